@@ -1,0 +1,214 @@
+# n1fw: EL3 secure firmware for Arm Neoverse N1 systems.
+#
+#   make [PLAT=qemu] [DEBUG=0] [CROSS_COMPILE=aarch64-linux-gnu-] [CC=clang]
+#   make run        build what is missing and boot it in QEMU
+#   make check      host unit tests + QEMU integration tests
+#   make help       list the build options
+#
+# Every option is declared once (make_helpers/options.mk explains how); the
+# resolved configuration lands in $(BUILD_DIR)/config.{h,mk}.
+
+.DEFAULT_GOAL := all
+MAKEFLAGS += --no-builtin-rules
+SHELL := /bin/bash
+
+include make_helpers/options.mk
+
+# ---------------------------------------------------------------------------
+# Generic options
+# ---------------------------------------------------------------------------
+$(call str_option,PLAT,qemu,Target platform: qemu (QEMU virt) or n1sdp (Arm N1SDP board))
+$(call bool_option,DEBUG,0,1 builds with assertions and -Og into build/<plat>/debug)
+$(call str_option,CROSS_COMPILE,aarch64-linux-gnu-,Prefix of the AArch64 GNU toolchain (any triplet: aarch64-none-elf- works too))
+$(call int_option,LOG_LEVEL,$(if $(filter 1,$(DEBUG)),40,20),Console verbosity: 10 error, 20 notice, 30 warning, 40 info, 50 verbose)
+
+BUILD_BASE := build
+BUILD_TYPE := $(if $(filter 1,$(DEBUG)),debug,release)
+BUILD_DIR := $(BUILD_BASE)/$(PLAT)/$(BUILD_TYPE)
+
+PLAT_MAKEFILE := plat/$(PLAT)/platform.mk
+ifeq ($(wildcard $(PLAT_MAKEFILE)),)
+$(error PLAT=$(PLAT) is not a platform: choose one of $(notdir $(wildcard plat/*)))
+endif
+include $(PLAT_MAKEFILE)
+
+# Options whose default the platform may set through PLAT_DEFAULT_<NAME>.
+$(call bool_option,ENABLE_RUNTIME_INSTRUMENTATION,$(or $(PLAT_DEFAULT_ENABLE_RUNTIME_INSTRUMENTATION),0),Time-stamp PSCI powerdown/wakeup/cache-flush points into PMF buffers readable by SMC)
+$(call bool_option,ENABLE_ASSERTIONS,$(DEBUG),Keep assert() checks in the images)
+$(call str_option,BL33,,Normal-world image to pack as BL33 (default: the built-in test payload))
+
+
+# ---------------------------------------------------------------------------
+# Toolchain. GCC by default; `make CC=clang` uses LLVM throughout (lld,
+# llvm-objcopy, llvm-nm). Nothing depends on the toolchain's OS triplet.
+# ---------------------------------------------------------------------------
+ifeq ($(origin CC),default)
+CC := $(CROSS_COMPILE)gcc
+endif
+ifneq ($(findstring clang,$(notdir $(CC))),)
+TOOLCHAIN := llvm
+TARGET_FLAGS := --target=aarch64-none-elf
+LD := ld.lld
+OBJCOPY := llvm-objcopy
+NM := llvm-nm
+else
+TOOLCHAIN := gnu
+TARGET_FLAGS :=
+LD := $(CROSS_COMPILE)ld
+OBJCOPY := $(CROSS_COMPILE)objcopy
+NM := $(CROSS_COMPILE)nm
+endif
+
+# The compiler's own freestanding headers (stdint.h, stddef.h, stdarg.h) only:
+# -nostdinc keeps the toolchain's C library headers out of the firmware.
+COMPILER_INCLUDE := $(shell $(CC) $(TARGET_FLAGS) -print-file-name=include 2>/dev/null)
+
+HOSTCC ?= cc
+HOST_CFLAGS := -O2 -g -std=gnu11 -Wall -Wextra -Werror -Wundef -Iinclude
+
+WARNINGS := -Wall -Wextra -Werror -Wundef -Wmissing-prototypes -Wstrict-prototypes \
+	-Wshadow -Wpointer-arith -Wvla
+
+# -mgeneral-regs-only: EL3 never touches FP/SIMD registers, so the normal
+# world's FP state survives every SMC without being saved.
+# -mstrict-align: code that runs with the MMU off sees Device memory, where an
+# unaligned access faults (ARM DDI 0487 B2.5.2).
+# -mno-outline-atomics: no calls into a libgcc we do not link.
+TF_CFLAGS := $(TARGET_FLAGS) -march=armv8-a -mgeneral-regs-only -mstrict-align \
+	-mno-outline-atomics -ffreestanding -fno-common -nostdinc \
+	-isystem $(COMPILER_INCLUDE) \
+	-fno-pic -fno-pie -fno-stack-protector -fno-asynchronous-unwind-tables \
+	-ffunction-sections -fdata-sections -std=gnu11 -g \
+	$(if $(filter 1,$(DEBUG)),-Og,-O2) $(WARNINGS)
+TF_ASFLAGS := $(TARGET_FLAGS) -march=armv8-a -g -D__ASSEMBLY__ -nostdinc \
+	-isystem $(COMPILER_INCLUDE)
+TF_LDFLAGS := --gc-sections --fatal-warnings -nostdlib -static --no-dynamic-linker \
+	-z noexecstack -z norelro --build-id=none
+# GNU ld warns about a segment with RWX permissions: our images are flat
+# binaries whose permissions come from our own page tables, not ELF segments.
+ifeq ($(TOOLCHAIN),gnu)
+TF_LDFLAGS += --no-warn-rwx-segments
+# Keep GCC from turning the loops inside memcpy/memset into calls to themselves.
+TF_CFLAGS += -fno-tree-loop-distribute-patterns
+endif
+
+INCLUDES := -Iinclude -Iinclude/lib/libc -Iplat/$(PLAT)/include -I$(BUILD_DIR)/include
+VERSION := 0.1$(shell git describe --always --dirty --match none 2>/dev/null | sed 's/^/-/')
+CPPFLAGS_COMMON := $(INCLUDES) -include $(BUILD_DIR)/include/config.h \
+	-DPLAT_$(PLAT)=1 -DBUILD_VERSION='"$(VERSION)"' -DBUILD_TYPE_STRING='"$(BUILD_TYPE)"'
+
+# ---------------------------------------------------------------------------
+# Resolved configuration, rewritten only when it changes so that it can be a
+# prerequisite of every object.
+# ---------------------------------------------------------------------------
+CONFIG_H := $(BUILD_DIR)/include/config.h
+$(shell mkdir -p $(BUILD_DIR)/include)
+$(file > $(CONFIG_H).tmp,$(config_h_text))
+$(file > $(BUILD_DIR)/config.mk,$(config_mk_text))
+$(shell cmp -s $(CONFIG_H).tmp $(CONFIG_H) || mv $(CONFIG_H).tmp $(CONFIG_H); rm -f $(CONFIG_H).tmp)
+
+# Offsets that assembly uses are generated from the C structures.
+ASM_OFFSETS_H := $(BUILD_DIR)/include/asm_offsets.h
+$(ASM_OFFSETS_H): lib/el3_runtime/asm_offsets.c $(CONFIG_H)
+	@echo "  GEN     $@"
+	@$(CC) $(TF_CFLAGS) $(CPPFLAGS_COMMON) -MMD -MP -MT $@ -MF $@.d -S $< -o $@.s
+	@{ echo "/* Generated from $<: do not edit. */"; \
+	   sed -n 's/.*@@ASM_OFFSET \([A-Z0-9_]*\) #\{0,1\}\(-\{0,1\}[0-9]*\).*/#define \1 \2/p' $@.s; } > $@
+-include $(ASM_OFFSETS_H).d
+
+# ---------------------------------------------------------------------------
+# Image rules: $(call make_image,name,sources,linker-script)
+# Each image compiles its own copy of shared sources with -DIMAGE_<NAME>.
+# ---------------------------------------------------------------------------
+define make_image
+$(1)_OBJS := $$(addprefix $(BUILD_DIR)/$(1)/,$$(addsuffix .o,$$(basename $(2))))
+$(1)_DEFS := -DIMAGE_$(shell echo $(1) | tr a-z A-Z)=1
+
+$(BUILD_DIR)/$(1)/%.o: %.c $(CONFIG_H) | $(ASM_OFFSETS_H)
+	@echo "  CC      $$<"
+	@mkdir -p $$(@D)
+	@$$(CC) $$(TF_CFLAGS) $$(CPPFLAGS_COMMON) $$($(1)_DEFS) -MMD -MP -c $$< -o $$@
+
+$(BUILD_DIR)/$(1)/%.o: %.S $(CONFIG_H) | $(ASM_OFFSETS_H)
+	@echo "  AS      $$<"
+	@mkdir -p $$(@D)
+	@$$(CC) $$(TF_ASFLAGS) $$(CPPFLAGS_COMMON) $$($(1)_DEFS) -MMD -MP -c $$< -o $$@
+
+$(BUILD_DIR)/$(1)/$(1).ld: $(3) $(CONFIG_H)
+	@echo "  LDS     $$<"
+	@mkdir -p $$(@D)
+	@$$(CC) $$(TF_ASFLAGS) $$(CPPFLAGS_COMMON) $$($(1)_DEFS) -E -P -x assembler-with-cpp \
+		-MMD -MP -MT $$@ -MF $$@.d $$< -o $$@
+
+$(BUILD_DIR)/$(1).elf: $$($(1)_OBJS) $(BUILD_DIR)/$(1)/$(1).ld
+	@echo "  LD      $$@"
+	@$$(LD) $$(TF_LDFLAGS) -T $(BUILD_DIR)/$(1)/$(1).ld -Map=$(BUILD_DIR)/$(1)/$(1).map \
+		-o $$@ $$($(1)_OBJS)
+
+$(BUILD_DIR)/$(1).bin: $(BUILD_DIR)/$(1).elf
+	@echo "  BIN     $$@"
+	@$$(OBJCOPY) -O binary $$< $$@
+	@NM=$$(NM) bash make_helpers/size_report.sh $$< $(1)
+
+-include $$($(1)_OBJS:.o=.d) $(BUILD_DIR)/$(1)/$(1).ld.d
+endef
+
+COMMON_SOURCES := lib/libc/printf.c lib/libc/string.c \
+	common/log.c common/console.c drivers/arm/pl011/pl011.c \
+	lib/aarch64/cache_helpers.S lib/aarch64/misc_helpers.S lib/locks/spinlock.S \
+	lib/xlat/xlat.c lib/xlat/xlat_enable.c
+
+include bl1/bl1.mk
+include bl2/bl2.mk
+include bl31/bl31.mk
+include tests/payload/payload.mk
+include tools/fiptool/fiptool.mk
+include $(wildcard tests/unit/*.mk)
+
+$(eval $(call make_image,bl1,$(COMMON_SOURCES) $(BL1_SOURCES) $(PLAT_BL1_SOURCES),bl1/bl1.ld.S))
+$(eval $(call make_image,bl2,$(COMMON_SOURCES) $(BL2_SOURCES) $(PLAT_BL2_SOURCES),bl2/bl2.ld.S))
+$(eval $(call make_image,bl31,$(COMMON_SOURCES) $(BL31_SOURCES) $(PLAT_BL31_SOURCES),bl31/bl31.ld.S))
+$(eval $(call make_image,payload,$(PAYLOAD_SOURCES),tests/payload/payload.ld.S))
+
+# ---------------------------------------------------------------------------
+# FIP and flash image
+# ---------------------------------------------------------------------------
+BL33_IMAGE := $(if $(BL33),$(BL33),$(BUILD_DIR)/payload.bin)
+FIP := $(BUILD_DIR)/fip.bin
+
+$(FIP): $(BUILD_DIR)/bl2.bin $(BUILD_DIR)/bl31.bin $(BL33_IMAGE) $(FIPTOOL)
+	@echo "  FIP     $@"
+	@$(FIPTOOL) create --tb-fw $(BUILD_DIR)/bl2.bin --soc-fw $(BUILD_DIR)/bl31.bin \
+		--nt-fw $(BL33_IMAGE) $@
+	@$(FIPTOOL) info $@ | sed 's/^/          /'
+
+IMAGES := $(BUILD_DIR)/bl1.bin $(BUILD_DIR)/bl2.bin $(BUILD_DIR)/bl31.bin $(FIP) \
+	$(PLAT_IMAGES)
+
+.PHONY: all help run check bench clean distclean deps unit-tests
+all: $(IMAGES)
+	@echo "Built $(PLAT) $(BUILD_TYPE) with $(TOOLCHAIN) into $(BUILD_DIR)/"
+
+help:
+	@echo "Targets: all (default), run, check, bench, fiptool, clean, distclean, help"
+	@echo
+	@echo "Build options (current value; default in brackets):"
+	@$(foreach o,$(OPTIONS),printf '  %-32s %-s\n      %s\n' '$(o)=$($(o))' '[$(OPTION_DEFAULT_$(o))]' '$(OPTION_HELP_$(o))';)
+
+# `run` and `check` first install what they need (when root), then build in a
+# sub-make so that the toolchain they installed is the one used.
+DEPS := bash make_helpers/deps.sh
+run:
+	@$(DEPS) run
+	@$(MAKE) --no-print-directory _run
+
+check:
+	@$(DEPS) check
+	@$(MAKE) --no-print-directory _check
+
+unit-tests: $(UNIT_TESTS)
+
+clean:
+	rm -rf $(BUILD_DIR)
+distclean:
+	rm -rf $(BUILD_BASE)

@@ -1,0 +1,32 @@
+/*
+ * BL1 reset entry, run by every CPU from the reset vector with the MMU and
+ * caches off. The primary (core position 0) cold boots; the others go to
+ * the platform's hold pen until PSCI CPU_ON sends them to BL31.
+ */
+#include <common/aarch64/el3_common_macros.S>
+
+	.section .text.bl1_entrypoint, "ax"
+	.global bl1_entrypoint
+bl1_entrypoint:
+	el3_arch_init early_vectors
+	bl	plat_my_core_pos
+	cbnz	x0, plat_secondary_cold_boot
+
+	/* .data from ROM to RAM, then .bss (the C stack is outside .bss). */
+	adr_l	x0, __DATA_RAM_START__
+	adr_l	x1, __DATA_ROM_START__
+	adr_l	x2, __DATA_RAM_END__
+1:	cmp	x0, x2
+	b.hs	2f
+	ldp	x3, x4, [x1], #16
+	stp	x3, x4, [x0], #16
+	b	1b
+2:	adr_l	x0, __BSS_START__
+	adr_l	x1, __BSS_END__
+	bl	zero_mem
+
+	adr_l	x0, boot_cpu_data
+	adr_l	x1, __STACK_TOP__
+	set_cpu_data
+	bl	bl1_main
+	b	.

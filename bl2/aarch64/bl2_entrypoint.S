@@ -1,0 +1,18 @@
+/*
+ * BL2 entry: jumped to by BL1 on the primary CPU at EL3, MMU and caches
+ * off, image already cleaned to the Point of Coherency.
+ */
+#include <common/aarch64/el3_common_macros.S>
+
+	.section .text.bl2_entrypoint, "ax"
+	.global bl2_entrypoint
+bl2_entrypoint:
+	el3_arch_init early_vectors
+	adr_l	x0, __BSS_START__
+	adr_l	x1, __BSS_END__
+	bl	zero_mem
+	adr_l	x0, boot_cpu_data
+	adr_l	x1, __STACK_TOP__
+	set_cpu_data
+	bl	bl2_main
+	b	.

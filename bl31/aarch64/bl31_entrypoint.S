@@ -1,0 +1,61 @@
+/*
+ * BL31 entry points.
+ *
+ * bl31_entrypoint: cold boot, primary CPU, jumped to by BL2 with
+ *   x0 = struct bl31_params *, MMU and caches off.
+ * bl31_warm_entrypoint: a CPU coming back from CPU_OFF/CPU_ON or a
+ *   power-down CPU_SUSPEND, MMU and caches off, any register content.
+ */
+#include <common/aarch64/el3_common_macros.S>
+#include <lib/pmf.h>
+#include <platform_def.h>
+
+	/* x0 = core position -> x0 = &cpu_data[pos], x1 = its stack top. */
+	.macro cpu_data_and_stack
+	mov	x2, x0
+	adr_l	x0, cpu_data
+	mov_imm	x1, CPU_DATA_SIZE
+	madd	x0, x2, x1, x0
+	adr_l	x1, __STACKS_START__
+	add	x2, x2, #1
+	mov_imm	x3, PLAT_STACK_SIZE
+	madd	x1, x2, x3, x1
+	.endm
+
+	.section .text.bl31_entrypoint, "ax"
+	.global bl31_entrypoint
+bl31_entrypoint:
+	mov	x20, x0
+	el3_arch_init runtime_exceptions
+	adr_l	x0, __BSS_START__
+	adr_l	x1, __BSS_END__
+	bl	zero_mem
+	bl	plat_my_core_pos
+	cpu_data_and_stack
+	set_cpu_data
+	mov	x0, x20
+	bl	bl31_main
+	b	el3_exit
+
+func bl31_warm_entrypoint
+#if ENABLE_RUNTIME_INSTRUMENTATION
+	/*
+	 * EXIT_HW_LOW_PWR is the first thing a waking CPU does (§10.1), so it
+	 * is stored with the MMU off: straight to memory.
+	 */
+	bl	plat_my_core_pos
+	adr_l	x1, pmf_timestamps
+	add	x1, x1, x0, lsl #PMF_PERCPU_SHIFT
+	mrs	x2, cntpct_el0
+	str	x2, [x1, #RT_INSTR_EXIT_HW_LOW_PWR * PMF_TS_SIZE]
+#endif
+	el3_arch_init runtime_exceptions
+	/* The MMU goes on before the stack is used (enable_mmu_direct_el3). */
+	adr_l	x0, xlat_base_table
+	bl	enable_mmu_direct_el3
+	bl	plat_my_core_pos
+	cpu_data_and_stack
+	set_cpu_data
+	bl	bl31_warm_boot
+	b	el3_exit
+endfunc bl31_warm_entrypoint

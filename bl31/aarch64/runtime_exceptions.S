@@ -1,0 +1,151 @@
+/*
+ * BL31 exception vectors, the SMC entry path and el3_exit.
+ *
+ * On any exception SP_EL3 points at this CPU's struct cpu_data, whose first
+ * member is the lower EL's saved context (struct el3_context). The entry
+ * path saves the general-purpose registers there, then runs C on this CPU's
+ * EL3 stack (SP_EL0). el3_exit restores the context and returns with ERET.
+ * Nothing but saving, restoring and calling C happens here.
+ */
+#include <common/aarch64/el3_common_macros.S>
+
+	/*
+	 * Synchronous exception from a lower EL: take the ENTER_PSCI raw
+	 * counter sample as early as possible (tfa-abi-facts §10.1), before the
+	 * context save. \aarch32: 1 if the caller was in AArch32 state.
+	 */
+	.macro sync_lower_el aarch32
+	stp	x29, x30, [sp, #CTX_X28 + 8]
+	mrs	x30, cntpct_el0
+	str	x30, [sp, #CPU_DATA_PMF_ENTER_TS]
+	mov	x30, #\aarch32
+	b	sync_lower_el_entry
+	.endm
+
+	vector_base runtime_exceptions
+	/* Current EL with SP_EL0, then with SP_EL3: EL3 takes no exception. */
+	vector_entry sync_sp_el0
+	crash_slot 0
+	end_vector_entry sync_sp_el0
+	vector_entry irq_sp_el0
+	crash_slot 1
+	end_vector_entry irq_sp_el0
+	vector_entry fiq_sp_el0
+	crash_slot 2
+	end_vector_entry fiq_sp_el0
+	vector_entry serror_sp_el0
+	crash_slot 3
+	end_vector_entry serror_sp_el0
+	vector_entry sync_sp_elx
+	crash_slot 4
+	end_vector_entry sync_sp_elx
+	vector_entry irq_sp_elx
+	crash_slot 5
+	end_vector_entry irq_sp_elx
+	vector_entry fiq_sp_elx
+	crash_slot 6
+	end_vector_entry fiq_sp_elx
+	vector_entry serror_sp_elx
+	crash_slot 7
+	end_vector_entry serror_sp_elx
+
+	/*
+	 * Lower EL. SCR_EL3 routes no interrupt and no SError here, so only
+	 * the synchronous slots are expected.
+	 */
+	vector_entry sync_aarch64
+	sync_lower_el 0
+	end_vector_entry sync_aarch64
+	vector_entry irq_aarch64
+	crash_slot 9
+	end_vector_entry irq_aarch64
+	vector_entry fiq_aarch64
+	crash_slot 10
+	end_vector_entry fiq_aarch64
+	vector_entry serror_aarch64
+	crash_slot 11
+	end_vector_entry serror_aarch64
+	vector_entry sync_aarch32
+	sync_lower_el 1
+	end_vector_entry sync_aarch32
+	vector_entry irq_aarch32
+	crash_slot 13
+	end_vector_entry irq_aarch32
+	vector_entry fiq_aarch32
+	crash_slot 14
+	end_vector_entry fiq_aarch32
+	vector_entry serror_aarch32
+	crash_slot 15
+	end_vector_entry serror_aarch32
+
+/*
+ * x29/x30 are saved, x30 = 1 for an AArch32 caller. Save the rest of the
+ * context and call el3_sync_handler(ctx, aarch32) on the EL3 stack.
+ */
+func sync_lower_el_entry
+	stp	x0, x1, [sp, #CTX_X0]
+	stp	x2, x3, [sp, #CTX_X2]
+	stp	x4, x5, [sp, #CTX_X4]
+	stp	x6, x7, [sp, #CTX_X6]
+	stp	x8, x9, [sp, #CTX_X8]
+	stp	x10, x11, [sp, #CTX_X10]
+	stp	x12, x13, [sp, #CTX_X12]
+	stp	x14, x15, [sp, #CTX_X14]
+	stp	x16, x17, [sp, #CTX_X16]
+	stp	x18, x19, [sp, #CTX_X18]
+	stp	x20, x21, [sp, #CTX_X20]
+	stp	x22, x23, [sp, #CTX_X22]
+	stp	x24, x25, [sp, #CTX_X24]
+	stp	x26, x27, [sp, #CTX_X26]
+	str	x28, [sp, #CTX_X28]
+	mrs	x0, sp_el0
+	str	x0, [sp, #CTX_SP_EL0]
+	mrs	x0, elr_el3
+	mrs	x1, spsr_el3
+	stp	x0, x1, [sp, #CTX_ELR_EL3]
+	mrs	x0, scr_el3
+	str	x0, [sp, #CTX_SCR_EL3]
+
+	mov	x0, sp
+	mov	x1, x30
+	ldr	x2, [sp, #CPU_DATA_RUNTIME_SP]
+	msr	spsel, #0
+	mov	sp, x2
+	bl	el3_sync_handler
+	b	el3_exit
+endfunc sync_lower_el_entry
+
+/*
+ * el3_exit: return to the lower EL described by this CPU's saved context.
+ * Called on the EL3 stack (SP_EL0) with nothing to preserve.
+ */
+func el3_exit
+	msr	spsel, #1
+	ldr	x0, [sp, #CTX_SCR_EL3]
+	msr	scr_el3, x0
+	ldp	x0, x1, [sp, #CTX_ELR_EL3]
+	msr	elr_el3, x0
+	msr	spsr_el3, x1
+	ldr	x0, [sp, #CTX_SP_EL0]
+	msr	sp_el0, x0
+	ldp	x0, x1, [sp, #CTX_X0]
+	ldp	x2, x3, [sp, #CTX_X2]
+	ldp	x4, x5, [sp, #CTX_X4]
+	ldp	x6, x7, [sp, #CTX_X6]
+	ldp	x8, x9, [sp, #CTX_X8]
+	ldp	x10, x11, [sp, #CTX_X10]
+	ldp	x12, x13, [sp, #CTX_X12]
+	ldp	x14, x15, [sp, #CTX_X14]
+	ldp	x16, x17, [sp, #CTX_X16]
+	ldp	x18, x19, [sp, #CTX_X18]
+	ldp	x20, x21, [sp, #CTX_X20]
+	ldp	x22, x23, [sp, #CTX_X22]
+	ldp	x24, x25, [sp, #CTX_X24]
+	ldp	x26, x27, [sp, #CTX_X26]
+	ldp	x28, x29, [sp, #CTX_X28]
+	ldr	x30, [sp, #CTX_X30]
+	eret
+	/* No speculation past the ERET (straight-line speculation). */
+	dsb	nsh
+	isb
+endfunc el3_exit

@@ -1,0 +1,106 @@
+/*
+ * BL31, the EL3 runtime: cold-boot set-up on the primary CPU, the warm-boot
+ * path of every other power-up, and the synchronous-exception handler.
+ */
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <arch/aarch64/arch_helpers.h>
+#include <common/bl_common.h>
+#include <common/console.h>
+#include <common/debug.h>
+#include <common/runtime_svc.h>
+#include <drivers/gicv3.h>
+#include <lib/el3_runtime/context.h>
+#include <lib/el3_runtime/cpu_data.h>
+#include <lib/pmf.h>
+#include <lib/psci/psci_lib.h>
+#include <plat/plat_setup.h>
+#include <plat/plat_topology.h>
+#include <platform_def.h>
+
+void bl31_main(const struct bl31_params *from_bl2);
+void bl31_warm_boot(void);
+void el3_sync_handler(struct el3_context *ctx, uint64_t from_aarch32);
+
+struct cpu_data cpu_data[PLATFORM_CORE_COUNT];
+
+_Static_assert(offsetof(struct cpu_data, ctx) == 0,
+	       "SP_EL3 points at cpu_data and at its saved context alike");
+
+static const struct mmap_region bl31_regions[] = {
+	{ PLAT_SHARED_RAM_BASE, PLAT_SHARED_RAM_SIZE, MT_RW_DATA },
+};
+
+/* Per-CPU set-up shared by the cold and warm boot paths. */
+static void bl31_cpu_setup(void)
+{
+	my_cpu_data()->core_pos = plat_my_core_pos();
+	bl_program_cntfrq();
+	if (gicv3_cpu_init() != 0) {
+		ERROR("BL31: no GIC redistributor for MPIDR 0x%llx\n",
+		      (unsigned long long)read_mpidr_el1());
+		panic();
+	}
+	cm_prepare_el3_exit_ns();
+}
+
+void bl31_main(const struct bl31_params *from_bl2)
+{
+	/* BL2's memory is free for reuse from now on: copy what it passed. */
+	struct bl31_params params = *from_bl2;
+
+	plat_early_setup();
+	console_init(PLAT_UART_BASE, PLAT_UART_CLK_HZ, PLAT_UART_BAUD);
+	NOTICE("BL31: %s\n", build_version_string);
+	NOTICE("BL31: %s\n", build_message);
+	if (params.magic != BL31_PARAMS_MAGIC) {
+		ERROR("BL31: no valid parameters from BL2 (magic 0x%llx)\n",
+		      (unsigned long long)params.magic);
+		panic();
+	}
+
+	bl_setup_mmu(bl31_regions, sizeof(bl31_regions) / sizeof(bl31_regions[0]));
+	console_lock_enable();
+	gicv3_distributor_init(PLAT_GICD_BASE, PLAT_GICR_BASE);
+	bl31_cpu_setup();
+	runtime_svc_init();
+	plat_bl31_setup();
+
+	cm_init_ns_context(&my_cpu_data()->ctx, params.bl33_entry, params.bl33_arg0);
+	NOTICE("BL31: Preparing for EL3 exit to normal world\n");
+	NOTICE("BL31: Entry point address = 0x%llx, x0 = 0x%llx\n",
+	       (unsigned long long)params.bl33_entry,
+	       (unsigned long long)params.bl33_arg0);
+	console_flush();
+}
+
+void bl31_warm_boot(void)
+{
+	bl31_cpu_setup();
+	psci_warmboot_entrypoint();
+	/*
+	 * EXIT_PSCI for a CPU coming back from power-down: last before el3_exit,
+	 * and after invalidating the line EXIT_HW_LOW_PWR went to with the MMU
+	 * off (tfa-abi-facts §2.2, §10.2).
+	 */
+	pmf_capture_after_cache_off_write(RT_INSTR_EXIT_PSCI);
+}
+
+void el3_sync_handler(struct el3_context *ctx, uint64_t from_aarch32)
+{
+	uint64_t esr = read_esr_el3();
+	unsigned int ec = (unsigned int)(esr >> ESR_EC_SHIFT) & ESR_EC_MASK;
+
+	if (ec == EC_AARCH64_SMC || ec == EC_AARCH32_SMC) {
+		runtime_svc_dispatch(ctx, from_aarch32 != 0U);
+		return;
+	}
+	/*
+	 * Nothing else is routed or trapped to EL3 by this firmware's
+	 * configuration: reaching here is a firmware bug.
+	 */
+	ERROR("BL31: unexpected exception from lower EL: ESR 0x%llx ELR 0x%llx\n",
+	      (unsigned long long)esr, (unsigned long long)ctx->elr_el3);
+	panic();
+}

@@ -1,0 +1,94 @@
+#include <stdint.h>
+#include <string.h>
+
+#include <arch/aarch64/arch_helpers.h>
+#include <common/bl_common.h>
+#include <common/debug.h>
+#include <lib/xlat.h>
+#include <plat/plat_setup.h>
+#include <plat/plat_topology.h>
+
+#define MAX_REGIONS	16U
+/* 4 GiB VA: at most 4 level-2 tables plus level-3 tables for edges. */
+#define XLAT_TABLES	12U
+
+uint64_t xlat_base_table[XLAT_L1_ENTRIES] __attribute__((aligned(64)));
+static uint64_t tables[XLAT_TABLES][XLAT_TABLE_ENTRIES]
+	__attribute__((aligned(XLAT_PAGE_SIZE), section(".bss.xlat_tables")));
+
+static struct xlat_ctx xlat_ctx = {
+	.base_table = xlat_base_table,
+	.tables = tables,
+	.table_count = XLAT_TABLES,
+};
+
+static void add_region(struct mmap_region *map, unsigned int *n,
+		       struct mmap_region r)
+{
+	if (*n == MAX_REGIONS)
+		panic();
+	map[(*n)++] = r;
+}
+
+static struct mmap_region span(const char *start, const char *end, unsigned int attr)
+{
+	return (struct mmap_region){ (uintptr_t)start, (size_t)(end - start), attr };
+}
+
+void bl_setup_mmu(const struct mmap_region *extra, unsigned int extra_count)
+{
+	struct mmap_region map[MAX_REGIONS];
+	unsigned int n = 0;
+
+	add_region(map, &n, span(__TEXT_START__, __TEXT_END__, MT_CODE));
+	add_region(map, &n, span(__RODATA_START__, __RODATA_END__, MT_RO_DATA));
+	add_region(map, &n, span(__RW_START__, __RW_END__, MT_RW_DATA));
+	for (unsigned int i = 0; i < plat_device_region_count; i++)
+		add_region(map, &n, plat_device_regions[i]);
+	for (unsigned int i = 0; i < extra_count; i++)
+		add_region(map, &n, extra[i]);
+
+	int rc = xlat_map_regions(&xlat_ctx, map, n);
+
+	if (rc != XLAT_OK) {
+		ERROR("Memory map rejected (%d)\n", rc);
+		panic();
+	}
+	xlat_enable_mmu_el3(&xlat_ctx);
+}
+
+long bl_load_fip_image(uintptr_t fip_base, size_t max_size,
+		       const struct fip_uuid *uuid, const char *name,
+		       uintptr_t dest, uintptr_t limit)
+{
+	struct fip_toc toc;
+	const void *data;
+	size_t size;
+	int rc = fip_parse((const void *)fip_base, max_size, &toc);
+
+	if (rc != FIP_OK) {
+		ERROR("FIP at 0x%lx is malformed: %s\n", (unsigned long)fip_base,
+		      fip_strerror(rc));
+		return -1;
+	}
+	rc = fip_find(&toc, uuid, &data, &size);
+	if (rc != FIP_OK) {
+		ERROR("FIP: %s: %s\n", name, fip_strerror(rc));
+		return -1;
+	}
+	if (size == 0U || size > limit - dest) {
+		ERROR("FIP: %s is %zu bytes; its region 0x%lx-0x%lx holds %lu\n", name,
+		      size, (unsigned long)dest, (unsigned long)limit,
+		      (unsigned long)(limit - dest));
+		return -1;
+	}
+	INFO("Loading %s: %zu bytes to 0x%lx\n", name, size, (unsigned long)dest);
+	memcpy((void *)dest, data, size);
+	flush_dcache_range(dest, size);
+	return (long)size;
+}
+
+void bl_program_cntfrq(void)
+{
+	write_cntfrq_el0(plat_get_syscnt_freq());
+}

@@ -1,0 +1,51 @@
+#include <stdarg.h>
+
+#include <arch/aarch64/arch_helpers.h>
+#include <assert.h>
+#include <common/console.h>
+#include <common/debug.h>
+
+static const char *const level_prefix[] = {
+	[LOG_LEVEL_ERROR / 10] = "ERROR:   ",
+	[LOG_LEVEL_NOTICE / 10] = "NOTICE:  ",
+	[LOG_LEVEL_WARNING / 10] = "WARNING: ",
+	[LOG_LEVEL_INFO / 10] = "INFO:    ",
+	[LOG_LEVEL_VERBOSE / 10] = "VERBOSE: ",
+};
+
+void tf_log(int level, const char *fmt, ...)
+{
+	va_list ap;
+	unsigned int idx = (unsigned int)level / 10U;
+
+	console_lock();
+	if (idx < sizeof(level_prefix) / sizeof(level_prefix[0]) &&
+	    level_prefix[idx] != NULL)
+		printf("%s", level_prefix[idx]);
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	console_unlock();
+}
+
+void __attribute__((noreturn)) cpu_halt(void)
+{
+	write_daif(SPSR_DAIF_MASK);
+	for (;;)
+		wfi();
+}
+
+void __panic(const char *file, int line)
+{
+	printf("PANIC at %s:%d (MPIDR 0x%llx)\n", file, line,
+	       (unsigned long long)read_mpidr_el1());
+	console_flush();
+	cpu_halt();
+}
+
+void __assert_fail(const char *expr, const char *file, int line)
+{
+	printf("ASSERT: %s:%d: %s\n", file, line, expr);
+	console_flush();
+	cpu_halt();
+}

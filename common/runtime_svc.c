@@ -1,0 +1,68 @@
+#include <stddef.h>
+
+#include <common/debug.h>
+#include <common/runtime_svc.h>
+
+extern const struct rt_svc_desc __RT_SVC_DESCS_START__[];
+extern const struct rt_svc_desc __RT_SVC_DESCS_END__[];
+
+static const struct rt_svc_desc *svc_by_oen[OEN_LIMIT];
+
+int smccc_route_oen(uint64_t x0, bool from_aarch32)
+{
+	uint32_t fid = (uint32_t)x0;
+
+	if (!smccc_is_fast(fid))
+		return -1;		/* no yielding services */
+	if ((fid & FUNCID_RESERVED_MASK) != 0U)
+		return -1;		/* DEN0028 2.5: must be zero */
+	if (from_aarch32 && smccc_is_64(fid))
+		return -1;		/* SMC64 from AArch32 is unknown (5.3) */
+	return (int)smccc_oen(fid);
+}
+
+void runtime_svc_init(void)
+{
+	for (const struct rt_svc_desc *d = __RT_SVC_DESCS_START__;
+	     d < __RT_SVC_DESCS_END__; d++) {
+		if (d->oen_start > d->oen_end || d->oen_end >= OEN_LIMIT ||
+		    d->handle == NULL) {
+			ERROR("Runtime service %s has a bad descriptor\n", d->name);
+			panic();
+		}
+		if (d->init != NULL && d->init() != 0) {
+			ERROR("Runtime service %s failed to initialise; disabled\n",
+			      d->name);
+			continue;
+		}
+		for (unsigned int oen = d->oen_start; oen <= d->oen_end; oen++) {
+			if (svc_by_oen[oen] != NULL) {
+				ERROR("Runtime services %s and %s both claim OEN %u\n",
+				      svc_by_oen[oen]->name, d->name, oen);
+				panic();
+			}
+			svc_by_oen[oen] = d;
+		}
+	}
+}
+
+void runtime_svc_dispatch(struct el3_context *ctx, bool from_aarch32)
+{
+	int oen = smccc_route_oen(ctx->x[0], from_aarch32);
+	const struct rt_svc_desc *svc = oen < 0 ? NULL : svc_by_oen[oen];
+
+	if (svc == NULL) {
+		smc_ret1(ctx, (uint64_t)(int64_t)SMC_UNK);
+		return;
+	}
+
+	struct smc_call call = {
+		.fid = (uint32_t)ctx->x[0] & ~FUNCID_SVE_HINT_BIT,
+		.from_aarch32 = from_aarch32,
+	};
+	uint64_t mask = smccc_is_64(call.fid) ? ~0ULL : 0xffffffffULL;
+
+	for (unsigned int i = 1; i < 8U; i++)
+		call.x[i] = ctx->x[i] & mask;
+	svc->handle(&call, ctx);
+}

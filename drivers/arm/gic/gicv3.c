@@ -1,0 +1,138 @@
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <arch/aarch64/arch_helpers.h>
+#include <drivers/gicv3.h>
+#include <lib/mmio.h>
+
+/* Distributor (IHI 0069 12.9) */
+#define GICD_CTLR		0x0000
+#define GICD_TYPER		0x0004
+#define GICD_IGROUPR		0x0080
+#define GICD_IGRPMODR		0x0d00
+#define CTLR_ENABLE_G0		(1U << 0)
+#define CTLR_ENABLE_G1NS	(1U << 1)
+#define CTLR_ENABLE_G1S		(1U << 2)
+#define CTLR_ARE_S		(1U << 4)
+#define CTLR_ARE_NS		(1U << 5)
+#define CTLR_RWP		(1U << 31)
+
+/* Redistributor: RD_base then SGI_base, 64 KiB each (12.10, 12.11) */
+#define GICR_FRAME_SIZE		0x20000
+#define GICR_TYPER		0x0008
+#define GICR_WAKER		0x0014
+#define GICR_SGI_BASE		0x10000
+#define GICR_IGROUPR0		(GICR_SGI_BASE + 0x0080)
+#define GICR_IGRPMODR0		(GICR_SGI_BASE + 0x0d00)
+#define TYPER_LAST		(1ULL << 4)
+#define TYPER_VLPIS		(1ULL << 1)
+#define WAKER_PROCESSOR_SLEEP	(1U << 1)
+#define WAKER_CHILDREN_ASLEEP	(1U << 2)
+
+/* ICC_IGRPEN1_EL3 */
+#define IGRPEN1_EL3_G1NS	(1U << 0)
+#define IGRPEN1_EL3_G1S		(1U << 1)
+
+static uintptr_t gicd;
+static uintptr_t gicr;
+
+static void gicd_wait_rwp(void)
+{
+	while ((mmio_read_32(gicd + GICD_CTLR) & CTLR_RWP) != 0U)
+		;
+}
+
+void gicv3_distributor_init(uintptr_t gicd_base, uintptr_t gicr_base)
+{
+	gicd = gicd_base;
+	gicr = gicr_base;
+
+	/* ARE may only change while every group is disabled (12.9.4). */
+	mmio_write_32(gicd + GICD_CTLR, 0);
+	gicd_wait_rwp();
+	mmio_write_32(gicd + GICD_CTLR, CTLR_ARE_S | CTLR_ARE_NS);
+	gicd_wait_rwp();
+
+	unsigned int lines = ((mmio_read_32(gicd + GICD_TYPER) & 0x1fU) + 1U) * 32U;
+
+	/* SPIs start at INTID 32; one bit per interrupt. */
+	for (unsigned int intid = 32; intid < lines; intid += 32U) {
+		mmio_write_32(gicd + GICD_IGROUPR + intid / 8U, ~0U);
+		mmio_write_32(gicd + GICD_IGRPMODR + intid / 8U, 0);
+	}
+	mmio_write_32(gicd + GICD_CTLR, CTLR_ARE_S | CTLR_ARE_NS | CTLR_ENABLE_G0 |
+				       CTLR_ENABLE_G1NS | CTLR_ENABLE_G1S);
+	gicd_wait_rwp();
+}
+
+/* GICR_TYPER.Affinity_Value is Aff3.Aff2.Aff1.Aff0 in bits 63:32 (12.11.40). */
+static uintptr_t my_redistributor(void)
+{
+	uint64_t mpidr = read_mpidr_el1();
+	uint64_t aff = ((mpidr >> 32) & 0xffU) << 24 | (mpidr & 0xffffffU);
+
+	for (uintptr_t frame = gicr;; frame += GICR_FRAME_SIZE) {
+		uint64_t typer = mmio_read_64(frame + GICR_TYPER);
+
+		if ((typer >> 32) == aff)
+			return frame;
+		if ((typer & TYPER_LAST) != 0U)
+			return 0;
+		/* GICv4 frames with VLPIs carry two more 64 KiB pages. */
+		if ((typer & TYPER_VLPIS) != 0U)
+			frame += GICR_FRAME_SIZE;
+	}
+}
+
+static void redistributor_wake(uintptr_t rd)
+{
+	mmio_clrbits_32(rd + GICR_WAKER, WAKER_PROCESSOR_SLEEP);
+	while ((mmio_read_32(rd + GICR_WAKER) & WAKER_CHILDREN_ASLEEP) != 0U)
+		;
+}
+
+int gicv3_cpu_init(void)
+{
+	uintptr_t rd = my_redistributor();
+
+	if (rd == 0U)
+		return -1;
+	redistributor_wake(rd);
+	mmio_write_32(rd + GICR_IGROUPR0, ~0U);
+	mmio_write_32(rd + GICR_IGRPMODR0, 0);
+
+	/* System-register interface for EL3, and let EL2 enable its own (12.2.x). */
+	write_icc_sre_el3(ICC_SRE_SRE_BIT | ICC_SRE_DFB_BIT | ICC_SRE_DIB_BIT |
+			  ICC_SRE_EN_BIT);
+	isb();
+	write_icc_sre_el2(ICC_SRE_SRE_BIT | ICC_SRE_EN_BIT);
+	isb();
+	write_icc_pmr_el1(0xff);
+	write_icc_igrpen1_el3(IGRPEN1_EL3_G1NS | IGRPEN1_EL3_G1S);
+	isb();
+	return 0;
+}
+
+void gicv3_cpu_power_down(void)
+{
+	uintptr_t rd = my_redistributor();
+
+	write_icc_igrpen1_el3(0);
+	isb();
+	if (rd == 0U)
+		return;
+	mmio_setbits_32(rd + GICR_WAKER, WAKER_PROCESSOR_SLEEP);
+	while ((mmio_read_32(rd + GICR_WAKER) & WAKER_CHILDREN_ASLEEP) == 0U)
+		;
+}
+
+void gicv3_cpu_wake_on_pending(void)
+{
+	uintptr_t rd = my_redistributor();
+
+	if (rd != 0U)
+		redistributor_wake(rd);
+	write_icc_pmr_el1(0xff);
+	write_icc_igrpen1_el3(IGRPEN1_EL3_G1NS | IGRPEN1_EL3_G1S);
+	isb();
+}

@@ -1,0 +1,101 @@
+/*
+ * C accessors for system registers, barriers and cache maintenance.
+ */
+#ifndef ARCH_HELPERS_H
+#define ARCH_HELPERS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <arch/aarch64/arch.h>
+
+#define DEFINE_SYSREG_READ(name, reg)                                        \
+	static inline uint64_t read_##name(void)                             \
+	{                                                                    \
+		uint64_t v;                                                  \
+		__asm__ volatile("mrs %0, " #reg : "=r"(v));                 \
+		return v;                                                    \
+	}
+#define DEFINE_SYSREG_WRITE(name, reg)                                       \
+	static inline void write_##name(uint64_t v)                          \
+	{                                                                    \
+		__asm__ volatile("msr " #reg ", %0" : : "r"(v));             \
+	}
+#define DEFINE_SYSREG_RW(name, reg)                                          \
+	DEFINE_SYSREG_READ(name, reg)                                        \
+	DEFINE_SYSREG_WRITE(name, reg)
+
+DEFINE_SYSREG_READ(mpidr_el1, mpidr_el1)
+DEFINE_SYSREG_READ(midr_el1, midr_el1)
+DEFINE_SYSREG_READ(currentel, CurrentEL)
+DEFINE_SYSREG_READ(cntpct_el0, cntpct_el0)
+DEFINE_SYSREG_RW(cntfrq_el0, cntfrq_el0)
+DEFINE_SYSREG_READ(id_aa64pfr0_el1, id_aa64pfr0_el1)
+DEFINE_SYSREG_READ(id_aa64pfr1_el1, id_aa64pfr1_el1)
+DEFINE_SYSREG_READ(id_aa64isar1_el1, id_aa64isar1_el1)
+DEFINE_SYSREG_READ(id_aa64mmfr0_el1, id_aa64mmfr0_el1)
+DEFINE_SYSREG_READ(id_aa64mmfr1_el1, id_aa64mmfr1_el1)
+DEFINE_SYSREG_READ(isr_el1, isr_el1)
+DEFINE_SYSREG_RW(daif, daif)
+DEFINE_SYSREG_RW(scr_el3, scr_el3)
+DEFINE_SYSREG_RW(sctlr_el3, sctlr_el3)
+DEFINE_SYSREG_RW(sctlr_el2, sctlr_el2)
+DEFINE_SYSREG_RW(cptr_el3, cptr_el3)
+DEFINE_SYSREG_RW(cptr_el2, cptr_el2)
+DEFINE_SYSREG_RW(hcr_el2, hcr_el2)
+DEFINE_SYSREG_RW(cnthctl_el2, cnthctl_el2)
+DEFINE_SYSREG_RW(cntvoff_el2, cntvoff_el2)
+DEFINE_SYSREG_RW(vpidr_el2, vpidr_el2)
+DEFINE_SYSREG_RW(vmpidr_el2, vmpidr_el2)
+DEFINE_SYSREG_RW(vttbr_el2, vttbr_el2)
+DEFINE_SYSREG_RW(mdcr_el2, mdcr_el2)
+DEFINE_SYSREG_RW(mdcr_el3, mdcr_el3)
+DEFINE_SYSREG_RW(elr_el3, elr_el3)
+DEFINE_SYSREG_RW(spsr_el3, spsr_el3)
+DEFINE_SYSREG_READ(esr_el3, esr_el3)
+DEFINE_SYSREG_READ(far_el3, far_el3)
+DEFINE_SYSREG_RW(tpidr_el3, tpidr_el3)
+DEFINE_SYSREG_RW(mair_el3, mair_el3)
+DEFINE_SYSREG_RW(tcr_el3, tcr_el3)
+DEFINE_SYSREG_RW(ttbr0_el3, ttbr0_el3)
+DEFINE_SYSREG_RW(vbar_el3, vbar_el3)
+DEFINE_SYSREG_RW(cntps_ctl_el1, cntps_ctl_el1)
+/* GICv3 CPU interface, by encoding so that old assemblers accept them. */
+DEFINE_SYSREG_RW(icc_sre_el3, S3_6_C12_C12_5)
+DEFINE_SYSREG_RW(icc_sre_el2, S3_4_C12_C9_5)
+DEFINE_SYSREG_RW(icc_sre_el1, S3_0_C12_C12_5)
+DEFINE_SYSREG_RW(icc_pmr_el1, S3_0_C4_C6_0)
+DEFINE_SYSREG_RW(icc_igrpen0_el1, S3_0_C12_C12_6)
+DEFINE_SYSREG_RW(icc_igrpen1_el3, S3_6_C12_C12_7)
+DEFINE_SYSREG_RW(icc_ctlr_el3, S3_6_C12_C12_4)
+/* SVE: ZCR_EL3 */
+DEFINE_SYSREG_RW(zcr_el3, S3_6_C1_C2_0)
+
+static inline void isb(void) { __asm__ volatile("isb" : : : "memory"); }
+static inline void dsb_sy(void) { __asm__ volatile("dsb sy" : : : "memory"); }
+static inline void dsb_ish(void) { __asm__ volatile("dsb ish" : : : "memory"); }
+static inline void dsb_ishst(void) { __asm__ volatile("dsb ishst" : : : "memory"); }
+static inline void dmb_ish(void) { __asm__ volatile("dmb ish" : : : "memory"); }
+static inline void sev(void) { __asm__ volatile("sev" : : : "memory"); }
+static inline void wfe(void) { __asm__ volatile("wfe" : : : "memory"); }
+static inline void wfi(void) { __asm__ volatile("wfi" : : : "memory"); }
+static inline void tlbi_alle3(void) { __asm__ volatile("tlbi alle3" : : : "memory"); }
+
+static inline unsigned int get_current_el(void)
+{
+	return (unsigned int)(read_currentel() >> CURRENT_EL_SHIFT) & CURRENT_EL_MASK;
+}
+
+/*
+ * Data-cache maintenance by virtual address over [addr, addr + size) bytes,
+ * to the Point of Coherency (lib/aarch64/cache_helpers.S). Each ends with a
+ * DSB SY so that the maintenance is complete when the call returns.
+ */
+void flush_dcache_range(uintptr_t addr, size_t size);	/* clean + invalidate */
+void clean_dcache_range(uintptr_t addr, size_t size);
+void inv_dcache_range(uintptr_t addr, size_t size);
+
+/* Clean and invalidate the whole data cache by set/way, to the LoC. */
+void dcsw_op_all_clean_inv(void);
+
+#endif /* ARCH_HELPERS_H */

@@ -1,0 +1,57 @@
+/*
+ * Entry-code building blocks shared by BL1, BL2 and BL31.
+ */
+#ifndef EL3_COMMON_MACROS_S
+#define EL3_COMMON_MACROS_S
+
+#include <arch/aarch64/asm_macros.S>
+#include <asm_offsets.h>
+
+	/*
+	 * Put EL3 in a known state with the MMU and data cache off: only the
+	 * instruction cache and SP alignment checking on (ARM DDI 0487
+	 * D19.2.118); the secure state with AArch64 lower ELs; nothing the
+	 * normal world uses trapped yet. Clobbers x0.
+	 */
+	.macro el3_arch_init vectors
+	mov_imm	x0, (SCTLR_EL3_RES1 | SCTLR_SA_BIT | SCTLR_I_BIT)
+	msr	sctlr_el3, x0
+	isb
+	adr_l	x0, \vectors
+	msr	vbar_el3, x0
+	mov_imm	x0, (SCR_RES1_BITS | SCR_RW_BIT)
+	msr	scr_el3, x0
+	msr	cptr_el3, xzr
+	msr	mdcr_el3, xzr
+	/* Asynchronous aborts are reported from here on; IRQ/FIQ stay masked. */
+	msr	daifclr, #DAIF_ABT_BIT
+	isb
+	.endm
+
+	/*
+	 * Make x0 (a struct cpu_data *) this CPU's per-CPU data: TPIDR_EL3 and
+	 * SP_EL3 point at it, and C runs on SP_EL0 = x1 (stack top).
+	 * Clobbers nothing else.
+	 */
+	.macro set_cpu_data
+	msr	tpidr_el3, x0
+	msr	spsel, #1
+	mov	sp, x0
+	msr	spsel, #0
+	mov	sp, x1
+	str	x1, [x0, #CPU_DATA_RUNTIME_SP]
+	.endm
+
+	/*
+	 * An unexpected-exception vector slot: save x0/x1 into this CPU's crash
+	 * area (SP_EL3 = cpu_data) and report (common/aarch64/crash.S).
+	 * \kind is the slot number, 0-15.
+	 */
+	.macro crash_slot kind
+	str	x0, [sp, #CPU_DATA_CRASH_REGS]
+	str	x1, [sp, #CPU_DATA_CRASH_REGS + 8]
+	mov	x0, #\kind
+	b	el3_crash_entry
+	.endm
+
+#endif

@@ -1,0 +1,52 @@
+/*
+ * Code shared by the boot images (BL1, BL2, BL31).
+ */
+#ifndef COMMON_BL_COMMON_H
+#define COMMON_BL_COMMON_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <tools_share/fip.h>
+
+/* Linker-script symbols every image defines (bl*.ld.S). */
+extern char __TEXT_START__[], __TEXT_END__[];
+extern char __RODATA_START__[], __RODATA_END__[];
+extern char __RW_START__[], __RW_END__[];
+
+/*
+ * Map this image (code read-only and executable, read-only data, then
+ * read-write data execute-never), the platform's devices and @extra
+ * regions, and turn the EL3 MMU on. Panics if the tables cannot describe
+ * the map: the map is fixed at build time, so that is a build error.
+ */
+struct mmap_region;
+void bl_setup_mmu(const struct mmap_region *extra, unsigned int extra_count);
+
+/*
+ * Validate the FIP at @fip_base (at most @max_size bytes) and copy the
+ * image with @uuid to [@dest, @limit). Returns the image size in bytes, or
+ * a negative value after printing an ERROR naming the problem: a malformed
+ * FIP, a missing image, or an image larger than the region. Nothing is
+ * written to @dest unless the FIP is valid and the image fits; the copy is
+ * cleaned to the Point of Coherency so that it can run with caches off.
+ */
+long bl_load_fip_image(uintptr_t fip_base, size_t max_size,
+		       const struct fip_uuid *uuid, const char *name,
+		       uintptr_t dest, uintptr_t limit);
+
+/* Program CNTFRQ_EL0 with the platform's counter frequency (ARM DDI 0487 D11.1.2). */
+void bl_program_cntfrq(void);
+
+/*
+ * Hand-off from BL2 to BL31, passed in x0. BL31 copies it at entry: it
+ * lives in BL2's memory.
+ */
+#define BL31_PARAMS_MAGIC	0x3133424c5746314eULL	/* "N1FWLB31" */
+struct bl31_params {
+	uint64_t magic;
+	uint64_t bl33_entry;	/* non-secure entry point, NS-EL2 */
+	uint64_t bl33_arg0;	/* x0 for BL33: the DTB address */
+};
+
+#endif

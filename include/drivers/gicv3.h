@@ -1,0 +1,43 @@
+/*
+ * GICv3 set-up for a system with no secure interrupts: every SPI, PPI and
+ * SGI is Group 1 Non-secure, so the normal world owns them all and any of
+ * them pending for a CPU wakes it from WFI.
+ * Source: GIC architecture specification v3/v4, ARM IHI 0069.
+ */
+#ifndef DRIVERS_GICV3_H
+#define DRIVERS_GICV3_H
+
+#include <stdint.h>
+
+/*
+ * Cold boot, primary CPU, MMU on: enable affinity routing for both security
+ * states, make every SPI Group 1 Non-secure and enable the groups.
+ * @gicd_base: distributor; @gicr_base: first redistributor frame.
+ */
+void gicv3_distributor_init(uintptr_t gicd_base, uintptr_t gicr_base);
+
+/*
+ * Every CPU at cold and warm boot: wake this CPU's redistributor
+ * (GICR_WAKER.ProcessorSleep = 0, 12.11.43), make its SGIs/PPIs Group 1
+ * Non-secure, and enable the system-register CPU interface for EL3, EL2 and
+ * Group 1. Returns 0, or -1 if no redistributor frame has this CPU's
+ * affinity (a platform description error).
+ */
+int gicv3_cpu_init(void);
+
+/*
+ * Before this CPU powers down: disable its Group 1 interrupts at the CPU
+ * interface and mark its redistributor asleep (waiting for ChildrenAsleep),
+ * as 12.11.43 requires before removing power.
+ */
+void gicv3_cpu_power_down(void);
+
+/*
+ * Guarantee that an interrupt pending for this CPU wakes it from WFI, even
+ * if the normal world disabled its group enable or slept the redistributor
+ * before calling PSCI (what a power controller's wake request does on real
+ * hardware).
+ */
+void gicv3_cpu_wake_on_pending(void);
+
+#endif

@@ -1,0 +1,121 @@
+/*
+ * Performance Measurement Framework: per-CPU CNTPCT_EL0 timestamps that the
+ * normal world reads through the PMF SMC (tfa-abi-facts §1, §2).
+ *
+ * Only the runtime-instrumentation service (service id 1, six timestamps)
+ * exists. Each CPU's six 64-bit slots fill one 64-byte cache line of their
+ * own, so cache maintenance on one CPU's slots never touches another's
+ * (§10.2).
+ */
+#ifndef LIB_PMF_H
+#define LIB_PMF_H
+
+#include <arch/aarch64/arch.h>
+
+/* SMC function IDs, Vendor-Specific EL3 range (OEN 7), §1.1 */
+#define PMF_SMC_GET_TIMESTAMP_32	U(0x87000020)
+#define PMF_SMC_GET_TIMESTAMP_64	U(0xC7000020)
+#define PMF_SMC_GET_VERSION_32		U(0x87000021)
+#define PMF_SMC_GET_VERSION_64		U(0xC7000021)
+#define PMF_SMC_VERSION			U(1)
+/* Function numbers 0x20-0x2f of OEN 7 belong to PMF (§1.1). */
+#define PMF_FUNC_RANGE_MASK		U(0xfff0)
+#define PMF_FUNC_RANGE			U(0x20)
+
+/* Timestamp id (tid) fields, §1.3 */
+#define PMF_TID_INDEX_MASK		U(0xff)
+#define PMF_TID_SVC_SHIFT		10
+#define PMF_TID_SVC_MASK		U(0x3f)
+#define PMF_ARM_TIF_IMPL_ID		U(0x41)
+#define PMF_TID_IMPL_SHIFT		24
+#define PMF_RT_INSTR_SVC_ID		U(1)
+/* Bit 0 of x3 in GET_TIMESTAMP: invalidate the slot before reading. */
+#define PMF_CACHE_MAINT			U(1)
+
+/* Runtime-instrumentation timestamp indices, §2.1 */
+#define RT_INSTR_ENTER_PSCI		0
+#define RT_INSTR_EXIT_PSCI		1
+#define RT_INSTR_ENTER_HW_LOW_PWR	2
+#define RT_INSTR_EXIT_HW_LOW_PWR	3
+#define RT_INSTR_ENTER_CFLUSH		4
+#define RT_INSTR_EXIT_CFLUSH		5
+#define RT_INSTR_TOTAL_IDS		6
+
+#define PMF_TS_SIZE			8	/* bytes per timestamp */
+#define PMF_PERCPU_SHIFT		6	/* one 64-byte line per CPU */
+#define PMF_PERCPU_SIZE			(1 << PMF_PERCPU_SHIFT)
+
+/* PMF return codes */
+#define PMF_E_INVAL			(-22)	/* -EINVAL: bad tid */
+
+#ifndef __ASSEMBLY__
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <platform_def.h>
+
+_Static_assert(RT_INSTR_TOTAL_IDS * PMF_TS_SIZE <= PMF_PERCPU_SIZE,
+	       "the runtime-instrumentation slots must fit in one line");
+_Static_assert(PMF_PERCPU_SIZE >= CACHE_WRITEBACK_GRANULE,
+	       "per-CPU PMF blocks must not share a cache line");
+
+/* PMF timestamp memory: [core position][index], in BL31's .bss. */
+extern uint64_t pmf_timestamps[PLATFORM_CORE_COUNT][PMF_PERCPU_SIZE / PMF_TS_SIZE];
+
+/*
+ * Decode @tid into a runtime-instrumentation slot index. Returns the index
+ * (0 .. RT_INSTR_TOTAL_IDS-1), or PMF_E_INVAL for another service id or an
+ * index past the service's last timestamp. The implementation-id bits are
+ * ignored, so 0x41000400 + i and 0x400 + i name the same slot (§1.3).
+ */
+int pmf_tid_to_index(uint64_t tid);
+
+/*
+ * Address of CPU @pos's slot @index (the maths the capture macros and the
+ * SMC reader share). @pos < PLATFORM_CORE_COUNT, @index < RT_INSTR_TOTAL_IDS.
+ */
+static inline uint64_t *pmf_slot(unsigned int pos, unsigned int index)
+{
+	return &pmf_timestamps[pos][index];
+}
+
+/*
+ * Capture points (§2.2). Each compiles to nothing when
+ * ENABLE_RUNTIME_INSTRUMENTATION is 0, so call sites need no #if.
+ *
+ * pmf_capture(index, cmo): store CNTPCT_EL0 into this CPU's slot; with
+ *   @cmo, clean+invalidate the line to the PoC afterwards (for stamps
+ *   written with the cache on that precede cache-off writes, §10.2).
+ * pmf_write(index, value, cmo): the same with a value read earlier.
+ * pmf_capture_after_cache_off_write(index): EXIT_PSCI on the warm-boot
+ *   path: invalidate the line first, because EXIT_HW_LOW_PWR was written
+ *   to memory with the MMU off (§10.2).
+ */
+void pmf_write_slot(unsigned int index, uint64_t value, bool cmo);
+void pmf_capture_inv_first(unsigned int index);
+
+static inline void pmf_write(unsigned int index, uint64_t value, bool cmo)
+{
+	if (ENABLE_RUNTIME_INSTRUMENTATION)
+		pmf_write_slot(index, value, cmo);
+}
+
+static inline void pmf_capture(unsigned int index, bool cmo)
+{
+	if (ENABLE_RUNTIME_INSTRUMENTATION) {
+		uint64_t ts;
+
+		/* A plain MRS, no ISB, as TF-A samples (§10.3). */
+		__asm__ volatile("mrs %0, cntpct_el0" : "=r"(ts));
+		pmf_write_slot(index, ts, cmo);
+	}
+}
+
+static inline void pmf_capture_after_cache_off_write(unsigned int index)
+{
+	if (ENABLE_RUNTIME_INSTRUMENTATION)
+		pmf_capture_inv_first(index);
+}
+
+#endif /* __ASSEMBLY__ */
+#endif

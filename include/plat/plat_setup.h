@@ -1,0 +1,26 @@
+/*
+ * Porting interface: platform set-up hooks called by the images' generic
+ * code, each once on the primary CPU at cold boot, MMU on unless stated.
+ */
+#ifndef PLAT_SETUP_H
+#define PLAT_SETUP_H
+
+#include <lib/xlat.h>
+
+/*
+ * Device regions every image maps (console UART at least, plus what the
+ * image's platform code touches: GIC, power controller, ...). Mandatory.
+ */
+extern const struct mmap_region plat_device_regions[];
+extern const unsigned int plat_device_region_count;
+
+/*
+ * First platform hook of each image, MMU off, before the console exists.
+ * Mandatory (may be empty).
+ */
+void plat_early_setup(void);
+
+/* BL31: platform state after the GIC and PSCI are set up. Mandatory. */
+void plat_bl31_setup(void);
+
+#endif

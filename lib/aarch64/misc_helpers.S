@@ -1,0 +1,62 @@
+#include <arch/aarch64/asm_macros.S>
+
+/*
+ * zero_mem(x0 = start, x1 = end): zero [start, end), both 8-byte aligned.
+ * No stack use: this is how the entry code clears .bss, stacks included.
+ * Clobbers x0.
+ */
+func zero_mem
+	cmp	x0, x1
+	b.hs	2f
+1:	str	xzr, [x0], #8
+	cmp	x0, x1
+	b.lo	1b
+2:	ret
+endfunc zero_mem
+
+/*
+ * Turn the EL3 data cache and MMU off and write every dirty line back, so
+ * that the next image, which starts with the MMU off, sees memory as this
+ * one left it. Clobbers x0-x11 and x30's callee (preserved here via x12).
+ */
+func disable_mmu_el3_flush
+	mov	x12, x30
+	mrs	x0, sctlr_el3
+	bic	x0, x0, #SCTLR_C_BIT
+	msr	sctlr_el3, x0
+	isb
+	bl	dcsw_op_all_clean_inv
+	mrs	x0, sctlr_el3
+	bic	x0, x0, #SCTLR_M_BIT
+	msr	sctlr_el3, x0
+	isb
+	tlbi	alle3
+	ic	iallu
+	dsb	sy
+	isb
+	ret	x12
+endfunc disable_mmu_el3_flush
+
+/*
+ * enable_mmu_direct_el3(x0 = TTBR0_EL3 value): program MAIR/TCR/TTBR0 and
+ * turn on the MMU, caches and WXN. Uses no stack and no memory, so a CPU
+ * coming out of power-down can run it before its stack is coherent.
+ * Clobbers x0-x1. TCR: see xlat_enable.c.
+ */
+func enable_mmu_direct_el3
+	mov_imm	x1, MAIR_EL3_VALUE
+	msr	mair_el3, x1
+	mov_imm	x1, (TCR_EL3_RES1 | TCR_TG0_4K | TCR_SH0_INNER | TCR_ORGN0_WBWA | TCR_IRGN0_WBWA | 32)
+	msr	tcr_el3, x1
+	msr	ttbr0_el3, x0
+	dsb	ish
+	tlbi	alle3
+	dsb	ish
+	isb
+	mrs	x0, sctlr_el3
+	mov_imm	x1, (SCTLR_M_BIT | SCTLR_C_BIT | SCTLR_I_BIT | SCTLR_WXN_BIT)
+	orr	x0, x0, x1
+	msr	sctlr_el3, x0
+	isb
+	ret
+endfunc enable_mmu_direct_el3

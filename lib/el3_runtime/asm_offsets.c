@@ -1,0 +1,46 @@
+/*
+ * Generates build/.../include/asm_offsets.h: the Makefile compiles this file
+ * to assembly and turns each "@@ASM_OFFSET NAME value" marker into a #define.
+ * The static assertions in the C files that use the structures keep both
+ * views in step, so no offset is ever written by hand.
+ */
+#include <stddef.h>
+
+#include <lib/el3_runtime/cpu_data.h>
+
+#define DEFINE(sym, val) \
+	__asm__ volatile("\n@@ASM_OFFSET " #sym " %0" : : "i"(val))
+
+void asm_offsets(void);
+
+void asm_offsets(void)
+{
+	DEFINE(CTX_X0, offsetof(struct el3_context, x[0]));
+	DEFINE(CTX_X2, offsetof(struct el3_context, x[2]));
+	DEFINE(CTX_X4, offsetof(struct el3_context, x[4]));
+	DEFINE(CTX_X6, offsetof(struct el3_context, x[6]));
+	DEFINE(CTX_X8, offsetof(struct el3_context, x[8]));
+	DEFINE(CTX_X10, offsetof(struct el3_context, x[10]));
+	DEFINE(CTX_X12, offsetof(struct el3_context, x[12]));
+	DEFINE(CTX_X14, offsetof(struct el3_context, x[14]));
+	DEFINE(CTX_X16, offsetof(struct el3_context, x[16]));
+	DEFINE(CTX_X18, offsetof(struct el3_context, x[18]));
+	DEFINE(CTX_X20, offsetof(struct el3_context, x[20]));
+	DEFINE(CTX_X22, offsetof(struct el3_context, x[22]));
+	DEFINE(CTX_X24, offsetof(struct el3_context, x[24]));
+	DEFINE(CTX_X26, offsetof(struct el3_context, x[26]));
+	DEFINE(CTX_X28, offsetof(struct el3_context, x[28]));
+	DEFINE(CTX_X30, offsetof(struct el3_context, x[30]));
+	DEFINE(CTX_SP_EL0, offsetof(struct el3_context, sp_el0));
+	DEFINE(CTX_ELR_EL3, offsetof(struct el3_context, elr_el3));
+	DEFINE(CTX_SPSR_EL3, offsetof(struct el3_context, spsr_el3));
+	DEFINE(CTX_SCR_EL3, offsetof(struct el3_context, scr_el3));
+	DEFINE(CPU_DATA_CTX, offsetof(struct cpu_data, ctx));
+	DEFINE(CPU_DATA_RUNTIME_SP, offsetof(struct cpu_data, runtime_sp));
+	DEFINE(CPU_DATA_PMF_ENTER_TS, offsetof(struct cpu_data, pmf_enter_ts));
+	DEFINE(CPU_DATA_CRASH_REGS, offsetof(struct cpu_data, crash));
+	DEFINE(CPU_DATA_CRASH_SP, offsetof(struct cpu_data, crash.sp));
+	DEFINE(CPU_DATA_CRASH_STACK_TOP,
+	       offsetof(struct cpu_data, crash_stack) + CRASH_STACK_SIZE);
+	DEFINE(CPU_DATA_SIZE, sizeof(struct cpu_data));
+}

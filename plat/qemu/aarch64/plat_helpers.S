@@ -1,0 +1,49 @@
+/*
+ * QEMU virt: core position and the cold-boot hold pen of secondaries.
+ */
+#include <arch/aarch64/asm_macros.S>
+#include <plat/hold_pen.h>
+#include <platform_def.h>
+
+/*
+ * plat_my_core_pos: QEMU puts the CPU index in Aff0 (and index / 16 in
+ * Aff1 with GICv3). Any CPU beyond the build's core count, or with Aff2/3
+ * set, gets PLATFORM_CORE_COUNT (unknown). Clobbers x0-x2.
+ */
+func plat_my_core_pos
+	mrs	x1, mpidr_el1
+	ubfx	x0, x1, #MPIDR_AFF0_SHIFT, #8
+	ubfx	x2, x1, #MPIDR_AFF1_SHIFT, #8
+	add	x0, x0, x2, lsl #4
+	mov_imm	x2, (MPIDR_AFFINITY_MASK & ~0xffff)
+	tst	x1, x2
+	mov	x2, #PLATFORM_CORE_COUNT
+	csel	x0, x2, x0, ne
+	cmp	x0, x2
+	csel	x0, x2, x0, hi
+	ret
+endfunc plat_my_core_pos
+
+/*
+ * plat_secondary_cold_boot(x0 = core position): never returns. A known
+ * secondary waits in its hold pen slot (include/plat/hold_pen.h) for PSCI
+ * CPU_ON; an unknown CPU stops for good. MMU and caches are off.
+ */
+func plat_secondary_cold_boot
+	cmp	x0, #PLATFORM_CORE_COUNT
+	b.hs	3f
+	mov_imm	x1, PLAT_SHARED_RAM_BASE
+	add	x1, x1, x0, lsl #6
+	mov_imm	x2, HOLD_PEN_GO
+1:	ldr	x3, [x1, #HOLD_PEN_STATE]
+	cmp	x3, x2
+	b.eq	2f
+	wfe
+	b	1b
+2:	ldr	x4, [x1, #HOLD_PEN_ENTRY]
+	str	xzr, [x1, #HOLD_PEN_STATE]
+	dsb	sy
+	br	x4
+3:	wfi
+	b	3b
+endfunc plat_secondary_cold_boot

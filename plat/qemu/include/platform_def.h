@@ -1,0 +1,63 @@
+/*
+ * QEMU virt platform constants (tfa-abi-facts §7.1), started as
+ *   -machine virt,secure=on,virtualization=on,gic-version=3 -cpu neoverse-n1
+ * Topology: QEMU_CLUSTERS x QEMU_CORES_PER_CLUSTER cores (build options;
+ * default 2 x 2, the N1SDP shape). QEMU numbers every CPU in MPIDR Aff0
+ * (Aff1 = index / 16 with GICv3), so cluster = Aff0 / cores-per-cluster.
+ * Usable from C, assembly and linker scripts.
+ */
+#ifndef PLATFORM_DEF_H
+#define PLATFORM_DEF_H
+
+#include <arch/aarch64/arch.h>
+
+#define PLAT_CLUSTER_COUNT		QEMU_CLUSTERS
+#define PLAT_CORES_PER_CLUSTER		QEMU_CORES_PER_CLUSTER
+#define PLATFORM_CORE_COUNT		(PLAT_CLUSTER_COUNT * PLAT_CORES_PER_CLUSTER)
+#define CACHE_WRITEBACK_GRANULE		64
+
+/* Boot ROM: BL1 executes in place from secure flash 0. */
+#define PLAT_BL1_RO_BASE		0x00000000
+#define PLAT_BL1_RO_LIMIT		0x00040000
+#define PLAT_FIP_BASE			0x00040000
+#define PLAT_FIP_MAX_SIZE		(0x04000000 - PLAT_FIP_BASE)
+
+/* Secure SRAM, 1 MiB, partitioned between the images. */
+#define PLAT_SEC_SRAM_BASE		0x0E000000
+#define PLAT_SEC_SRAM_SIZE		0x00100000
+#define PLAT_SHARED_RAM_BASE		0x0E000000	/* hold pen */
+#define PLAT_SHARED_RAM_SIZE		0x00001000
+#define BL2_BASE			0x0E001000
+#define BL2_LIMIT			0x0E060000
+#define BL31_BASE			0x0E060000
+#define BL31_LIMIT			0x0E0E0000
+#define BL1_RW_BASE			0x0E0E0000
+#define BL1_RW_LIMIT			0x0E100000
+
+/* Non-secure DRAM (-m 1024): the DTB QEMU writes, then BL33. */
+#define PLAT_NS_DRAM_BASE		ULL(0x40000000)
+#define PLAT_NS_DRAM_SIZE		ULL(0x40000000)
+#define PLAT_DTB_BASE			0x40000000
+#define PLAT_DTB_MAX_SIZE		0x00100000
+#define PLAT_BL33_BASE			0x60000000
+#define PLAT_BL33_LIMIT			(PLAT_NS_DRAM_BASE + PLAT_NS_DRAM_SIZE)
+
+/* Devices */
+#define PLAT_DEVICE_BASE		0x08000000	/* GIC .. UARTs .. GPIO */
+#define PLAT_DEVICE_SIZE		0x01100000
+#define PLAT_GICD_BASE			0x08000000
+#define PLAT_GICR_BASE			0x080A0000
+#define PLAT_UART_BASE			0x09000000
+#define PLAT_UART_CLK_HZ		0		/* QEMU ignores the divisor */
+#define PLAT_UART_BAUD			115200
+#define PLAT_SECURE_GPIO_BASE		0x090B0000
+#define PLAT_SECURE_GPIO_POWEROFF	0		/* QEMU gpio-pwr "shutdown" */
+#define PLAT_SECURE_GPIO_RESET		1		/* QEMU gpio-pwr "reset" */
+
+/* QEMU 7.2's generic timer runs at 62.5 MHz (one tick = 16 ns). */
+#define PLAT_SYSCNT_FREQ_HZ		62500000
+
+/* EL3 stacks */
+#define PLAT_STACK_SIZE			0x1000
+
+#endif /* PLATFORM_DEF_H */

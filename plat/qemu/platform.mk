@@ -1,0 +1,41 @@
+# QEMU virt platform (see docs/plat/qemu.rst).
+
+$(call int_option,QEMU_CLUSTERS,2,Clusters modelled on QEMU virt (cores = clusters x cores per cluster; at most 16 cores))
+$(call int_option,QEMU_CORES_PER_CLUSTER,2,Cores per cluster modelled on QEMU virt)
+$(call str_option,QEMU_CPU,neoverse-n1,QEMU -cpu model for make run (neoverse-n1, cortex-a57, max, ...))
+$(call bool_option,REALTIME,0,1 runs QEMU without -icount (wall-clock time, figures not reproducible))
+$(call str_option,QEMU,qemu-system-aarch64,QEMU binary)
+
+PLAT_DEFAULT_ENABLE_RUNTIME_INSTRUMENTATION := 1
+
+QEMU_CORE_COUNT := $(shell echo $$(( $(QEMU_CLUSTERS) * $(QEMU_CORES_PER_CLUSTER) )))
+ifeq ($(shell [ $(QEMU_CORE_COUNT) -ge 1 -a $(QEMU_CORE_COUNT) -le 16 ] && echo ok),)
+$(error QEMU_CLUSTERS x QEMU_CORES_PER_CLUSTER = $(QEMU_CORE_COUNT): QEMU virt with GICv3 numbers at most 16 CPUs in Aff0)
+endif
+
+PLAT_COMMON_SOURCES := plat/qemu/aarch64/plat_helpers.S plat/qemu/qemu_common.c
+PLAT_BL1_SOURCES := $(PLAT_COMMON_SOURCES) plat/common/hold_pen.c
+PLAT_BL2_SOURCES := $(PLAT_COMMON_SOURCES)
+PLAT_BL31_SOURCES := $(PLAT_COMMON_SOURCES) plat/qemu/qemu_pm.c
+
+# flash.bin: BL1 at offset 0 of secure flash, the FIP at PLAT_FIP_BASE.
+FLASH := $(BUILD_DIR)/flash.bin
+PLAT_IMAGES := $(FLASH)
+$(FLASH): $(BUILD_DIR)/bl1.bin $(BUILD_DIR)/fip.bin
+	@echo "  FLASH   $@"
+	@cp $(BUILD_DIR)/bl1.bin $@.tmp
+	@truncate -s 256K $@.tmp
+	@cat $(BUILD_DIR)/fip.bin >> $@.tmp
+	@mv $@.tmp $@
+
+QEMU_ARGS := -nographic -no-reboot \
+	-machine virt,secure=on,virtualization=on,gic-version=3 \
+	-cpu $(QEMU_CPU) -smp $(QEMU_CORE_COUNT) -m 1024 -bios $(FLASH) \
+	$(if $(filter 1,$(REALTIME)),,-icount shift=0,align=off,sleep=off)
+export QEMU QEMU_ARGS
+
+# Boot it; exit with QEMU's status (0 when the payload ends with SYSTEM_OFF).
+.PHONY: _run
+_run: all
+	@echo "  QEMU    $(QEMU) $(QEMU_ARGS)"
+	@$(QEMU) $(QEMU_ARGS)

@@ -1,0 +1,41 @@
+/*
+ * QEMU virt: topology, counter, device map.
+ */
+#include <stdint.h>
+
+#include <arch/aarch64/arch.h>
+#include <lib/xlat.h>
+#include <plat/plat_setup.h>
+#include <plat/plat_topology.h>
+#include <platform_def.h>
+
+_Static_assert(PLATFORM_CORE_COUNT >= 1 && PLATFORM_CORE_COUNT <= 16,
+	       "QEMU virt (GICv3) numbers at most 16 CPUs in MPIDR Aff0");
+
+const struct mmap_region plat_device_regions[] = {
+	{ PLAT_DEVICE_BASE, PLAT_DEVICE_SIZE, MT_DEVICE_RW },
+};
+const unsigned int plat_device_region_count =
+	sizeof(plat_device_regions) / sizeof(plat_device_regions[0]);
+
+void plat_early_setup(void)
+{
+}
+
+int plat_core_pos_by_mpidr(uint64_t mpidr)
+{
+	mpidr &= MPIDR_AFFINITY_MASK;
+	if ((mpidr & ~MPIDR_AFFLVL_MASK) != 0U || mpidr >= PLATFORM_CORE_COUNT)
+		return -1;
+	return (int)mpidr;
+}
+
+uint64_t plat_core_mpidr(unsigned int pos)
+{
+	return pos;
+}
+
+uint32_t plat_get_syscnt_freq(void)
+{
+	return PLAT_SYSCNT_FREQ_HZ;
+}

@@ -1,0 +1,29 @@
+/*
+ * Standard Service calls (OEN 4): PSCI, and around each PSCI call the
+ * ENTER_PSCI/EXIT_PSCI runtime-instrumentation points (tfa-abi-facts §2.2).
+ */
+#include <common/runtime_svc.h>
+#include <lib/pmf.h>
+#include <lib/psci/psci.h>
+#include <lib/psci/psci_lib.h>
+
+static void std_svc_handle(const struct smc_call *call, struct el3_context *ctx)
+{
+	if (((call->fid & FUNCID_NUM_MASK) & PSCI_FUNC_MASK) != 0U) {
+		smc_ret1(ctx, (uint64_t)(int64_t)SMC_UNK);
+		return;
+	}
+	/* The counter was read in the vector; commit it for PSCI calls only. */
+	pmf_write(RT_INSTR_ENTER_PSCI, my_cpu_data()->pmf_enter_ts, true);
+	uint64_t ret = psci_smc_handler(call);
+
+	pmf_capture(RT_INSTR_EXIT_PSCI, false);
+	smc_ret1(ctx, ret);
+}
+
+static int std_svc_init(void)
+{
+	return psci_setup();
+}
+
+DECLARE_RT_SVC(std_svc, OEN_STD_START, OEN_STD_START, std_svc_init, std_svc_handle);

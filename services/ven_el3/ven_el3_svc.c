@@ -1,0 +1,64 @@
+/*
+ * Vendor-Specific EL3 calls (OEN 7): the PMF interface, with TF-A's ABI
+ * (tfa-abi-facts §1.1, §1.2, §1.4).
+ */
+#include <arch/aarch64/arch_helpers.h>
+#include <common/runtime_svc.h>
+#include <lib/pmf.h>
+#include <plat/plat_topology.h>
+
+/*
+ * GET_TIMESTAMP: x1 = tid, x2 = MPIDR of any CPU, x3 bit 0 = invalidate
+ * the slot before reading. x0 = 0 and x1 = the timestamp (SMC32: x1/x2 =
+ * low/high halves); a bad MPIDR gives -2 in x0 (TF-A leaves the function
+ * ID there, which callers must treat as an error anyway); a bad tid -22.
+ */
+static void pmf_get_timestamp(const struct smc_call *call, struct el3_context *ctx)
+{
+	int pos = plat_core_pos_by_mpidr(call->x[2]);
+	int index = pmf_tid_to_index(call->x[1]);
+
+	if (pos < 0) {
+		smc_ret1(ctx, (uint64_t)(int64_t)-2);
+		return;
+	}
+	if (index < 0) {
+		smc_ret2(ctx, (uint64_t)(int64_t)PMF_E_INVAL, 0);
+		return;
+	}
+
+	uint64_t *slot = pmf_slot((unsigned int)pos, (unsigned int)index);
+
+	if ((call->x[3] & PMF_CACHE_MAINT) != 0U)
+		inv_dcache_range((uintptr_t)slot, PMF_TS_SIZE);
+	uint64_t ts = *(volatile uint64_t *)slot;
+
+	if (smccc_is_64(call->fid))
+		smc_ret2(ctx, 0, ts);
+	else
+		smc_ret3(ctx, 0, ts & 0xffffffffU, ts >> 32);
+}
+
+static void ven_el3_handle(const struct smc_call *call, struct el3_context *ctx)
+{
+	if (!ENABLE_RUNTIME_INSTRUMENTATION ||
+	    ((call->fid & FUNCID_NUM_MASK) & PMF_FUNC_RANGE_MASK) != PMF_FUNC_RANGE) {
+		smc_ret1(ctx, (uint64_t)(int64_t)SMC_UNK);
+		return;
+	}
+	switch (call->fid) {
+	case PMF_SMC_GET_TIMESTAMP_32:
+	case PMF_SMC_GET_TIMESTAMP_64:
+		pmf_get_timestamp(call, ctx);
+		break;
+	case PMF_SMC_GET_VERSION_32:
+	case PMF_SMC_GET_VERSION_64:
+		smc_ret2(ctx, 0, PMF_SMC_VERSION);
+		break;
+	default:
+		smc_ret1(ctx, (uint64_t)(int64_t)SMC_UNK);
+		break;
+	}
+}
+
+DECLARE_RT_SVC(ven_el3_svc, OEN_VEN_EL3_START, OEN_VEN_EL3_START, NULL, ven_el3_handle);
