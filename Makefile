@@ -212,3 +212,15 @@ clean:
 	rm -rf $(BUILD_DIR)
 distclean:
 	rm -rf $(BUILD_BASE)
+
+# ---------------------------------------------------------------------------
+# Tests (after `deps.sh check`): host unit tests, fiptool interoperability
+# with Debian's fiptool, QEMU boot tests, and the other toolchains.
+# ---------------------------------------------------------------------------
+.PHONY: _check
+_check: all unit-tests
+	@bash tests/run_tests.sh \
+		$(foreach t,$(UNIT_TESTS),unit-$(notdir $(t))=$(t)) \
+		"fiptool-interop=bash tests/host/fiptool_interop.sh $(FIPTOOL)" \
+		"qemu-boot=bash tests/integration/boot_test.sh $(BUILD_DIR) $(FIPTOOL)" \
+		"toolchains=bash tests/integration/toolchain_test.sh"

@@ -20,9 +20,9 @@ SECTIONS {
 	.rodata : {
 		*(SORT_BY_ALIGNMENT(.rodata*))
 		. = ALIGN(8);
-		__RT_SVC_DESCS_START__ = .;
-		KEEP(*(.rt_svc_descs))
-		__RT_SVC_DESCS_END__ = .;
+		__start_rt_svc_descs = .;
+		KEEP(*(rt_svc_descs))
+		__stop_rt_svc_descs = .;
 		. = ALIGN(4096);
 	}
 	__RODATA_END__ = .;
@@ -52,7 +52,7 @@ SECTIONS {
 	/DISCARD/ : { *(.note*) *(.comment) *(.eh_frame*) }
 
 	ASSERT(__RW_END__ <= BL31_LIMIT, "BL31 exceeds its memory budget")
-	ASSERT(__RT_SVC_DESCS_END__ > __RT_SVC_DESCS_START__, "BL31 has no runtime service")
+	ASSERT(__stop_rt_svc_descs > __start_rt_svc_descs, "BL31 has no runtime service")
 }
 
 __IMAGE_BASE__ = BL31_BASE;

@@ -3,8 +3,8 @@
 #include <common/debug.h>
 #include <common/runtime_svc.h>
 
-extern const struct rt_svc_desc __RT_SVC_DESCS_START__[];
-extern const struct rt_svc_desc __RT_SVC_DESCS_END__[];
+extern const struct rt_svc_desc __start_rt_svc_descs[];
+extern const struct rt_svc_desc __stop_rt_svc_descs[];
 
 static const struct rt_svc_desc *svc_by_oen[OEN_LIMIT];
 
@@ -23,8 +23,8 @@ int smccc_route_oen(uint64_t x0, bool from_aarch32)
 
 void runtime_svc_init(void)
 {
-	for (const struct rt_svc_desc *d = __RT_SVC_DESCS_START__;
-	     d < __RT_SVC_DESCS_END__; d++) {
+	for (const struct rt_svc_desc *d = __start_rt_svc_descs;
+	     d < __stop_rt_svc_descs; d++) {
 		if (d->oen_start > d->oen_end || d->oen_end >= OEN_LIMIT ||
 		    d->handle == NULL) {
 			ERROR("Runtime service %s has a bad descriptor\n", d->name);

@@ -1,6 +1,6 @@
 /*
  * EL3 runtime services: one descriptor per range of owning entity numbers
- * (OENs), placed in the .rt_svc_descs linker section by DECLARE_RT_SVC and
+ * (OENs), placed in the rt_svc_descs linker section by DECLARE_RT_SVC and
  * indexed by OEN at boot. Only fast calls exist; yielding calls are unknown.
  */
 #ifndef COMMON_RUNTIME_SVC_H
@@ -41,7 +41,7 @@ struct rt_svc_desc {
 
 #define DECLARE_RT_SVC(_name, _start, _end, _init, _handle)                  \
 	static const struct rt_svc_desc __rt_svc_desc_##_name                \
-		__attribute__((section(".rt_svc_descs"), used, aligned(8))) = { \
+		__attribute__((section("rt_svc_descs"), used, aligned(8))) = { \
 		.oen_start = (_start), .oen_end = (_end), .name = #_name,    \
 		.init = (_init), .handle = (_handle),                        \
 	}

@@ -9,7 +9,7 @@
 #include <lib/el3_runtime/cpu_data.h>
 
 #define DEFINE(sym, val) \
-	__asm__ volatile("\n@@ASM_OFFSET " #sym " %0" : : "i"(val))
+	__asm__ volatile(".ascii \"@@ASM_OFFSET " #sym " %c0\"" : : "i"(val))
 
 void asm_offsets(void);
 

@@ -36,6 +36,10 @@ void payload_main(uint64_t x0)
 	printf("PAYLOAD: unknown SMC 0x%x returns %lld\n", 0xc2ffff00U,
 	       (long long)smc1(0xc2ffff00U, 0, 0, 0));
 
+	printf("PAYLOAD: x4-x17 changed by a known SMC: mask 0x%llx, by an unknown SMC: mask 0x%llx\n",
+	       (unsigned long long)smc_clobber_mask(PSCI_FID_VERSION),
+	       (unsigned long long)smc_clobber_mask(0xc2ffff00U));
+
 	printf("PAYLOAD: calling SYSTEM_OFF\n");
 	console_flush();
 	smc1(PSCI_FID_SYSTEM_OFF, 0, 0, 0);

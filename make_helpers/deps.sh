@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# deps.sh run|check: make sure the Debian packages a target needs are there.
+# As root, installs what is missing with apt-get; otherwise prints the
+# apt-get line to run and fails.
+set -euo pipefail
+
+# command -> package that provides it
+declare -A run_pkgs=(
+	[aarch64-linux-gnu-gcc]=gcc-aarch64-linux-gnu
+	[qemu-system-aarch64]=qemu-system-arm
+	[cc]=gcc
+	[make]=make
+)
+declare -A check_pkgs=(
+	[fiptool]=arm-trusted-firmware-tools
+	[clang]=clang
+	[ld.lld]=lld
+	[llvm-objcopy]=llvm
+	[python3]=python3
+	[timeout]=coreutils
+)
+
+want=()
+add_missing() {
+	local -n pkgs=$1
+	for cmd in "${!pkgs[@]}"; do
+		command -v "$cmd" >/dev/null 2>&1 || want+=("${pkgs[$cmd]}")
+	done
+}
+add_missing run_pkgs
+[ "${1:-run}" = check ] && add_missing check_pkgs
+# The host unit tests run under AddressSanitizer.
+if [ "${1:-run}" = check ] && ! echo 'int main(void){return 0;}' |
+	cc -fsanitize=address,undefined -x c - -o /dev/null 2>/dev/null; then
+	want+=(libasan8 libubsan1)
+fi
+
+[ ${#want[@]} -eq 0 ] && exit 0
+mapfile -t want < <(printf '%s\n' "${want[@]}" | sort -u)
+line="apt-get install -y --no-install-recommends ${want[*]}"
+if [ "$(id -u)" -ne 0 ]; then
+	echo "Missing packages. Run as root:  apt-get update && $line" >&2
+	exit 1
+fi
+echo "Installing: ${want[*]}"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -qq
+# shellcheck disable=SC2086
+apt-get install -y -qq --no-install-recommends ${want[*]} >/dev/null

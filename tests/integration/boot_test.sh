@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# Boot the real firmware in QEMU and assert on its console:
+#  - the full chain BL1 -> BL2 -> BL31 -> payload on neoverse-n1, cortex-a57
+#    and max, ending in PSCI SYSTEM_OFF (QEMU exits 0);
+#  - malformed or oversized FIPs are rejected by BL1/BL2 with a message
+#    naming the problem, and nothing from them runs.
+# Usage: boot_test.sh BUILD_DIR FIPTOOL
+set -uo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/../lib/harness.sh"
+
+build=$1 fiptool=$2
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cores=$(sed -n 's/^#define QEMU_CLUSTERS //p' "$build/include/config.h")
+cores=$((cores * $(sed -n 's/^#define QEMU_CORES_PER_CLUSTER //p' "$build/include/config.h")))
+
+stages_in_order() {
+	[ "$(grep -oE 'BL1: Booting|BL2: Booting|BL31: Entry|PAYLOAD: entered|PSCI: SYSTEM_OFF' "$1" |
+		paste -sd,)" = "BL1: Booting,BL2: Booting,BL31: Entry,PAYLOAD: entered,PSCI: SYSTEM_OFF" ]
+}
+
+good_boot() {
+	local cpu=$1 log=$work/boot-$1.log
+	qemu_boot "$build/flash.bin" "$cpu" "$cores" "$log" 30
+	local rc=$?
+	check "$cpu: QEMU exits 0 through SYSTEM_OFF" [ "$rc" -eq 0 ]
+	check "$cpu: BL1 banner" has "$log" "NOTICE:  BL1: v"
+	check "$cpu: BL1 boots BL2" has "$log" "NOTICE:  BL1: Booting BL2"
+	check "$cpu: BL2 boots BL31" has "$log" "NOTICE:  BL2: Booting BL31"
+	check "$cpu: BL31 exits to BL33 at 0x60000000 with the DTB" \
+		has "$log" "NOTICE:  BL31: Entry point address = 0x60000000, x0 = 0x40000000"
+	check "$cpu: payload runs at EL2 with x0 = DTB, primary MPIDR, CNTFRQ programmed" \
+		has "$log" "PAYLOAD: entered at EL2, x0 = 0x40000000, MPIDR = 0x80000000, CNTFRQ = 62500000 Hz"
+	check "$cpu: PSCI_VERSION 1.1" has "$log" "PAYLOAD: PSCI_VERSION = 1.1"
+	check "$cpu: SMCCC_VERSION 1.5" has "$log" "PAYLOAD: SMCCC_VERSION = 1.5"
+	check "$cpu: unknown SMC returns -1" has "$log" "PAYLOAD: unknown SMC 0xc2ffff00 returns -1"
+	check "$cpu: x4-x17 preserved across SMCs" \
+		has "$log" "x4-x17 changed by a known SMC: mask 0x0, by an unknown SMC: mask 0x0"
+	check "$cpu: no error on the console" lacks "$log" "ERROR"
+	# The boot order must be the chain's order.
+	check "$cpu: stages in order" stages_in_order "$log"
+}
+
+for cpu in neoverse-n1 cortex-a57 max; do
+	good_boot "$cpu"
+done
+
+# bad_fip NAME FIP EXPECTED-ERROR STAGE-THAT-MUST-NOT-START
+bad_fip() {
+	local name=$1 fip=$2 expect=$3 forbidden=$4 log=$work/$1.log
+	cp "$build/bl1.bin" "$work/flash.bin"
+	truncate -s 256K "$work/flash.bin"
+	cat "$fip" >>"$work/flash.bin"
+	qemu_boot "$work/flash.bin" neoverse-n1 "$cores" "$log" 20 "ERROR: .*(Failed|malformed)"
+	check "$name: rejected with '$expect'" has "$log" "$expect"
+	check "$name: '$forbidden' never happens" lacks "$log" "$forbidden"
+	check "$name: no payload runs" lacks "$log" "PAYLOAD"
+}
+
+# patch FILE OFFSET HEX-BYTES: overwrite bytes in place.
+patch() { printf "$(echo "$3" | sed 's/../\\x&/g')" | dd of="$1" bs=1 seek="$2" conv=notrunc status=none; }
+
+fip=$build/fip.bin
+cp "$fip" "$work/name.fip" && patch "$work/name.fip" 0 00000000
+bad_fip bad-toc-name "$work/name.fip" "bad ToC header name" "BL1: Booting BL2"
+
+# Entry 1 (BL31) size field at 16 + 40 + 24: make it run past the end.
+cp "$fip" "$work/past.fip" && patch "$work/past.fip" 80 ffffff0000000000
+bad_fip entry-past-end "$work/past.fip" "malformed" "BL1: Booting BL2"
+
+# Entry 1 (BL31) offset = entry 0's offset: overlapping images.
+cp "$fip" "$work/overlap.fip"
+dd if="$fip" of="$work/overlap.fip" bs=1 skip=32 seek=72 count=8 conv=notrunc status=none
+bad_fip overlapping-entries "$work/overlap.fip" "overlap" "BL1: Booting BL2"
+
+# End marker UUID made non-null: the ToC never ends.
+cp "$fip" "$work/noend.fip" && patch "$work/noend.fip" 136 01
+bad_fip no-end-marker "$work/noend.fip" "malformed" "BL1: Booting BL2"
+
+"$fiptool" create --soc-fw "$build/bl31.bin" --nt-fw "$build/payload.bin" "$work/nobl2.fip" >/dev/null
+bad_fip missing-bl2 "$work/nobl2.fip" "BL2: image not found in the FIP" "BL1: Booting BL2"
+
+head -c 600K /dev/urandom >"$work/big31.bin"
+"$fiptool" create --tb-fw "$build/bl2.bin" --soc-fw "$work/big31.bin" \
+	--nt-fw "$build/payload.bin" "$work/big.fip" >/dev/null
+bad_fip bl31-too-big "$work/big.fip" "BL2: Failed to load BL31" "BL2: Booting BL31"
+check "bl31-too-big: the size and the region are named" \
+	grep -qE "BL31 is 614400 bytes; its region 0xe060000-0xe0e0000 holds 524288" "$work/bl31-too-big.log"
+
+summary

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# The firmware must not depend on GCC or on the toolchain's OS triplet:
+#  - `make CC=clang` (LLVM: clang, lld, llvm-objcopy) builds images that boot;
+#  - a GNU toolchain under another prefix (here aarch64-none-elf-, made of
+#    links to Debian's aarch64-linux-gnu- tools) builds the same images.
+set -uo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/../lib/harness.sh"
+top=$(cd "$here/../.." && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+if make -C "$top" -j2 CC=clang BUILD_BASE="$work/clang" >"$work/clang.log" 2>&1; then
+	pass "clang build"
+	qemu_boot "$work/clang/qemu/release/flash.bin" neoverse-n1 4 "$work/clang-boot.log" 30
+	check "clang build boots to SYSTEM_OFF" [ $? -eq 0 ]
+	check "clang build runs the payload" has "$work/clang-boot.log" "PAYLOAD: PSCI_VERSION = 1.1"
+else
+	fail "clang build" "$(tail -n 5 "$work/clang.log")"
+fi
+
+mkdir -p "$work/bin"
+for tool in gcc ld objcopy nm; do
+	ln -s "$(command -v aarch64-linux-gnu-$tool)" "$work/bin/aarch64-none-elf-$tool"
+done
+if PATH="$work/bin:$PATH" make -C "$top" -j2 CROSS_COMPILE=aarch64-none-elf- \
+	BUILD_BASE="$work/elf" >"$work/elf.log" 2>&1; then
+	pass "aarch64-none-elf- prefix build"
+	qemu_boot "$work/elf/qemu/release/flash.bin" cortex-a57 4 "$work/elf-boot.log" 30
+	check "aarch64-none-elf- build boots to SYSTEM_OFF" [ $? -eq 0 ]
+else
+	fail "aarch64-none-elf- prefix build" "$(tail -n 5 "$work/elf.log")"
+fi
+summary

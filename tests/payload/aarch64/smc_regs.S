@@ -1,0 +1,23 @@
+#include <arch/aarch64/asm_macros.S>
+
+/*
+ * smc_clobber_mask(x0 = function ID): issue the SMC with x4-x17 holding
+ * known patterns and return a bit mask of those registers (bit n = xn) whose
+ * value the call changed. SMCCC v1.2+ requires all of them preserved.
+ * Callee-saved x19-x28 are not touched, so no stack frame is needed for them.
+ */
+func smc_clobber_mask
+	.irp n, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17
+	mov_imm	x\n, (0x5a5a000000000000 + \n)
+	.endr
+	smc	#0
+	mov	x0, #0
+	.irp n, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17
+	mov_imm	x1, (0x5a5a000000000000 + \n)
+	cmp	x\n, x1
+	mov	x2, #(1 << \n)
+	orr	x3, x0, x2
+	csel	x0, x0, x3, eq
+	.endr
+	ret
+endfunc smc_clobber_mask
