@@ -20,7 +20,7 @@ include make_helpers/options.mk
 $(call str_option,PLAT,qemu,Target platform: qemu (QEMU virt) or n1sdp (Arm N1SDP board))
 $(call bool_option,DEBUG,0,1 builds with assertions and -Og into build/<plat>/debug)
 $(call str_option,CROSS_COMPILE,aarch64-linux-gnu-,Prefix of the AArch64 GNU toolchain (any triplet: aarch64-none-elf- works too))
-$(call int_option,LOG_LEVEL,$(if $(filter 1,$(DEBUG)),40,20),Console verbosity: 10 error, 20 notice, 30 warning, 40 info, 50 verbose)
+$(call int_option,LOG_LEVEL,$(if $(filter 1,$(DEBUG)),40,20),Console verbosity: 10 error; 20 notice; 30 warning; 40 info; 50 verbose)
 
 BUILD_BASE := build
 BUILD_TYPE := $(if $(filter 1,$(DEBUG)),debug,release)
@@ -185,12 +185,12 @@ $(FIP): $(BUILD_DIR)/bl2.bin $(BUILD_DIR)/bl31.bin $(BL33_IMAGE) $(FIPTOOL)
 IMAGES := $(BUILD_DIR)/bl1.bin $(BUILD_DIR)/bl2.bin $(BUILD_DIR)/bl31.bin $(FIP) \
 	$(PLAT_IMAGES)
 
-.PHONY: all help run check bench clean distclean deps unit-tests
+.PHONY: all help run check clean distclean unit-tests
 all: $(IMAGES)
 	@echo "Built $(PLAT) $(BUILD_TYPE) with $(TOOLCHAIN) into $(BUILD_DIR)/"
 
 help:
-	@echo "Targets: all (default), run, check, bench, fiptool, clean, distclean, help"
+	@echo "Targets: all (default), run, check, fiptool, clean, distclean, help"
 	@echo
 	@echo "Build options (current value; default in brackets):"
 	@$(foreach o,$(OPTIONS),printf '  %-32s %-s\n      %s\n' '$(o)=$($(o))' '[$(OPTION_DEFAULT_$(o))]' '$(OPTION_HELP_$(o))';)

@@ -88,4 +88,21 @@ bad_fip bl31-too-big "$work/big.fip" "BL2: Failed to load BL31" "BL2: Booting BL
 check "bl31-too-big: the size and the region are named" \
 	grep -qE "BL31 is 614400 bytes; its region 0xe060000-0xe0e0000 holds 524288" "$work/bl31-too-big.log"
 
+# The EL3 crash handler: a "BL31" that is a single UDF instruction faults
+# at EL3 on its first instruction, still under BL2's vectors.
+printf '\x00\x00\x00\x00' >"$work/udf.bin"
+"$fiptool" create --tb-fw "$build/bl2.bin" --soc-fw "$work/udf.bin" \
+	--nt-fw "$build/payload.bin" "$work/udf.fip" >/dev/null
+cp "$build/bl1.bin" "$work/flash.bin" && truncate -s 256K "$work/flash.bin"
+cat "$work/udf.fip" >>"$work/flash.bin"
+log=$work/crash.log
+qemu_boot "$work/flash.bin" neoverse-n1 "$cores" "$log" 20 "x30 "
+check "crash: reported as an unhandled EL3 exception" \
+	has "$log" "ERROR:   Unhandled exception in EL3: Sync, current EL with SP_EL0"
+check "crash: ESR_EL3 shows EC 0 (unknown instruction)" grep -qE "ESR_EL3  0x0000000002000000" "$log"
+check "crash: ELR_EL3 is BL31's entry point" grep -qE "ELR_EL3  0x000000000e060000" "$log"
+check "crash: FAR and all registers are printed" \
+	bash -c "grep -q 'FAR_EL3' '$log' && grep -q 'x28 ' '$log' && grep -q 'x30 ' '$log'"
+check "crash: nothing runs after it" lacks "$log" "PAYLOAD"
+
 summary
