@@ -40,4 +40,18 @@ void gicv3_cpu_power_down(void);
  */
 void gicv3_cpu_wake_on_pending(void);
 
+/*
+ * The redistributor frame (RD_base) of the CPU with @mpidr, searching the
+ * frames from @gicr_base up to the one marked Last; 0 if none matches.
+ * Plain MMIO reads: usable from any exception level.
+ */
+uintptr_t gicv3_find_redistributor(uintptr_t gicr_base, uint64_t mpidr);
+
+/* Redistributor register offsets the normal-world payload also uses. */
+#define GICR_SGI_BASE_OFFSET	0x10000
+#define GICR_ISENABLER0		(GICR_SGI_BASE_OFFSET + 0x0100)
+#define GICR_ICENABLER0		(GICR_SGI_BASE_OFFSET + 0x0180)
+#define GICR_ICPENDR0		(GICR_SGI_BASE_OFFSET + 0x0280)
+#define GICR_IPRIORITYR		(GICR_SGI_BASE_OFFSET + 0x0400)
+
 #endif

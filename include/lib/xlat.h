@@ -91,6 +91,7 @@ void xlat_enable_mmu_el2(const struct xlat_ctx *ctx);
  * (misc_helpers.S): @ttbr0 is the base table's physical address.
  */
 void enable_mmu_direct_el3(uintptr_t ttbr0);
+void enable_mmu_direct_el2(uintptr_t ttbr0);
 
 /* Clean+invalidate all data caches and turn the EL3 MMU off (misc_helpers.S). */
 void disable_mmu_el3_flush(void);

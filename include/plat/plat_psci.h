@@ -1,18 +1,68 @@
 /*
  * Porting interface: the platform's power operations, one const table
- * returned by plat_psci_ops() (registered once at cold boot).
+ * returned by plat_psci_ops() (looked up once at cold boot), and the
+ * power-domain topology. Hooks run on the calling core with the MMU on,
+ * unless stated. @state gives the coordinated local state per power level.
  */
 #ifndef PLAT_PSCI_H
 #define PLAT_PSCI_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
+#include <lib/psci/psci_coord.h>
+
 struct plat_psci_ops {
+	/*
+	 * Mandatory. Fill @state for @power_state (original format, should-be-
+	 * zero bits already checked) or return PSCI_E_INVALID_PARAMS.
+	 */
+	int (*validate_power_state)(uint32_t power_state, struct psci_power_state *state);
+	/* Mandatory. 0, or PSCI_E_INVALID_ADDRESS for an entry point outside NS memory. */
+	int (*validate_ns_entrypoint)(uint64_t entry);
+	/* Mandatory. Core-level standby: returns on a wake-up event. */
+	void (*cpu_standby)(uint8_t cpu_state);
+	/*
+	 * Mandatory. Start core @pos (MPIDR @mpidr) at BL31's warm-boot entry
+	 * point, MMU off. Target's aff_info is ON_PENDING and its lock held.
+	 * 0 or PSCI_E_INTERN_FAIL.
+	 */
+	int (*pwr_domain_on)(uint64_t mpidr, unsigned int pos);
+	/* Mandatory. Prepare the domains in @state for CPU_OFF (locks held). */
+	void (*pwr_domain_off)(const struct psci_power_state *state);
+	/* Mandatory. Prepare the domains in @state for a suspend (locks held). */
+	void (*pwr_domain_suspend)(const struct psci_power_state *state);
+	/*
+	 * Mandatory. Last step of a power-down, locks released: never returns.
+	 * The core comes back through bl31_warm_entrypoint: after CPU_ON when
+	 * @cpu_off, else on a wake-up event.
+	 */
+	void (*pwr_domain_pwr_down_wfi)(const struct psci_power_state *state, bool cpu_off)
+		__attribute__((noreturn));
+	/* Mandatory. Warm boot after CPU_ON / a power-down suspend (locks held). */
+	void (*pwr_domain_on_finish)(const struct psci_power_state *state);
+	void (*pwr_domain_suspend_finish)(const struct psci_power_state *state);
+	/*
+	 * Mandatory (may do nothing). The CPU's own power-down preparation, in
+	 * the Cache Flush interval: e.g. Neoverse N1 sets CPUPWRCTLR_EL1.CORE_PWRDN_EN.
+	 */
+	void (*cpu_pwrdown_prep)(void);
 	/* SYSTEM_OFF / SYSTEM_RESET: never return. Mandatory. */
 	void (*system_off)(void) __attribute__((noreturn));
 	void (*system_reset)(void) __attribute__((noreturn));
 };
 
 const struct plat_psci_ops *plat_psci_ops(void);
+
+/*
+ * The power-domain tree, breadth first: element 0 is the number of root
+ * nodes, then each node's child count, level by level down to the cores
+ * (tfa-abi-facts §4.4). Cores must be numbered as plat_core_pos_by_mpidr
+ * numbers them.
+ */
+const uint8_t *plat_get_power_domain_tree_desc(void);
+
+/* Where BL31 wants powered-up cores to start (bl31_warm_entrypoint). */
+void bl31_warm_entrypoint(void);
 
 #endif

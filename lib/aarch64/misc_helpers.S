@@ -60,3 +60,25 @@ func enable_mmu_direct_el3
 	isb
 	ret
 endfunc enable_mmu_direct_el3
+
+/*
+ * enable_mmu_direct_el2(x0 = TTBR0_EL2 value): the EL2 (E2H = 0) form of
+ * enable_mmu_direct_el3, for the normal-world test payload. Clobbers x0-x1.
+ */
+func enable_mmu_direct_el2
+	mov_imm	x1, MAIR_EL3_VALUE
+	msr	mair_el2, x1
+	mov_imm	x1, (TCR_EL3_RES1 | TCR_TG0_4K | TCR_SH0_INNER | TCR_ORGN0_WBWA | TCR_IRGN0_WBWA | 32)
+	msr	tcr_el2, x1
+	msr	ttbr0_el2, x0
+	dsb	ish
+	tlbi	alle2
+	dsb	ish
+	isb
+	mrs	x0, sctlr_el2
+	mov_imm	x1, (SCTLR_M_BIT | SCTLR_C_BIT | SCTLR_I_BIT | SCTLR_WXN_BIT)
+	orr	x0, x0, x1
+	msr	sctlr_el2, x0
+	isb
+	ret
+endfunc enable_mmu_direct_el2

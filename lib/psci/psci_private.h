@@ -1,16 +1,104 @@
+/*
+ * PSCI library internals.
+ *
+ * Lock order (the one place it is written down):
+ *  1. A core's own cpu_node lock is taken only by CPU_ON on its target (to
+ *     make the OFF -> ON_PENDING transition atomic) and never while holding
+ *     any other PSCI lock.
+ *  2. Non-core node locks (cluster, then system) are taken bottom-up, from
+ *     power level 1 to the highest level an operation affects, and released
+ *     top-down (psci_lock_ancestors / psci_unlock_ancestors). Every path
+ *     that changes a node's local state or the requested-state table of the
+ *     cores below it holds that node's lock.
+ * All are spinlocks: both platforms are hardware-coherent, and every PSCI
+ * path runs with the MMU and data cache on while it holds a lock.
+ */
 #ifndef PSCI_PRIVATE_H
 #define PSCI_PRIVATE_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include <common/console.h>
 #include <common/runtime_svc.h>
-
+#include <lib/psci/psci_coord.h>
 #include <lib/psci/psci_lib.h>
+#include <lib/spinlock.h>
+#include <platform_def.h>
 
-/* PSCI_FEATURES(@fid): 0 (or feature flags) if implemented, else -1. */
+#define PSCI_NO_PARENT		0xffffU
+/* Cluster and system nodes. */
+#define PSCI_NON_CPU_NODES_MAX	(PLAT_NUM_PWR_DOMAINS - PLATFORM_CORE_COUNT)
+
+struct psci_non_cpu_node {
+	struct spinlock lock;
+	uint8_t level;
+	uint8_t local_state;		/* coordinated state of this node */
+	uint16_t parent;		/* index in psci_non_cpu_nodes */
+	uint16_t cpu_first;		/* cores below: [cpu_first, +cpu_count) */
+	uint16_t cpu_count;
+};
+
+/* One per core, in a cache line of its own. Index = core position. */
+struct psci_cpu_node {
+	struct spinlock lock;		/* see the lock order above */
+	volatile uint8_t aff_info;	/* PSCI_AFF_ON / OFF / ON_PENDING */
+	uint8_t local_state;		/* this core's own state */
+	uint8_t target_pwrlvl;		/* highest level of the last power-down */
+	uint16_t parent;		/* cluster node */
+	uint64_t mpidr;
+	/* Where the core re-enters the normal world after power-up. */
+	uint64_t ns_entry;
+	uint64_t ns_context_id;
+	uint64_t ns_spsr;
+} __attribute__((aligned(CACHE_WRITEBACK_GRANULE)));
+
+extern struct psci_non_cpu_node psci_non_cpu_nodes[PSCI_NON_CPU_NODES_MAX];
+extern struct psci_cpu_node psci_cpu_nodes[PLATFORM_CORE_COUNT];
+/* Requested local state of each core at levels 1..max: [level - 1][core]. */
+extern uint8_t psci_req_local_state[PLAT_MAX_PWR_LVL][PLATFORM_CORE_COUNT];
+
+/* Setup */
+void psci_cpu_span(unsigned int pos, struct psci_cpu_span *span);
+
+/* Locks on the ancestors of core @pos at levels 1..@end_lvl. */
+void psci_lock_ancestors(unsigned int pos, unsigned int end_lvl);
+void psci_unlock_ancestors(unsigned int pos, unsigned int end_lvl);
+
+/*
+ * Record @state (the coordinated target) in the ancestors of @pos and in
+ * the core's own node. Ancestor locks up to @end_lvl held.
+ */
+void psci_set_target_states(unsigned int pos, unsigned int end_lvl,
+			    const struct psci_power_state *state);
+
+/* 0 or PSCI_E_INVALID_ADDRESS: non-secure, 4-byte aligned, platform-approved. */
+int psci_validate_entry_point(uint64_t entry);
+
+/*
+ * Record where core @pos re-enters the normal world: @entry with x0 =
+ * @context_id, at the exception level the caller (@caller_spsr) was at.
+ */
+void psci_set_ns_entry(unsigned int pos, uint64_t entry, uint64_t context_id,
+		       uint64_t caller_spsr);
+
+/*
+ * The cache-maintenance and CPU power-down preparation every core runs
+ * before it loses power, between ENTER_CFLUSH and EXIT_CFLUSH (§2.2).
+ */
+void psci_pwrdown_cpu_start(unsigned int end_lvl);
+
+/* The calling core's position. */
+unsigned int psci_my_pos(void);
+
+/* Operations */
+int psci_cpu_on(uint64_t target_mpidr, uint64_t entry, uint64_t context_id,
+		uint64_t caller_spsr);
+int psci_cpu_off(void);
+int psci_cpu_suspend(uint32_t power_state, uint64_t entry, uint64_t context_id,
+		     uint64_t caller_spsr);
+int psci_affinity_info(uint64_t target_affinity, uint64_t lowest_level);
 int32_t psci_features(uint32_t fid);
-
 void psci_system_off(void) __attribute__((noreturn));
 void psci_system_reset(void) __attribute__((noreturn));
 

@@ -1,14 +1,114 @@
 /*
- * QEMU virt power control: the secure PL061 GPIO drives QEMU's gpio-pwr
- * device (line 0 shuts the machine down, line 1 resets it).
+ * QEMU virt power control.
+ *
+ * QEMU has no power controller, so power-down is modelled the way hardware
+ * behaves as seen by software: the core turns its MMU and caches off and
+ * stops executing C. A suspended core waits in WFI for its wake-up
+ * interrupt, an off core waits in its hold pen for CPU_ON, and either
+ * re-enters BL31 through bl31_warm_entrypoint with the MMU off.
+ * SYSTEM_OFF/RESET use the secure PL061 GPIO wired to QEMU's gpio-pwr device
+ * (line 0 shuts the machine down, line 1 resets it).
  */
 #include <arch/aarch64/arch_helpers.h>
 #include <common/debug.h>
+#include <drivers/gicv3.h>
 #include <lib/mmio.h>
+#include <lib/psci/psci.h>
 #include <plat/hold_pen.h>
 #include <plat/plat_psci.h>
 #include <plat/plat_setup.h>
+#include <plat/plat_topology.h>
 #include <platform_def.h>
+
+#define RUN	PSCI_LOCAL_STATE_RUN
+#define RET	PSCI_LOCAL_STATE_RET
+#define OFF	PSCI_LOCAL_STATE_OFF
+
+/*
+ * The power states QEMU implements, original format with composite
+ * StateIDs (one nibble per level: 1 = retention, 2 = off; tfa-abi-facts
+ * §4.3). StateID 0 is not accepted, so TFTF detects composite StateIDs.
+ * TFTF's QEMU port asks for level 2 as its deepest state: the system
+ * domain has no power control, so that is granted as cluster power-down.
+ */
+static const struct psci_pstate_desc qemu_power_states[] = {
+	{ 0x00000001, { { RET, RUN, RUN } } },	/* core standby */
+	{ 0x00010002, { { OFF, RUN, RUN } } },	/* core power-down */
+	{ 0x01010022, { { OFF, OFF, RUN } } },	/* cluster power-down */
+	{ 0x02010222, { { OFF, OFF, RUN } } },	/* "system": cluster power-down */
+};
+
+/*
+ * plat_helpers.S: turn the MMU and caches off, then wait for a wake-up
+ * interrupt (@wait_for_interrupt) or in the hold pen for CPU_ON, and enter
+ * bl31_warm_entrypoint.
+ */
+void qemu_power_down(unsigned int pos, bool wait_for_interrupt) __attribute__((noreturn));
+
+static int qemu_validate_power_state(uint32_t power_state, struct psci_power_state *state)
+{
+	return psci_match_power_state(power_state, qemu_power_states,
+				      sizeof(qemu_power_states) / sizeof(qemu_power_states[0]),
+				      state);
+}
+
+static int qemu_validate_ns_entrypoint(uint64_t entry)
+{
+	if (entry < PLAT_NS_DRAM_BASE || entry >= PLAT_NS_DRAM_BASE + PLAT_NS_DRAM_SIZE)
+		return PSCI_E_INVALID_ADDRESS;
+	return 0;
+}
+
+static void qemu_cpu_standby(uint8_t cpu_state)
+{
+	(void)cpu_state;
+	gicv3_cpu_wake_on_pending();
+	dsb_sy();
+	wfi();
+}
+
+static int qemu_pwr_domain_on(uint64_t mpidr, unsigned int pos)
+{
+	(void)mpidr;
+	hold_pen_release(pos, (uintptr_t)bl31_warm_entrypoint);
+	return 0;
+}
+
+static void qemu_pwr_domain_off(const struct psci_power_state *state)
+{
+	(void)state;
+	gicv3_cpu_power_down();
+}
+
+static void qemu_pwr_domain_suspend(const struct psci_power_state *state)
+{
+	(void)state;
+	/*
+	 * A power controller wakes a powered-down core when an interrupt is
+	 * pending for it, whatever the normal world did to its GIC CPU
+	 * interface before suspending (Linux disables its group enable and
+	 * sleeps the redistributor). WFI in QEMU only sees interrupts the CPU
+	 * interface signals, so keep it signalling.
+	 */
+	gicv3_cpu_wake_on_pending();
+}
+
+static void __attribute__((noreturn)) qemu_pwr_down_wfi(const struct psci_power_state *state,
+							 bool cpu_off)
+{
+	(void)state;
+	qemu_power_down(plat_my_core_pos(), !cpu_off);
+}
+
+static void qemu_pwr_domain_finish(const struct psci_power_state *state)
+{
+	(void)state;
+}
+
+static void qemu_cpu_pwrdown_prep(void)
+{
+	/* QEMU's CPU models implement no IMPLEMENTATION DEFINED power control. */
+}
 
 /* PL061: GPIODATA is addressed through a mask in address bits 9:2 (ARM DDI 0190). */
 #define GPIODIR		0x400
@@ -18,7 +118,6 @@ static void __attribute__((noreturn)) gpio_pulse(unsigned int line)
 	mmio_write_32(PLAT_SECURE_GPIO_BASE + GPIODIR, 1U << line);
 	mmio_write_32(PLAT_SECURE_GPIO_BASE + ((1U << line) << 2), 1U << line);
 	dsb_sy();
-	/* QEMU acts on the write; real hardware would take a moment. */
 	for (;;)
 		wfi();
 }
@@ -36,6 +135,16 @@ static void __attribute__((noreturn)) qemu_system_reset(void)
 }
 
 static const struct plat_psci_ops qemu_psci_ops = {
+	.validate_power_state = qemu_validate_power_state,
+	.validate_ns_entrypoint = qemu_validate_ns_entrypoint,
+	.cpu_standby = qemu_cpu_standby,
+	.pwr_domain_on = qemu_pwr_domain_on,
+	.pwr_domain_off = qemu_pwr_domain_off,
+	.pwr_domain_suspend = qemu_pwr_domain_suspend,
+	.pwr_domain_pwr_down_wfi = qemu_pwr_down_wfi,
+	.pwr_domain_on_finish = qemu_pwr_domain_finish,
+	.pwr_domain_suspend_finish = qemu_pwr_domain_finish,
+	.cpu_pwrdown_prep = qemu_cpu_pwrdown_prep,
 	.system_off = qemu_system_off,
 	.system_reset = qemu_system_reset,
 };
@@ -43,6 +152,17 @@ static const struct plat_psci_ops qemu_psci_ops = {
 const struct plat_psci_ops *plat_psci_ops(void)
 {
 	return &qemu_psci_ops;
+}
+
+const uint8_t *plat_get_power_domain_tree_desc(void)
+{
+	static uint8_t desc[2 + PLAT_CLUSTER_COUNT];
+
+	desc[0] = 1;			/* one system */
+	desc[1] = PLAT_CLUSTER_COUNT;	/* its clusters */
+	for (unsigned int c = 0; c < PLAT_CLUSTER_COUNT; c++)
+		desc[2 + c] = PLAT_CORES_PER_CLUSTER;
+	return desc;
 }
 
 void plat_bl31_setup(void)

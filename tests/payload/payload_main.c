@@ -1,8 +1,11 @@
 /*
- * The normal-world test payload: reports the state BL31 handed over, checks
- * the basic SMC interfaces and powers the system off through PSCI.
- * Lines starting "PAYLOAD:" are what tests/integration asserts on.
+ * The normal-world test payload (BL33 at NS-EL2): reports the state BL31
+ * handed over, checks the basic SMC interfaces, runs the runtime-
+ * instrumentation measurement and the PSCI return-code checks, and powers
+ * the system off. Lines starting "PAYLOAD:" are what tests/integration
+ * asserts on; "PAYLOAD: RESULT: PASS" is the overall verdict.
  */
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -10,11 +13,64 @@
 #include <common/console.h>
 #include <lib/psci/psci.h>
 #include <lib/smccc.h>
-#include <platform_def.h>
+#include <lib/xlat.h>
+#include <plat/plat_setup.h>
 
+#include "payload.h"
 #include "smc.h"
 
 void payload_main(uint64_t x0);
+
+extern char __TEXT_START__[], __TEXT_END__[], __RODATA_START__[], __RODATA_END__[];
+extern char __RW_START__[], __RW_END__[];
+
+/* Read with the MMU off by cores that power up (payload_entry.S). */
+uint64_t payload_ttbr0;
+
+static uint64_t base_table[XLAT_L1_ENTRIES] __attribute__((aligned(64)));
+static uint64_t tables[6][XLAT_TABLE_ENTRIES] __attribute__((aligned(XLAT_PAGE_SIZE)));
+
+unsigned int payload_checks_passed, payload_checks_failed;
+
+bool payload_check(bool ok, const char *fmt, ...)
+{
+	if (ok) {
+		payload_checks_passed++;
+		return true;
+	}
+	va_list ap;
+
+	payload_checks_failed++;
+	console_lock();
+	printf("PAYLOAD: FAIL ");
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	printf("\n");
+	console_unlock();
+	return false;
+}
+
+static void mmu_setup(void)
+{
+	struct xlat_ctx ctx = { base_table, tables, 6, 0 };
+	const struct mmap_region image[] = {
+		{ (uintptr_t)__TEXT_START__, (size_t)(__TEXT_END__ - __TEXT_START__), MT_CODE },
+		{ (uintptr_t)__RODATA_START__, (size_t)(__RODATA_END__ - __RODATA_START__),
+		  MT_RO_DATA },
+		{ (uintptr_t)__RW_START__, (size_t)(__RW_END__ - __RW_START__), MT_RW_DATA },
+	};
+
+	if (xlat_map_regions(&ctx, image, 3) != XLAT_OK ||
+	    xlat_map_regions(&ctx, plat_device_regions, plat_device_region_count) != XLAT_OK) {
+		printf("PAYLOAD: ERROR: memory map rejected\n");
+		for (;;)
+			wfi();
+	}
+	payload_ttbr0 = (uintptr_t)base_table;
+	clean_dcache_range((uintptr_t)&payload_ttbr0, sizeof(payload_ttbr0));
+	xlat_enable_mmu_el2(&ctx);
+}
 
 void payload_main(uint64_t x0)
 {
@@ -23,6 +79,9 @@ void payload_main(uint64_t x0)
 	       get_current_el(), (unsigned long long)x0,
 	       (unsigned long long)read_mpidr_el1(),
 	       (unsigned long long)read_cntfrq_el0());
+	mmu_setup();
+	console_lock_enable();
+	payload_cpu_setup();
 
 	int64_t psci = smc1(PSCI_FID_VERSION, 0, 0, 0);
 
@@ -35,11 +94,17 @@ void payload_main(uint64_t x0)
 	       (long long)(smccc & 0xffff));
 	printf("PAYLOAD: unknown SMC 0x%x returns %lld\n", 0xc2ffff00U,
 	       (long long)smc1(0xc2ffff00U, 0, 0, 0));
-
 	printf("PAYLOAD: x4-x17 changed by a known SMC: mask 0x%llx, by an unknown SMC: mask 0x%llx\n",
 	       (unsigned long long)smc_clobber_mask(PSCI_FID_VERSION),
 	       (unsigned long long)smc_clobber_mask(0xc2ffff00U));
 
+	bool rt_ok = rt_instr_run();
+
+	psci_checks_run();
+
+	printf("PAYLOAD: checks: %u passed, %u failed\n", payload_checks_passed,
+	       payload_checks_failed);
+	printf("PAYLOAD: RESULT: %s\n", rt_ok && payload_checks_failed == 0 ? "PASS" : "FAIL");
 	printf("PAYLOAD: calling SYSTEM_OFF\n");
 	console_flush();
 	smc1(PSCI_FID_SYSTEM_OFF, 0, 0, 0);

@@ -66,12 +66,11 @@ void gicv3_distributor_init(uintptr_t gicd_base, uintptr_t gicr_base)
 }
 
 /* GICR_TYPER.Affinity_Value is Aff3.Aff2.Aff1.Aff0 in bits 63:32 (12.11.40). */
-static uintptr_t my_redistributor(void)
+uintptr_t gicv3_find_redistributor(uintptr_t gicr_base, uint64_t mpidr)
 {
-	uint64_t mpidr = read_mpidr_el1();
 	uint64_t aff = ((mpidr >> 32) & 0xffU) << 24 | (mpidr & 0xffffffU);
 
-	for (uintptr_t frame = gicr;; frame += GICR_FRAME_SIZE) {
+	for (uintptr_t frame = gicr_base;; frame += GICR_FRAME_SIZE) {
 		uint64_t typer = mmio_read_64(frame + GICR_TYPER);
 
 		if ((typer >> 32) == aff)
@@ -82,6 +81,11 @@ static uintptr_t my_redistributor(void)
 		if ((typer & TYPER_VLPIS) != 0U)
 			frame += GICR_FRAME_SIZE;
 	}
+}
+
+static uintptr_t my_redistributor(void)
+{
+	return gicv3_find_redistributor(gicr, read_mpidr_el1());
 }
 
 static void redistributor_wake(uintptr_t rd)

@@ -10,11 +10,12 @@
 
 /*
  * Handle PSCI call @call (function number 0x00-0x1f of OEN 4; SMC32
- * arguments already zero-extended) and return the value for x0. Calls that
+ * arguments already zero-extended) made from the context @ctx, and return
+ * the value for x0 (negative PSCI error codes sign-extended). Calls that
  * do not return to the caller (SYSTEM_OFF, CPU_OFF, a power-down suspend
  * that resumes at a new entry point) never come back here.
  */
-uint64_t psci_smc_handler(const struct smc_call *call);
+uint64_t psci_smc_handler(const struct smc_call *call, const struct el3_context *ctx);
 
 /* Cold boot, primary CPU: build the power-domain tree. 0 or -1. */
 int psci_setup(void);

@@ -47,3 +47,4 @@ func plat_secondary_cold_boot
 3:	wfi
 	b	3b
 endfunc plat_secondary_cold_boot
+

@@ -16,6 +16,14 @@
 #define PLATFORM_CORE_COUNT		(PLAT_CLUSTER_COUNT * PLAT_CORES_PER_CLUSTER)
 #define CACHE_WRITEBACK_GRANULE		64
 
+/*
+ * Power domains: system (level 2) -> clusters (1) -> cores (0). The system
+ * level exists so that TFTF's "deepest" request (level 2) is accepted; it is
+ * never turned off by CPU_SUSPEND or CPU_OFF (docs/design/psci.rst).
+ */
+#define PLAT_MAX_PWR_LVL		2
+#define PLAT_NUM_PWR_DOMAINS		(1 + PLAT_CLUSTER_COUNT + PLATFORM_CORE_COUNT)
+
 /* Boot ROM: BL1 executes in place from secure flash 0. */
 #define PLAT_BL1_RO_BASE		0x00000000
 #define PLAT_BL1_RO_LIMIT		0x00040000
@@ -56,6 +64,15 @@
 
 /* QEMU 7.2's generic timer runs at 62.5 MHz (one tick = 16 ns). */
 #define PLAT_SYSCNT_FREQ_HZ		62500000
+
+/*
+ * The power_state values a normal-world client (the test payload, TFTF's
+ * QEMU port) uses: composite StateIDs, deepest = level 2 (qemu_pm.c).
+ */
+#define PLAT_PSTATE_CORE_STANDBY	0x00000001
+#define PLAT_PSTATE_CORE_OFF		0x00010002
+#define PLAT_PSTATE_CLUSTER_OFF		0x01010022
+#define PLAT_PSTATE_DEEPEST		0x02010222
 
 /* EL3 stacks */
 #define PLAT_STACK_SIZE			0x1000

@@ -1,14 +1,20 @@
 /*
- * Test payload entry points, at NS-EL2 (or NS-EL1 on a PE without EL2).
+ * Test payload entry points, at NS-EL2 (NS-EL1 is not supported: the QEMU
+ * platform always provides EL2).
  *
- * payload_entry: cold boot on the primary, x0 = DTB address from BL31.
- * payload_cpu_entry: where PSCI CPU_ON and power-down CPU_SUSPEND return,
- *   x0 = context ID, MMU off.
+ * payload_entry      cold boot on the primary, x0 = DTB address.
+ * payload_cpu_entry  PSCI CPU_ON target, x0 = context ID (struct job *).
+ * payload_resume     where a power-down CPU_SUSPEND comes back, x0 =
+ *                    context ID (this core's struct suspend_ctx).
+ * The last two start with the MMU off, as PSCI guarantees (DEN0022 6.4.3).
  */
 #include <arch/aarch64/asm_macros.S>
 #include <platform_def.h>
 
-	/* x0 = core position -> sp = its stack top. Clobbers x1-x2. */
+/* struct suspend_ctx: x19-x30, sp, in that order (cpus.c). */
+#define SUSPEND_CTX_SP	(12 * 8)
+
+	/* x0 = core position -> sp = its stack top. Clobbers x1-x3. */
 	.macro set_stack
 	adr_l	x1, __STACKS_START__
 	add	x2, x0, #1
@@ -17,16 +23,88 @@
 	mov	sp, x1
 	.endm
 
+	/* MMU on with the tables the primary built; no stack use. */
+	.macro mmu_on
+	adr_l	x0, payload_ttbr0
+	ldr	x0, [x0]
+	bl	enable_mmu_direct_el2
+	adr_l	x0, payload_vectors
+	msr	vbar_el2, x0
+	isb
+	.endm
+
 	.section .text.payload_entry, "ax"
 	.global payload_entry
 payload_entry:
 	mov	x20, x0
+	adr_l	x0, payload_vectors
+	msr	vbar_el2, x0
 	adr_l	x0, __BSS_START__
 	adr_l	x1, __BSS_END__
 	bl	zero_mem
-	mrs	x0, mpidr_el1
-	and	x0, x0, #0xff
+	bl	plat_my_core_pos
 	set_stack
 	mov	x0, x20
 	bl	payload_main
 	b	.
+
+func payload_cpu_entry
+	mov	x20, x0
+	mmu_on
+	bl	plat_my_core_pos
+	set_stack
+	mov	x0, x20
+	bl	payload_secondary_main
+	b	.
+endfunc payload_cpu_entry
+
+/*
+ * int64_t payload_suspend_smc(x0 = power_state, x1 = struct suspend_ctx *):
+ * save the callee-saved registers and SP, then CPU_SUSPEND (SMC64) with
+ * entry = payload_resume and context ID = x1. Returns the SMC's x0 if the
+ * call returns; after a power-down, payload_resume returns 0 in its stead.
+ */
+func payload_suspend_smc
+	stp	x19, x20, [x1, #0]
+	stp	x21, x22, [x1, #16]
+	stp	x23, x24, [x1, #32]
+	stp	x25, x26, [x1, #48]
+	stp	x27, x28, [x1, #64]
+	stp	x29, x30, [x1, #80]
+	mov	x2, sp
+	str	x2, [x1, #SUSPEND_CTX_SP]
+	mov	x3, x1
+	mov	x1, x0
+	adr_l	x2, payload_resume
+	mov_imm	x0, 0xC4000001
+	smc	#0
+	ret
+endfunc payload_suspend_smc
+
+func payload_resume
+	mov	x19, x0
+	mmu_on
+	mov	x1, x19
+	ldr	x2, [x1, #SUSPEND_CTX_SP]
+	mov	sp, x2
+	ldp	x19, x20, [x1, #0]
+	ldp	x21, x22, [x1, #16]
+	ldp	x23, x24, [x1, #32]
+	ldp	x25, x26, [x1, #48]
+	ldp	x27, x28, [x1, #64]
+	ldp	x29, x30, [x1, #80]
+	mov	x0, #0
+	ret
+endfunc payload_resume
+
+/*
+ * The payload runs with every exception masked, so any vector taken is a
+ * payload bug (or an undefined instruction): report it and stop.
+ */
+	vector_base payload_vectors
+	.irp n, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
+	vector_entry payload_vector_\n
+	mov	x0, #\n
+	b	payload_exception
+	end_vector_entry payload_vector_\n
+	.endr

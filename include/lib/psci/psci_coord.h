@@ -1,0 +1,95 @@
+/*
+ * The pure part of PSCI: power_state decoding and last-CPU-down
+ * coordination (DEN0022 4.4, 4.5; tfa-abi-facts §4.3-§4.5). No locks, no
+ * system registers, so the host unit tests drive it directly.
+ */
+#ifndef LIB_PSCI_COORD_H
+#define LIB_PSCI_COORD_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <platform_def.h>
+
+/* Power levels: 0 = core, 1 = cluster, 2 = system. */
+#define PSCI_CPU_PWR_LVL	0U
+#ifndef PLAT_MAX_PWR_LVL
+#error "platform_def.h must define PLAT_MAX_PWR_LVL"
+#endif
+
+/* Local power states, ordered shallow to deep (the min is the shallowest). */
+#define PSCI_LOCAL_STATE_RUN	0U
+#define PSCI_LOCAL_STATE_RET	1U	/* retention / standby */
+#define PSCI_LOCAL_STATE_OFF	2U	/* power-down */
+
+/* The state requested or reached at each power level, 0..PLAT_MAX_PWR_LVL. */
+struct psci_power_state {
+	uint8_t pwr_domain_state[PLAT_MAX_PWR_LVL + 1];
+};
+
+/* A decoded original-format power_state (DEN0022 5.4.2). */
+struct psci_pstate_fields {
+	uint16_t state_id;
+	bool powerdown;		/* StateType: 1 = power-down, 0 = standby */
+	unsigned int level;	/* PowerLevel: the highest level affected */
+};
+
+/*
+ * Split @power_state into its fields. Returns 0, or PSCI_E_INVALID_PARAMS
+ * (-2) when a should-be-zero bit (mask 0xFCFE0000) is set or the level is
+ * beyond PLAT_MAX_PWR_LVL.
+ */
+int psci_decode_power_state(uint32_t power_state, struct psci_pstate_fields *f);
+
+/*
+ * One entry of a platform's table of the power states it implements: the
+ * exact power_state value and the local state it requests at each level.
+ */
+struct psci_pstate_desc {
+	uint32_t power_state;
+	struct psci_power_state state;
+};
+
+/*
+ * Look @power_state up in @table (@count entries). Returns 0 and fills
+ * @state, or PSCI_E_INVALID_PARAMS when the value is not in the table.
+ */
+int psci_match_power_state(uint32_t power_state, const struct psci_pstate_desc *table,
+			   unsigned int count, struct psci_power_state *state);
+
+/*
+ * Consistency rules every request must meet before coordination:
+ * the core level is RET or OFF; StateType says power-down exactly when the
+ * core's state is OFF; no level is deeper than the level below it; and no
+ * level above the PowerLevel field is left anything but RUN. Returns 0 or
+ * PSCI_E_INVALID_PARAMS.
+ */
+int psci_check_request(const struct psci_pstate_fields *f,
+		       const struct psci_power_state *state);
+
+/*
+ * Where a core sits in the tree: at each level >= 1, the index range of the
+ * cores below its ancestor at that level (cores under one node are
+ * numbered contiguously).
+ */
+struct psci_cpu_span {
+	uint16_t first[PLAT_MAX_PWR_LVL + 1];
+	uint16_t count[PLAT_MAX_PWR_LVL + 1];
+};
+
+/*
+ * Platform-coordinated mode (DEN0022 4.4.3): record core @pos's requests
+ * for levels 1..@end_lvl of @state in @req ([level - 1][core]), then turn
+ * @state into the coordinated target: each level becomes the shallowest
+ * state requested by any core below that node; from the first level that
+ * resolves to RUN upwards, and above @end_lvl, everything is RUN.
+ * The core level (0) is left as requested.
+ */
+void psci_coordinate(uint8_t req[][PLATFORM_CORE_COUNT], unsigned int pos,
+		     const struct psci_cpu_span *span, unsigned int end_lvl,
+		     struct psci_power_state *state);
+
+/* The highest level whose state in @state is not RUN (0 if none). */
+unsigned int psci_find_target_level(const struct psci_power_state *state);
+
+#endif

@@ -1,0 +1,88 @@
+#include <lib/psci/psci.h>
+#include <lib/psci/psci_coord.h>
+
+int psci_decode_power_state(uint32_t power_state, struct psci_pstate_fields *f)
+{
+	if ((power_state & PSTATE_SBZ_MASK) != 0U)
+		return PSCI_E_INVALID_PARAMS;
+	f->state_id = (uint16_t)(power_state & PSTATE_ID_MASK);
+	f->powerdown = ((power_state >> PSTATE_TYPE_SHIFT) & 1U) == PSTATE_TYPE_POWERDOWN;
+	f->level = (power_state >> PSTATE_PWR_LVL_SHIFT) & PSTATE_PWR_LVL_MASK;
+	if (f->level > PLAT_MAX_PWR_LVL)
+		return PSCI_E_INVALID_PARAMS;
+	return 0;
+}
+
+int psci_match_power_state(uint32_t power_state, const struct psci_pstate_desc *table,
+			   unsigned int count, struct psci_power_state *state)
+{
+	for (unsigned int i = 0; i < count; i++) {
+		if (table[i].power_state == power_state) {
+			*state = table[i].state;
+			return 0;
+		}
+	}
+	return PSCI_E_INVALID_PARAMS;
+}
+
+unsigned int psci_find_target_level(const struct psci_power_state *state)
+{
+	unsigned int target = 0;
+
+	for (unsigned int lvl = 0; lvl <= PLAT_MAX_PWR_LVL; lvl++) {
+		if (state->pwr_domain_state[lvl] != PSCI_LOCAL_STATE_RUN)
+			target = lvl;
+	}
+	return target;
+}
+
+int psci_check_request(const struct psci_pstate_fields *f,
+		       const struct psci_power_state *state)
+{
+	uint8_t cpu = state->pwr_domain_state[PSCI_CPU_PWR_LVL];
+
+	if (cpu == PSCI_LOCAL_STATE_RUN || cpu > PSCI_LOCAL_STATE_OFF)
+		return PSCI_E_INVALID_PARAMS;
+	if (f->powerdown != (cpu == PSCI_LOCAL_STATE_OFF))
+		return PSCI_E_INVALID_PARAMS;
+	for (unsigned int lvl = 1; lvl <= PLAT_MAX_PWR_LVL; lvl++) {
+		if (state->pwr_domain_state[lvl] > state->pwr_domain_state[lvl - 1])
+			return PSCI_E_INVALID_PARAMS;
+	}
+	/*
+	 * The platform may grant a shallower state than asked at the top (the
+	 * QEMU system level), never a deeper one.
+	 */
+	if (psci_find_target_level(state) > f->level)
+		return PSCI_E_INVALID_PARAMS;
+	return 0;
+}
+
+void psci_coordinate(uint8_t req[][PLATFORM_CORE_COUNT], unsigned int pos,
+		     const struct psci_cpu_span *span, unsigned int end_lvl,
+		     struct psci_power_state *state)
+{
+	bool run_above = false;
+
+	for (unsigned int lvl = 1; lvl <= PLAT_MAX_PWR_LVL; lvl++) {
+		if (lvl > end_lvl) {
+			state->pwr_domain_state[lvl] = PSCI_LOCAL_STATE_RUN;
+			continue;
+		}
+		req[lvl - 1][pos] = state->pwr_domain_state[lvl];
+		if (run_above) {
+			state->pwr_domain_state[lvl] = PSCI_LOCAL_STATE_RUN;
+			continue;
+		}
+
+		uint8_t target = PSCI_LOCAL_STATE_OFF;
+
+		for (unsigned int c = span->first[lvl];
+		     c < (unsigned int)span->first[lvl] + span->count[lvl]; c++) {
+			if (req[lvl - 1][c] < target)
+				target = req[lvl - 1][c];
+		}
+		state->pwr_domain_state[lvl] = target;
+		run_above = target == PSCI_LOCAL_STATE_RUN;
+	}
+}

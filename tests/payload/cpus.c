@@ -1,0 +1,131 @@
+/*
+ * Core management for the test payload: CPU_ON with a job, CPU_OFF when it
+ * is done, power-down suspend that returns like a call, per-core timers.
+ */
+#include <stdio.h>
+
+#include <arch/aarch64/arch_helpers.h>
+#include <drivers/gicv3.h>
+#include <lib/mmio.h>
+#include <lib/psci/psci.h>
+#include <lib/spinlock.h>
+#include <plat/plat_topology.h>
+
+#include "payload.h"
+#include "smc.h"
+
+/* The EL1 physical timer's PPI (Arm BSA / GIC: INTID 30). */
+#define TIMER_PPI		30U
+#define CNTP_CTL_ENABLE		1U
+
+struct job {
+	payload_job_fn fn;
+	void *arg;
+};
+
+/* Callee-saved state across a power-down suspend (payload_entry.S). */
+struct suspend_ctx {
+	uint64_t x19_x30[12];
+	uint64_t sp;
+} __attribute__((aligned(CACHE_WRITEBACK_GRANULE)));
+
+static struct job jobs[PLATFORM_CORE_COUNT] __attribute__((aligned(64)));
+static struct suspend_ctx suspend_ctxs[PLATFORM_CORE_COUNT];
+
+void payload_cpu_entry(uint64_t context_id);
+void payload_secondary_main(struct job *job) __attribute__((noreturn));
+void payload_exception(uint64_t slot) __attribute__((noreturn));
+int64_t payload_suspend_smc(uint64_t power_state, struct suspend_ctx *ctx);
+
+unsigned int payload_my_pos(void)
+{
+	return plat_my_core_pos();
+}
+
+void payload_cpu_setup(void)
+{
+	uintptr_t rd = gicv3_find_redistributor(PLAT_GICR_BASE, read_mpidr_el1());
+
+	/* The timer PPI, enabled at a priority the PMR lets through. */
+	mmio_write_32(rd + GICR_IPRIORITYR + TIMER_PPI, 0x80);
+	mmio_write_32(rd + GICR_ISENABLER0, 1U << TIMER_PPI);
+	__asm__ volatile("msr S3_0_C4_C6_0, %0" : : "r"(0xffULL));	/* ICC_PMR_EL1 */
+	__asm__ volatile("msr S3_0_C12_C12_7, %0" : : "r"(1ULL));	/* ICC_IGRPEN1_EL1 */
+	isb();
+	payload_timer_stop();
+}
+
+void payload_timer_arm_us(uint64_t us)
+{
+	uint64_t ticks = us * read_cntfrq_el0() / 1000000U;
+
+	__asm__ volatile("msr cntp_tval_el0, %0" : : "r"(ticks));
+	__asm__ volatile("msr cntp_ctl_el0, %0" : : "r"((uint64_t)CNTP_CTL_ENABLE));
+	isb();
+}
+
+void payload_timer_stop(void)
+{
+	/* The PPI is level-triggered: disabling the timer also un-pends it. */
+	__asm__ volatile("msr cntp_ctl_el0, xzr");
+	isb();
+}
+
+int64_t payload_cpu_on(unsigned int pos, payload_job_fn fn, void *arg)
+{
+	jobs[pos] = (struct job){ fn, arg };
+	/* The target reads its job with its MMU off until it turns it on. */
+	flush_dcache_range((uintptr_t)&jobs[pos], sizeof(jobs[pos]));
+	return smc1(PSCI_FID_CPU_ON | PSCI_FID_SMC64_BIT, plat_core_mpidr(pos),
+		    (uintptr_t)payload_cpu_entry, (uintptr_t)&jobs[pos]);
+}
+
+void payload_wait_cpu_off(unsigned int pos)
+{
+	/* YIELD lets QEMU's round-robin scheduler run the other cores. */
+	while (smc1(PSCI_FID_AFFINITY_INFO | PSCI_FID_SMC64_BIT, plat_core_mpidr(pos), 0, 0) !=
+	       PSCI_AFF_OFF)
+		__asm__ volatile("yield");
+}
+
+void payload_secondary_main(struct job *job)
+{
+	payload_cpu_setup();
+	job->fn(payload_my_pos(), job->arg);
+	smc1(PSCI_FID_CPU_OFF, 0, 0, 0);
+	printf("PAYLOAD: ERROR: CPU_OFF returned on core %u\n", payload_my_pos());
+	for (;;)
+		wfi();
+}
+
+int64_t payload_suspend(uint32_t power_state)
+{
+	return payload_suspend_smc(power_state, &suspend_ctxs[payload_my_pos()]);
+}
+
+void payload_barrier_init(struct payload_barrier *b, uint32_t participants)
+{
+	b->count = 0;
+	b->participants = participants;
+	dsb_ish();
+}
+
+void payload_barrier_wait(struct payload_barrier *b)
+{
+	__atomic_fetch_add(&b->count, 1U, __ATOMIC_SEQ_CST);
+	sev();
+	while (__atomic_load_n(&b->count, __ATOMIC_ACQUIRE) < b->participants)
+		wfe();
+}
+
+void payload_exception(uint64_t slot)
+{
+	uint64_t esr, elr;
+
+	__asm__ volatile("mrs %0, esr_el2" : "=r"(esr));
+	__asm__ volatile("mrs %0, elr_el2" : "=r"(elr));
+	printf("PAYLOAD: ERROR: unexpected exception, vector slot %llu, ESR_EL2 0x%llx, ELR_EL2 0x%llx\n",
+	       (unsigned long long)slot, (unsigned long long)esr, (unsigned long long)elr);
+	for (;;)
+		wfi();
+}

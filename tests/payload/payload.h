@@ -1,0 +1,61 @@
+/*
+ * The normal-world test payload's shared declarations.
+ */
+#ifndef PAYLOAD_H
+#define PAYLOAD_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <platform_def.h>
+
+/* This core's position (MPIDR decoded as the platform numbers cores). */
+unsigned int payload_my_pos(void);
+
+/* --- cores (cpus.c) --- */
+
+/* Work for a core started with CPU_ON; it runs fn(pos, arg), then CPU_OFF. */
+typedef void (*payload_job_fn)(unsigned int pos, void *arg);
+
+/* Per-core set-up after power-up: GIC, timer, vectors. Every core, every time. */
+void payload_cpu_setup(void);
+
+/*
+ * CPU_ON core @pos with a job. Returns the PSCI result (0 on success).
+ */
+int64_t payload_cpu_on(unsigned int pos, payload_job_fn fn, void *arg);
+
+/* Poll AFFINITY_INFO until core @pos reports OFF. */
+void payload_wait_cpu_off(unsigned int pos);
+
+/*
+ * CPU_SUSPEND with @power_state, resuming here after a power-down as if
+ * the call had returned 0. Returns the PSCI result otherwise.
+ */
+int64_t payload_suspend(uint32_t power_state);
+
+/* Arm this core's EL1 physical timer to fire in @us microseconds / stop it. */
+void payload_timer_arm_us(uint64_t us);
+void payload_timer_stop(void);
+
+/* A counting barrier: each of @n participants calls it once per round. */
+struct payload_barrier {
+	volatile uint32_t count;
+	uint32_t participants;
+};
+void payload_barrier_init(struct payload_barrier *b, uint32_t participants);
+void payload_barrier_wait(struct payload_barrier *b);
+
+/* --- suites --- */
+
+/* Running totals of checks, printed as "N passed, N failed" at the end. */
+extern unsigned int payload_checks_passed, payload_checks_failed;
+/* Record one check; prints "FAIL <what>" (and the detail) if !ok. */
+bool payload_check(bool ok, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* The six runtime-instrumentation scenarios and their report (rt_instr.c). */
+bool rt_instr_run(void);
+/* PSCI and PMF return codes for good and bad arguments (psci_checks.c). */
+void psci_checks_run(void);
+
+#endif

@@ -1,0 +1,429 @@
+/*
+ * The runtime-instrumentation measurement (tfa-abi-facts §3): the six TFTF
+ * scenarios in TFTF's order, one sample per core, timestamps read back
+ * through the PMF SMC, checked for order, converted to ns and printed as
+ * TFTF's <RT_INSTR:...> lines and as the reStructuredText report.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include <arch/aarch64/arch_helpers.h>
+#include <lib/pmf.h>
+#include <lib/psci/psci.h>
+
+#include "payload.h"
+#include "smc.h"
+
+/*
+ * Wake-up timer: long enough that every core is down before it fires even
+ * when the four contend for the PSCI locks (§10.7 stale-slot hazard).
+ */
+#define SUSPEND_TIMER_US	2000U
+#define LEAD			0U
+
+enum scenario {
+	SUSP_DEEP_PARALLEL,
+	SUSP_DEEP_SERIAL,
+	CPU_SUSP_PARALLEL,
+	CPU_SUSP_SERIAL,
+	CPU_OFF_SERIAL,
+	PSCI_VERSION_PARALLEL,
+	SCENARIOS
+};
+
+static const char *const test_names[SCENARIOS] = {
+	"test_rt_instr_susp_deep_parallel",
+	"test_rt_instr_susp_deep_serial",
+	"test_rt_instr_cpu_susp_parallel",
+	"test_rt_instr_cpu_susp_serial",
+	"test_rt_instr_cpu_off_serial",
+	"test_rt_instr_psci_version_parallel",
+};
+
+struct sample {
+	uint64_t ts[RT_INSTR_TOTAL_IDS];
+	int64_t pmf_rc;		/* first non-zero PMF status, else 0 */
+	int64_t call_rc;	/* CPU_SUSPEND / PSCI_VERSION result */
+	bool done;
+} __attribute__((aligned(CACHE_WRITEBACK_GRANULE)));
+
+struct run {
+	enum scenario scenario;
+	uint32_t power_state;
+	struct payload_barrier barrier;
+};
+
+static struct sample samples[SCENARIOS][PLATFORM_CORE_COUNT];
+
+/* Read this core's six timestamps as TFTF's get_ts() does (§3.1 step 5). */
+static void get_ts(struct sample *s)
+{
+	uint64_t mpidr = read_mpidr_el1();
+
+	s->pmf_rc = 0;
+	for (unsigned int i = 0; i < RT_INSTR_TOTAL_IDS; i++) {
+		struct smc_result r = smc(PMF_SMC_GET_TIMESTAMP_64,
+					  (PMF_ARM_TIF_IMPL_ID << PMF_TID_IMPL_SHIFT) |
+					  (PMF_RT_INSTR_SVC_ID << PMF_TID_SVC_SHIFT) | i,
+					  mpidr, 0);
+
+		s->ts[i] = r.x1;
+		if (r.x0 != 0U && s->pmf_rc == 0)
+			s->pmf_rc = (int64_t)r.x0;
+	}
+}
+
+static void suspend_entry(unsigned int pos, void *arg)
+{
+	struct run *run = arg;
+	struct sample *s = &samples[run->scenario][pos];
+
+	payload_barrier_wait(&run->barrier);
+	payload_timer_arm_us(SUSPEND_TIMER_US);
+	s->call_rc = payload_suspend(run->power_state);
+	payload_timer_stop();
+	get_ts(s);
+	s->done = true;
+}
+
+static void version_entry(unsigned int pos, void *arg)
+{
+	struct run *run = arg;
+	struct sample *s = &samples[run->scenario][pos];
+
+	payload_barrier_wait(&run->barrier);
+	s->call_rc = smc1(PSCI_FID_VERSION, 0, 0, 0);
+	get_ts(s);
+	s->done = true;
+}
+
+static void collect_entry(unsigned int pos, void *arg)
+{
+	struct run *run = arg;
+	struct sample *s = &samples[run->scenario][pos];
+
+	get_ts(s);
+	s->call_rc = 0;
+	s->done = true;
+}
+
+static void idle_entry(unsigned int pos, void *arg)
+{
+	(void)pos;
+	(void)arg;
+}
+
+static void start(unsigned int pos, payload_job_fn fn, struct run *run)
+{
+	int64_t rc = payload_cpu_on(pos, fn, run);
+
+	payload_check(rc == PSCI_E_SUCCESS, "%s: CPU_ON of core %u returned %lld",
+		      test_names[run->scenario], pos, (long long)rc);
+}
+
+/* Every core at once; the lead too, once it has started the others. */
+static void run_parallel(struct run *run, payload_job_fn fn)
+{
+	payload_barrier_init(&run->barrier, PLATFORM_CORE_COUNT);
+	for (unsigned int pos = 0; pos < PLATFORM_CORE_COUNT; pos++) {
+		if (pos != LEAD)
+			start(pos, fn, run);
+	}
+	fn(LEAD, run);
+	for (unsigned int pos = 0; pos < PLATFORM_CORE_COUNT; pos++) {
+		if (pos != LEAD)
+			payload_wait_cpu_off(pos);
+	}
+}
+
+/* One core at a time, each off before the next starts; the lead last. */
+static void run_serial(struct run *run, payload_job_fn fn)
+{
+	payload_barrier_init(&run->barrier, 1);
+	for (unsigned int pos = 0; pos < PLATFORM_CORE_COUNT; pos++) {
+		if (pos == LEAD)
+			continue;
+		start(pos, fn, run);
+		payload_wait_cpu_off(pos);
+	}
+	fn(LEAD, run);
+}
+
+/*
+ * CPU_OFF of each non-lead core in turn, then the lead suspends to the
+ * deepest level, then each non-lead core is powered on again only to read
+ * its timestamps: ENTER_* from its CPU_OFF, EXIT_* from the CPU_ON warm
+ * boot (§3.1).
+ */
+static void run_cpu_off_serial(struct run *run)
+{
+	payload_barrier_init(&run->barrier, 1);
+	for (unsigned int pos = 0; pos < PLATFORM_CORE_COUNT; pos++) {
+		if (pos == LEAD)
+			continue;
+		start(pos, idle_entry, run);
+		payload_wait_cpu_off(pos);
+	}
+	suspend_entry(LEAD, run);
+	for (unsigned int pos = 0; pos < PLATFORM_CORE_COUNT; pos++) {
+		if (pos == LEAD)
+			continue;
+		start(pos, collect_entry, run);
+		payload_wait_cpu_off(pos);
+	}
+}
+
+/* ticks -> ns as TFTF's cycles_to_ns (§3.2): integer, truncating. */
+static bool to_ns(uint64_t ticks, uint64_t freq, uint64_t *ns)
+{
+	if (freq == 0U || ticks > UINT64_MAX / 1000000000U)
+		return false;
+	*ns = ticks * 1000000000U / freq;
+	return true;
+}
+
+#define MAX_FIGURES	3
+
+struct row {
+	unsigned int cluster, core;
+	uint64_t ns[MAX_FIGURES];
+};
+
+static unsigned int figures_of(enum scenario sc)
+{
+	return sc == PSCI_VERSION_PARALLEL ? 1U : 3U;
+}
+
+static const char *cpu_label(unsigned int pos)
+{
+	static char buf[PLATFORM_CORE_COUNT][16];
+
+	snprintf(buf[pos], sizeof(buf[pos]), "c%u.%u", pos / PLAT_CORES_PER_CLUSTER,
+		 pos % PLAT_CORES_PER_CLUSTER);
+	return buf[pos];
+}
+
+/* The checks of §3.1 step 6 and the figures of §3.2 for one core. */
+static bool evaluate(enum scenario sc, unsigned int pos, uint64_t freq, struct row *row)
+{
+	const struct sample *s = &samples[sc][pos];
+	const uint64_t *t = s->ts;
+	const char *name = test_names[sc];
+	const char *who = cpu_label(pos);
+	bool ok = true;
+
+	row->cluster = pos / PLAT_CORES_PER_CLUSTER;
+	row->core = pos % PLAT_CORES_PER_CLUSTER;
+	if (!payload_check(s->done, "%s: core %s never reported", name, who))
+		return false;
+	ok &= payload_check(s->pmf_rc == 0, "%s: core %s: PMF GET_TIMESTAMP returned %lld",
+			    name, who, (long long)s->pmf_rc);
+	if (sc == PSCI_VERSION_PARALLEL) {
+		ok &= payload_check(s->call_rc == PSCI_VERSION_VALUE,
+				    "%s: core %s: PSCI_VERSION returned 0x%llx", name, who,
+				    (unsigned long long)s->call_rc);
+		ok &= payload_check(t[RT_INSTR_ENTER_PSCI] != 0 &&
+				    t[RT_INSTR_ENTER_PSCI] <= t[RT_INSTR_EXIT_PSCI],
+				    "%s: core %s: ENTER_PSCI %llu > EXIT_PSCI %llu", name, who,
+				    (unsigned long long)t[RT_INSTR_ENTER_PSCI],
+				    (unsigned long long)t[RT_INSTR_EXIT_PSCI]);
+		ok &= payload_check(to_ns(t[RT_INSTR_EXIT_PSCI] - t[RT_INSTR_ENTER_PSCI], freq,
+					  &row->ns[0]), "%s: core %s: latency out of range",
+				    name, who);
+		return ok;
+	}
+	ok &= payload_check(s->call_rc == PSCI_E_SUCCESS, "%s: core %s: CPU_SUSPEND returned %lld",
+			    name, who, (long long)s->call_rc);
+	for (unsigned int i = 0; i < RT_INSTR_TOTAL_IDS; i++)
+		ok &= payload_check(t[i] != 0, "%s: core %s: timestamp %u was never written",
+				    name, who, i);
+	ok &= payload_check(t[RT_INSTR_ENTER_PSCI] <= t[RT_INSTR_ENTER_HW_LOW_PWR] &&
+			    t[RT_INSTR_ENTER_HW_LOW_PWR] <= t[RT_INSTR_EXIT_HW_LOW_PWR] &&
+			    t[RT_INSTR_EXIT_HW_LOW_PWR] <= t[RT_INSTR_EXIT_PSCI],
+			    "%s: core %s: not ENTER_PSCI %llu <= ENTER_HW_LOW_PWR %llu <= "
+			    "EXIT_HW_LOW_PWR %llu <= EXIT_PSCI %llu", name, who,
+			    (unsigned long long)t[RT_INSTR_ENTER_PSCI],
+			    (unsigned long long)t[RT_INSTR_ENTER_HW_LOW_PWR],
+			    (unsigned long long)t[RT_INSTR_EXIT_HW_LOW_PWR],
+			    (unsigned long long)t[RT_INSTR_EXIT_PSCI]);
+	ok &= payload_check(t[RT_INSTR_ENTER_CFLUSH] <= t[RT_INSTR_EXIT_CFLUSH],
+			    "%s: core %s: ENTER_CFLUSH %llu > EXIT_CFLUSH %llu", name, who,
+			    (unsigned long long)t[RT_INSTR_ENTER_CFLUSH],
+			    (unsigned long long)t[RT_INSTR_EXIT_CFLUSH]);
+	if (!ok)
+		return false;
+	ok &= payload_check(to_ns(t[RT_INSTR_ENTER_HW_LOW_PWR] - t[RT_INSTR_ENTER_PSCI], freq,
+				  &row->ns[0]) &&
+			    to_ns(t[RT_INSTR_EXIT_PSCI] - t[RT_INSTR_EXIT_HW_LOW_PWR], freq,
+				  &row->ns[1]) &&
+			    to_ns(t[RT_INSTR_EXIT_CFLUSH] - t[RT_INSTR_ENTER_CFLUSH], freq,
+				  &row->ns[2]),
+			    "%s: core %s: interval out of range", name, who);
+	return ok;
+}
+
+/* ns as µs with two decimals, rounded to the nearest 10 ns. */
+static void fmt_us(char *buf, size_t size, uint64_t ns)
+{
+	uint64_t cus = (ns + 5U) / 10U;
+
+	snprintf(buf, size, "%llu.%02llu", (unsigned long long)(cus / 100U),
+		 (unsigned long long)(cus % 100U));
+}
+
+#define COLS	(2 + MAX_FIGURES)
+
+static void print_rule(const unsigned int *w, unsigned int cols)
+{
+	printf("   +");
+	for (unsigned int c = 0; c < cols; c++) {
+		for (unsigned int i = 0; i < w[c] + 2U; i++)
+			printf("-");
+		printf("+");
+	}
+	printf("\n");
+}
+
+static void print_cells(char cells[][24], const unsigned int *w, unsigned int cols)
+{
+	printf("   |");
+	for (unsigned int c = 0; c < cols; c++)
+		printf(" %-*s |", (int)w[c], cells[c]);
+	printf("\n");
+}
+
+/* A grid table, the form of the reference report (docs/perf). */
+static void print_table(enum scenario sc, const char *title, const struct row *rows)
+{
+	static const char *const heads[COLS] = { "Cluster", "Core", "Powerdown", "Wakeup",
+						 "Cache Flush" };
+	unsigned int cols = 2U + figures_of(sc);
+	char cells[PLATFORM_CORE_COUNT + 1][COLS][24];
+	unsigned int w[COLS] = { 0 };
+
+	for (unsigned int c = 0; c < cols; c++)
+		snprintf(cells[0][c], 24, "%s",
+			 sc == PSCI_VERSION_PARALLEL && c == 2 ? "Latency" : heads[c]);
+	for (unsigned int pos = 0; pos < PLATFORM_CORE_COUNT; pos++) {
+		snprintf(cells[pos + 1][0], 24, "%u", rows[pos].cluster);
+		snprintf(cells[pos + 1][1], 24, "%u", rows[pos].core);
+		for (unsigned int f = 0; f < figures_of(sc); f++)
+			fmt_us(cells[pos + 1][2 + f], 24, rows[pos].ns[f]);
+	}
+	for (unsigned int r = 0; r <= PLATFORM_CORE_COUNT; r++) {
+		for (unsigned int c = 0; c < cols; c++) {
+			unsigned int len = (unsigned int)strlen(cells[r][c]);
+
+			w[c] = len > w[c] ? len : w[c];
+		}
+	}
+	printf(".. table:: %s\n\n", title);
+	print_rule(w, cols);
+	print_cells(cells[0], w, cols);
+	print_rule(w, cols);
+	for (unsigned int pos = 0; pos < PLATFORM_CORE_COUNT; pos++) {
+		print_cells(cells[pos + 1], w, cols);
+		print_rule(w, cols);
+	}
+	printf("\n");
+}
+
+static void print_heading(const char *text, char underline)
+{
+	size_t n = strlen(text);
+
+	printf("%s\n", text);
+	for (size_t i = 0; i < n; i++)
+		printf("%c", underline);
+	printf("\n\n");
+}
+
+static void print_report(struct row rows[][PLATFORM_CORE_COUNT], uint64_t freq)
+{
+	printf("----- RT_INSTR REPORT BEGIN -----\n");
+	print_heading("Runtime Instrumentation Testing - QEMU virt", '=');
+	printf("%u clusters of %u cores, MIDR 0x%llx, counter %llu Hz (%llu ns per tick).\n"
+	       "One sample per core per scenario, in the order of TFTF's\n"
+	       "``tests-runtime-instrumentation.xml``; rows are the real cluster and\n"
+	       "core of each CPU. Values in µs (ns / 1000, two decimals).\n\n",
+	       PLAT_CLUSTER_COUNT, PLAT_CORES_PER_CLUSTER,
+	       (unsigned long long)read_midr_el1(), (unsigned long long)freq,
+	       (unsigned long long)(1000000000U / freq));
+	print_heading("Results", '-');
+	print_heading("``CPU_SUSPEND`` to deepest power level", '~');
+	print_table(SUSP_DEEP_PARALLEL,
+		    "``CPU_SUSPEND`` latencies (µs) to deepest power level in parallel",
+		    rows[SUSP_DEEP_PARALLEL]);
+	print_table(SUSP_DEEP_SERIAL,
+		    "``CPU_SUSPEND`` latencies (µs) to deepest power level in serial",
+		    rows[SUSP_DEEP_SERIAL]);
+	print_heading("``CPU_SUSPEND`` to power level 0", '~');
+	print_table(CPU_SUSP_PARALLEL, "``CPU_SUSPEND`` latencies (µs) to power level 0 in parallel",
+		    rows[CPU_SUSP_PARALLEL]);
+	print_table(CPU_SUSP_SERIAL, "``CPU_SUSPEND`` latencies (µs) to power level 0 in serial",
+		    rows[CPU_SUSP_SERIAL]);
+	print_heading("``CPU_OFF`` on all non-lead CPUs", '~');
+	printf("``CPU_OFF`` on all non-lead CPUs in sequence then, ``CPU_SUSPEND`` on the lead\n"
+	       "core to the deepest power level (the lead's row).\n\n");
+	print_table(CPU_OFF_SERIAL, "``CPU_OFF`` latencies (µs) on all non-lead CPUs",
+		    rows[CPU_OFF_SERIAL]);
+	print_heading("``PSCI_VERSION`` in parallel", '~');
+	print_table(PSCI_VERSION_PARALLEL, "``PSCI_VERSION`` latency (µs) in parallel on all cores",
+		    rows[PSCI_VERSION_PARALLEL]);
+	printf("----- RT_INSTR REPORT END -----\n");
+}
+
+bool rt_instr_run(void)
+{
+	static struct run run;
+	static struct row rows[SCENARIOS][PLATFORM_CORE_COUNT];
+	uint64_t freq = read_cntfrq_el0();
+	unsigned int failed_before = payload_checks_failed;
+
+	memset(samples, 0, sizeof(samples));
+	printf("PAYLOAD: runtime instrumentation: %u cores, deepest power_state 0x%08x\n",
+	       PLATFORM_CORE_COUNT, PLAT_PSTATE_DEEPEST);
+
+	run = (struct run){ .scenario = SUSP_DEEP_PARALLEL, .power_state = PLAT_PSTATE_DEEPEST };
+	run_parallel(&run, suspend_entry);
+	run = (struct run){ .scenario = SUSP_DEEP_SERIAL, .power_state = PLAT_PSTATE_DEEPEST };
+	run_serial(&run, suspend_entry);
+	run = (struct run){ .scenario = CPU_SUSP_PARALLEL, .power_state = PLAT_PSTATE_CORE_OFF };
+	run_parallel(&run, suspend_entry);
+	run = (struct run){ .scenario = CPU_SUSP_SERIAL, .power_state = PLAT_PSTATE_CORE_OFF };
+	run_serial(&run, suspend_entry);
+	run = (struct run){ .scenario = CPU_OFF_SERIAL, .power_state = PLAT_PSTATE_DEEPEST };
+	run_cpu_off_serial(&run);
+	run = (struct run){ .scenario = PSCI_VERSION_PARALLEL };
+	run_parallel(&run, version_entry);
+
+	bool ok = true;
+
+	for (unsigned int sc = 0; sc < SCENARIOS; sc++) {
+		bool sc_ok = true;
+
+		for (unsigned int pos = 0; pos < PLATFORM_CORE_COUNT; pos++)
+			sc_ok &= evaluate((enum scenario)sc, pos, freq, &rows[sc][pos]);
+		ok &= sc_ok;
+		printf("PAYLOAD: %s: %s\n", test_names[sc], sc_ok ? "PASS" : "FAIL");
+		if (!sc_ok)
+			continue;
+		for (unsigned int pos = 0; pos < PLATFORM_CORE_COUNT; pos++) {
+			const struct row *r = &rows[sc][pos];
+
+			if (figures_of((enum scenario)sc) == 1U)
+				printf("<RT_INSTR:%s\t%u\t%u\t%02llu/>\n", test_names[sc],
+				       r->cluster, r->core, (unsigned long long)r->ns[0]);
+			else
+				printf("<RT_INSTR:%s\t%u\t%u\t%02llu\t%02llu\t%02llu/>\n",
+				       test_names[sc], r->cluster, r->core,
+				       (unsigned long long)r->ns[0], (unsigned long long)r->ns[1],
+				       (unsigned long long)r->ns[2]);
+		}
+	}
+	if (ok)
+		print_report(rows, freq);
+	printf("PAYLOAD: runtime instrumentation: %s\n",
+	       ok && payload_checks_failed == failed_before ? "PASS" : "FAIL");
+	return ok;
+}
