@@ -217,10 +217,17 @@ distclean:
 # Tests (after `deps.sh check`): host unit tests, fiptool interoperability
 # with Debian's fiptool, QEMU boot tests, and the other toolchains.
 # ---------------------------------------------------------------------------
+# The committed QEMU report must be what this firmware produces.
+.PHONY: perf-docs
+perf-docs: _run
+	@cp $(BUILD_BASE)/$(PLAT)/report/psci-performance-qemu.rst docs/perf/
+	@echo "Updated docs/perf/psci-performance-qemu.rst"
+
 .PHONY: _check
 _check: all unit-tests
 	@bash tests/run_tests.sh \
 		$(foreach t,$(UNIT_TESTS),unit-$(notdir $(t))=$(t)) \
 		"fiptool-interop=bash tests/host/fiptool_interop.sh $(FIPTOOL)" \
 		"qemu-boot=bash tests/integration/boot_test.sh $(BUILD_DIR) $(FIPTOOL)" \
+		"rt-instr=bash tests/integration/rt_instr_test.sh $(BUILD_DIR)" \
 		"toolchains=bash tests/integration/toolchain_test.sh"

@@ -68,7 +68,15 @@ extern uint64_t pmf_timestamps[PLATFORM_CORE_COUNT][PMF_PERCPU_SIZE / PMF_TS_SIZ
  * index past the service's last timestamp. The implementation-id bits are
  * ignored, so 0x41000400 + i and 0x400 + i name the same slot (§1.3).
  */
-int pmf_tid_to_index(uint64_t tid);
+static inline int pmf_tid_to_index(uint64_t tid)
+{
+	unsigned int svc = ((uint32_t)tid >> PMF_TID_SVC_SHIFT) & PMF_TID_SVC_MASK;
+	unsigned int index = (uint32_t)tid & PMF_TID_INDEX_MASK;
+
+	if (svc != PMF_RT_INSTR_SVC_ID || index >= RT_INSTR_TOTAL_IDS)
+		return PMF_E_INVAL;
+	return (int)index;
+}
 
 /*
  * Address of CPU @pos's slot @index (the maths the capture macros and the

@@ -11,16 +11,6 @@
 uint64_t pmf_timestamps[PLATFORM_CORE_COUNT][PMF_PERCPU_SIZE / PMF_TS_SIZE]
 	__attribute__((aligned(PMF_PERCPU_SIZE)));
 
-int pmf_tid_to_index(uint64_t tid)
-{
-	unsigned int svc = ((uint32_t)tid >> PMF_TID_SVC_SHIFT) & PMF_TID_SVC_MASK;
-	unsigned int index = (uint32_t)tid & PMF_TID_INDEX_MASK;
-
-	if (svc != PMF_RT_INSTR_SVC_ID || index >= RT_INSTR_TOTAL_IDS)
-		return PMF_E_INVAL;
-	return (int)index;
-}
-
 void pmf_write_slot(unsigned int index, uint64_t value, bool cmo)
 {
 	uint64_t *slot = pmf_slot(my_cpu_data()->core_pos, index);

@@ -34,8 +34,18 @@ QEMU_ARGS := -nographic -no-reboot \
 	$(if $(filter 1,$(REALTIME)),,-icount shift=0,align=off,sleep=off)
 export QEMU QEMU_ARGS
 
-# Boot it; exit with QEMU's status (0 when the payload ends with SYSTEM_OFF).
+# Boot it. With the built-in payload, the console also goes to
+# $(REPORT_DIR)/console.log and rt_report writes the report there; the exit
+# status is QEMU's, or 1 if the payload reported a failed check.
+REPORT_DIR := $(BUILD_BASE)/$(PLAT)/report
 .PHONY: _run
 _run: all
 	@echo "  QEMU    $(QEMU) $(QEMU_ARGS)"
+ifeq ($(BL33),)
+	@mkdir -p $(REPORT_DIR)
+	@set -o pipefail; $(QEMU) $(QEMU_ARGS) | tee $(REPORT_DIR)/console.log; rc=$$?; \
+		python3 tools/rt_report/rt_report.py $(REPORT_DIR)/console.log $(REPORT_DIR) \
+		|| exit 1; exit $$rc
+else
 	@$(QEMU) $(QEMU_ARGS)
+endif

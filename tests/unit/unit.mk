@@ -15,3 +15,4 @@ endef
 
 $(eval $(call unit_test,smccc,common/runtime_svc.c))
 $(eval $(call unit_test,xlat,lib/xlat/xlat.c))
+$(eval $(call unit_test,psci,lib/psci/psci_coord.c))

@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# The runtime-instrumentation measurement, end to end in QEMU:
+#  - all six scenarios run on every core, with ordered timestamps (the
+#    payload's checks) and every reported value > 0;
+#  - PSCI/PMF return codes for good and bad arguments (the payload's checks);
+#  - two boots give identical reports and CSVs (-icount);
+#  - rt_report fails, naming the problem, on a failed or incomplete run;
+#  - with ENABLE_RUNTIME_INSTRUMENTATION=0 the PMF SMCs return -1, the
+#    capture points are gone from BL31, and `make run` exits non-zero.
+# Usage: rt_instr_test.sh BUILD_DIR
+set -uo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/../lib/harness.sh"
+top=$(cd "$here/../.." && pwd)
+build=$1
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+report=$top/tools/rt_report/rt_report.py
+tests="susp_deep_parallel susp_deep_serial cpu_susp_parallel cpu_susp_serial cpu_off_serial psci_version_parallel"
+
+for run in 1 2; do
+	qemu_boot "$build/flash.bin" neoverse-n1 4 "$work/run$run.log" 60
+	check "run $run: QEMU exits 0 through SYSTEM_OFF" [ $? -eq 0 ]
+	python3 "$report" "$work/run$run.log" "$work/report$run" >"$work/report$run.out" 2>&1
+	check "run $run: rt_report accepts the run" [ $? -eq 0 ]
+done
+log=$work/run1.log
+
+for t in $tests; do
+	check "$t: passed its checks on every core" has "$log" "PAYLOAD: test_rt_instr_$t: PASS"
+	rows=$(grep -oP "<RT_INSTR:test_rt_instr_${t}\t\K[0-9]+\t[0-9]+" "$log" | tr '\t' . | paste -sd,)
+	check "$t: one row per core, real cluster.core labels in order" [ "$rows" = "0.0,0.1,1.0,1.1" ]
+	zero=$(grep -P "<RT_INSTR:test_rt_instr_${t}\t" "$log" |
+		awk -F'\t' '{ for (i = 4; i <= NF; i++) { v = $i; sub("/>", "", v); if (v + 0 <= 0) print } }')
+	check "$t: every value > 0" [ -z "$zero" ]
+	check "$t: CSV written with TF-A's columns" \
+		grep -q '^"Cluster","Core",' "$work/report1/test_rt_instr_$t.csv"
+done
+check "the report has six tables of four rows" \
+	[ "$(grep -c '^.. table::' "$work/report1/psci-performance-qemu.rst")" -eq 6 ] 
+check "report rows carry real core numbers (not Core 0 everywhere)" \
+	grep -qE '^   \| 1 +\| 1 +\|' "$work/report1/psci-performance-qemu.rst"
+check "PSCI_VERSION is titled PSCI_VERSION" \
+	grep -q '``PSCI_VERSION`` latency' "$work/report1/psci-performance-qemu.rst"
+check "return-code checks all passed" grep -qE "PAYLOAD: return-code checks: [0-9]+ calls, PASS" "$log"
+check "no payload check failed" lacks "$log" "PAYLOAD: FAIL"
+check "payload verdict PASS" has "$log" "PAYLOAD: RESULT: PASS"
+check "identical reports across two runs" \
+	diff -r "$work/report1" "$work/report2"
+check "identical RT_INSTR lines across two runs" \
+	diff <(grep RT_INSTR "$work/run1.log") <(grep RT_INSTR "$work/run2.log")
+
+# rt_report on broken runs.
+sed 's/^PAYLOAD: RESULT: PASS/PAYLOAD: RESULT: FAIL/' "$log" |
+	sed 's/^PAYLOAD: test_rt_instr_cpu_susp_serial: PASS/PAYLOAD: FAIL test_rt_instr_cpu_susp_serial: core c1.0: ENTER_CFLUSH 9 > EXIT_CFLUSH 8/' \
+	>"$work/failed.log"
+python3 "$report" "$work/failed.log" "$work/rf" >"$work/rf.out" 2>&1
+rc=$?
+check "rt_report exits 1 on a failed check" [ "$rc" -eq 1 ]
+check "rt_report names the scenario, core and check" \
+	grep -q "test_rt_instr_cpu_susp_serial: core c1.0: ENTER_CFLUSH" "$work/rf.out"
+grep -v "<RT_INSTR:test_rt_instr_cpu_off_serial	1	1" "$log" >"$work/short.log"
+python3 "$report" "$work/short.log" "$work/rs" >"$work/rs.out" 2>&1
+check "rt_report exits 1 on a missing row" [ $? -eq 1 ]
+check "rt_report says which scenario is short" \
+	grep -q "test_rt_instr_cpu_off_serial: 3 rows for 4 cores" "$work/rs.out"
+head -n 5 "$log" >"$work/trunc.log"
+python3 "$report" "$work/trunc.log" "$work/rt" >"$work/rt.out" 2>&1
+check "rt_report exits 2 when the payload never ran" [ $? -eq 2 ]
+
+# Instrumentation off.
+if make -C "$top" -j2 BUILD_BASE="$work/noinstr" ENABLE_RUNTIME_INSTRUMENTATION=0 \
+	_run >"$work/noinstr.log" 2>&1; then
+	fail "ENABLE_RUNTIME_INSTRUMENTATION=0: make run exits non-zero"
+else
+	pass "ENABLE_RUNTIME_INSTRUMENTATION=0: make run exits non-zero"
+fi
+check "ENABLE_RUNTIME_INSTRUMENTATION=0: PMF SMCs return -1 and the failure names core and call" \
+	grep -q "PAYLOAD: FAIL test_rt_instr_susp_deep_parallel: core c0.0: PMF GET_TIMESTAMP returned -1" \
+	"$work/noinstr.log"
+elf=$work/noinstr/qemu/release/bl31.elf
+check "ENABLE_RUNTIME_INSTRUMENTATION=0: no PMF storage or capture code in BL31" \
+	bash -c "[ -f '$elf' ] && ! ${NM:-aarch64-linux-gnu-nm} '$elf' | grep -qE 'pmf_timestamps|pmf_write_slot'"
+summary

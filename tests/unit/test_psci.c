@@ -1,0 +1,238 @@
+/*
+ * PSCI power_state decoding, request validation and last-CPU-down
+ * coordination (lib/psci/psci_coord.c), and PMF tid decoding and slot
+ * maths (include/lib/pmf.h), on the host.
+ */
+#include <string.h>
+
+#include "test.h"
+
+#include <lib/pmf.h>
+#include <lib/psci/psci.h>
+#include <lib/psci/psci_coord.h>
+
+#define RUN	PSCI_LOCAL_STATE_RUN
+#define RET	PSCI_LOCAL_STATE_RET
+#define OFF	PSCI_LOCAL_STATE_OFF
+
+/* The QEMU platform's table (plat/qemu/qemu_pm.c), as data. */
+static const struct psci_pstate_desc table[] = {
+	{ 0x00000001, { { RET, RUN, RUN } } },
+	{ 0x00010002, { { OFF, RUN, RUN } } },
+	{ 0x01010022, { { OFF, OFF, RUN } } },
+	{ 0x02010222, { { OFF, OFF, RUN } } },
+};
+
+/* Decode + platform table + consistency, as psci_cpu_suspend does. */
+static int validate(uint32_t pstate, struct psci_power_state *st, struct psci_pstate_fields *f)
+{
+	int rc = psci_decode_power_state(pstate, f);
+
+	if (rc == 0)
+		rc = psci_match_power_state(pstate, table, 4, st);
+	if (rc == 0)
+		rc = psci_check_request(f, st);
+	return rc;
+}
+
+static void test_decode(void)
+{
+	struct psci_pstate_fields f;
+
+	CHECK_EQ(psci_decode_power_state(0x01010022, &f), 0);
+	CHECK_EQ(f.state_id, 0x22);
+	CHECK(f.powerdown);
+	CHECK_EQ(f.level, 1);
+	CHECK_EQ(psci_decode_power_state(0x00000001, &f), 0);
+	CHECK(!f.powerdown);
+	CHECK_EQ(f.level, 0);
+	/* Every should-be-zero bit on its own is rejected. */
+	for (unsigned int bit = 0; bit < 32; bit++) {
+		if ((PSTATE_SBZ_MASK >> bit) & 1U)
+			CHECK_EQ(psci_decode_power_state(0x00010002 | (1U << bit), &f),
+				 PSCI_E_INVALID_PARAMS);
+	}
+	/* Level 3 is beyond PLAT_MAX_PWR_LVL = 2. */
+	CHECK_EQ(psci_decode_power_state(0x03010222, &f), PSCI_E_INVALID_PARAMS);
+}
+
+static void test_validate(void)
+{
+	struct psci_power_state st;
+	struct psci_pstate_fields f;
+
+	CHECK_EQ(validate(0x00000001, &st, &f), 0);
+	CHECK_EQ(st.pwr_domain_state[0], RET);
+	CHECK_EQ(validate(0x00010002, &st, &f), 0);
+	CHECK_EQ(validate(0x01010022, &st, &f), 0);
+	CHECK_EQ(st.pwr_domain_state[1], OFF);
+	/* TFTF's level-2 "deepest" is granted as cluster power-down. */
+	CHECK_EQ(validate(0x02010222, &st, &f), 0);
+	CHECK_EQ(st.pwr_domain_state[1], OFF);
+	CHECK_EQ(st.pwr_domain_state[2], RUN);
+	CHECK_EQ(psci_find_target_level(&st), 1);
+	/* NULL StateID and unlisted values. */
+	CHECK_EQ(validate(0x00000000, &st, &f), PSCI_E_INVALID_PARAMS);
+	CHECK_EQ(validate(0x00010000, &st, &f), PSCI_E_INVALID_PARAMS);
+	CHECK_EQ(validate(0x00010001, &st, &f), PSCI_E_INVALID_PARAMS);
+	CHECK_EQ(validate(0x01000011, &st, &f), PSCI_E_INVALID_PARAMS);
+}
+
+static void test_check_request(void)
+{
+	struct psci_pstate_fields f = { .state_id = 0, .powerdown = true, .level = 1 };
+	struct psci_power_state ok = { { OFF, OFF, RUN } };
+	struct psci_power_state type_mismatch = { { RET, RUN, RUN } };
+	struct psci_power_state deeper_above = { { RET, OFF, RUN } };
+	struct psci_power_state beyond_level = { { OFF, OFF, OFF } };
+	struct psci_power_state core_running = { { RUN, RUN, RUN } };
+
+	CHECK_EQ(psci_check_request(&f, &ok), 0);
+	CHECK_EQ(psci_check_request(&f, &type_mismatch), PSCI_E_INVALID_PARAMS);
+	f.powerdown = false;
+	CHECK_EQ(psci_check_request(&f, &deeper_above), PSCI_E_INVALID_PARAMS);
+	f.powerdown = true;
+	CHECK_EQ(psci_check_request(&f, &beyond_level), PSCI_E_INVALID_PARAMS);
+	CHECK_EQ(psci_check_request(&f, &core_running), PSCI_E_INVALID_PARAMS);
+}
+
+/* Two clusters of two cores under one system node. */
+static uint8_t req[PLAT_MAX_PWR_LVL][PLATFORM_CORE_COUNT];
+
+static struct psci_cpu_span span_of(unsigned int pos)
+{
+	struct psci_cpu_span s;
+
+	s.first[0] = (uint16_t)pos;
+	s.count[0] = 1;
+	s.first[1] = (uint16_t)(pos / 2 * 2);
+	s.count[1] = 2;
+	s.first[2] = 0;
+	s.count[2] = PLATFORM_CORE_COUNT;
+	return s;
+}
+
+static void reset_req(uint8_t v)
+{
+	memset(req, v, sizeof(req));
+}
+
+static void test_coordinate_last_core_down(void)
+{
+	struct psci_cpu_span s0 = span_of(0), s1 = span_of(1);
+	struct psci_power_state st = { { OFF, OFF, RUN } };
+
+	/* Core 0 running, the rest never started (OFF). */
+	reset_req(OFF);
+	req[0][0] = RUN;
+	req[1][0] = RUN;
+	/* Core 1 asks for cluster off while core 0 runs: only the core goes. */
+	psci_coordinate(req, 1, &s1, 1, &st);
+	CHECK_EQ(st.pwr_domain_state[0], OFF);
+	CHECK_EQ(st.pwr_domain_state[1], RUN);
+	CHECK_EQ(st.pwr_domain_state[2], RUN);
+	CHECK_EQ(req[0][1], OFF);	/* the request is remembered */
+	/* Core 0 then asks the same: it is the last one, the cluster goes. */
+	st = (struct psci_power_state){ { OFF, OFF, RUN } };
+	psci_coordinate(req, 0, &s0, 1, &st);
+	CHECK_EQ(st.pwr_domain_state[1], OFF);
+	CHECK_EQ(psci_find_target_level(&st), 1);
+}
+
+static void test_coordinate_shallowest_wins(void)
+{
+	struct psci_cpu_span s0 = span_of(0);
+	struct psci_power_state st = { { OFF, OFF, RUN } };
+
+	reset_req(OFF);
+	req[0][1] = RET;	/* the sibling only allows cluster retention */
+	psci_coordinate(req, 0, &s0, 1, &st);
+	CHECK_EQ(st.pwr_domain_state[1], RET);
+}
+
+static void test_coordinate_run_stops_upwards(void)
+{
+	struct psci_cpu_span s0 = span_of(0);
+	struct psci_power_state st = { { OFF, OFF, OFF } };
+
+	reset_req(OFF);
+	req[0][1] = RUN;	/* sibling running: cluster RUN ... */
+	psci_coordinate(req, 0, &s0, 2, &st);
+	CHECK_EQ(st.pwr_domain_state[1], RUN);
+	CHECK_EQ(st.pwr_domain_state[2], RUN);	/* ... and so everything above */
+	CHECK_EQ(req[1][0], OFF);		/* yet the request is recorded */
+
+	/* Above end_lvl nothing is coordinated or recorded. */
+	reset_req(RUN);
+	st = (struct psci_power_state){ { OFF, OFF, OFF } };
+	psci_coordinate(req, 0, &s0, 0, &st);
+	CHECK_EQ(st.pwr_domain_state[1], RUN);
+	CHECK_EQ(req[0][0], RUN);
+}
+
+static void test_coordinate_system(void)
+{
+	struct psci_power_state st = { { OFF, OFF, OFF } };
+	struct psci_cpu_span s3 = span_of(3);
+
+	reset_req(OFF);
+	psci_coordinate(req, 3, &s3, 2, &st);
+	CHECK_EQ(st.pwr_domain_state[2], OFF);
+	req[1][0] = RUN;
+	st = (struct psci_power_state){ { OFF, OFF, OFF } };
+	psci_coordinate(req, 3, &s3, 2, &st);
+	CHECK_EQ(st.pwr_domain_state[1], OFF);	/* cluster 1 still goes */
+	CHECK_EQ(st.pwr_domain_state[2], RUN);	/* core 0 keeps the system up */
+}
+
+static void test_pmf_tid(void)
+{
+	for (unsigned int i = 0; i < RT_INSTR_TOTAL_IDS; i++) {
+		CHECK_EQ(pmf_tid_to_index(0x41000400U + i), i);
+		CHECK_EQ(pmf_tid_to_index(0x00000400U + i), i);
+		/* The implementation id and reserved bits do not matter (§1.3). */
+		CHECK_EQ(pmf_tid_to_index(0xff000400U + i), i);
+		CHECK_EQ(pmf_tid_to_index(0x41ff0700U + i), i);
+	}
+	CHECK_EQ(pmf_tid_to_index(0x41000406), PMF_E_INVAL);
+	CHECK_EQ(pmf_tid_to_index(0x410004ff), PMF_E_INVAL);
+	CHECK_EQ(pmf_tid_to_index(0x41000000), PMF_E_INVAL);	/* PSCI_STAT */
+	CHECK_EQ(pmf_tid_to_index(0x41000800), PMF_E_INVAL);
+	CHECK_EQ(pmf_tid_to_index(0x4100fc00), PMF_E_INVAL);
+	/* Bits above 31 of x1 are not part of the tid. */
+	CHECK_EQ(pmf_tid_to_index(0xffffffff41000401ULL), 1);
+}
+
+uint64_t pmf_timestamps[PLATFORM_CORE_COUNT][PMF_PERCPU_SIZE / PMF_TS_SIZE]
+	__attribute__((aligned(PMF_PERCPU_SIZE)));
+
+static void test_pmf_slots(void)
+{
+	uintptr_t base = (uintptr_t)pmf_timestamps;
+
+	for (unsigned int pos = 0; pos < PLATFORM_CORE_COUNT; pos++) {
+		for (unsigned int i = 0; i < RT_INSTR_TOTAL_IDS; i++)
+			CHECK_EQ((uintptr_t)pmf_slot(pos, i), base + pos * 64U + i * 8U);
+		/* A core's six slots share one line; no two cores share one. */
+		CHECK_EQ((uintptr_t)pmf_slot(pos, 0) / 64U,
+			 (uintptr_t)pmf_slot(pos, RT_INSTR_TOTAL_IDS - 1) / 64U);
+		if (pos > 0)
+			CHECK((uintptr_t)pmf_slot(pos, 0) / 64U !=
+			      (uintptr_t)pmf_slot(pos - 1, RT_INSTR_TOTAL_IDS - 1) / 64U);
+	}
+	CHECK_EQ(base % 64U, 0);
+}
+
+int main(void)
+{
+	RUN_TEST(test_decode);
+	RUN_TEST(test_validate);
+	RUN_TEST(test_check_request);
+	RUN_TEST(test_coordinate_last_core_down);
+	RUN_TEST(test_coordinate_shallowest_wins);
+	RUN_TEST(test_coordinate_run_stops_upwards);
+	RUN_TEST(test_coordinate_system);
+	RUN_TEST(test_pmf_tid);
+	RUN_TEST(test_pmf_slots);
+	return test_summary();
+}

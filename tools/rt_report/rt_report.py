@@ -1,0 +1,99 @@
+#!/usr/bin/env python3
+"""rt_report: turn the test payload's console output into the latency report.
+
+Usage: rt_report.py CONSOLE_LOG OUT_DIR
+
+Reads the <RT_INSTR:...> lines (TFTF's format: test, cluster, core, then ns
+values) and the reStructuredText report the payload printed between its
+"RT_INSTR REPORT" markers, and writes into OUT_DIR:
+
+  psci-performance-<plat>.rst   the report, as printed
+  <test>.csv                    one per scenario, ns, TF-A's column names
+                                (Cluster, Core, Powerdown, Wakeup, Cache Flush;
+                                or Cluster, Core, Latency), every field quoted
+
+Exit status: 0 when the payload's verdict is PASS and every scenario has one
+row per core; 1 when a check failed (each failure is printed, naming the
+scenario, core and check); 2 on unusable input or arguments.
+"""
+import csv
+import os
+import re
+import sys
+
+SCENARIOS = [
+    "test_rt_instr_susp_deep_parallel",
+    "test_rt_instr_susp_deep_serial",
+    "test_rt_instr_cpu_susp_parallel",
+    "test_rt_instr_cpu_susp_serial",
+    "test_rt_instr_cpu_off_serial",
+    "test_rt_instr_psci_version_parallel",
+]
+ROW = re.compile(r"<RT_INSTR:(\w+)((?:\t\d+)+)/>")
+CORES = re.compile(r"PAYLOAD: runtime instrumentation: (\d+) cores")
+BEGIN, END = "----- RT_INSTR REPORT BEGIN -----", "----- RT_INSTR REPORT END -----"
+
+
+def fail(msg, code=1):
+    print(f"rt_report: {msg}", file=sys.stderr)
+    sys.exit(code)
+
+
+def parse(text):
+    rows = {}
+    for m in ROW.finditer(text):
+        values = [int(v) for v in m.group(2).split("\t")[1:]]
+        rows.setdefault(m.group(1), []).append(values)
+    report = None
+    if BEGIN in text and END in text:
+        report = text.split(BEGIN, 1)[1].split(END, 1)[0].strip("\r\n") + "\n"
+    cores = CORES.search(text)
+    return rows, report, int(cores.group(1)) if cores else None
+
+
+def main(argv):
+    if len(argv) != 3:
+        fail("usage: rt_report.py CONSOLE_LOG OUT_DIR", 2)
+    try:
+        with open(argv[1], encoding="utf-8", errors="replace") as f:
+            text = f.read().replace("\r\n", "\n")
+    except OSError as e:
+        fail(f"cannot read {argv[1]}: {e.strerror}", 2)
+    out = argv[2]
+    rows, report, cores = parse(text)
+
+    problems = [line for line in text.splitlines() if line.startswith("PAYLOAD: FAIL")]
+    if cores is None:
+        fail("no runtime-instrumentation run in the console output "
+             "(did the payload start?)", 2)
+    for test in SCENARIOS:
+        got = len(rows.get(test, []))
+        if got != cores:
+            problems.append(f"{test}: {got} rows for {cores} cores")
+    if "PAYLOAD: RESULT: PASS" not in text:
+        problems.append("the payload's verdict is not PASS "
+                        + ("(it never finished)" if "PAYLOAD: RESULT:" not in text else ""))
+
+    os.makedirs(out, exist_ok=True)
+    for test, values in rows.items():
+        header = ["Cluster", "Core"] + (["Latency"] if len(values[0]) == 3
+                                        else ["Powerdown", "Wakeup", "Cache Flush"])
+        with open(os.path.join(out, f"{test}.csv"), "w", newline="") as f:
+            w = csv.writer(f, dialect="unix")
+            w.writerow(header)
+            w.writerows(values)
+    if report is not None:
+        with open(os.path.join(out, "psci-performance-qemu.rst"), "w", encoding="utf-8") as f:
+            f.write(report)
+
+    if problems:
+        for p in problems:
+            print(f"rt_report: {p}", file=sys.stderr)
+        fail(f"{len(problems)} problem(s); partial report in {out}/")
+    print(f"rt_report: {len(SCENARIOS)} scenarios x {cores} cores passed; "
+          f"report and CSVs in {out}/")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
