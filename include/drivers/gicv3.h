@@ -34,11 +34,18 @@ void gicv3_cpu_power_down(void);
 
 /*
  * Guarantee that an interrupt pending for this CPU wakes it from WFI, even
- * if the normal world disabled its group enable or slept the redistributor
- * before calling PSCI (what a power controller's wake request does on real
- * hardware).
+ * if the normal world disabled its group enable, raised its priority mask
+ * or slept the redistributor before calling PSCI (what a power controller's
+ * wake request does on real hardware). Returns what it changed, for
+ * gicv3_cpu_wake_restore() when the core returns to its caller (standby).
  */
-void gicv3_cpu_wake_on_pending(void);
+struct gicv3_wake_state {
+	uint64_t pmr;
+	uint64_t igrpen1_el3;
+	uint32_t waker;
+};
+struct gicv3_wake_state gicv3_cpu_wake_on_pending(void);
+void gicv3_cpu_wake_restore(const struct gicv3_wake_state *saved);
 
 /*
  * The redistributor frame (RD_base) of the CPU with @mpidr, searching the

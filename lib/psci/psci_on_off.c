@@ -32,8 +32,10 @@ int psci_cpu_on(uint64_t target_mpidr, uint64_t entry, uint64_t context_id,
 	} else {
 		psci_set_ns_entry((unsigned int)pos, entry, context_id, caller_spsr);
 		cpu->aff_info = PSCI_AFF_ON_PENDING;
+		__atomic_fetch_add(&psci_cores_on, 1U, __ATOMIC_RELAXED);
 		rc = plat_psci_ops()->pwr_domain_on(cpu->mpidr, (unsigned int)pos);
 		if (rc != 0) {
+			__atomic_fetch_sub(&psci_cores_on, 1U, __ATOMIC_RELAXED);
 			cpu->aff_info = PSCI_AFF_OFF;
 			rc = PSCI_E_INTERN_FAIL;
 		}
@@ -47,13 +49,6 @@ int psci_cpu_off(void)
 	unsigned int pos = psci_my_pos();
 	struct psci_power_state state;
 	struct psci_cpu_span span;
-	bool others_on = false;
-
-	/* The last running core may not turn itself off: nothing could wake it. */
-	for (unsigned int c = 0; c < PLATFORM_CORE_COUNT; c++)
-		others_on |= c != pos && psci_cpu_nodes[c].aff_info != PSCI_AFF_OFF;
-	if (!others_on)
-		return PSCI_E_DENIED;
 
 	/*
 	 * Request OFF up to the clusters; the system level only ever turns off
@@ -65,6 +60,15 @@ int psci_cpu_off(void)
 
 	psci_cpu_span(pos, &span);
 	psci_lock_ancestors(pos, PLAT_MAX_PWR_LVL);
+	/*
+	 * The last core on may not turn itself off: nothing could turn it
+	 * back on. The system node's lock (held) orders concurrent CPU_OFFs.
+	 */
+	if (__atomic_load_n(&psci_cores_on, __ATOMIC_RELAXED) == 1U) {
+		psci_unlock_ancestors(pos, PLAT_MAX_PWR_LVL);
+		return PSCI_E_DENIED;
+	}
+	__atomic_fetch_sub(&psci_cores_on, 1U, __ATOMIC_RELAXED);
 	psci_coordinate(psci_req_local_state, pos, &span, PLAT_MAX_PWR_LVL, &state);
 	psci_set_target_states(pos, PLAT_MAX_PWR_LVL, &state);
 	psci_cpu_nodes[pos].target_pwrlvl = PLAT_MAX_PWR_LVL;

@@ -55,6 +55,11 @@ struct psci_cpu_node {
 
 extern struct psci_non_cpu_node psci_non_cpu_nodes[PSCI_NON_CPU_NODES_MAX];
 extern struct psci_cpu_node psci_cpu_nodes[PLATFORM_CORE_COUNT];
+/*
+ * Cores ON or ON_PENDING, counting a core in CPU_OFF until it has passed the
+ * last-core check (under the system node's lock).
+ */
+extern uint32_t psci_cores_on;
 /* Requested local state of each core at levels 1..max: [level - 1][core]. */
 extern uint8_t psci_req_local_state[PLAT_MAX_PWR_LVL][PLATFORM_CORE_COUNT];
 

@@ -13,6 +13,7 @@
 struct psci_non_cpu_node psci_non_cpu_nodes[PSCI_NON_CPU_NODES_MAX];
 struct psci_cpu_node psci_cpu_nodes[PLATFORM_CORE_COUNT];
 uint8_t psci_req_local_state[PLAT_MAX_PWR_LVL][PLATFORM_CORE_COUNT];
+uint32_t psci_cores_on;
 
 /*
  * Walk the breadth-first descriptor. Nodes of one level are numbered in
@@ -115,6 +116,7 @@ int psci_setup(void)
 	unsigned int me = psci_my_pos();
 
 	psci_cpu_nodes[me].aff_info = PSCI_AFF_ON;
+	psci_cores_on = 1;
 	psci_cpu_nodes[me].local_state = PSCI_LOCAL_STATE_RUN;
 	for (unsigned int lvl = 1; lvl <= PLAT_MAX_PWR_LVL; lvl++)
 		psci_req_local_state[lvl - 1][me] = PSCI_LOCAL_STATE_RUN;

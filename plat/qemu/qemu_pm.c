@@ -62,9 +62,12 @@ static int qemu_validate_ns_entrypoint(uint64_t entry)
 static void qemu_cpu_standby(uint8_t cpu_state)
 {
 	(void)cpu_state;
-	gicv3_cpu_wake_on_pending();
+	/* The core returns to its caller: give back the GIC state it set. */
+	struct gicv3_wake_state saved = gicv3_cpu_wake_on_pending();
+
 	dsb_sy();
 	wfi();
+	gicv3_cpu_wake_restore(&saved);
 }
 
 static int qemu_pwr_domain_on(uint64_t mpidr, unsigned int pos)
@@ -82,7 +85,9 @@ static void qemu_pwr_domain_off(const struct psci_power_state *state)
 
 static void qemu_pwr_domain_suspend(const struct psci_power_state *state)
 {
-	(void)state;
+	/* QEMU implements no retention above the core (qemu_power_states). */
+	if (state->pwr_domain_state[PSCI_CPU_PWR_LVL] != OFF)
+		return;
 	/*
 	 * A power controller wakes a powered-down core when an interrupt is
 	 * pending for it, whatever the normal world did to its GIC CPU
@@ -90,7 +95,7 @@ static void qemu_pwr_domain_suspend(const struct psci_power_state *state)
 	 * sleeps the redistributor). WFI in QEMU only sees interrupts the CPU
 	 * interface signals, so keep it signalling.
 	 */
-	gicv3_cpu_wake_on_pending();
+	(void)gicv3_cpu_wake_on_pending();
 }
 
 static void __attribute__((noreturn)) qemu_pwr_down_wfi(const struct psci_power_state *state,

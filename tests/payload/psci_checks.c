@@ -100,14 +100,24 @@ static void suspend_checks(void)
 	expect("CPU_SUSPEND, power-down to secure memory", CPU_SUSPEND64, PLAT_PSTATE_DEEPEST,
 	       BL31_BASE, 0, PSCI_E_INVALID_ADDRESS);
 
-	/* Core standby returns to the caller once the timer wakes it. */
+	/*
+	 * Core standby returns to the caller once the timer wakes it, with the
+	 * caller's GIC CPU-interface state (priority mask) as it left it.
+	 */
+	uint64_t pmr;
+
+	__asm__ volatile("msr S3_0_C4_C6_0, %0" : : "r"(0xf0ULL));	/* ICC_PMR_EL1 */
 	payload_timer_arm_us(100);
 	int64_t rc = payload_suspend(PLAT_PSTATE_CORE_STANDBY);
 
 	payload_timer_stop();
+	__asm__ volatile("mrs %0, S3_0_C4_C6_0" : "=r"(pmr));
+	__asm__ volatile("msr S3_0_C4_C6_0, %0" : : "r"(0xffULL));
 	named++;
 	payload_check(rc == PSCI_E_SUCCESS, "CPU_SUSPEND(core standby 0x%x) = %lld, expected 0",
 		      PLAT_PSTATE_CORE_STANDBY, (long long)rc);
+	payload_check(pmr == 0xf0, "CPU_SUSPEND(core standby) changed ICC_PMR_EL1 to 0x%llx",
+		      (unsigned long long)pmr);
 	/* Cluster power-down of the lead alone (the other cores are off). */
 	payload_timer_arm_us(100);
 	rc = payload_suspend(PLAT_PSTATE_CLUSTER_OFF);

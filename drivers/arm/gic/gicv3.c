@@ -117,26 +117,47 @@ int gicv3_cpu_init(void)
 	return 0;
 }
 
+static void gicv3_cpu_power_down_rd(uintptr_t rd)
+{
+	mmio_setbits_32(rd + GICR_WAKER, WAKER_PROCESSOR_SLEEP);
+	while ((mmio_read_32(rd + GICR_WAKER) & WAKER_CHILDREN_ASLEEP) == 0U)
+		;
+}
+
 void gicv3_cpu_power_down(void)
 {
 	uintptr_t rd = my_redistributor();
 
 	write_icc_igrpen1_el3(0);
 	isb();
-	if (rd == 0U)
-		return;
-	mmio_setbits_32(rd + GICR_WAKER, WAKER_PROCESSOR_SLEEP);
-	while ((mmio_read_32(rd + GICR_WAKER) & WAKER_CHILDREN_ASLEEP) == 0U)
-		;
+	if (rd != 0U)
+		gicv3_cpu_power_down_rd(rd);
 }
 
-void gicv3_cpu_wake_on_pending(void)
+struct gicv3_wake_state gicv3_cpu_wake_on_pending(void)
 {
 	uintptr_t rd = my_redistributor();
+	struct gicv3_wake_state saved = {
+		.pmr = read_icc_pmr_el1(),
+		.igrpen1_el3 = read_icc_igrpen1_el3(),
+		.waker = rd != 0U ? mmio_read_32(rd + GICR_WAKER) : 0U,
+	};
 
 	if (rd != 0U)
 		redistributor_wake(rd);
 	write_icc_pmr_el1(0xff);
 	write_icc_igrpen1_el3(IGRPEN1_EL3_G1NS | IGRPEN1_EL3_G1S);
 	isb();
+	return saved;
+}
+
+void gicv3_cpu_wake_restore(const struct gicv3_wake_state *saved)
+{
+	uintptr_t rd = my_redistributor();
+
+	write_icc_igrpen1_el3(saved->igrpen1_el3);
+	write_icc_pmr_el1(saved->pmr);
+	isb();
+	if (rd != 0U && (saved->waker & WAKER_PROCESSOR_SLEEP) != 0U)
+		gicv3_cpu_power_down_rd(rd);
 }
