@@ -117,7 +117,7 @@ $(ASM_OFFSETS_H): lib/el3_runtime/asm_offsets.c $(CONFIG_H)
 -include $(ASM_OFFSETS_H).d
 
 # ---------------------------------------------------------------------------
-# Image rules: $(call make_image,name,sources,linker-script)
+# Image rules: $(call make_image,name,sources,linker-script[,libraries])
 # Each image compiles its own copy of shared sources with -DIMAGE_<NAME>.
 # ---------------------------------------------------------------------------
 define make_image
@@ -140,10 +140,10 @@ $(BUILD_DIR)/$(1)/$(1).ld: $(3) $(CONFIG_H)
 	@$$(CC) $$(TF_ASFLAGS) $$(CPPFLAGS_COMMON) $$($(1)_DEFS) -E -P -x assembler-with-cpp \
 		-MMD -MP -MT $$@ -MF $$@.d $$< -o $$@
 
-$(BUILD_DIR)/$(1).elf: $$($(1)_OBJS) $(BUILD_DIR)/$(1)/$(1).ld
+$(BUILD_DIR)/$(1).elf: $$($(1)_OBJS) $(4) $(BUILD_DIR)/$(1)/$(1).ld
 	@echo "  LD      $$@"
 	@$$(LD) $$(TF_LDFLAGS) -T $(BUILD_DIR)/$(1)/$(1).ld -Map=$(BUILD_DIR)/$(1)/$(1).map \
-		-o $$@ $$($(1)_OBJS)
+		-o $$@ $$($(1)_OBJS) $(4)
 
 $(BUILD_DIR)/$(1).bin: $(BUILD_DIR)/$(1).elf
 	@echo "  BIN     $$@"
@@ -152,6 +152,16 @@ $(BUILD_DIR)/$(1).bin: $(BUILD_DIR)/$(1).elf
 
 -include $$($(1)_OBJS:.o=.d) $(BUILD_DIR)/$(1)/$(1).ld.d
 endef
+
+# libfdt: Debian's libfdt-dev arm64 static library, fetched into the build
+# folder (make_helpers/fetch_deb.sh), never vendored.
+LIBFDT_DIR := $(BUILD_BASE)/deps/libfdt-dev
+LIBFDT_A := $(LIBFDT_DIR)/root/usr/lib/aarch64-linux-gnu/libfdt.a
+LIBFDT_INC := $(LIBFDT_DIR)/root/usr/include
+$(LIBFDT_A):
+	@echo "  FETCH   libfdt-dev:arm64"
+	@bash make_helpers/fetch_deb.sh libfdt-dev:arm64 $(LIBFDT_DIR)
+	@touch $@
 
 COMMON_SOURCES := lib/libc/printf.c lib/libc/string.c \
 	common/log.c common/console.c drivers/arm/pl011/pl011.c \
@@ -166,7 +176,7 @@ include tools/fiptool/fiptool.mk
 include $(wildcard tests/unit/*.mk)
 
 $(eval $(call make_image,bl1,$(COMMON_SOURCES) $(BL1_SOURCES) $(PLAT_BL1_SOURCES),bl1/bl1.ld.S))
-$(eval $(call make_image,bl2,$(COMMON_SOURCES) $(BL2_SOURCES) $(PLAT_BL2_SOURCES),bl2/bl2.ld.S))
+$(eval $(call make_image,bl2,$(COMMON_SOURCES) $(BL2_SOURCES) $(PLAT_BL2_SOURCES),bl2/bl2.ld.S,$(LIBFDT_A)))
 $(eval $(call make_image,bl31,$(COMMON_SOURCES) $(BL31_SOURCES) $(PLAT_BL31_SOURCES),bl31/bl31.ld.S))
 $(eval $(call make_image,payload,$(PAYLOAD_SOURCES),tests/payload/payload.ld.S))
 

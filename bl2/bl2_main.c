@@ -20,6 +20,7 @@ static const struct mmap_region bl2_regions[] = {
 	{ PLAT_FIP_BASE, PLAT_FIP_MAX_SIZE, MT_RO_DATA },
 	{ BL31_BASE, BL31_LIMIT - BL31_BASE, MT_RW_DATA },
 	{ PLAT_BL33_BASE, PLAT_BL33_LIMIT - PLAT_BL33_BASE, MT_RW_DATA | MT_NS },
+	{ PLAT_DTB_BASE, PLAT_DTB_MAX_SIZE, MT_RW_DATA | MT_NS },
 };
 
 static void load_or_halt(const struct fip_uuid *uuid, const char *name,
@@ -47,6 +48,8 @@ void bl2_main(void)
 	/* Both images are checked before either can run. */
 	load_or_halt(&bl31_uuid, "BL31", BL31_BASE, BL31_LIMIT);
 	load_or_halt(&bl33_uuid, "BL33", PLAT_BL33_BASE, PLAT_BL33_LIMIT);
+
+	plat_bl2_prepare_bl33();
 
 	bl31_params = (struct bl31_params){
 		.magic = BL31_PARAMS_MAGIC,

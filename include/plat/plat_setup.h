@@ -20,6 +20,13 @@ extern const unsigned int plat_device_region_count;
  */
 void plat_early_setup(void);
 
+/*
+ * BL2, after BL31 and BL33 are loaded: describe the firmware to BL33 (on
+ * QEMU, add PSCI to the DTB QEMU wrote). Mandatory (may be empty). Errors
+ * are reported on the console; BL33 is still started.
+ */
+void plat_bl2_prepare_bl33(void);
+
 /* BL31: platform state after the GIC and PSCI are set up. Mandatory. */
 void plat_bl31_setup(void);
 
