@@ -186,7 +186,12 @@ $(eval $(call make_image,payload,$(PAYLOAD_SOURCES),tests/payload/payload.ld.S))
 BL33_IMAGE := $(if $(BL33),$(BL33),$(BUILD_DIR)/payload.bin)
 FIP := $(BUILD_DIR)/fip.bin
 
-$(FIP): $(BUILD_DIR)/bl2.bin $(BUILD_DIR)/bl31.bin $(BL33_IMAGE) $(FIPTOOL)
+# Which file is BL33 is part of the configuration: a change repacks the FIP.
+BL33_STAMP := $(BUILD_DIR)/bl33.path
+$(shell echo '$(BL33_IMAGE)' > $(BL33_STAMP).tmp; cmp -s $(BL33_STAMP).tmp $(BL33_STAMP) || \
+	mv $(BL33_STAMP).tmp $(BL33_STAMP); rm -f $(BL33_STAMP).tmp)
+
+$(FIP): $(BUILD_DIR)/bl2.bin $(BUILD_DIR)/bl31.bin $(BL33_IMAGE) $(BL33_STAMP) $(FIPTOOL)
 	@echo "  FIP     $@"
 	@$(FIPTOOL) create --tb-fw $(BUILD_DIR)/bl2.bin --soc-fw $(BUILD_DIR)/bl31.bin \
 		--nt-fw $(BL33_IMAGE) $@
@@ -240,4 +245,5 @@ _check: all unit-tests
 		"fiptool-interop=bash tests/host/fiptool_interop.sh $(FIPTOOL)" \
 		"qemu-boot=bash tests/integration/boot_test.sh $(BUILD_DIR) $(FIPTOOL)" \
 		"rt-instr=bash tests/integration/rt_instr_test.sh $(BUILD_DIR)" \
-		"toolchains=bash tests/integration/toolchain_test.sh"
+		"toolchains=bash tests/integration/toolchain_test.sh" \
+		"linux=bash tests/linux/linux_test.sh $(BUILD_BASE)"

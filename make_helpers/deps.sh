@@ -4,7 +4,7 @@
 # apt-get line to run and fails.
 set -euo pipefail
 
-# command -> package that provides it
+# command (or absolute path of a file) -> package that provides it
 declare -A run_pkgs=(
 	[aarch64-linux-gnu-gcc]=gcc-aarch64-linux-gnu
 	[qemu-system-aarch64]=qemu-system-arm
@@ -18,13 +18,18 @@ declare -A check_pkgs=(
 	[llvm-objcopy]=llvm
 	[python3]=python3
 	[timeout]=coreutils
+	[/usr/lib/u-boot/qemu_arm64/u-boot.bin]=u-boot-qemu
 )
 
 want=()
 add_missing() {
 	local -n pkgs=$1
 	for cmd in "${!pkgs[@]}"; do
-		command -v "$cmd" >/dev/null 2>&1 || want+=("${pkgs[$cmd]}")
+		if [[ $cmd == /* ]]; then
+			[ -e "$cmd" ] || want+=("${pkgs[$cmd]}")
+		else
+			command -v "$cmd" >/dev/null 2>&1 || want+=("${pkgs[$cmd]}")
+		fi
 	done
 }
 add_missing run_pkgs

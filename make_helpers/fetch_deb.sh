@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
-# fetch_deb.sh PACKAGE:ARCH DEST: download one Debian package with apt and
-# unpack it into DEST (kept as a build cache; nothing is vendored in git).
+# fetch_deb.sh PACKAGE:ARCH DEST [PATH...]: download one Debian package with
+# apt and unpack it into DEST/root (all of it, or only the PATHs given, as
+# they appear in the package, e.g. ./boot). DEST is a build cache; nothing
+# is vendored in git.
 # Foreign architectures (arm64) are added to dpkg first when root.
 set -euo pipefail
 pkg=$1 dest=$2
+shift 2
 arch=${pkg##*:}
 [ "$arch" = "$pkg" ] && arch=$(dpkg --print-architecture)
 
@@ -31,4 +34,5 @@ if ! ls ./*.deb >/dev/null 2>&1; then
 	rm -f download.err
 fi
 rm -rf root
-dpkg-deb -x ./*.deb root
+mkdir root
+dpkg-deb --fsys-tarfile ./*.deb | tar -x -C root "$@"

@@ -8,16 +8,19 @@
 #include <platform_def.h>
 
 /*
- * The power-down states of qemu_pm.c. Latencies are this firmware's own
- * Powerdown / Wakeup figures from docs/perf (about 1 us and 0.6 us of
- * emulated time per core, a little more for the last core of a cluster)
- * rounded up; the minimum residencies are a few times their sum. QEMU's
- * modelled power-down keeps the generic timer running, so the states carry
- * no local-timer-stop.
+ * The power-down states of qemu_pm.c. Entry and exit latencies are this
+ * firmware's own Powerdown / Wakeup figures from docs/perf (about 1 us and
+ * 0.6 us of emulated time per core, a little more for the last core of a
+ * cluster), rounded up. The core state's minimum residency is a few times
+ * their sum; the cluster state's stands for the cost of refilling the
+ * cluster caches that a real cluster power-down loses, which no latency
+ * shows. QEMU's modelled power-down keeps the generic timer running, so
+ * the states carry no local-timer-stop. Node names are Linux cpuidle state
+ * names: at most 15 characters.
  */
 static const struct dt_idle_state qemu_idle_states[] = {
 	{ "cpu-power-down", PLAT_PSTATE_CORE_OFF, 2, 2, 10, 0 },
-	{ "cluster-power-down", PLAT_PSTATE_CLUSTER_OFF, 3, 3, 20, 1 },
+	{ "cluster-pwrdown", PLAT_PSTATE_CLUSTER_OFF, 3, 3, 5000, 1 },
 };
 
 void plat_bl2_prepare_bl33(void)

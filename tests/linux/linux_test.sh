@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# Boot Debian's arm64 Linux kernel through this firmware and Debian's U-Boot
+# (u-boot-qemu): U-Boot's default boot command loads the kernel, initramfs
+# and command line QEMU exposes with -kernel/-initrd/-append (fw_cfg).
+# tests/linux/init.sh checks CPUs, CPU hotplug, dmesg and cpuidle, then
+# powers off (SYSTEM_OFF: QEMU must exit) or, in a second run, reboots
+# (SYSTEM_RESET: a second boot must come up).
+# Downloads are cached in build/deps/.
+# Usage: linux_test.sh BUILD_BASE  (the firmware is built in BUILD_BASE/linux-test)
+set -uo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/../lib/harness.sh"
+top=$(cd "$here/../.." && pwd)
+base=$1
+deps=$base/deps
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+uboot=/usr/lib/u-boot/qemu_arm64/u-boot.bin
+
+kpkg=$(apt-cache depends linux-image-arm64:arm64 2>/dev/null |
+	sed -n 's/.*Depends: \(linux-image-[0-9][^:]*-arm64\).*/\1/p' | head -n 1)
+[ -n "$kpkg" ] || { fail "find Debian's arm64 kernel package"; summary; exit 1; }
+bash "$top/make_helpers/fetch_deb.sh" "$kpkg:arm64" "$deps/$kpkg" ./boot &&
+	bash "$top/make_helpers/fetch_deb.sh" busybox-static:arm64 "$deps/busybox-static" ./bin ||
+	{ fail "download $kpkg and busybox-static"; summary; exit 1; }
+kernel=$(ls "$deps/$kpkg"/root/boot/vmlinuz-*)
+python3 "$here/mkinitramfs.py" "$work/initrd.gz" "$deps/busybox-static/root/bin/busybox" \
+	"$here/init.sh" || { fail "build the initramfs"; summary; exit 1; }
+
+if ! make -C "$top" -j2 BUILD_BASE="$base/linux-test" BL33="$uboot" >"$work/build.log" 2>&1; then
+	fail "build the firmware with BL33 = Debian's U-Boot" "$(tail -n 3 "$work/build.log")"
+	summary
+	exit 1
+fi
+flash=$base/linux-test/qemu/release/flash.bin
+
+# linux_boot END LOG SECONDS [STOP]: boot Linux with init ending in END -f,
+# without -icount (Linux runs for many seconds). Returns QEMU's status, or
+# 124 once STOP has been printed twice (the reboot run) or at the timeout.
+linux_boot() {
+	local end=$1 log=$2 secs=$3 stop=${4:-}
+	"${QEMU:-qemu-system-aarch64}" -nographic \
+		-machine virt,secure=on,virtualization=on,gic-version=3 \
+		-cpu neoverse-n1 -smp 4 -m 1024 -bios "$flash" -nic none \
+		-kernel "$kernel" -initrd "$work/initrd.gz" \
+		-append "console=ttyAMA0 quiet panic=-1 n1fw.end=$end" </dev/null >"$log" 2>&1 &
+	local pid=$! waited=0
+	while kill -0 "$pid" 2>/dev/null; do
+		if [ -n "$stop" ] && [ "$(grep -c -- "$stop" "$log")" -ge 2 ]; then
+			kill "$pid"; wait "$pid" 2>/dev/null; return 124
+		fi
+		if [ "$waited" -ge $((secs * 10)) ]; then
+			kill "$pid"; wait "$pid" 2>/dev/null; return 124
+		fi
+		sleep 0.1
+		waited=$((waited + 1))
+	done
+	wait "$pid"
+}
+
+log=$work/poweroff.log
+start=$(date +%s)
+linux_boot poweroff "$log" 150
+rc=$?
+echo "poweroff run: $(($(date +%s) - start)) s"
+grep '^LINUX: ' "$log" | tr -d '\r' | sed 's/^/    /'
+check "U-Boot starts the kernel from QEMU's fw_cfg" has "$log" "Starting kernel ..."
+for what in "Linux detects PSCI 1.1" "Linux sees SMCCC v1.5" "all 4 CPUs online" "20 rounds of hotplug of CPUs 1-3 (60 off/on pairs)" \
+	"all 4 CPUs online after hotplug" "dmesg has no 'failed to boot'" \
+	"dmesg has no 'may not have shut down cleanly'" "dmesg has no 'unable to power off'" \
+	"cpuidle driver is psci_idle"; do
+	check "linux: $what" has "$log" "LINUX: PASS $what"
+done
+check "linux: core power-down idle state entered" grep -q "LINUX: PASS idle state cpu-power-down entered" "$log"
+check "linux: cluster power-down idle state entered" grep -q "LINUX: PASS idle state cluster-pwrdown entered" "$log"
+check "linux: no check failed" lacks "$log" "LINUX: FAIL"
+check "poweroff -f: SYSTEM_OFF makes QEMU exit 0" [ "$rc" -eq 0 ]
+check "poweroff -f: through PSCI SYSTEM_OFF" has "$log" "PSCI: SYSTEM_OFF"
+
+log=$work/reboot.log
+start=$(date +%s)
+linux_boot reboot "$log" 150 "LINUX: init started"
+rc=$?
+echo "reboot run: $(($(date +%s) - start)) s"
+check "reboot -f: through PSCI SYSTEM_RESET" has "$log" "PSCI: SYSTEM_RESET"
+check "reboot -f: the machine comes back for a second boot" \
+	[ "$(grep -c 'LINUX: init started' "$log")" -ge 2 ]
+check "reboot -f: BL1 runs again after the reset" [ "$(grep -c 'BL1: Booting BL2' "$log")" -ge 2 ]
+summary
