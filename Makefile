@@ -35,6 +35,7 @@ include $(PLAT_MAKEFILE)
 # Options whose default the platform may set through PLAT_DEFAULT_<NAME>.
 $(call bool_option,ENABLE_RUNTIME_INSTRUMENTATION,$(or $(PLAT_DEFAULT_ENABLE_RUNTIME_INSTRUMENTATION),0),Time-stamp PSCI powerdown/wakeup/cache-flush points into PMF buffers readable by SMC)
 $(call bool_option,ENABLE_ASSERTIONS,$(DEBUG),Keep assert() checks in the images)
+$(call bool_option,PSCI_OS_INIT_MODE,$(or $(PLAT_DEFAULT_PSCI_OS_INIT_MODE),0),PSCI OS-initiated mode: PSCI_SET_SUSPEND_MODE and OSI CPU_SUSPEND)
 $(call str_option,BL33,,Normal-world image to pack as BL33 (default: the built-in test payload))
 
 

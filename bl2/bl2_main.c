@@ -21,6 +21,9 @@ static const struct mmap_region bl2_regions[] = {
 	{ BL31_BASE, BL31_LIMIT - BL31_BASE, MT_RW_DATA },
 	{ PLAT_BL33_BASE, PLAT_BL33_LIMIT - PLAT_BL33_BASE, MT_RW_DATA | MT_NS },
 	{ PLAT_DTB_BASE, PLAT_DTB_MAX_SIZE, MT_RW_DATA | MT_NS },
+	{ PLAT_DTB_BASE + PLAT_DTB_MAX_SIZE, PLAT_BL33_BASE - PLAT_DTB_BASE - PLAT_DTB_MAX_SIZE,
+	  MT_RW_DATA | MT_NS },
+	{ PLAT_SHARED_RAM_BASE, PLAT_SHARED_RAM_SIZE, MT_RW_DATA },
 };
 
 static void load_or_halt(const struct fip_uuid *uuid, const char *name,
@@ -45,11 +48,10 @@ void bl2_main(void)
 	NOTICE("BL2: %s\n", build_message);
 	bl_setup_mmu(bl2_regions, sizeof(bl2_regions) / sizeof(bl2_regions[0]));
 
+	plat_bl2_prepare_bl33();
 	/* Both images are checked before either can run. */
 	load_or_halt(&bl31_uuid, "BL31", BL31_BASE, BL31_LIMIT);
 	load_or_halt(&bl33_uuid, "BL33", PLAT_BL33_BASE, PLAT_BL33_LIMIT);
-
-	plat_bl2_prepare_bl33();
 
 	bl31_params = (struct bl31_params){
 		.magic = BL31_PARAMS_MAGIC,

@@ -50,6 +50,37 @@ struct plat_psci_ops {
 	/* SYSTEM_OFF / SYSTEM_RESET: never return. Mandatory. */
 	void (*system_off)(void) __attribute__((noreturn));
 	void (*system_reset)(void) __attribute__((noreturn));
+
+	/*
+	 * Optional hooks: a NULL hook makes its PSCI function NOT_SUPPORTED
+	 * (and PSCI_FEATURES say so).
+	 */
+	/* SYSTEM_RESET2 SYSTEM_WARM_RESET: a reset that keeps memory. */
+	void (*system_reset_warm)(void) __attribute__((noreturn));
+	/*
+	 * NODE_HW_STATE: the power controller's view of the level-@level node
+	 * containing core @pos: PSCI_HW_ON / PSCI_HW_OFF / PSCI_HW_STANDBY.
+	 */
+	int (*node_hw_state)(unsigned int pos, unsigned int level);
+	/*
+	 * CPU_FREEZE: a low-power state no interrupt wakes; never returns (only
+	 * a system reset ends it). Called with no PSCI lock held.
+	 */
+	void (*cpu_freeze)(void) __attribute__((noreturn));
+	/*
+	 * MEM_PROTECT: read / set the persistent "overwrite memory at the next
+	 * boot" flag (returns the previous value, or -1 if it cannot be set),
+	 * and the range it covers.
+	 */
+	int (*mem_protect_set)(int enable);
+	int (*mem_protect_get)(void);
+	int (*mem_protect_check_range)(uint64_t base, uint64_t length);
+	/*
+	 * The power_state CPU_DEFAULT_SUSPEND uses (a power-down state) and the
+	 * state SYSTEM_SUSPEND requests (every level OFF). 0: not supported.
+	 */
+	uint32_t default_suspend_state;
+	bool system_suspend;
 };
 
 const struct plat_psci_ops *plat_psci_ops(void);

@@ -21,8 +21,9 @@ extern const unsigned int plat_device_region_count;
 void plat_early_setup(void);
 
 /*
- * BL2, after BL31 and BL33 are loaded: describe the firmware to BL33 (on
- * QEMU, add PSCI to the DTB QEMU wrote). Mandatory (may be empty). Errors
+ * BL2, before it loads BL31 and BL33: prepare the normal world's memory and
+ * describe the firmware to BL33 (on QEMU: honour MEM_PROTECT, add PSCI to
+ * the DTB QEMU wrote). Mandatory (may be empty). Errors
  * are reported on the console; BL33 is still started.
  */
 void plat_bl2_prepare_bl33(void);

@@ -9,6 +9,7 @@
 #include <lib/pmf.h>
 #include <lib/psci/psci.h>
 #include <plat/plat_psci.h>
+#include <plat/plat_topology.h>
 
 #include "psci_private.h"
 
@@ -27,6 +28,20 @@ static struct psci_non_cpu_node *ancestor(unsigned int pos, unsigned int lvl)
 	return &psci_non_cpu_nodes[n];
 }
 
+int psci_mpidr_to_pos(uint64_t mpidr)
+{
+	/* Bits [63:40] and [31:24] of a target_cpu are not affinity: SBZ (5.1.4). */
+	if ((mpidr & ~MPIDR_AFFINITY_MASK) != 0U)
+		return -1;
+	return plat_core_pos_by_mpidr(mpidr);
+}
+
+uint8_t psci_node_local_state(unsigned int pos, unsigned int level)
+{
+	return level == PSCI_CPU_PWR_LVL ? psci_cpu_nodes[pos].local_state
+					 : ancestor(pos, level)->local_state;
+}
+
 void psci_lock_ancestors(unsigned int pos, unsigned int end_lvl)
 {
 	for (unsigned int lvl = 1; lvl <= end_lvl; lvl++)
@@ -37,6 +52,34 @@ void psci_unlock_ancestors(unsigned int pos, unsigned int end_lvl)
 {
 	for (unsigned int lvl = end_lvl; lvl >= 1U; lvl--)
 		spin_unlock(&ancestor(pos, lvl)->lock);
+}
+
+int psci_osi_validate(unsigned int pos, unsigned int end_lvl,
+		      const struct psci_power_state *requested)
+{
+	for (unsigned int lvl = 1; lvl <= end_lvl; lvl++) {
+		const struct psci_non_cpu_node *node = ancestor(pos, lvl);
+		uint8_t want = requested->pwr_domain_state[lvl];
+
+		for (unsigned int c = node->cpu_first; c < (unsigned int)node->cpu_first +
+		     node->cpu_count; c++) {
+			if (c == pos)
+				continue;
+			/*
+			 * The core (one being powered on is as good as running)
+			 * and each domain between it and this node.
+			 */
+			if (psci_cpu_nodes[c].aff_info == PSCI_AFF_ON_PENDING ||
+			    psci_cpu_nodes[c].local_state < want)
+				return PSCI_E_DENIED;
+			for (unsigned int k = 1; k < lvl; k++) {
+				if (ancestor(c, k) != ancestor(pos, k) &&
+				    ancestor(c, k)->local_state < want)
+					return PSCI_E_DENIED;
+			}
+		}
+	}
+	return 0;
 }
 
 void psci_set_target_states(unsigned int pos, unsigned int end_lvl,
@@ -99,10 +142,12 @@ void psci_warmboot_entrypoint(void)
 		state.pwr_domain_state[lvl] = lvl <= end_lvl ? ancestor(pos, lvl)->local_state
 							     : PSCI_LOCAL_STATE_RUN;
 
-	if (cpu->aff_info == PSCI_AFF_ON_PENDING)
+	if (cpu->aff_info == PSCI_AFF_ON_PENDING) {
 		plat_psci_ops()->pwr_domain_on_finish(&state);
-	else
+	} else {
+		psci_stat_end(pos);
 		plat_psci_ops()->pwr_domain_suspend_finish(&state);
+	}
 
 	/* This core and every domain above it up to end_lvl run again. */
 	cpu->local_state = PSCI_LOCAL_STATE_RUN;

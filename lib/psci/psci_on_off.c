@@ -13,7 +13,7 @@
 int psci_cpu_on(uint64_t target_mpidr, uint64_t entry, uint64_t context_id,
 		uint64_t caller_spsr)
 {
-	int pos = plat_core_pos_by_mpidr(target_mpidr);
+	int pos = psci_mpidr_to_pos(target_mpidr);
 
 	if (pos < 0)
 		return PSCI_E_INVALID_PARAMS;
@@ -61,10 +61,11 @@ int psci_cpu_off(void)
 	psci_cpu_span(pos, &span);
 	psci_lock_ancestors(pos, PLAT_MAX_PWR_LVL);
 	/*
-	 * The last core on may not turn itself off: nothing could turn it
-	 * back on. The system node's lock (held) orders concurrent CPU_OFFs.
+	 * The last core running may not turn itself off: nothing could turn
+	 * it back on (a frozen core cannot). The system node's lock (held)
+	 * orders concurrent CPU_OFFs and CPU_FREEZEs.
 	 */
-	if (__atomic_load_n(&psci_cores_on, __ATOMIC_RELAXED) == 1U) {
+	if (__atomic_load_n(&psci_cores_on, __ATOMIC_RELAXED) - psci_cores_frozen == 1U) {
 		psci_unlock_ancestors(pos, PLAT_MAX_PWR_LVL);
 		return PSCI_E_DENIED;
 	}
@@ -89,9 +90,28 @@ int psci_affinity_info(uint64_t target_affinity, uint64_t lowest_level)
 	if (lowest_level != PSCI_CPU_PWR_LVL)
 		return PSCI_E_INVALID_PARAMS;
 
-	int pos = plat_core_pos_by_mpidr(target_affinity);
+	int pos = psci_mpidr_to_pos(target_affinity);
 
 	if (pos < 0)
 		return PSCI_E_INVALID_PARAMS;
 	return psci_cpu_nodes[pos].aff_info;
+}
+
+int psci_cpu_freeze(void)
+{
+	unsigned int pos = psci_my_pos();
+
+	if (plat_psci_ops()->cpu_freeze == NULL)
+		return PSCI_E_NOT_SUPPORTED;
+	psci_lock_ancestors(pos, PLAT_MAX_PWR_LVL);
+	/* As for CPU_OFF: someone must still be able to reset the system. */
+	if (__atomic_load_n(&psci_cores_on, __ATOMIC_RELAXED) - psci_cores_frozen == 1U) {
+		psci_unlock_ancestors(pos, PLAT_MAX_PWR_LVL);
+		return PSCI_E_DENIED;
+	}
+	psci_cores_frozen++;
+	psci_cpu_nodes[pos].frozen = true;
+	psci_unlock_ancestors(pos, PLAT_MAX_PWR_LVL);
+	/* The core stays ON for AFFINITY_INFO; its domains stay RUN. */
+	plat_psci_ops()->cpu_freeze();
 }

@@ -51,6 +51,13 @@ struct psci_cpu_node {
 	uint64_t ns_entry;
 	uint64_t ns_context_id;
 	uint64_t ns_spsr;
+	bool frozen;			/* in CPU_FREEZE: on, but never running again */
+	/* PSCI_STAT: the suspend in progress, then totals per (level, state). */
+	uint8_t stat_level;
+	uint8_t stat_state;
+	uint64_t stat_start;		/* CNTPCT_EL0 at ENTER_HW_LOW_PWR */
+	uint32_t stat_count[PLAT_MAX_PWR_LVL + 1][2];
+	uint64_t stat_ticks[PLAT_MAX_PWR_LVL + 1][2];
 } __attribute__((aligned(CACHE_WRITEBACK_GRANULE)));
 
 extern struct psci_non_cpu_node psci_non_cpu_nodes[PSCI_NON_CPU_NODES_MAX];
@@ -60,6 +67,10 @@ extern struct psci_cpu_node psci_cpu_nodes[PLATFORM_CORE_COUNT];
  * last-core check (under the system node's lock).
  */
 extern uint32_t psci_cores_on;
+/* Cores in CPU_FREEZE (counted in psci_cores_on too). */
+extern uint32_t psci_cores_frozen;
+/* PSCI_MODE_PLAT_COORD or PSCI_MODE_OS_INIT (PSCI_SET_SUSPEND_MODE). */
+extern unsigned int psci_suspend_mode;
 /* Requested local state of each core at levels 1..max: [level - 1][core]. */
 extern uint8_t psci_req_local_state[PLAT_MAX_PWR_LVL][PLATFORM_CORE_COUNT];
 
@@ -77,6 +88,17 @@ void psci_unlock_ancestors(unsigned int pos, unsigned int end_lvl);
 void psci_set_target_states(unsigned int pos, unsigned int end_lvl,
 			    const struct psci_power_state *state);
 
+/*
+ * OS-initiated mode (DEN0022 4.4.4): the caller claims to be the last core
+ * running in each of its domains up to @end_lvl, asking for @requested.
+ * Valid only if every other core, and every domain between it and that
+ * level, is already in a state at least as deep as the level's request
+ * (a running core, or a core in standby under a power-down, would lose
+ * state). 0 or PSCI_E_DENIED. Ancestor locks up to @end_lvl held.
+ */
+int psci_osi_validate(unsigned int pos, unsigned int end_lvl,
+		      const struct psci_power_state *requested);
+
 /* 0 or PSCI_E_INVALID_ADDRESS: non-secure, 4-byte aligned, platform-approved. */
 int psci_validate_entry_point(uint64_t entry);
 
@@ -93,10 +115,39 @@ void psci_set_ns_entry(unsigned int pos, uint64_t entry, uint64_t context_id,
  */
 void psci_pwrdown_cpu_start(unsigned int end_lvl);
 
+/*
+ * The core position of PSCI argument @mpidr, or -1 if it names no core or
+ * has a non-affinity bit set (PSCI callers get INVALID_PARAMS for both).
+ */
+int psci_mpidr_to_pos(uint64_t mpidr);
+
 /* The calling core's position. */
 unsigned int psci_my_pos(void);
 
+/*
+ * PSCI_STAT bookkeeping: a suspend of core @pos to @state starts now /
+ * ended now (the core is awake again).
+ */
+void psci_stat_begin(unsigned int pos, const struct psci_power_state *state);
+void psci_stat_end(unsigned int pos);
+
+/*
+ * Power_state validation shared by CPU_SUSPEND and PSCI_STAT: decode, look
+ * up in the platform's table, check consistency. 0 or PSCI_E_INVALID_PARAMS.
+ */
+int psci_validate_power_state(uint32_t power_state, struct psci_pstate_fields *f,
+			      struct psci_power_state *state);
+
 /* Operations */
+int psci_system_suspend(uint64_t entry, uint64_t context_id, uint64_t caller_spsr);
+int psci_cpu_default_suspend(uint64_t entry, uint64_t context_id, uint64_t caller_spsr);
+int psci_cpu_freeze(void);
+int psci_node_hw_state(uint64_t target_mpidr, uint64_t level);
+uint64_t psci_stat(uint64_t target_mpidr, uint32_t power_state, bool residency);
+int psci_system_reset2(uint64_t reset_type, uint64_t cookie);
+int psci_mem_protect(uint64_t enable);
+int psci_mem_protect_check_range(uint64_t base, uint64_t length);
+int psci_set_suspend_mode(uint64_t mode);
 int psci_cpu_on(uint64_t target_mpidr, uint64_t entry, uint64_t context_id,
 		uint64_t caller_spsr);
 int psci_cpu_off(void);

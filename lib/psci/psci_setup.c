@@ -14,6 +14,8 @@ struct psci_non_cpu_node psci_non_cpu_nodes[PSCI_NON_CPU_NODES_MAX];
 struct psci_cpu_node psci_cpu_nodes[PLATFORM_CORE_COUNT];
 uint8_t psci_req_local_state[PLAT_MAX_PWR_LVL][PLATFORM_CORE_COUNT];
 uint32_t psci_cores_on;
+uint32_t psci_cores_frozen;
+unsigned int psci_suspend_mode = PSCI_MODE_PLAT_COORD;
 
 /*
  * Walk the breadth-first descriptor. Nodes of one level are numbered in

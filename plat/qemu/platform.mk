@@ -7,6 +7,7 @@ $(call bool_option,REALTIME,0,1 runs QEMU without -icount (wall-clock time, figu
 $(call str_option,QEMU,qemu-system-aarch64,QEMU binary)
 
 PLAT_DEFAULT_ENABLE_RUNTIME_INSTRUMENTATION := 1
+PLAT_DEFAULT_PSCI_OS_INIT_MODE := 1
 
 QEMU_CORE_COUNT := $(shell echo $$(( $(QEMU_CLUSTERS) * $(QEMU_CORES_PER_CLUSTER) )))
 ifeq ($(shell [ $(QEMU_CORE_COUNT) -ge 1 -a $(QEMU_CORE_COUNT) -le 16 ] && echo ok),)

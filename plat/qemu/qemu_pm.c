@@ -14,6 +14,7 @@
 #include <drivers/gicv3.h>
 #include <lib/mmio.h>
 #include <lib/psci/psci.h>
+#include <lib/psci/psci_lib.h>
 #include <plat/hold_pen.h>
 #include <plat/plat_psci.h>
 #include <plat/plat_setup.h>
@@ -139,6 +140,59 @@ static void __attribute__((noreturn)) qemu_system_reset(void)
 	gpio_pulse(PLAT_SECURE_GPIO_RESET);
 }
 
+/*
+ * QEMU's reset line is the only one there is. It keeps memory (QEMU
+ * reloads only its ROM images), so it serves as the architectural warm
+ * reset of SYSTEM_RESET2; PSCI has disabled MEM_PROTECT before calling.
+ */
+static void __attribute__((noreturn)) qemu_system_reset_warm(void)
+{
+	qemu_system_reset();
+}
+
+static int qemu_node_hw_state(unsigned int pos, unsigned int level)
+{
+	/* QEMU's "power controller" is this firmware's own bookkeeping. */
+	switch (psci_node_local_state(pos, level)) {
+	case RUN:
+		return PSCI_HW_ON;
+	case RET:
+		return PSCI_HW_STANDBY;
+	default:
+		return PSCI_HW_OFF;
+	}
+}
+
+static void __attribute__((noreturn)) qemu_cpu_freeze(void)
+{
+	/* No interrupt may wake it: stop the CPU interface signalling any. */
+	write_icc_igrpen1_el3(0);
+	isb();
+	for (;;)
+		wfi();
+}
+
+static int qemu_mem_protect_get(void)
+{
+	return mmio_read_64(PLAT_MEM_PROTECT_FLAG) != 0U;
+}
+
+static int qemu_mem_protect_set(int enable)
+{
+	int prev = qemu_mem_protect_get();
+
+	mmio_write_64(PLAT_MEM_PROTECT_FLAG, enable != 0);
+	flush_dcache_range(PLAT_MEM_PROTECT_FLAG, 8);
+	return prev;
+}
+
+/* MEM_PROTECT covers all non-secure DRAM (BL2 overwrites it, qemu_bl2_setup.c). */
+static int qemu_mem_protect_check_range(uint64_t base, uint64_t length)
+{
+	return base >= PLAT_NS_DRAM_BASE && length <= PLAT_NS_DRAM_SIZE &&
+	       base - PLAT_NS_DRAM_BASE <= PLAT_NS_DRAM_SIZE - length ? 0 : -1;
+}
+
 static const struct plat_psci_ops qemu_psci_ops = {
 	.validate_power_state = qemu_validate_power_state,
 	.validate_ns_entrypoint = qemu_validate_ns_entrypoint,
@@ -152,6 +206,15 @@ static const struct plat_psci_ops qemu_psci_ops = {
 	.cpu_pwrdown_prep = qemu_cpu_pwrdown_prep,
 	.system_off = qemu_system_off,
 	.system_reset = qemu_system_reset,
+	.system_reset_warm = qemu_system_reset_warm,
+	.node_hw_state = qemu_node_hw_state,
+	.cpu_freeze = qemu_cpu_freeze,
+	.mem_protect_set = qemu_mem_protect_set,
+	.mem_protect_get = qemu_mem_protect_get,
+	.mem_protect_check_range = qemu_mem_protect_check_range,
+	/* The deepest state a core can ask for; coordination does the rest. */
+	.default_suspend_state = PLAT_PSTATE_CLUSTER_OFF,
+	.system_suspend = true,
 };
 
 const struct plat_psci_ops *plat_psci_ops(void)

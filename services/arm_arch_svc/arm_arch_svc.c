@@ -6,23 +6,30 @@
 #include <common/runtime_svc.h>
 
 /*
- * Answers to SMCCC_ARCH_FEATURES for the workarounds, decided once at cold
- * boot from the ID registers so that every CPU and every warm boot gives
- * the same answer (the normal world caches it).
- *
- * WORKAROUND_1 (CVE-2017-5715) and _3 (CVE-2022-23960): this firmware
- * implements no branch-predictor invalidation on EL3 entry, so it must not
- * claim to (-1, NOT_SUPPORTED); the OS then relies on its own mitigations
- * and on ID_AA64PFR0_EL1.CSV2.
- * WORKAROUND_2 (CVE-2018-3639): a PE with FEAT_SSBS lets each exception
- * level control speculative store bypass itself, and EL3 runs no code an
- * attacker controls, so no firmware call is needed (-2, NOT_REQUIRED);
- * without SSBS there is no firmware mitigation (-1).
+ * Answers to SMCCC_ARCH_FEATURES for the CPU vulnerability workarounds
+ * (DEN0028 7.5-7.7), decided once at cold boot from the ID registers, so
+ * every CPU and every warm boot gives the normal world the same answer.
+ * This firmware implements none of the workaround calls' mitigations, so it
+ * never answers 0 ("call it"); it says 1 ("this PE is not affected") when
+ * the ID registers prove it, else -1 (NOT_SUPPORTED, the OS mitigates):
+ *  WORKAROUND_1, CVE-2017-5715: not affected with FEAT_CSV2;
+ *  WORKAROUND_3, CVE-2022-23960: not affected with FEAT_CSV2_3 or ECBHB;
+ *  WORKAROUND_2, CVE-2018-3639: with FEAT_SSBS each EL controls speculative
+ *  store bypass itself and EL3 needs no call: -2 (NOT_REQUIRED).
  */
-static int32_t wa2_answer;
+#define SMC_ARCH_WA_UNAFFECTED		1
+#define ID_AA64MMFR1_ECBHB_SHIFT	60
+
+static int32_t wa1_answer, wa2_answer, wa3_answer;
 
 static int arm_arch_svc_init(void)
 {
+	uint64_t csv2 = ID_FIELD(read_id_aa64pfr0_el1(), ID_AA64PFR0_CSV2_SHIFT);
+	uint64_t ecbhb = ID_FIELD(read_id_aa64mmfr1_el1(), ID_AA64MMFR1_ECBHB_SHIFT);
+
+	wa1_answer = csv2 >= 1U ? SMC_ARCH_WA_UNAFFECTED : SMC_ARCH_CALL_NOT_SUPPORTED;
+	wa3_answer = csv2 >= 3U || ecbhb != 0U ? SMC_ARCH_WA_UNAFFECTED
+					      : SMC_ARCH_CALL_NOT_SUPPORTED;
 	wa2_answer = ID_FIELD(read_id_aa64pfr1_el1(), ID_AA64PFR1_SSBS_SHIFT) != 0U
 		? SMC_ARCH_CALL_NOT_REQUIRED : SMC_ARCH_CALL_NOT_SUPPORTED;
 	return 0;
@@ -34,8 +41,12 @@ static int32_t arch_features(uint32_t fid)
 	case SMCCC_VERSION:
 	case SMCCC_ARCH_FEATURES:
 		return SMC_OK;
+	case SMCCC_ARCH_WORKAROUND_1:
+		return wa1_answer;
 	case SMCCC_ARCH_WORKAROUND_2:
 		return wa2_answer;
+	case SMCCC_ARCH_WORKAROUND_3:
+		return wa3_answer;
 	default:
 		return SMC_ARCH_CALL_NOT_SUPPORTED;
 	}
@@ -49,6 +60,19 @@ static void arm_arch_svc_handle(const struct smc_call *call, struct el3_context 
 		break;
 	case SMCCC_ARCH_FEATURES:
 		smc_ret1(ctx, (uint64_t)(int64_t)arch_features((uint32_t)call->x[1]));
+		break;
+	case SMCCC_ARCH_WORKAROUND_1:
+	case SMCCC_ARCH_WORKAROUND_3:
+		/*
+		 * Callable when discovery said "not affected": nothing to do,
+		 * and these calls return nothing (x0 is left 0).
+		 */
+		if ((call->fid == SMCCC_ARCH_WORKAROUND_1 ? wa1_answer : wa3_answer) ==
+		    SMC_ARCH_WA_UNAFFECTED) {
+			smc_ret1(ctx, 0);
+			break;
+		}
+		smc_ret1(ctx, (uint64_t)(int64_t)SMC_UNK);
 		break;
 	default:
 		smc_ret1(ctx, (uint64_t)(int64_t)SMC_UNK);

@@ -42,7 +42,19 @@ check "report rows carry real core numbers (not Core 0 everywhere)" \
 	grep -qE '^   \| 1 +\| 1 +\|' "$work/report1/psci-performance-qemu.rst"
 check "PSCI_VERSION is titled PSCI_VERSION" \
 	grep -q '``PSCI_VERSION`` latency' "$work/report1/psci-performance-qemu.rst"
-check "return-code checks all passed" grep -qE "PAYLOAD: return-code checks: [0-9]+ calls, PASS" "$log"
+check "conformance suite: 0 failed" grep -qE "^CONFORMANCE: [0-9]+ passed, 0 failed" "$log"
+for fn in PSCI_VERSION PSCI_FEATURES CPU_SUSPEND CPU_OFF CPU_ON AFFINITY_INFO MIGRATE \
+	MIGRATE_INFO_TYPE MIGRATE_INFO_UP_CPU SYSTEM_OFF CPU_FREEZE CPU_DEFAULT_SUSPEND \
+	NODE_HW_STATE SYSTEM_SUSPEND PSCI_SET_SUSPEND_MODE PSCI_STAT_RESIDENCY PSCI_STAT_COUNT \
+	SYSTEM_RESET2 MEM_PROTECT MEM_PROTECT_CHECK_RANGE SMCCC_VERSION SMCCC_ARCH_FEATURES \
+	PMF_GET_TIMESTAMP PMF_GET_VERSION; do
+	check "conformance suite covers $fn" grep -qE "^CONFORMANCE: covers.* $fn( |\$)" "$log"
+done
+for s in "PSCI_VERSION and PSCI_FEATURES" "CPU_ON and AFFINITY_INFO arguments" "context IDs" \
+	races CPU_SUSPEND "CPU_DEFAULT_SUSPEND and SYSTEM_SUSPEND" "OS-initiated mode" PSCI_STAT \
+	NODE_HW_STATE "SYSTEM_RESET2 and MEM_PROTECT" SMCCC PMF CPU_FREEZE; do
+	check "conformance section '$s' passed" has "$log" "CONFORMANCE: $s: PASS"
+done
 check "no payload check failed" lacks "$log" "PAYLOAD: FAIL"
 check "payload verdict PASS" has "$log" "PAYLOAD: RESULT: PASS"
 check "identical reports across two runs" \

@@ -24,7 +24,7 @@ summary() {
 }
 
 # qemu_boot FLASH CPU SMP LOG SECONDS [STOP-PATTERN]: boot FLASH, console to
-# LOG. Returns QEMU's exit status, or 124 if it had to be stopped: after
+# LOG (line ends made \n once QEMU is done). Returns QEMU's exit status, or 124 if it had to be stopped: after
 # SECONDS, or as soon as LOG shows STOP-PATTERN (an extended regex), for
 # runs that are expected to halt rather than power off.
 qemu_boot() {
@@ -40,15 +40,20 @@ qemu_boot() {
 			sleep 0.2
 			kill "$pid" 2>/dev/null
 			wait "$pid" 2>/dev/null
+			sed -i 's/\r$//' "$log"
 			return 124
 		fi
 		if [ "$waited" -ge $((secs * 10)) ]; then
 			kill "$pid" 2>/dev/null
 			wait "$pid" 2>/dev/null
+			sed -i 's/\r$//' "$log"
 			return 124
 		fi
 		sleep 0.1
 		waited=$((waited + 1))
 	done
 	wait "$pid"
+	local rc=$?
+	sed -i 's/\r$//' "$log"
+	return $rc
 }

@@ -36,6 +36,16 @@ void payload_cpu_entry(uint64_t context_id);
 void payload_secondary_main(struct job *job) __attribute__((noreturn));
 void payload_exception(uint64_t slot) __attribute__((noreturn));
 int64_t payload_suspend_smc(uint64_t power_state, struct suspend_ctx *ctx);
+int64_t payload_powerdown_smc(uint64_t fid, struct suspend_ctx *ctx);
+
+/* Written by payload_ctxid_entry with its MMU off. */
+uint64_t payload_ctxid_seen[PLATFORM_CORE_COUNT] __attribute__((aligned(64)));
+static void ctxid_idle(unsigned int pos, void *arg)
+{
+	(void)pos;
+	(void)arg;
+}
+struct job payload_ctxid_job = { ctxid_idle, NULL };
 
 unsigned int payload_my_pos(void)
 {
@@ -101,6 +111,17 @@ void payload_secondary_main(struct job *job)
 int64_t payload_suspend(uint32_t power_state)
 {
 	return payload_suspend_smc(power_state, &suspend_ctxs[payload_my_pos()]);
+}
+
+int64_t payload_powerdown(uint32_t fid)
+{
+	return payload_powerdown_smc(fid, &suspend_ctxs[payload_my_pos()]);
+}
+
+uint64_t payload_ctxid_received(unsigned int pos)
+{
+	inv_dcache_range((uintptr_t)&payload_ctxid_seen[pos], sizeof(uint64_t));
+	return payload_ctxid_seen[pos];
 }
 
 void payload_barrier_init(struct payload_barrier *b, uint32_t participants)

@@ -34,6 +34,19 @@ void payload_wait_cpu_off(unsigned int pos);
  */
 int64_t payload_suspend(uint32_t power_state);
 
+/*
+ * CPU_DEFAULT_SUSPEND or SYSTEM_SUSPEND (@fid, SMC64), resuming here as
+ * payload_suspend does.
+ */
+int64_t payload_powerdown(uint32_t fid);
+
+/*
+ * CPU_ON entry point that records the context ID it is given, and what
+ * core @pos last received there.
+ */
+void payload_ctxid_entry(uint64_t context_id);
+uint64_t payload_ctxid_received(unsigned int pos);
+
 /* Arm this core's EL1 physical timer to fire in @us microseconds / stop it. */
 void payload_timer_arm_us(uint64_t us);
 void payload_timer_stop(void);
@@ -55,7 +68,11 @@ bool payload_check(bool ok, const char *fmt, ...) __attribute__((format(printf, 
 
 /* The six runtime-instrumentation scenarios and their report (rt_instr.c). */
 bool rt_instr_run(void);
-/* PSCI and PMF return codes for good and bad arguments (psci_checks.c). */
-void psci_checks_run(void);
+/*
+ * The PSCI 1.1 / SMCCC / PMF conformance suite (conformance.c): return
+ * codes for good and bad arguments, races, context IDs. Prints
+ * "CONFORMANCE: N passed, N failed"; leaves one core frozen (CPU_FREEZE).
+ */
+void conformance_run(void);
 
 #endif

@@ -100,7 +100,7 @@ void payload_main(uint64_t x0)
 
 	bool rt_ok = rt_instr_run();
 
-	psci_checks_run();
+	conformance_run();
 
 	printf("PAYLOAD: checks: %u passed, %u failed\n", payload_checks_passed,
 	       payload_checks_failed);

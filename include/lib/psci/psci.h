@@ -54,6 +54,23 @@
 #define PSCI_AFF_OFF			1
 #define PSCI_AFF_ON_PENDING		2
 
+/* NODE_HW_STATE results */
+#define PSCI_HW_ON			0
+#define PSCI_HW_OFF			1
+#define PSCI_HW_STANDBY			2
+
+/* PSCI_SET_SUSPEND_MODE modes */
+#define PSCI_MODE_PLAT_COORD		0
+#define PSCI_MODE_OS_INIT		1
+
+/* SYSTEM_RESET2 reset_type: bit 31 = vendor-specific; architectural type 0 */
+#define PSCI_RESET2_VENDOR_BIT		U(0x80000000)
+#define PSCI_RESET2_SYSTEM_WARM_RESET	U(0)
+
+/* PSCI_FEATURES(CPU_SUSPEND) flags (DEN0022 5.15.2) */
+#define PSCI_FEATURE_OSI		U(1)
+#define PSCI_FEATURE_EXT_STATE_ID	U(2)
+
 /* MIGRATE_INFO_TYPE: no Trusted OS, so none needs migrating. */
 #define PSCI_TOS_NOT_PRESENT_MP		2
 

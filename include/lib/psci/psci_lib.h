@@ -20,6 +20,13 @@ uint64_t psci_smc_handler(const struct smc_call *call, const struct el3_context 
 /* Cold boot, primary CPU: build the power-domain tree. 0 or -1. */
 int psci_setup(void);
 
+/*
+ * The coordinated local state (PSCI_LOCAL_STATE_*) of the level-@level
+ * power domain containing core @pos: for platforms whose power controller
+ * is this firmware's own bookkeeping (QEMU's NODE_HW_STATE).
+ */
+uint8_t psci_node_local_state(unsigned int pos, unsigned int level);
+
 /* Warm boot of this CPU (CPU_ON or power-down suspend wake-up). */
 void psci_warmboot_entrypoint(void);
 

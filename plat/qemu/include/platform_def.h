@@ -35,6 +35,8 @@
 #define PLAT_SEC_SRAM_SIZE		0x00100000
 #define PLAT_SHARED_RAM_BASE		0x0E000000	/* hold pen */
 #define PLAT_SHARED_RAM_SIZE		0x00001000
+/* MEM_PROTECT flag: secure SRAM keeps it across a QEMU system reset. */
+#define PLAT_MEM_PROTECT_FLAG		(PLAT_SHARED_RAM_BASE + PLAT_SHARED_RAM_SIZE - 8)
 #define BL2_BASE			0x0E001000
 #define BL2_LIMIT			0x0E060000
 #define BL31_BASE			0x0E060000

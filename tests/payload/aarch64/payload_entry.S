@@ -58,6 +58,18 @@ func payload_cpu_entry
 	b	.
 endfunc payload_cpu_entry
 
+	/* Save x19-x30 and SP into the struct suspend_ctx at \reg. */
+	.macro save_callee_saved reg
+	stp	x19, x20, [\reg, #0]
+	stp	x21, x22, [\reg, #16]
+	stp	x23, x24, [\reg, #32]
+	stp	x25, x26, [\reg, #48]
+	stp	x27, x28, [\reg, #64]
+	stp	x29, x30, [\reg, #80]
+	mov	x9, sp
+	str	x9, [\reg, #SUSPEND_CTX_SP]
+	.endm
+
 /*
  * int64_t payload_suspend_smc(x0 = power_state, x1 = struct suspend_ctx *):
  * save the callee-saved registers and SP, then CPU_SUSPEND (SMC64) with
@@ -65,14 +77,7 @@ endfunc payload_cpu_entry
  * call returns; after a power-down, payload_resume returns 0 in its stead.
  */
 func payload_suspend_smc
-	stp	x19, x20, [x1, #0]
-	stp	x21, x22, [x1, #16]
-	stp	x23, x24, [x1, #32]
-	stp	x25, x26, [x1, #48]
-	stp	x27, x28, [x1, #64]
-	stp	x29, x30, [x1, #80]
-	mov	x2, sp
-	str	x2, [x1, #SUSPEND_CTX_SP]
+	save_callee_saved x1
 	mov	x3, x1
 	mov	x1, x0
 	adr_l	x2, payload_resume
@@ -80,6 +85,34 @@ func payload_suspend_smc
 	smc	#0
 	ret
 endfunc payload_suspend_smc
+
+/*
+ * int64_t payload_powerdown_smc(x0 = function ID, x1 = struct suspend_ctx *):
+ * the same for calls taking (entry, context ID) in x1/x2:
+ * CPU_DEFAULT_SUSPEND and SYSTEM_SUSPEND.
+ */
+func payload_powerdown_smc
+	save_callee_saved x1
+	mov	x2, x1
+	adr_l	x1, payload_resume
+	smc	#0
+	ret
+endfunc payload_powerdown_smc
+
+/*
+ * CPU_ON entry that records the context ID it received in
+ * payload_ctxid_seen[core] (a store with the MMU off: straight to memory),
+ * then runs payload_ctxid_job like payload_cpu_entry.
+ */
+func payload_ctxid_entry
+	mov	x20, x0
+	bl	plat_my_core_pos
+	adr_l	x1, payload_ctxid_seen
+	str	x20, [x1, x0, lsl #3]
+	dsb	sy
+	adr_l	x0, payload_ctxid_job
+	b	payload_cpu_entry
+endfunc payload_ctxid_entry
 
 func payload_resume
 	mov	x19, x0
