@@ -36,6 +36,7 @@ include $(PLAT_MAKEFILE)
 $(call bool_option,ENABLE_RUNTIME_INSTRUMENTATION,$(or $(PLAT_DEFAULT_ENABLE_RUNTIME_INSTRUMENTATION),0),Time-stamp PSCI powerdown/wakeup/cache-flush points into PMF buffers readable by SMC)
 $(call bool_option,ENABLE_ASSERTIONS,$(DEBUG),Keep assert() checks in the images)
 $(call bool_option,PSCI_OS_INIT_MODE,$(or $(PLAT_DEFAULT_PSCI_OS_INIT_MODE),0),PSCI OS-initiated mode: PSCI_SET_SUSPEND_MODE and OSI CPU_SUSPEND)
+$(call bool_option,PAYLOAD_MEM_PROTECT_TEST,0,Test payload variant: mark DRAM and reset with MEM_PROTECT on; after the reset check the mark is gone)
 $(call str_option,BL33,,Normal-world image to pack as BL33 (default: the built-in test payload))
 
 

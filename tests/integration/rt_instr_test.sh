@@ -93,4 +93,18 @@ check "ENABLE_RUNTIME_INSTRUMENTATION=0: PMF SMCs return -1 and the failure name
 elf=$work/noinstr/qemu/release/bl31.elf
 check "ENABLE_RUNTIME_INSTRUMENTATION=0: no PMF storage or capture code in BL31" \
 	bash -c "[ -f '$elf' ] && ! ${NM:-aarch64-linux-gnu-nm} '$elf' | grep -qE 'pmf_timestamps|pmf_write_slot'"
+# MEM_PROTECT end to end: BL2 overwrites DRAM after a reset with it enabled.
+if make -C "$top" -j2 BUILD_BASE="$work/memprot" PAYLOAD_MEM_PROTECT_TEST=1 >"$work/memprot-build.log" 2>&1; then
+	log=$work/memprot.log
+	QEMU_NO_REBOOT= qemu_boot "$work/memprot/qemu/release/flash.bin" neoverse-n1 4 "$log" 60 \
+		"PAYLOAD: RESULT: "
+	check "MEM_PROTECT: the payload marked DRAM and enabled it" \
+		has "$log" "PAYLOAD: MEM_PROTECT: marked DRAM, MEM_PROTECT(1) = 0, resetting"
+	check "MEM_PROTECT: BL2 overwrote DRAM after the reset" \
+		has "$log" "BL2: MEM_PROTECT: overwriting non-secure DRAM"
+	check "MEM_PROTECT: the mark is gone after the reset" \
+		has "$log" "PAYLOAD: MEM_PROTECT: after the reset the DRAM mark reads 0x0: PASS"
+else
+	fail "build the MEM_PROTECT test payload" "$(tail -n 3 "$work/memprot-build.log")"
+fi
 summary

@@ -26,10 +26,11 @@ summary() {
 # qemu_boot FLASH CPU SMP LOG SECONDS [STOP-PATTERN]: boot FLASH, console to
 # LOG (line ends made \n once QEMU is done). Returns QEMU's exit status, or 124 if it had to be stopped: after
 # SECONDS, or as soon as LOG shows STOP-PATTERN (an extended regex), for
-# runs that are expected to halt rather than power off.
+# runs that are expected to halt rather than power off. QEMU_NO_REBOOT= (set
+# and empty) lets a reset reboot the machine instead of ending QEMU.
 qemu_boot() {
 	local flash=$1 cpu=$2 smp=$3 log=$4 secs=$5 stop=${6:-}
-	"${QEMU:-qemu-system-aarch64}" -nographic -no-reboot \
+	"${QEMU:-qemu-system-aarch64}" -nographic ${QEMU_NO_REBOOT--no-reboot} \
 		-machine virt,secure=on,virtualization=on,gic-version=3 \
 		-cpu "$cpu" -smp "$smp" -m 1024 -bios "$flash" \
 		-icount shift=0,align=off,sleep=off ${QEMU_EXTRA_ARGS:-} \

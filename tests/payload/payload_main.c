@@ -72,9 +72,39 @@ static void mmu_setup(void)
 	xlat_enable_mmu_el2(&ctx);
 }
 
+/*
+ * PAYLOAD_MEM_PROTECT_TEST: the first boot writes a mark in DRAM (MMU
+ * still off: no mapping needed), enables MEM_PROTECT and resets; BL2 must
+ * overwrite DRAM on the way back, so the second boot, which finds
+ * MEM_PROTECT still enabled, must find the mark gone.
+ */
+#define MEM_PROTECT_MARK_ADDR	(PLAT_NS_DRAM_BASE + PLAT_NS_DRAM_SIZE - 0x1000)
+#define MEM_PROTECT_MARK	0x4d454d50524f5431ULL
+
+static void mem_protect_test(void)
+{
+	volatile uint64_t *mark = (volatile uint64_t *)MEM_PROTECT_MARK_ADDR;
+	int64_t was = smc1(PSCI_FID_MEM_PROTECT, 0, 0, 0);
+
+	if (was == 1) {
+		printf("PAYLOAD: MEM_PROTECT: after the reset the DRAM mark reads 0x%llx: %s\n",
+		       (unsigned long long)*mark, *mark == 0 ? "PASS" : "FAIL");
+		printf("PAYLOAD: RESULT: %s\n", *mark == 0 ? "PASS" : "FAIL");
+		console_flush();
+		smc1(PSCI_FID_SYSTEM_OFF, 0, 0, 0);
+	}
+	*mark = MEM_PROTECT_MARK;
+	printf("PAYLOAD: MEM_PROTECT: marked DRAM, MEM_PROTECT(1) = %lld, resetting\n",
+	       (long long)smc1(PSCI_FID_MEM_PROTECT, 1, 0, 0));
+	console_flush();
+	smc1(PSCI_FID_SYSTEM_RESET, 0, 0, 0);
+}
+
 void payload_main(uint64_t x0)
 {
 	console_init(PLAT_UART_BASE, PLAT_UART_CLK_HZ, PLAT_UART_BAUD);
+	if (PAYLOAD_MEM_PROTECT_TEST)
+		mem_protect_test();
 	printf("PAYLOAD: entered at EL%u, x0 = 0x%llx, MPIDR = 0x%llx, CNTFRQ = %llu Hz\n",
 	       get_current_el(), (unsigned long long)x0,
 	       (unsigned long long)read_mpidr_el1(),
