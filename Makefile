@@ -37,6 +37,7 @@ $(call bool_option,ENABLE_RUNTIME_INSTRUMENTATION,$(or $(PLAT_DEFAULT_ENABLE_RUN
 $(call bool_option,ENABLE_ASSERTIONS,$(DEBUG),Keep assert() checks in the images)
 $(call bool_option,PSCI_OS_INIT_MODE,$(or $(PLAT_DEFAULT_PSCI_OS_INIT_MODE),0),PSCI OS-initiated mode: PSCI_SET_SUSPEND_MODE and OSI CPU_SUSPEND)
 $(call bool_option,PAYLOAD_MEM_PROTECT_TEST,0,Test payload variant: mark DRAM and reset with MEM_PROTECT on; after the reset check the mark is gone)
+$(call bool_option,PAYLOAD_BENCH,0,Test payload variant: run the micro-benchmarks of make bench and power off)
 $(call str_option,BL33,,Normal-world image to pack as BL33 (default: the built-in test payload))
 
 
@@ -207,7 +208,7 @@ all: $(IMAGES)
 	@echo "Built $(PLAT) $(BUILD_TYPE) with $(TOOLCHAIN) into $(BUILD_DIR)/"
 
 help:
-	@echo "Targets: all (default), run, check, fiptool, clean, distclean, help"
+	@echo "Targets: all (default), run, check, bench, perf-docs, fiptool, clean, distclean, help"
 	@echo
 	@echo "Build options (current value; default in brackets):"
 	@$(foreach o,$(OPTIONS),printf '  %-32s %-s\n      %s\n' '$(o)=$($(o))' '[$(OPTION_DEFAULT_$(o))]' '$(OPTION_HELP_$(o))';)
@@ -234,6 +235,14 @@ distclean:
 # Tests (after `deps.sh check`): host unit tests, fiptool interoperability
 # with Debian's fiptool, QEMU boot tests, and the other toolchains.
 # ---------------------------------------------------------------------------
+# Micro-benchmarks of the SMC/PSCI paths (tests/payload/bench.c), in their
+# own build folder, under -icount: deterministic instruction counts.
+.PHONY: bench
+bench:
+	@$(DEPS) run
+	@$(MAKE) --no-print-directory BUILD_BASE=$(BUILD_BASE)/bench PAYLOAD_BENCH=1 REALTIME=0 all
+	@$(QEMU) $(subst $(BUILD_BASE)/,$(BUILD_BASE)/bench/,$(QEMU_ARGS)) | grep --line-buffered '^BENCH:'
+
 # The committed QEMU report must be what this firmware produces.
 .PHONY: perf-docs
 perf-docs: _run

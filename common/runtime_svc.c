@@ -56,13 +56,14 @@ void runtime_svc_dispatch(struct el3_context *ctx, bool from_aarch32)
 		return;
 	}
 
-	struct smc_call call = {
-		.fid = (uint32_t)ctx->x[0] & ~FUNCID_SVE_HINT_BIT,
-		.from_aarch32 = from_aarch32,
-	};
-	uint64_t mask = smccc_is_64(call.fid) ? ~0ULL : 0xffffffffULL;
+	/* Every field is written: no zero-fill on the SMC path. */
+	struct smc_call call;
+	uint64_t mask;
 
-	for (unsigned int i = 1; i < 8U; i++)
+	call.fid = (uint32_t)ctx->x[0] & ~FUNCID_SVE_HINT_BIT;
+	call.from_aarch32 = from_aarch32;
+	mask = smccc_is_64(call.fid) ? ~0ULL : 0xffffffffULL;
+	for (unsigned int i = 0; i < 8U; i++)
 		call.x[i] = ctx->x[i] & mask;
 	svc->handle(&call, ctx);
 }

@@ -66,6 +66,9 @@ extern unsigned int payload_checks_passed, payload_checks_failed;
 /* Record one check; prints "FAIL <what>" (and the detail) if !ok. */
 bool payload_check(bool ok, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/* Micro-benchmarks of the EL3 paths (bench.c, make bench). */
+void bench_run(void);
+
 /* The six runtime-instrumentation scenarios and their report (rt_instr.c). */
 bool rt_instr_run(void);
 /*

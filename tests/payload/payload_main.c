@@ -128,6 +128,12 @@ void payload_main(uint64_t x0)
 	       (unsigned long long)smc_clobber_mask(PSCI_FID_VERSION),
 	       (unsigned long long)smc_clobber_mask(0xc2ffff00U));
 
+	if (PAYLOAD_BENCH) {
+		bench_run();
+		console_flush();
+		smc1(PSCI_FID_SYSTEM_OFF, 0, 0, 0);
+	}
+
 	bool rt_ok = rt_instr_run();
 
 	conformance_run();

@@ -1,0 +1,78 @@
+/*
+ * Micro-benchmarks of the EL3 paths (make bench). Under QEMU -icount one
+ * instruction takes 1 ns, so "ns per call" counts the instructions of a
+ * whole round trip (SMC, EL3, ERET, and the payload's loop), averaged over
+ * many calls to get below the 16 ns counter tick. Deterministic; compare
+ * figures within one run.
+ */
+#include <stdio.h>
+
+#include <arch/aarch64/arch_helpers.h>
+#include <lib/pmf.h>
+#include <lib/psci/psci.h>
+#include <lib/smccc.h>
+#include <plat/plat_topology.h>
+
+#include "payload.h"
+#include "smc.h"
+
+#define CALLS	4000U
+#define CYCLES	200U
+
+static uint64_t ns_per(uint64_t ticks, unsigned int n)
+{
+	return ticks * 1000000000U / read_cntfrq_el0() / n;
+}
+
+static void bench_smc(const char *name, uint64_t fid, uint64_t a1, uint64_t a2)
+{
+	uint64_t t0 = read_cntpct_el0();
+
+	for (unsigned int i = 0; i < CALLS; i++)
+		smc(fid, a1, a2, 0);
+
+	uint64_t t1 = read_cntpct_el0();
+
+	printf("BENCH: %-44s %6llu ns/call\n", name, (unsigned long long)ns_per(t1 - t0, CALLS));
+}
+
+static void idle(unsigned int pos, void *arg)
+{
+	(void)pos;
+	(void)arg;
+}
+
+void bench_run(void)
+{
+	uint64_t me = read_mpidr_el1() & MPIDR_AFFINITY_MASK;
+
+	printf("BENCH: %u calls each, -icount: 1 ns = 1 instruction\n", CALLS);
+	bench_smc("unknown SMC (SiP, no service)", 0xc2ffff00U, 0, 0);
+	bench_smc("unknown Arm architecture call (OEN 0)", 0x80000099U, 0, 0);
+	bench_smc("yielding call (rejected before lookup)", 0x04000000U, 0, 0);
+	bench_smc("SMCCC_VERSION", SMCCC_VERSION, 0, 0);
+	bench_smc("PSCI_VERSION", PSCI_FID_VERSION, 0, 0);
+	bench_smc("PSCI_FEATURES(CPU_SUSPEND)", PSCI_FID_FEATURES, PSCI_FID_CPU_SUSPEND, 0);
+	bench_smc("AFFINITY_INFO (SMC64)", PSCI_FID_AFFINITY_INFO | PSCI_FID_SMC64_BIT, me, 0);
+	bench_smc("PMF GET_TIMESTAMP (SMC64)", PMF_SMC_GET_TIMESTAMP_64,
+		  (PMF_ARM_TIF_IMPL_ID << PMF_TID_IMPL_SHIFT) | 0x400, me);
+
+	/* Core standby with the wake-up interrupt already pending. */
+	__asm__ volatile("msr cntp_tval_el0, xzr; msr cntp_ctl_el0, %0" : : "r"(1ULL));
+	isb();
+	bench_smc("CPU_SUSPEND core standby (wake-up pending)", PSCI_FID_CPU_SUSPEND,
+		  PLAT_PSTATE_CORE_STANDBY, 0);
+	payload_timer_stop();
+
+	uint64_t t0 = read_cntpct_el0();
+
+	for (unsigned int i = 0; i < CYCLES; i++) {
+		payload_cpu_on(1, idle, NULL);
+		payload_wait_cpu_off(1);
+	}
+
+	uint64_t t1 = read_cntpct_el0();
+
+	printf("BENCH: %-44s %6llu ns/cycle\n", "CPU_ON + warm boot + CPU_OFF of core 1",
+	       (unsigned long long)ns_per(t1 - t0, CYCLES));
+}
