@@ -8,7 +8,6 @@
 #include <common/debug.h>
 #include <lib/el3_runtime/cpu_data.h>
 #include <lib/xlat.h>
-#include <plat/hold_pen.h>
 #include <plat/plat_setup.h>
 #include <platform_def.h>
 
@@ -20,7 +19,6 @@ struct cpu_data boot_cpu_data;
 static const struct mmap_region bl1_regions[] = {
 	{ PLAT_FIP_BASE, PLAT_FIP_MAX_SIZE, MT_RO_DATA },
 	{ BL2_BASE, BL2_LIMIT - BL2_BASE, MT_RW_DATA },
-	{ PLAT_SHARED_RAM_BASE, PLAT_SHARED_RAM_SIZE, MT_RW_DATA },
 };
 
 void bl1_main(void)
@@ -31,8 +29,9 @@ void bl1_main(void)
 	NOTICE("BL1: %s\n", build_message);
 
 	bl_program_cntfrq();
-	bl_setup_mmu(bl1_regions, sizeof(bl1_regions) / sizeof(bl1_regions[0]));
-	hold_pen_init();
+	bl_setup_mmu(bl1_regions, sizeof(bl1_regions) / sizeof(bl1_regions[0]),
+		     plat_bl1_regions, plat_bl1_region_count);
+	plat_bl1_setup();
 
 	static const struct fip_uuid bl2_uuid = FIP_UUID_TB_FW;
 

@@ -20,10 +20,6 @@ static const struct mmap_region bl2_regions[] = {
 	{ PLAT_FIP_BASE, PLAT_FIP_MAX_SIZE, MT_RO_DATA },
 	{ BL31_BASE, BL31_LIMIT - BL31_BASE, MT_RW_DATA },
 	{ PLAT_BL33_BASE, PLAT_BL33_LIMIT - PLAT_BL33_BASE, MT_RW_DATA | MT_NS },
-	{ PLAT_DTB_BASE, PLAT_DTB_MAX_SIZE, MT_RW_DATA | MT_NS },
-	{ PLAT_DTB_BASE + PLAT_DTB_MAX_SIZE, PLAT_BL33_BASE - PLAT_DTB_BASE - PLAT_DTB_MAX_SIZE,
-	  MT_RW_DATA | MT_NS },
-	{ PLAT_SHARED_RAM_BASE, PLAT_SHARED_RAM_SIZE, MT_RW_DATA },
 };
 
 static void load_or_halt(const struct fip_uuid *uuid, const char *name,
@@ -46,7 +42,8 @@ void bl2_main(void)
 	console_init(PLAT_UART_BASE, PLAT_UART_CLK_HZ, PLAT_UART_BAUD);
 	NOTICE("BL2: %s\n", build_version_string);
 	NOTICE("BL2: %s\n", build_message);
-	bl_setup_mmu(bl2_regions, sizeof(bl2_regions) / sizeof(bl2_regions[0]));
+	bl_setup_mmu(bl2_regions, sizeof(bl2_regions) / sizeof(bl2_regions[0]),
+		     plat_bl2_regions, plat_bl2_region_count);
 
 	plat_bl2_prepare_bl33();
 	/* Both images are checked before either can run. */

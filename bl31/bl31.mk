@@ -7,4 +7,4 @@ BL31_SOURCES := bl31/aarch64/bl31_entrypoint.S bl31/aarch64/runtime_exceptions.S
 	lib/psci/psci_system.c \
 	services/std_svc/std_svc.c services/arm_arch_svc/arm_arch_svc.c \
 	services/ven_el3/ven_el3_svc.c \
-	drivers/arm/gic/gicv3.c plat/common/hold_pen.c
+	drivers/arm/gic/gicv3.c

@@ -28,10 +28,6 @@ struct cpu_data cpu_data[PLATFORM_CORE_COUNT];
 _Static_assert(offsetof(struct cpu_data, ctx) == 0,
 	       "SP_EL3 points at cpu_data and at its saved context alike");
 
-static const struct mmap_region bl31_regions[] = {
-	{ PLAT_SHARED_RAM_BASE, PLAT_SHARED_RAM_SIZE, MT_RW_DATA },
-};
-
 /* Per-CPU set-up shared by the cold and warm boot paths. */
 static void bl31_cpu_setup(void)
 {
@@ -60,7 +56,7 @@ void bl31_main(const struct bl31_params *from_bl2)
 		panic();
 	}
 
-	bl_setup_mmu(bl31_regions, sizeof(bl31_regions) / sizeof(bl31_regions[0]));
+	bl_setup_mmu(NULL, 0, plat_bl31_regions, plat_bl31_region_count);
 	console_lock_enable();
 	gicv3_distributor_init(PLAT_GICD_BASE, PLAT_GICR_BASE);
 	bl31_cpu_setup();

@@ -7,10 +7,15 @@
 #include <lib/xlat.h>
 #include <plat/plat_setup.h>
 #include <plat/plat_topology.h>
+#include <platform_def.h>
 
 #define MAX_REGIONS	16U
-/* 4 GiB VA: at most 4 level-2 tables plus level-3 tables for edges. */
-#define XLAT_TABLES	12U
+/*
+ * Level-2/3 tables per image: one level-2 table per GiB the map touches
+ * below block granularity, one level-3 table per 2 MiB block with page-
+ * granular edges. The platform sizes it for its memory map.
+ */
+#define XLAT_TABLES	PLAT_XLAT_TABLES
 
 uint64_t xlat_base_table[XLAT_L1_ENTRIES] __attribute__((aligned(64)));
 static uint64_t tables[XLAT_TABLES][XLAT_TABLE_ENTRIES]
@@ -35,7 +40,8 @@ static struct mmap_region span(const char *start, const char *end, unsigned int 
 	return (struct mmap_region){ (uintptr_t)start, (size_t)(end - start), attr };
 }
 
-void bl_setup_mmu(const struct mmap_region *extra, unsigned int extra_count)
+void bl_setup_mmu(const struct mmap_region *regions, unsigned int count,
+		  const struct mmap_region *plat, unsigned int plat_count)
 {
 	struct mmap_region map[MAX_REGIONS];
 	unsigned int n = 0;
@@ -45,8 +51,10 @@ void bl_setup_mmu(const struct mmap_region *extra, unsigned int extra_count)
 	add_region(map, &n, span(__RW_START__, __RW_END__, MT_RW_DATA));
 	for (unsigned int i = 0; i < plat_device_region_count; i++)
 		add_region(map, &n, plat_device_regions[i]);
-	for (unsigned int i = 0; i < extra_count; i++)
-		add_region(map, &n, extra[i]);
+	for (unsigned int i = 0; i < count; i++)
+		add_region(map, &n, regions[i]);
+	for (unsigned int i = 0; i < plat_count; i++)
+		add_region(map, &n, plat[i]);
 
 	int rc = xlat_map_regions(&xlat_ctx, map, n);
 

@@ -9,19 +9,23 @@
 	.global bl1_entrypoint
 bl1_entrypoint:
 	el3_arch_init early_vectors
-	bl	plat_my_core_pos
+	/* A core powered up by PSCI goes straight to BL31's warm-boot entry. */
+	bl	plat_get_my_entrypoint
+	cbz	x0, 1f
+	br	x0
+1:	bl	plat_my_core_pos
 	cbnz	x0, plat_secondary_cold_boot
 
 	/* .data from ROM to RAM, then .bss (the C stack is outside .bss). */
 	adr_l	x0, __DATA_RAM_START__
 	adr_l	x1, __DATA_ROM_START__
 	adr_l	x2, __DATA_RAM_END__
-1:	cmp	x0, x2
-	b.hs	2f
+2:	cmp	x0, x2
+	b.hs	3f
 	ldp	x3, x4, [x1], #16
 	stp	x3, x4, [x0], #16
-	b	1b
-2:	adr_l	x0, __BSS_START__
+	b	2b
+3:	adr_l	x0, __BSS_START__
 	adr_l	x1, __BSS_END__
 	bl	zero_mem
 

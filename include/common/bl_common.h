@@ -16,12 +16,14 @@ extern char __RW_START__[], __RW_END__[];
 
 /*
  * Map this image (code read-only and executable, read-only data, then
- * read-write data execute-never), the platform's devices and @extra
- * regions, and turn the EL3 MMU on. Panics if the tables cannot describe
- * the map: the map is fixed at build time, so that is a build error.
+ * read-write data execute-never), the platform's devices, the image's
+ * @regions and the platform's @plat regions, and turn the EL3 MMU on.
+ * Panics if the tables cannot describe the map: the map is fixed at build
+ * time, so that is a build error.
  */
 struct mmap_region;
-void bl_setup_mmu(const struct mmap_region *extra, unsigned int extra_count);
+void bl_setup_mmu(const struct mmap_region *regions, unsigned int count,
+		  const struct mmap_region *plat, unsigned int plat_count);
 
 /*
  * Validate the FIP at @fip_base (at most @max_size bytes) and copy the

@@ -15,6 +15,28 @@ extern const struct mmap_region plat_device_regions[];
 extern const unsigned int plat_device_region_count;
 
 /*
+ * Memory each image's platform code uses besides the image itself, the
+ * images it loads and the devices (QEMU: the hold pen, the DTB; N1SDP: the
+ * trusted mailbox). Mandatory (may be empty: count 0).
+ */
+extern const struct mmap_region plat_bl1_regions[];
+extern const unsigned int plat_bl1_region_count;
+extern const struct mmap_region plat_bl2_regions[];
+extern const unsigned int plat_bl2_region_count;
+extern const struct mmap_region plat_bl31_regions[];
+extern const unsigned int plat_bl31_region_count;
+
+/* BL1, primary, cold boot, MMU on: before BL2 is loaded. Mandatory. */
+void plat_bl1_setup(void);
+
+/*
+ * plat_get_my_entrypoint (assembly-callable, BL1 reset path, MMU off, no
+ * stack; clobbers x0-x2): the warm-boot entry point a core reset by its
+ * power controller must branch to, or 0 for a cold boot. Mandatory.
+ */
+uintptr_t plat_get_my_entrypoint(void);
+
+/*
  * First platform hook of each image, MMU off, before the console exists.
  * Mandatory (may be empty).
  */

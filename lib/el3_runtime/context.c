@@ -97,7 +97,7 @@ void cm_prepare_el3_exit_ns(void)
 		return;
 	write_sctlr_el2(SCTLR_EL2_RES1);
 	write_hcr_el2(HCR_RW_BIT);
-	write_cptr_el2(CPTR_EL2_RES1 & ~BIT(8));
+	write_cptr_el2(CPTR_EL2_RES1);	/* TZ, TFP, TAM, TCPAC clear: no traps */
 	write_cnthctl_el2(CNTHCTL_EL1PCTEN_BIT | CNTHCTL_EL1PCEN_BIT);
 	write_cntvoff_el2(0);
 	write_vpidr_el2(read_midr_el1());

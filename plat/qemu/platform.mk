@@ -15,9 +15,10 @@ $(error QEMU_CLUSTERS x QEMU_CORES_PER_CLUSTER = $(QEMU_CORE_COUNT): QEMU virt w
 endif
 
 PLAT_COMMON_SOURCES := plat/qemu/aarch64/plat_helpers.S plat/qemu/qemu_common.c
-PLAT_BL1_SOURCES := $(PLAT_COMMON_SOURCES) plat/common/hold_pen.c
+PLAT_BL1_SOURCES := $(PLAT_COMMON_SOURCES) plat/qemu/qemu_bl1_setup.c plat/common/hold_pen.c
 PLAT_BL2_SOURCES := $(PLAT_COMMON_SOURCES) plat/qemu/qemu_bl2_setup.c
-PLAT_BL31_SOURCES := $(PLAT_COMMON_SOURCES) plat/qemu/qemu_pm.c plat/qemu/aarch64/qemu_pm_helpers.S
+PLAT_BL31_SOURCES := $(PLAT_COMMON_SOURCES) plat/qemu/qemu_pm.c plat/qemu/aarch64/qemu_pm_helpers.S \
+	plat/common/hold_pen.c
 
 # flash.bin: BL1 at offset 0 of secure flash, the FIP at PLAT_FIP_BASE.
 FLASH := $(BUILD_DIR)/flash.bin

@@ -18,6 +18,24 @@ const struct mmap_region plat_device_regions[] = {
 const unsigned int plat_device_region_count =
 	sizeof(plat_device_regions) / sizeof(plat_device_regions[0]);
 
+/* The hold pen (and the MEM_PROTECT flag beside it) in secure SRAM. */
+const struct mmap_region plat_bl1_regions[] = {
+	{ PLAT_SHARED_RAM_BASE, PLAT_SHARED_RAM_SIZE, MT_RW_DATA },
+};
+const unsigned int plat_bl1_region_count = 1;
+
+/* BL2 also edits the DTB and may overwrite DRAM below BL33 (MEM_PROTECT). */
+const struct mmap_region plat_bl2_regions[] = {
+	{ PLAT_SHARED_RAM_BASE, PLAT_SHARED_RAM_SIZE, MT_RW_DATA },
+	{ PLAT_DTB_BASE, PLAT_BL33_BASE - PLAT_DTB_BASE, MT_RW_DATA | MT_NS },
+};
+const unsigned int plat_bl2_region_count = 2;
+
+const struct mmap_region plat_bl31_regions[] = {
+	{ PLAT_SHARED_RAM_BASE, PLAT_SHARED_RAM_SIZE, MT_RW_DATA },
+};
+const unsigned int plat_bl31_region_count = 1;
+
 void plat_early_setup(void)
 {
 }

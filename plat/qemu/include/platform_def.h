@@ -76,6 +76,9 @@
 #define PLAT_PSTATE_CLUSTER_OFF		0x01010022
 #define PLAT_PSTATE_DEEPEST		0x02010222
 
+/* Level-2/3 translation tables per image (lib/xlat). */
+#define PLAT_XLAT_TABLES		8
+
 /* EL3 stacks */
 #define PLAT_STACK_SIZE			0x1000
 
