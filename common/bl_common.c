@@ -98,5 +98,12 @@ long bl_load_fip_image(uintptr_t fip_base, size_t max_size,
 
 void bl_program_cntfrq(void)
 {
-	write_cntfrq_el0(plat_get_syscnt_freq());
+	uint32_t freq = plat_get_syscnt_freq();
+
+	/* Every tick-to-time conversion divides by it (tfa-abi-facts §10.3). */
+	if (freq == 0U) {
+		ERROR("The system counter reports a frequency of 0 Hz\n");
+		panic();
+	}
+	write_cntfrq_el0(freq);
 }

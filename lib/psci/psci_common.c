@@ -30,8 +30,14 @@ static struct psci_non_cpu_node *ancestor(unsigned int pos, unsigned int lvl)
 
 int psci_mpidr_to_pos(uint64_t mpidr)
 {
-	/* Bits [63:40] and [31:24] of a target_cpu are not affinity: SBZ (5.1.4). */
-	if ((mpidr & ~MPIDR_AFFINITY_MASK) != 0U)
+	/*
+	 * Bits [63:40] and [31:24] of a target_cpu are not affinity: SBZ
+	 * (DEN0022 5.1.4). On a platform whose MPIDRs carry MT, TF-A accepts
+	 * it (TFTF passes it), so the same ABI does.
+	 */
+	uint64_t ignored = PLAT_MPIDR_MT != 0 ? MPIDR_MT_BIT : 0U;
+
+	if ((mpidr & ~(MPIDR_AFFINITY_MASK | ignored)) != 0U)
 		return -1;
 	return plat_core_pos_by_mpidr(mpidr);
 }

@@ -31,4 +31,20 @@ if PATH="$work/bin:$PATH" make -C "$top" -j2 CROSS_COMPILE=aarch64-none-elf- \
 else
 	fail "aarch64-none-elf- prefix build" "$(tail -n 5 "$work/elf.log")"
 fi
+# The N1SDP platform builds (it runs on the board; its logic is host-tested).
+if make -C "$top" -j2 PLAT=n1sdp BUILD_BASE="$work/n1sdp" >"$work/n1sdp.log" 2>&1; then
+	pass "PLAT=n1sdp build"
+	d=$work/n1sdp/n1sdp/release
+	nm=aarch64-linux-gnu-nm
+	check "n1sdp: BL1 at the SCP's load address 0x04060000" \
+		bash -c "$nm $d/bl1.elf | grep -q '^0000000004060000 T bl1_entrypoint'"
+	check "n1sdp: BL31 powers cores through SCMI and CORE_PWRDN_EN" \
+		bash -c "$nm $d/bl31.elf | grep -q ' scmi_call' && $nm $d/bl31.elf | grep -q ' n1_core_pwrdn_enable'"
+	check "n1sdp: no QEMU power model in BL31" bash -c "! $nm $d/bl31.elf | grep -q qemu_"
+	for f in bl1.bin bl2.bin bl31.bin fip.bin; do
+		check "n1sdp: $f built" [ -s "$d/$f" ]
+	done
+else
+	fail "PLAT=n1sdp build" "$(tail -n 5 "$work/n1sdp.log")"
+fi
 summary

@@ -1,0 +1,6 @@
+#include <plat/plat_setup.h>
+
+/* Nothing to prepare: the SCP holds the secondaries until CPU_ON. */
+void plat_bl1_setup(void)
+{
+}

@@ -1,0 +1,64 @@
+/*
+ * N1SDP: topology, counter, memory maps.
+ */
+#include <stdint.h>
+
+#include <arch/aarch64/arch.h>
+#include <lib/mmio.h>
+#include <lib/xlat.h>
+#include <plat/plat_setup.h>
+#include <plat/plat_topology.h>
+#include <platform_def.h>
+
+const struct mmap_region plat_device_regions[] = {
+	{ PLAT_UART_BASE, 0x00100000, MT_DEVICE_RW },		/* UART0, CNTControl */
+	{ PLAT_GICD_BASE, 0x00200000, MT_DEVICE_RW },		/* GIC-600 */
+	{ PLAT_MHU_BASE, 0x00500000, MT_DEVICE_RW },		/* MHU, SCMI memory */
+};
+const unsigned int plat_device_region_count =
+	sizeof(plat_device_regions) / sizeof(plat_device_regions[0]);
+
+/* The trusted mailbox lives in the shared page. */
+const struct mmap_region plat_bl1_regions[] = {
+	{ PLAT_SHARED_RAM_BASE, PLAT_SHARED_RAM_SIZE, MT_RW_DATA },
+};
+const unsigned int plat_bl1_region_count = 1;
+const struct mmap_region plat_bl2_regions[] = {
+	{ 0, 0, 0 },
+};
+const unsigned int plat_bl2_region_count = 0;
+const struct mmap_region plat_bl31_regions[] = {
+	{ PLAT_SHARED_RAM_BASE, PLAT_SHARED_RAM_SIZE, MT_RW_DATA },
+};
+const unsigned int plat_bl31_region_count = 1;
+
+void plat_early_setup(void)
+{
+}
+
+int plat_core_pos_by_mpidr(uint64_t mpidr)
+{
+	/* The DT lists MPIDRs without MT, MPIDR_EL1 has it: accept both. */
+	mpidr &= MPIDR_AFFINITY_MASK;
+
+	uint64_t thread = mpidr & MPIDR_AFFLVL_MASK;
+	uint64_t core = (mpidr >> MPIDR_AFF1_SHIFT) & MPIDR_AFFLVL_MASK;
+	uint64_t cluster = (mpidr >> MPIDR_AFF2_SHIFT) & MPIDR_AFFLVL_MASK;
+
+	if (thread != 0U || core >= PLAT_CORES_PER_CLUSTER ||
+	    cluster >= PLAT_CLUSTER_COUNT || (mpidr >> MPIDR_AFF3_SHIFT) != 0U)
+		return -1;
+	return (int)(cluster * PLAT_CORES_PER_CLUSTER + core);
+}
+
+uint64_t plat_core_mpidr(unsigned int pos)
+{
+	return (uint64_t)(pos / PLAT_CORES_PER_CLUSTER) << MPIDR_AFF2_SHIFT |
+	       (uint64_t)(pos % PLAT_CORES_PER_CLUSTER) << MPIDR_AFF1_SHIFT;
+}
+
+/* CNTFID0 of the system counter: the frequency its firmware programmed. */
+uint32_t plat_get_syscnt_freq(void)
+{
+	return mmio_read_32(PLAT_CNTCONTROL_BASE + 0x20);
+}

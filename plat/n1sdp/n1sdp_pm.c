@@ -1,0 +1,184 @@
+/*
+ * N1SDP power control (tfa-abi-facts §6.5): CPU_ON and CPU_OFF ask the SCP
+ * with SCMI POWER_STATE_SET; CPU_SUSPEND needs no message (the core sets
+ * CORE_PWRDN_EN and the power controller does the rest on WFI); the
+ * system states use SCMI SYSTEM_POWER_STATE_SET. A core powered up by the
+ * SCP starts in BL1, which sends it to the entry in the trusted mailbox.
+ */
+#include <arch/aarch64/arch_helpers.h>
+#include <common/debug.h>
+#include <drivers/gicv3.h>
+#include <drivers/scmi.h>
+#include <lib/mmio.h>
+#include <lib/psci/psci.h>
+#include <lib/xlat.h>
+#include <plat/plat_psci.h>
+#include <plat/plat_setup.h>
+#include <plat/plat_topology.h>
+#include <platform_def.h>
+
+#define RUN	PSCI_LOCAL_STATE_RUN
+#define RET	PSCI_LOCAL_STATE_RET
+#define OFF	PSCI_LOCAL_STATE_OFF
+
+void n1_core_pwrdn_enable(void);
+void n1_core_pwrdn_disable(void);
+
+static struct scmi_channel scp = {
+	.shmem = PLAT_SCMI_SHMEM_BASE,
+	.doorbell = PLAT_MHU_DOORBELL,
+};
+
+/*
+ * Arm platform convention: StateID 0; standby only at the core; TFTF's
+ * N1SDP port asks for level 1 as its deepest. A level-2 request is granted
+ * as cluster power-down: only SYSTEM_SUSPEND may turn the system off.
+ */
+static const struct psci_pstate_desc n1sdp_power_states[] = {
+	{ 0x00000000, { { RET, RUN, RUN } } },	/* core standby */
+	{ 0x00010000, { { OFF, RUN, RUN } } },	/* core power-down */
+	{ 0x01010000, { { OFF, OFF, RUN } } },	/* cluster power-down */
+	{ 0x02010000, { { OFF, OFF, RUN } } },	/* level 2: cluster power-down */
+};
+
+static int n1sdp_validate_power_state(uint32_t power_state, struct psci_power_state *state)
+{
+	return psci_match_power_state(power_state, n1sdp_power_states,
+				      sizeof(n1sdp_power_states) / sizeof(n1sdp_power_states[0]),
+				      state);
+}
+
+static int n1sdp_validate_ns_entrypoint(uint64_t entry)
+{
+	if (entry < PLAT_NS_DRAM_BASE || entry >= PLAT_NS_DRAM_BASE + PLAT_NS_DRAM_SIZE)
+		return PSCI_E_INVALID_ADDRESS;
+	return 0;
+}
+
+static void n1sdp_cpu_standby(uint8_t cpu_state)
+{
+	(void)cpu_state;
+	dsb_sy();
+	wfi();
+}
+
+static int n1sdp_pwr_domain_on(uint64_t mpidr, unsigned int pos)
+{
+	const struct psci_power_state on = { { RUN, RUN, RUN } };
+	uint32_t msg[3] = { SCMI_PWR_STATE_SET_ASYNC, pos, scmi_css_power_state(&on, 1) };
+
+	(void)mpidr;
+	if (scmi_call(&scp, SCMI_PROTO_POWER_DOMAIN, SCMI_MSG_PWR_STATE_SET, msg, 3) !=
+	    SCMI_SUCCESS)
+		return PSCI_E_INTERN_FAIL;
+	return 0;
+}
+
+static void n1sdp_pwr_domain_off(const struct psci_power_state *state)
+{
+	uint32_t msg[3] = { 0, plat_my_core_pos(), scmi_css_power_state(state, 0) };
+
+	gicv3_cpu_power_down();
+	/* The SCP may answer "queued": the core goes off on its next WFI. */
+	if (scmi_call(&scp, SCMI_PROTO_POWER_DOMAIN, SCMI_MSG_PWR_STATE_SET, msg, 3) < 0)
+		ERROR("N1SDP: SCP refused to power core %u off\n", plat_my_core_pos());
+}
+
+static void n1sdp_pwr_domain_suspend(const struct psci_power_state *state)
+{
+	(void)state;
+}
+
+/*
+ * WFI with CORE_PWRDN_EN set removes power; the core comes back through
+ * BL1 and the mailbox. If WFI returns, the power-down was abandoned (an
+ * interrupt arrived first): undo the request and resume the normal world
+ * through the same warm-boot path, MMU off as that path expects.
+ */
+static void __attribute__((noreturn)) n1sdp_pwr_down_wfi(const struct psci_power_state *state,
+							  bool cpu_off)
+{
+	(void)state;
+	for (;;) {
+		dsb_sy();
+		wfi();
+		if (!cpu_off)
+			break;
+	}
+	n1_core_pwrdn_disable();
+	disable_mmu_el3_flush();
+	bl31_warm_entrypoint();
+	__builtin_unreachable();
+}
+
+static void n1sdp_pwr_domain_finish(const struct psci_power_state *state)
+{
+	(void)state;
+	n1_core_pwrdn_disable();
+}
+
+static void __attribute__((noreturn)) system_power(uint32_t state, const char *what)
+{
+	uint32_t msg[2] = { 0, state };
+
+	/* No core may act on a stale warm-boot entry after the reset. */
+	mmio_write_64(PLAT_MAILBOX_BASE + 8, 0);
+	flush_dcache_range(PLAT_MAILBOX_BASE, 16);
+	if (scmi_call(&scp, SCMI_PROTO_SYS_POWER, SCMI_MSG_SYS_PWR_STATE_SET, msg, 2) < 0)
+		ERROR("N1SDP: SCP refused %s\n", what);
+	for (;;)
+		wfi();
+}
+
+static void __attribute__((noreturn)) n1sdp_system_off(void)
+{
+	system_power(SCMI_SYS_STATE_SHUTDOWN, "SYSTEM_OFF");
+}
+
+static void __attribute__((noreturn)) n1sdp_system_reset(void)
+{
+	system_power(SCMI_SYS_STATE_COLD_RESET, "SYSTEM_RESET");
+}
+
+static void __attribute__((noreturn)) n1sdp_system_reset_warm(void)
+{
+	system_power(SCMI_SYS_STATE_WARM_RESET, "SYSTEM_RESET2");
+}
+
+static const struct plat_psci_ops n1sdp_psci_ops = {
+	.validate_power_state = n1sdp_validate_power_state,
+	.validate_ns_entrypoint = n1sdp_validate_ns_entrypoint,
+	.cpu_standby = n1sdp_cpu_standby,
+	.pwr_domain_on = n1sdp_pwr_domain_on,
+	.pwr_domain_off = n1sdp_pwr_domain_off,
+	.pwr_domain_suspend = n1sdp_pwr_domain_suspend,
+	.pwr_domain_pwr_down_wfi = n1sdp_pwr_down_wfi,
+	.pwr_domain_on_finish = n1sdp_pwr_domain_finish,
+	.pwr_domain_suspend_finish = n1sdp_pwr_domain_finish,
+	.cpu_pwrdown_prep = n1_core_pwrdn_enable,
+	.system_off = n1sdp_system_off,
+	.system_reset = n1sdp_system_reset,
+	.system_reset_warm = n1sdp_system_reset_warm,
+	.default_suspend_state = 0x01010000,
+};
+
+const struct plat_psci_ops *plat_psci_ops(void)
+{
+	return &n1sdp_psci_ops;
+}
+
+const uint8_t *plat_get_power_domain_tree_desc(void)
+{
+	static const uint8_t desc[] = { 1, PLAT_CLUSTER_COUNT, PLAT_CORES_PER_CLUSTER,
+					PLAT_CORES_PER_CLUSTER };
+
+	return desc;
+}
+
+/* Cold boot: every core the SCP powers up from now on warm-boots into BL31. */
+void plat_bl31_setup(void)
+{
+	mmio_write_64(PLAT_MAILBOX_BASE, (uintptr_t)bl31_warm_entrypoint);
+	mmio_write_64(PLAT_MAILBOX_BASE + 8, PLAT_MAILBOX_MAGIC);
+	flush_dcache_range(PLAT_MAILBOX_BASE, 16);
+}

@@ -1,0 +1,18 @@
+# Arm N1SDP board (see docs/plat/n1sdp.rst). Built and host-tested here; it
+# runs on the board (the SCP loads bl1.bin; fip.bin goes to QSPI 0x18200000).
+
+PLAT_DEFAULT_ENABLE_RUNTIME_INSTRUMENTATION := 1
+
+PLAT_COMMON_SOURCES := plat/n1sdp/aarch64/plat_helpers.S plat/n1sdp/n1sdp_common.c
+PLAT_BL1_SOURCES := $(PLAT_COMMON_SOURCES) plat/n1sdp/n1sdp_bl1_setup.c
+PLAT_BL2_SOURCES := $(PLAT_COMMON_SOURCES) plat/n1sdp/n1sdp_bl2_setup.c
+PLAT_BL31_SOURCES := $(PLAT_COMMON_SOURCES) plat/n1sdp/n1sdp_pm.c \
+	plat/n1sdp/aarch64/n1sdp_pm_helpers.S drivers/arm/css/scmi.c \
+	drivers/arm/css/scmi_msg.c
+PLAT_IMAGES :=
+
+.PHONY: _run
+_run: all
+	@echo "PLAT=n1sdp runs on the N1SDP board: give the SCP bl1.bin and write" \
+		"$(BUILD_DIR)/fip.bin to QSPI at 0x18200000 (docs/plat/n1sdp.rst)."
+	@false

@@ -1,0 +1,82 @@
+/*
+ * N1SDP platform logic on the host: MT-style MPIDR decoding and the SCMI
+ * messages of its power control (values from tfa-abi-facts §6.1, §6.5).
+ */
+#include <string.h>
+
+#include "test.h"
+
+#include <drivers/scmi.h>
+#include <plat/plat_topology.h>
+#include <platform_def.h>
+
+static void test_core_positions(void)
+{
+	/* MPIDR_EL1 as read (MT and bit 31 set) and as the DT lists them. */
+	const uint64_t read[4] = { 0x81000000, 0x81000100, 0x81010000, 0x81010100 };
+	const uint64_t dt[4] = { 0x0, 0x100, 0x10000, 0x10100 };
+
+	for (int pos = 0; pos < 4; pos++) {
+		CHECK_EQ(plat_core_pos_by_mpidr(read[pos]), pos);
+		CHECK_EQ(plat_core_pos_by_mpidr(dt[pos]), pos);
+		CHECK_EQ(plat_core_mpidr((unsigned int)pos), dt[pos]);
+	}
+	CHECK_EQ(plat_core_pos_by_mpidr(0x1), -1);		/* thread 1 */
+	CHECK_EQ(plat_core_pos_by_mpidr(0x200), -1);		/* core 2 */
+	CHECK_EQ(plat_core_pos_by_mpidr(0x20000), -1);		/* cluster 2 */
+	CHECK_EQ(plat_core_pos_by_mpidr(0x100000000ULL), -1);	/* chip 1 */
+}
+
+static void test_css_power_states(void)
+{
+	const struct psci_power_state on = { { 0, 0, 0 } };
+	const struct psci_power_state core_off = { { 2, 0, 0 } };
+	const struct psci_power_state cluster_off = { { 2, 2, 0 } };
+
+	CHECK_EQ(scmi_css_power_state(&on, 1), 0x00020111);
+	CHECK_EQ(scmi_css_power_state(&core_off, 0), 0x00000000);
+	CHECK_EQ(scmi_css_power_state(&cluster_off, 0), 0x00010000);
+}
+
+static void test_scmi_message(void)
+{
+	uint8_t shmem[64];
+	const uint32_t payload[3] = { 1, 2, 0x00020111 };
+	uint32_t v;
+
+	memset(shmem, 0xff, sizeof(shmem));
+	CHECK_EQ(scmi_msg_header(0x11, 0x4, 5), 0x4 | (0x11 << 10) | (5 << 18));
+	scmi_write_command(shmem, scmi_msg_header(0x11, 0x4, 5), payload, 3);
+	memcpy(&v, shmem + SCMI_SHMEM_STATUS, 4);
+	CHECK_EQ(v, 0);					/* busy: the SCP's turn */
+	memcpy(&v, shmem + SCMI_SHMEM_LENGTH, 4);
+	CHECK_EQ(v, 16);				/* header + 3 words */
+	memcpy(&v, shmem + SCMI_SHMEM_HEADER, 4);
+	CHECK_EQ(v, scmi_msg_header(0x11, 0x4, 5));
+	memcpy(&v, shmem + SCMI_SHMEM_PAYLOAD + 8, 4);
+	CHECK_EQ(v, 0x00020111);
+	memcpy(&v, shmem + SCMI_SHMEM_FLAGS, 4);
+	CHECK_EQ(v, 0);					/* polled completion */
+}
+
+static void test_memory_map(void)
+{
+	/* The images must not overlap: BL2 loads BL31 while it runs. */
+	CHECK(BL31_LIMIT <= BL2_BASE);
+	CHECK(BL2_LIMIT <= BL1_RW_BASE);
+	CHECK(BL1_RW_LIMIT <= PLAT_BL1_RO_BASE);
+	CHECK(PLAT_SHARED_RAM_BASE + PLAT_SHARED_RAM_SIZE <= BL31_BASE);
+	CHECK(PLAT_BL1_RO_LIMIT <= PLAT_SEC_SRAM_BASE + PLAT_SEC_SRAM_SIZE);
+	CHECK(PLAT_MAILBOX_BASE + 16 <= PLAT_SHARED_RAM_BASE + PLAT_SHARED_RAM_SIZE);
+	CHECK(PLAT_BL33_BASE >= PLAT_NS_DRAM_BASE &&
+	      PLAT_BL33_LIMIT <= PLAT_NS_DRAM_BASE + PLAT_NS_DRAM_SIZE);
+}
+
+int main(void)
+{
+	RUN_TEST(test_core_positions);
+	RUN_TEST(test_css_power_states);
+	RUN_TEST(test_scmi_message);
+	RUN_TEST(test_memory_map);
+	return test_summary();
+}
