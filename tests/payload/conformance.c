@@ -606,6 +606,20 @@ static void smccc(void)
 	expect("SMCCC", "Standard Service call outside PSCI", 0x84000100U, 0, 0, 0, SMC_UNK);
 	check("SMCCC", smc_clobber_mask(PSCI_FID_VERSION) == 0 && smc_clobber_mask(0xc2ffff00U) == 0,
 	      "x4-x17 changed across an SMC");
+
+	/*
+	 * An instruction that traps to EL3 (the secure timer, SCR_EL3.ST = 0)
+	 * comes back as an UNDEF at the caller's level; EL3 keeps running.
+	 */
+	uint64_t v = 0x1234;
+
+	payload_expected_esr_seen = ~0ULL;
+	payload_expect_undef = true;
+	__asm__ volatile("mrs %0, cntps_ctl_el1" : "+r"(v) : : "memory");
+	check("EL3 traps", payload_expected_esr_seen == (1ULL << 25) && v == 0x1234,
+	      "reading CNTPS_CTL_EL1 at EL2 gave ESR_EL2 0x%llx, expected an UNDEF (0x2000000)",
+	      (unsigned long long)payload_expected_esr_seen);
+	payload_expect_undef = false;
 }
 
 static void pmf(void)

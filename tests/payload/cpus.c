@@ -139,6 +139,20 @@ void payload_barrier_wait(struct payload_barrier *b)
 		wfe();
 }
 
+volatile uint64_t payload_expected_esr_seen;
+volatile bool payload_expect_undef;
+
+bool payload_sync_exception(uint64_t esr);
+
+bool payload_sync_exception(uint64_t esr)
+{
+	if (!payload_expect_undef)
+		return false;
+	payload_expect_undef = false;
+	payload_expected_esr_seen = esr;
+	return true;
+}
+
 void payload_exception(uint64_t slot)
 {
 	uint64_t esr, elr;

@@ -59,6 +59,14 @@ struct payload_barrier {
 void payload_barrier_init(struct payload_barrier *b, uint32_t participants);
 void payload_barrier_wait(struct payload_barrier *b);
 
+/*
+ * Set payload_expect_undef before an instruction expected to be
+ * UNDEFINED: the exception is absorbed (execution continues after it) and
+ * its ESR_EL2 lands in payload_expected_esr_seen.
+ */
+extern volatile bool payload_expect_undef;
+extern volatile uint64_t payload_expected_esr_seen;
+
 /* --- suites --- */
 
 /* Running totals of checks, printed as "N passed, N failed" at the end. */
