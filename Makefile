@@ -28,7 +28,7 @@ BUILD_DIR := $(BUILD_BASE)/$(PLAT)/$(BUILD_TYPE)
 
 PLAT_MAKEFILE := plat/$(PLAT)/platform.mk
 ifeq ($(wildcard $(PLAT_MAKEFILE)),)
-$(error PLAT=$(PLAT) is not a platform: choose one of $(notdir $(wildcard plat/*)))
+$(error PLAT=$(PLAT) is not a platform: choose one of $(patsubst plat/%/platform.mk,%,$(wildcard plat/*/platform.mk)))
 endif
 include $(PLAT_MAKEFILE)
 
@@ -105,6 +105,9 @@ CPPFLAGS_COMMON := $(INCLUDES) -include $(BUILD_DIR)/include/config.h \
 # prerequisite of every object.
 # ---------------------------------------------------------------------------
 CONFIG_H := $(BUILD_DIR)/include/config.h
+CONFIG_EXTRA := CC TOOLCHAIN
+# Options that only change how the images are run or packed, not built.
+CONFIG_RUNTIME_ONLY := QEMU QEMU_CPU BL33
 $(shell mkdir -p $(BUILD_DIR)/include)
 $(file > $(CONFIG_H).tmp,$(config_h_text))
 $(file > $(BUILD_DIR)/config.mk,$(config_mk_text))
@@ -162,7 +165,6 @@ LIBFDT_DIR := $(BUILD_BASE)/deps/libfdt-dev
 LIBFDT_A := $(LIBFDT_DIR)/root/usr/lib/aarch64-linux-gnu/libfdt.a
 LIBFDT_INC := $(LIBFDT_DIR)/root/usr/include
 $(LIBFDT_A):
-	@echo "  FETCH   libfdt-dev:arm64"
 	@bash make_helpers/fetch_deb.sh libfdt-dev:arm64 $(LIBFDT_DIR)
 	@touch $@
 
@@ -209,6 +211,8 @@ all: $(IMAGES)
 
 help:
 	@echo "Targets: all (default), run, check, bench, perf-docs, fiptool, clean, distclean, help"
+	@echo
+	@echo "BUILD_BASE=<dir> puts everything under <dir> instead of build/."
 	@echo
 	@echo "Build options (current value; default in brackets):"
 	@$(foreach o,$(OPTIONS),printf '  %-32s %-s\n      %s\n' '$(o)=$($(o))' '[$(OPTION_DEFAULT_$(o))]' '$(OPTION_HELP_$(o))';)

@@ -84,7 +84,11 @@ long bl_load_fip_image(uintptr_t fip_base, size_t max_size,
 		ERROR("FIP: %s: %s\n", name, fip_strerror(rc));
 		return -1;
 	}
-	if (size == 0U || size > limit - dest) {
+	if (size == 0U) {
+		ERROR("FIP: %s is empty\n", name);
+		return -1;
+	}
+	if (size > limit - dest) {
 		ERROR("FIP: %s is %zu bytes; its region 0x%lx-0x%lx holds %lu\n", name,
 		      size, (unsigned long)dest, (unsigned long)limit,
 		      (unsigned long)(limit - dest));

@@ -23,6 +23,7 @@ fi
 mkdir -p "$dest"
 cd "$dest"
 if ! ls ./*.deb >/dev/null 2>&1; then
+	echo "  FETCH   $pkg (apt-get download, cached in $dest)" >&2
 	if ! apt-get download "$pkg" >/dev/null 2>download.err; then
 		if [ "$(id -u)" -eq 0 ] && apt-get update -qq && apt-get download "$pkg" >/dev/null 2>download.err; then
 			:

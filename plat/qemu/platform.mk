@@ -11,7 +11,7 @@ PLAT_DEFAULT_PSCI_OS_INIT_MODE := 1
 
 QEMU_CORE_COUNT := $(shell echo $$(( $(QEMU_CLUSTERS) * $(QEMU_CORES_PER_CLUSTER) )))
 ifeq ($(shell [ $(QEMU_CORE_COUNT) -ge 1 -a $(QEMU_CORE_COUNT) -le 16 ] && echo ok),)
-$(error QEMU_CLUSTERS x QEMU_CORES_PER_CLUSTER = $(QEMU_CORE_COUNT): QEMU virt with GICv3 numbers at most 16 CPUs in Aff0)
+$(error QEMU_CLUSTERS x QEMU_CORES_PER_CLUSTER = $(QEMU_CORE_COUNT): it must be 1 to 16 (QEMU virt with GICv3 numbers at most 16 CPUs in Aff0))
 endif
 
 PLAT_COMMON_SOURCES := plat/qemu/aarch64/plat_helpers.S plat/qemu/qemu_common.c
@@ -25,6 +25,10 @@ FLASH := $(BUILD_DIR)/flash.bin
 PLAT_IMAGES := $(FLASH)
 $(FLASH): $(BUILD_DIR)/bl1.bin $(BUILD_DIR)/fip.bin
 	@echo "  FLASH   $@"
+	@fip=$$(stat -c %s $(BUILD_DIR)/fip.bin); max=$$(( 0x4000000 - 0x40000 )); \
+	if [ $$fip -gt $$max ]; then \
+		echo "error: $(BUILD_DIR)/fip.bin is $$fip bytes; QEMU's 64 MiB flash holds $$max from offset 0x40000" >&2; \
+		exit 1; fi
 	@cp $(BUILD_DIR)/bl1.bin $@.tmp
 	@truncate -s 256K $@.tmp
 	@cat $(BUILD_DIR)/fip.bin >> $@.tmp
@@ -46,7 +50,7 @@ _run: all
 ifeq ($(BL33),)
 	@mkdir -p $(REPORT_DIR)
 	@set -o pipefail; $(QEMU) $(QEMU_ARGS) | tee $(REPORT_DIR)/console.log; rc=$$?; \
-		python3 tools/rt_report/rt_report.py $(REPORT_DIR)/console.log $(REPORT_DIR) \
+		python3 tools/rt_report/rt_report.py $(REPORT_DIR)/console.log $(REPORT_DIR) $(PLAT) \
 		|| exit 1; exit $$rc
 else
 	@$(QEMU) $(QEMU_ARGS)

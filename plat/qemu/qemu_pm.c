@@ -71,9 +71,18 @@ static void qemu_cpu_standby(uint8_t cpu_state)
 	gicv3_cpu_wake_restore(&saved);
 }
 
+/*
+ * Cores the build knows that QEMU did not create (-smp smaller than
+ * QEMU_CLUSTERS x QEMU_CORES_PER_CLUSTER): no redistributor answers for
+ * them, and CPU_ON must fail instead of waiting for a core that never comes.
+ */
+static bool core_absent[PLATFORM_CORE_COUNT];
+
 static int qemu_pwr_domain_on(uint64_t mpidr, unsigned int pos)
 {
 	(void)mpidr;
+	if (core_absent[pos])
+		return PSCI_E_INTERN_FAIL;
 	hold_pen_release(pos, (uintptr_t)bl31_warm_entrypoint);
 	return 0;
 }
@@ -235,4 +244,15 @@ const uint8_t *plat_get_power_domain_tree_desc(void)
 
 void plat_bl31_setup(void)
 {
+	unsigned int present = 0;
+
+	for (unsigned int pos = 0; pos < PLATFORM_CORE_COUNT; pos++) {
+		core_absent[pos] = gicv3_find_redistributor(PLAT_GICR_BASE,
+							    plat_core_mpidr(pos)) == 0U;
+		present += core_absent[pos] ? 0U : 1U;
+	}
+	if (present != PLATFORM_CORE_COUNT)
+		NOTICE("BL31: QEMU has %u of the %u cores this build expects (QEMU_CLUSTERS x "
+		     "QEMU_CORES_PER_CLUSTER): CPU_ON fails for the others\n", present,
+		     PLATFORM_CORE_COUNT);
 }

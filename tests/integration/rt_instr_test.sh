@@ -76,6 +76,19 @@ python3 "$report" "$work/short.log" "$work/rs" >"$work/rs.out" 2>&1
 check "rt_report exits 1 on a missing row" [ $? -eq 1 ]
 check "rt_report says which scenario is short" \
 	grep -q "test_rt_instr_cpu_off_serial: 3 rows for 4 cores" "$work/rs.out"
+sed 's/^\(<RT_INSTR:test_rt_instr_susp_deep_serial	1	\)1	/\10	/' "$log" >"$work/dup.log"
+python3 "$report" "$work/dup.log" "$work/rd" >"$work/rd.out" 2>&1
+check "rt_report exits 1 on a duplicated core row" [ $? -eq 1 ]
+check "rt_report names the misnumbered rows" grep -q "test_rt_instr_susp_deep_serial: rows are cores" "$work/rd.out"
+sed 's/^\(<RT_INSTR:test_rt_instr_cpu_susp_parallel	0	1	[0-9]*\)	[0-9]*	[0-9]*\/>/\1\/>/' "$log" >"$work/short-row.log"
+python3 "$report" "$work/short-row.log" "$work/rw" >"$work/rw.out" 2>&1
+check "rt_report exits 1 on a row with too few values" [ $? -eq 1 ]
+check "rt_report says which row is short" grep -q "cpu_susp_parallel: core 0.1: 1 values, expected 3" "$work/rw.out"
+grep -v "RT_INSTR REPORT BEGIN" "$log" >"$work/nomark.log"
+python3 "$report" "$work/nomark.log" "$work/rn" >"$work/rn.out" 2>&1
+check "rt_report exits 1 without the report markers" [ $? -eq 1 ]
+python3 "$report" "$log" "$log" >"$work/rf2.out" 2>&1
+check "rt_report exits 2 when OUT_DIR is a file" [ $? -eq 2 ]
 head -n 5 "$log" >"$work/trunc.log"
 python3 "$report" "$work/trunc.log" "$work/rt" >"$work/rt.out" 2>&1
 check "rt_report exits 2 when the payload never ran" [ $? -eq 2 ]

@@ -90,12 +90,23 @@ int64_t payload_cpu_on(unsigned int pos, payload_job_fn fn, void *arg)
 		    (uintptr_t)payload_cpu_entry, (uintptr_t)&jobs[pos]);
 }
 
+bool payload_wait_aff(unsigned int pos, int64_t state)
+{
+	/* Bounded: a core that never comes back must not hang the payload. */
+	for (unsigned long polls = 0; polls < 20000000UL; polls++) {
+		if (smc1(PSCI_FID_AFFINITY_INFO | PSCI_FID_SMC64_BIT, plat_core_mpidr(pos), 0, 0) ==
+		    state)
+			return true;
+		/* YIELD lets QEMU's round-robin scheduler run the other cores. */
+		__asm__ volatile("yield");
+	}
+	return payload_check(false, "core %u never reached AFFINITY_INFO state %lld", pos,
+			     (long long)state);
+}
+
 void payload_wait_cpu_off(unsigned int pos)
 {
-	/* YIELD lets QEMU's round-robin scheduler run the other cores. */
-	while (smc1(PSCI_FID_AFFINITY_INFO | PSCI_FID_SMC64_BIT, plat_core_mpidr(pos), 0, 0) !=
-	       PSCI_AFF_OFF)
-		__asm__ volatile("yield");
+	payload_wait_aff(pos, PSCI_AFF_OFF);
 }
 
 void payload_secondary_main(struct job *job)
@@ -131,11 +142,18 @@ void payload_barrier_init(struct payload_barrier *b, uint32_t participants)
 	dsb_ish();
 }
 
+void payload_barrier_set_participants(struct payload_barrier *b, uint32_t participants)
+{
+	__atomic_store_n(&b->participants, participants, __ATOMIC_RELEASE);
+	sev();
+}
+
 void payload_barrier_wait(struct payload_barrier *b)
 {
 	__atomic_fetch_add(&b->count, 1U, __ATOMIC_SEQ_CST);
 	sev();
-	while (__atomic_load_n(&b->count, __ATOMIC_ACQUIRE) < b->participants)
+	while (__atomic_load_n(&b->count, __ATOMIC_ACQUIRE) <
+	       __atomic_load_n(&b->participants, __ATOMIC_ACQUIRE))
 		wfe();
 }
 

@@ -25,7 +25,12 @@ void payload_cpu_setup(void);
  */
 int64_t payload_cpu_on(unsigned int pos, payload_job_fn fn, void *arg);
 
-/* Poll AFFINITY_INFO until core @pos reports OFF. */
+/*
+ * Poll AFFINITY_INFO until core @pos reports @state (PSCI_AFF_*); gives up
+ * after a bound (a failed check) and returns false. The _off form waits
+ * for OFF.
+ */
+bool payload_wait_aff(unsigned int pos, int64_t state);
 void payload_wait_cpu_off(unsigned int pos);
 
 /*
@@ -58,6 +63,8 @@ struct payload_barrier {
 };
 void payload_barrier_init(struct payload_barrier *b, uint32_t participants);
 void payload_barrier_wait(struct payload_barrier *b);
+/* Lower the count once some participants turn out not to come. */
+void payload_barrier_set_participants(struct payload_barrier *b, uint32_t participants);
 
 /*
  * Set payload_expect_undef before an instruction expected to be

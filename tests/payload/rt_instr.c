@@ -16,9 +16,12 @@
 
 /*
  * Wake-up timer: long enough that every core is down before it fires even
- * when the four contend for the PSCI locks (§10.7 stale-slot hazard).
+ * when they contend for the PSCI locks (§10.7 stale-slot hazard: a timer
+ * that fires first ends the suspend early, leaving stale timestamps that
+ * the order checks catch). Under -icount 2 ms is ample; with REALTIME=1 the
+ * host may not run a vCPU for milliseconds, so allow far more.
  */
-#define SUSPEND_TIMER_US	2000U
+#define SUSPEND_TIMER_US	(REALTIME ? 50000U : 2000U)
 #define LEAD			0U
 
 enum scenario {
@@ -113,22 +116,25 @@ static void idle_entry(unsigned int pos, void *arg)
 	(void)arg;
 }
 
-static void start(unsigned int pos, payload_job_fn fn, struct run *run)
+static bool start(unsigned int pos, payload_job_fn fn, struct run *run)
 {
 	int64_t rc = payload_cpu_on(pos, fn, run);
 
-	payload_check(rc == PSCI_E_SUCCESS, "%s: CPU_ON of core %u returned %lld",
-		      test_names[run->scenario], pos, (long long)rc);
+	return payload_check(rc == PSCI_E_SUCCESS, "%s: CPU_ON of core %u returned %lld",
+			     test_names[run->scenario], pos, (long long)rc);
 }
 
 /* Every core at once; the lead too, once it has started the others. */
 static void run_parallel(struct run *run, payload_job_fn fn)
 {
+	uint32_t started = 1;
+
 	payload_barrier_init(&run->barrier, PLATFORM_CORE_COUNT);
 	for (unsigned int pos = 0; pos < PLATFORM_CORE_COUNT; pos++) {
-		if (pos != LEAD)
-			start(pos, fn, run);
+		if (pos != LEAD && start(pos, fn, run))
+			started++;
 	}
+	payload_barrier_set_participants(&run->barrier, started);
 	fn(LEAD, run);
 	for (unsigned int pos = 0; pos < PLATFORM_CORE_COUNT; pos++) {
 		if (pos != LEAD)

@@ -381,6 +381,12 @@ static void add_request(struct options *o, const struct fip_uuid *uuid,
 	snprintf(r->label, sizeof(r->label), "%s", label);
 }
 
+/*
+ * Largest --align accepted: far beyond any flash erase block, and small
+ * enough that padding can never turn a FIP into gigabytes of zeros.
+ */
+#define FIP_MAX_ALIGN	(16u * 1024u * 1024u)
+
 static size_t parse_align(const char *s)
 {
 	unsigned long long v;
@@ -389,8 +395,10 @@ static size_t parse_align(const char *s)
 	errno = 0;
 	v = strtoull(s, &end, 0);
 	if (errno != 0 || end == s || *end != '\0' || s[0] == '-' ||
-	    v == 0 || (v & (v - 1)) != 0 || v > SIZE_MAX / 2)
+	    v == 0 || (v & (v - 1)) != 0)
 		die("invalid alignment '%s': must be a power of two", s);
+	if (v > FIP_MAX_ALIGN)
+		die("invalid alignment '%s': at most 0x%x (16 MiB)", s, FIP_MAX_ALIGN);
 	return (size_t)v;
 }
 
@@ -769,14 +777,14 @@ static void usage_cmd(const char *cmd)
 	} else if (strcmp(cmd, "create") == 0) {
 		printf("fiptool create [opts] FIP_FILENAME\n\n"
 		       "Options:\n"
-		       "  --align <value>\t\tEach image is aligned to <value> (power of two, default: 1).\n"
+		       "  --align <value>\t\tEach image is aligned to <value> (power of two up to 16 MiB, default: 1).\n"
 		       "  --blob uuid=...,file=...\tAdd an image with the given UUID pointed to by file.\n"
 		       "  --plat-toc-flags <value>\t16-bit hex platform flags, bits 32-47 of the ToC header flags.\n");
 		usage_image_options(true);
 	} else if (strcmp(cmd, "update") == 0) {
 		printf("fiptool update [opts] FIP_FILENAME\n\n"
 		       "Options:\n"
-		       "  --align <value>\t\tEach image is aligned to <value> (power of two, default: 1).\n"
+		       "  --align <value>\t\tEach image is aligned to <value> (power of two up to 16 MiB, default: 1).\n"
 		       "  --blob uuid=...,file=...\tAdd or update an image with the given UUID pointed to by file.\n"
 		       "  --out FIP_FILENAME\t\tSet an alternative output FIP file.\n"
 		       "  --plat-toc-flags <value>\t16-bit hex platform flags, bits 32-47 of the ToC header flags.\n");
@@ -792,7 +800,7 @@ static void usage_cmd(const char *cmd)
 	} else if (strcmp(cmd, "remove") == 0) {
 		printf("fiptool remove [opts] FIP_FILENAME\n\n"
 		       "Options:\n"
-		       "  --align <value>\tEach image is aligned to <value> (power of two, default: 1).\n"
+		       "  --align <value>\tEach image is aligned to <value> (power of two up to 16 MiB, default: 1).\n"
 		       "  --blob uuid=...\tRemove an image with the given UUID.\n"
 		       "  --force\t\tIf the output FIP file already exists, use --force to overwrite it.\n"
 		       "  --out FIP_FILENAME\tSet an alternative output FIP file.\n");

@@ -1,20 +1,22 @@
 #!/usr/bin/env python3
 """rt_report: turn the test payload's console output into the latency report.
 
-Usage: rt_report.py CONSOLE_LOG OUT_DIR
+Usage: rt_report.py CONSOLE_LOG OUT_DIR [PLAT]
 
 Reads the <RT_INSTR:...> lines (TFTF's format: test, cluster, core, then ns
 values) and the reStructuredText report the payload printed between its
 "RT_INSTR REPORT" markers, and writes into OUT_DIR:
 
-  psci-performance-<plat>.rst   the report, as printed
+  psci-performance-<plat>.rst   the report, as printed (PLAT defaults to qemu)
   <test>.csv                    one per scenario, ns, TF-A's column names
                                 (Cluster, Core, Powerdown, Wakeup, Cache Flush;
                                 or Cluster, Core, Latency), every field quoted
 
-Exit status: 0 when the payload's verdict is PASS and every scenario has one
-row per core; 1 when a check failed (each failure is printed, naming the
-scenario, core and check); 2 on unusable input or arguments.
+Exit status: 0 when the payload's verdict is PASS and every scenario has
+exactly one row per core, in core order, with the right number of values,
+and the report is present; 1 when anything is wrong (each problem is
+printed, naming the scenario, core and check); 2 on unusable input or
+arguments.
 """
 import csv
 import os
@@ -31,6 +33,7 @@ SCENARIOS = [
 ]
 ROW = re.compile(r"<RT_INSTR:(\w+)((?:\t\d+)+)/>")
 CORES = re.compile(r"PAYLOAD: runtime instrumentation: (\d+) cores")
+SHAPE = re.compile(r"(\d+) clusters of (\d+) cores")
 BEGIN, END = "----- RT_INSTR REPORT BEGIN -----", "----- RT_INSTR REPORT END -----"
 
 
@@ -48,42 +51,63 @@ def parse(text):
     if BEGIN in text and END in text:
         report = text.split(BEGIN, 1)[1].split(END, 1)[0].strip("\r\n") + "\n"
     cores = CORES.search(text)
-    return rows, report, int(cores.group(1)) if cores else None
+    shape = SHAPE.search(text)
+    layout = None
+    if shape:
+        clusters, per = int(shape.group(1)), int(shape.group(2))
+        layout = [(c, k) for c in range(clusters) for k in range(per)]
+    return rows, report, int(cores.group(1)) if cores else None, layout
 
 
 def main(argv):
-    if len(argv) != 3:
-        fail("usage: rt_report.py CONSOLE_LOG OUT_DIR", 2)
+    if len(argv) not in (3, 4):
+        fail("usage: rt_report.py CONSOLE_LOG OUT_DIR [PLAT]", 2)
+    plat = argv[3] if len(argv) == 4 else "qemu"
+    if os.path.exists(argv[2]) and not os.path.isdir(argv[2]):
+        fail(f"{argv[2]} exists and is not a directory", 2)
     try:
         with open(argv[1], encoding="utf-8", errors="replace") as f:
             text = f.read().replace("\r\n", "\n")
     except OSError as e:
         fail(f"cannot read {argv[1]}: {e.strerror}", 2)
     out = argv[2]
-    rows, report, cores = parse(text)
+    rows, report, cores, layout = parse(text)
 
     problems = [line for line in text.splitlines() if line.startswith("PAYLOAD: FAIL")]
     if cores is None:
         fail("no runtime-instrumentation run in the console output "
              "(did the payload start?)", 2)
     for test in SCENARIOS:
-        got = len(rows.get(test, []))
-        if got != cores:
-            problems.append(f"{test}: {got} rows for {cores} cores")
+        got = rows.get(test, [])
+        width = 3 if test.endswith("version_parallel") else 5
+        if len(got) != cores:
+            problems.append(f"{test}: {len(got)} rows for {cores} cores")
+        for row in got:
+            if len(row) != width:
+                problems.append(f"{test}: core {row[0]}.{row[1]}: {len(row) - 2} values, "
+                                f"expected {width - 2}")
+        labels = [tuple(r[:2]) for r in got]
+        if layout is not None and len(got) == cores and labels != layout:
+            problems.append(f"{test}: rows are cores {labels}, expected {layout}")
+    if report is None:
+        problems.append("no report between the RT_INSTR REPORT markers")
     if "PAYLOAD: RESULT: PASS" not in text:
-        problems.append("the payload's verdict is not PASS "
-                        + ("(it never finished)" if "PAYLOAD: RESULT:" not in text else ""))
+        problems.append("the payload's verdict is not PASS"
+                        + (" (it never finished)" if "PAYLOAD: RESULT:" not in text else ""))
 
-    os.makedirs(out, exist_ok=True)
+    try:
+        os.makedirs(out, exist_ok=True)
+    except OSError as e:
+        fail(f"cannot create {out}: {e.strerror}", 2)
     for test, values in rows.items():
-        header = ["Cluster", "Core"] + (["Latency"] if len(values[0]) == 3
+        header = ["Cluster", "Core"] + (["Latency"] if test.endswith("version_parallel")
                                         else ["Powerdown", "Wakeup", "Cache Flush"])
         with open(os.path.join(out, f"{test}.csv"), "w", newline="") as f:
             w = csv.writer(f, dialect="unix")
             w.writerow(header)
             w.writerows(values)
     if report is not None:
-        with open(os.path.join(out, "psci-performance-qemu.rst"), "w", encoding="utf-8") as f:
+        with open(os.path.join(out, f"psci-performance-{plat}.rst"), "w", encoding="utf-8") as f:
             f.write(report)
 
     if problems:
