@@ -24,11 +24,11 @@
 #define TIMER_US	100U
 /*
  * Time bounds. Under -icount time is instructions and tight bounds hold;
- * with REALTIME=1 the host's scheduling of QEMU's threads adds
- * milliseconds, so only gross failures count.
+ * in wall-clock time (REALTIME=1, hardware) the host's scheduling of
+ * QEMU's threads adds milliseconds, so only gross failures count.
  */
-#define PROMPT_US	(REALTIME ? 100000U : 100U)
-#define RESIDENCY_MAX_US (REALTIME ? 1000000U : 10U * TIMER_US)
+#define PROMPT_US	(PAYLOAD_WALL_CLOCK ? 100000U : 100U)
+#define RESIDENCY_MAX_US (PAYLOAD_WALL_CLOCK ? 1000000U : 10U * TIMER_US)
 
 void payload_cpu_entry(uint64_t context_id);
 

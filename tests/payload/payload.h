@@ -9,6 +9,17 @@
 
 #include <platform_def.h>
 
+/*
+ * Time is exactly instructions only under QEMU with -icount (REALTIME=0);
+ * on hardware, or QEMU in real time, it is wall-clock time and the host or
+ * the board decides how long anything takes.
+ */
+#ifdef PLAT_qemu
+#define PAYLOAD_WALL_CLOCK	REALTIME
+#else
+#define PAYLOAD_WALL_CLOCK	1
+#endif
+
 /* This core's position (MPIDR decoded as the platform numbers cores). */
 unsigned int payload_my_pos(void);
 

@@ -18,10 +18,10 @@
  * Wake-up timer: long enough that every core is down before it fires even
  * when they contend for the PSCI locks (§10.7 stale-slot hazard: a timer
  * that fires first ends the suspend early, leaving stale timestamps that
- * the order checks catch). Under -icount 2 ms is ample; with REALTIME=1 the
- * host may not run a vCPU for milliseconds, so allow far more.
+ * the order checks catch). Under -icount 2 ms is ample; in wall-clock time
+ * (REALTIME=1, hardware) a vCPU may not run for milliseconds: allow more.
  */
-#define SUSPEND_TIMER_US	(REALTIME ? 50000U : 2000U)
+#define SUSPEND_TIMER_US	(PAYLOAD_WALL_CLOCK ? 50000U : 2000U)
 #define LEAD			0U
 
 enum scenario {
