@@ -10,13 +10,14 @@ declare -A run_pkgs=(
 	[qemu-system-aarch64]=qemu-system-arm
 	[cc]=gcc
 	[make]=make
+	[python3]=python3
+	[dpkg-deb]=dpkg
 )
 declare -A check_pkgs=(
 	[fiptool]=arm-trusted-firmware-tools
 	[clang]=clang
 	[ld.lld]=lld
 	[llvm-objcopy]=llvm
-	[python3]=python3
 	[timeout]=coreutils
 	[/usr/lib/u-boot/qemu_arm64/u-boot.bin]=u-boot-qemu
 )
