@@ -35,9 +35,10 @@ static void add_region(struct mmap_region *map, unsigned int *n,
 	map[(*n)++] = r;
 }
 
+/* Linker symbols are distinct objects to C: the size comes from addresses. */
 static struct mmap_region span(const char *start, const char *end, unsigned int attr)
 {
-	return (struct mmap_region){ (uintptr_t)start, (size_t)(end - start), attr };
+	return (struct mmap_region){ (uintptr_t)start, (uintptr_t)end - (uintptr_t)start, attr };
 }
 
 void bl_setup_mmu(const struct mmap_region *regions, unsigned int count,

@@ -23,8 +23,13 @@ int smccc_route_oen(uint64_t x0, bool from_aarch32)
 
 void runtime_svc_init(void)
 {
-	for (const struct rt_svc_desc *d = __start_rt_svc_descs;
-	     d < __stop_rt_svc_descs; d++) {
+	/* Linker symbols are distinct objects to C: count on addresses. */
+	size_t count = ((uintptr_t)__stop_rt_svc_descs - (uintptr_t)__start_rt_svc_descs) /
+		       sizeof(struct rt_svc_desc);
+
+	for (size_t i = 0; i < count; i++) {
+		const struct rt_svc_desc *d = &__start_rt_svc_descs[i];
+
 		if (d->oen_start > d->oen_end || d->oen_end >= OEN_LIMIT ||
 		    d->handle == NULL) {
 			ERROR("Runtime service %s has a bad descriptor\n", d->name);

@@ -19,6 +19,7 @@ declare -A check_pkgs=(
 	[ld.lld]=lld
 	[llvm-objcopy]=llvm
 	[timeout]=coreutils
+	[cppcheck]=cppcheck
 	[/usr/lib/u-boot/qemu_arm64/u-boot.bin]=u-boot-qemu
 )
 

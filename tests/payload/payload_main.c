@@ -54,11 +54,14 @@ bool payload_check(bool ok, const char *fmt, ...)
 static void mmu_setup(void)
 {
 	struct xlat_ctx ctx = { base_table, tables, 6, 0 };
+	/* Linker symbols are distinct objects to C: sizes from addresses. */
 	const struct mmap_region image[] = {
-		{ (uintptr_t)__TEXT_START__, (size_t)(__TEXT_END__ - __TEXT_START__), MT_CODE },
-		{ (uintptr_t)__RODATA_START__, (size_t)(__RODATA_END__ - __RODATA_START__),
-		  MT_RO_DATA },
-		{ (uintptr_t)__RW_START__, (size_t)(__RW_END__ - __RW_START__), MT_RW_DATA },
+		{ (uintptr_t)__TEXT_START__, (uintptr_t)__TEXT_END__ - (uintptr_t)__TEXT_START__,
+		  MT_CODE },
+		{ (uintptr_t)__RODATA_START__,
+		  (uintptr_t)__RODATA_END__ - (uintptr_t)__RODATA_START__, MT_RO_DATA },
+		{ (uintptr_t)__RW_START__, (uintptr_t)__RW_END__ - (uintptr_t)__RW_START__,
+		  MT_RW_DATA },
 	};
 
 	if (xlat_map_regions(&ctx, image, 3) != XLAT_OK ||

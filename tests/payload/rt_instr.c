@@ -352,7 +352,7 @@ static void print_report(struct row rows[][PLATFORM_CORE_COUNT], uint64_t freq)
 	       "One sample per core per scenario, in the order of TFTF's\n"
 	       "``tests-runtime-instrumentation.xml``; rows are the real cluster and\n"
 	       "core of each CPU. Values in µs (ns / 1000, two decimals).\n\n",
-	       PLAT_CLUSTER_COUNT, PLAT_CORES_PER_CLUSTER,
+	       (unsigned int)PLAT_CLUSTER_COUNT, (unsigned int)PLAT_CORES_PER_CLUSTER,
 	       (unsigned long long)read_midr_el1(), (unsigned long long)freq,
 	       (unsigned long long)(1000000000U / freq));
 	print_heading("Results", '-');
@@ -388,7 +388,7 @@ bool rt_instr_run(void)
 
 	memset(samples, 0, sizeof(samples));
 	printf("PAYLOAD: runtime instrumentation: %u cores, deepest power_state 0x%08x\n",
-	       PLATFORM_CORE_COUNT, PLAT_PSTATE_DEEPEST);
+	       (unsigned int)PLATFORM_CORE_COUNT, (unsigned int)PLAT_PSTATE_DEEPEST);
 
 	run = (struct run){ .scenario = SUSP_DEEP_PARALLEL, .power_state = PLAT_PSTATE_DEEPEST };
 	run_parallel(&run, suspend_entry);
