@@ -1,57 +1,25 @@
 /* BL31: the EL3 runtime, loaded by BL2 into secure SRAM. */
+#include <common/bl_common.ld.h>
 #include <platform_def.h>
 
 OUTPUT_FORMAT("elf64-littleaarch64")
 OUTPUT_ARCH(aarch64)
 ENTRY(bl31_entrypoint)
 
+/* DECLARE_RT_SVC descriptors, walked by runtime_svc_init. */
+#define RT_SVC_DESCS				\
+	. = ALIGN(8);				\
+	__start_rt_svc_descs = .;		\
+	KEEP(*(rt_svc_descs))			\
+	__stop_rt_svc_descs = .;
+
 SECTIONS {
 	. = BL31_BASE;
-	__TEXT_START__ = .;
-	.text : {
-		*bl31_entrypoint.o(.text*)
-		*(.vectors)
-		*(SORT_BY_ALIGNMENT(.text*))
-		. = ALIGN(4096);
-	}
-	__TEXT_END__ = .;
-
-	__RODATA_START__ = .;
-	.rodata : {
-		*(SORT_BY_ALIGNMENT(.rodata*))
-		. = ALIGN(8);
-		__start_rt_svc_descs = .;
-		KEEP(*(rt_svc_descs))
-		__stop_rt_svc_descs = .;
-		. = ALIGN(4096);
-	}
-	__RODATA_END__ = .;
-
-	__RW_START__ = .;
-	.data : {
-		*(SORT_BY_ALIGNMENT(.data*))
-		. = ALIGN(16);
-	}
-
-	.bss (NOLOAD) : ALIGN(64) {
-		__BSS_START__ = .;
-		*(SORT_BY_ALIGNMENT(.bss*))
-		*(COMMON)
-		. = ALIGN(16);
-		__BSS_END__ = .;
-	}
-
-	.stacks (NOLOAD) : ALIGN(64) {
-		__STACKS_START__ = .;
-		. += PLAT_STACK_SIZE * PLATFORM_CORE_COUNT;
-		__STACKS_END__ = .;
-		. = ALIGN(4096);
-	}
-	__RW_END__ = .;
-
-	/DISCARD/ : { *(.note*) *(.comment) *(.eh_frame*) }
-
-	ASSERT(__RW_END__ <= BL31_LIMIT, "BL31 exceeds its memory budget")
+	TEXT_SECTION(bl31_entrypoint.o)
+	RODATA_SECTION(RT_SVC_DESCS)
+	RW_SECTIONS(PLATFORM_CORE_COUNT)
+	IMAGE_DISCARD
+	IMAGE_BUDGET(BL31_LIMIT, "BL31 exceeds its memory budget")
 	ASSERT(__stop_rt_svc_descs > __start_rt_svc_descs, "BL31 has no runtime service")
 }
 

@@ -1,0 +1,64 @@
+/*
+ * Linker-script building blocks shared by the images, so that every image
+ * lays out code, read-only data and read-write data the same way (and the
+ * MMU set-up in bl_common.c can map them from the same symbols):
+ *   __TEXT_START__..__TEXT_END__       code, page aligned: read-only, executable
+ *   __RODATA_START__..__RODATA_END__   read-only data, page aligned: execute-never
+ *   __RW_START__..__RW_END__           data, .bss, stacks: read-write, execute-never
+ * Images that run from where they are loaded use all of them; BL1 keeps
+ * its own layout (code in ROM, data copied to RAM).
+ */
+#ifndef BL_COMMON_LD_H
+#define BL_COMMON_LD_H
+
+#define IMAGE_DISCARD	/DISCARD/ : { *(.note*) *(.comment) *(.eh_frame*) }
+
+/* The entry object first, so the image's first byte is its entry point. */
+#define TEXT_SECTION(entry_object)			\
+	__TEXT_START__ = .;				\
+	.text : {					\
+		*entry_object(.text*)			\
+		*(.vectors)				\
+		*(SORT_BY_ALIGNMENT(.text*))		\
+		. = ALIGN(4096);			\
+	}						\
+	__TEXT_END__ = .;
+
+/* extra: more input sections for .rodata (e.g. the runtime-service table). */
+#define RODATA_SECTION(extra)				\
+	__RODATA_START__ = .;				\
+	.rodata : {					\
+		*(SORT_BY_ALIGNMENT(.rodata*))		\
+		extra					\
+		. = ALIGN(4096);			\
+	}						\
+	__RODATA_END__ = .;
+
+/* .data, .bss (zeroed by the entry code) and the per-core stacks. */
+#define RW_SECTIONS(stack_count)			\
+	__RW_START__ = .;				\
+	.data : {					\
+		*(SORT_BY_ALIGNMENT(.data*))		\
+		. = ALIGN(16);				\
+	}						\
+	.bss (NOLOAD) : ALIGN(64) {			\
+		__BSS_START__ = .;			\
+		*(SORT_BY_ALIGNMENT(.bss*))		\
+		*(COMMON)				\
+		. = ALIGN(16);				\
+		__BSS_END__ = .;			\
+	}						\
+	.stacks (NOLOAD) : ALIGN(64) {			\
+		__STACKS_START__ = .;			\
+		. += PLAT_STACK_SIZE * (stack_count);	\
+		__STACK_TOP__ = .;			\
+		__STACKS_END__ = .;			\
+		. = ALIGN(4096);			\
+	}						\
+	__RW_END__ = .;
+
+/* The budget check; message is a whole string (ld does not join them). */
+#define IMAGE_BUDGET(limit, message)			\
+	ASSERT(__RW_END__ <= (limit), message)
+
+#endif
