@@ -106,6 +106,18 @@ check "ENABLE_RUNTIME_INSTRUMENTATION=0: PMF SMCs return -1 and the failure name
 elf=$work/noinstr/qemu/release/bl31.elf
 check "ENABLE_RUNTIME_INSTRUMENTATION=0: no PMF storage or capture code in BL31" \
 	bash -c "[ -f '$elf' ] && ! ${NM:-aarch64-linux-gnu-nm} '$elf' | grep -qE 'pmf_timestamps|pmf_write_slot'"
+# Scaling: QEMU_CLUSTERS=4 QEMU_CORES_PER_CLUSTER=4 (16 cores, -smp 16).
+if make -C "$top" -j2 BUILD_BASE="$work/b44" QEMU_CLUSTERS=4 QEMU_CORES_PER_CLUSTER=4 \
+	_run >"$work/b44.log" 2>&1; then
+	pass "4 x 4 topology: make run passes"
+else
+	fail "4 x 4 topology: make run passes" "$(grep -E 'FAIL|rt_report' "$work/b44.log" | head -n 3)"
+fi
+check "4 x 4 topology: six scenarios on 16 cores" \
+	grep -q "rt_report: 6 scenarios x 16 cores passed" "$work/b44.log"
+check "4 x 4 topology: rows up to cluster 3 core 3" \
+	grep -qP "<RT_INSTR:test_rt_instr_cpu_off_serial\t3\t3\t" "$work/b44.log"
+
 # MEM_PROTECT end to end: BL2 overwrites DRAM after a reset with it enabled.
 if make -C "$top" -j2 BUILD_BASE="$work/memprot" PAYLOAD_MEM_PROTECT_TEST=1 >"$work/memprot-build.log" 2>&1; then
 	log=$work/memprot.log
