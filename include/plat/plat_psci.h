@@ -14,12 +14,13 @@
 
 struct plat_psci_ops {
 	/*
-	 * Mandatory. Fill @state for @power_state (original format, should-be-
-	 * zero bits already checked) or return PSCI_E_INVALID_PARAMS.
+	 * Mandatory. The power_state values the platform implements and the
+	 * local state each requests per level; anything else is
+	 * INVALID_PARAMS. (Entry points are checked generically: 4-byte
+	 * aligned, inside PLAT_NS_DRAM_BASE/SIZE, else INVALID_ADDRESS.)
 	 */
-	int (*validate_power_state)(uint32_t power_state, struct psci_power_state *state);
-	/* Mandatory. 0, or PSCI_E_INVALID_ADDRESS for an entry point outside NS memory. */
-	int (*validate_ns_entrypoint)(uint64_t entry);
+	const struct psci_pstate_desc *power_states;
+	unsigned int power_state_count;
 	/* Mandatory. Core-level standby: returns on a wake-up event. */
 	void (*cpu_standby)(uint8_t cpu_state);
 	/*

@@ -101,7 +101,9 @@ int psci_validate_entry_point(uint64_t entry)
 	/* A64 instructions are 4-byte aligned; an odd address would be Thumb. */
 	if ((entry & 3U) != 0U)
 		return PSCI_E_INVALID_ADDRESS;
-	return plat_psci_ops()->validate_ns_entrypoint(entry);
+	if (entry < PLAT_NS_DRAM_BASE || entry - PLAT_NS_DRAM_BASE >= PLAT_NS_DRAM_SIZE)
+		return PSCI_E_INVALID_ADDRESS;
+	return 0;
 }
 
 void psci_set_ns_entry(unsigned int pos, uint64_t entry, uint64_t context_id,

@@ -99,7 +99,7 @@ void psci_set_target_states(unsigned int pos, unsigned int end_lvl,
 int psci_osi_validate(unsigned int pos, unsigned int end_lvl,
 		      const struct psci_power_state *requested);
 
-/* 0 or PSCI_E_INVALID_ADDRESS: non-secure, 4-byte aligned, platform-approved. */
+/* 0, or PSCI_E_INVALID_ADDRESS unless 4-byte aligned inside non-secure DRAM. */
 int psci_validate_entry_point(uint64_t entry);
 
 /*

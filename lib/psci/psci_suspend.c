@@ -18,7 +18,8 @@ int psci_validate_power_state(uint32_t power_state, struct psci_pstate_fields *f
 	int rc = psci_decode_power_state(power_state, f);
 
 	if (rc == 0)
-		rc = plat_psci_ops()->validate_power_state(power_state, state);
+		rc = psci_match_power_state(power_state, plat_psci_ops()->power_states,
+					    plat_psci_ops()->power_state_count, state);
 	if (rc == 0)
 		rc = psci_check_request(f, state);
 	return rc == 0 ? 0 : PSCI_E_INVALID_PARAMS;

@@ -41,20 +41,6 @@ static const struct psci_pstate_desc n1sdp_power_states[] = {
 	{ 0x02010000, { { OFF, OFF, RUN } } },	/* level 2: cluster power-down */
 };
 
-static int n1sdp_validate_power_state(uint32_t power_state, struct psci_power_state *state)
-{
-	return psci_match_power_state(power_state, n1sdp_power_states,
-				      sizeof(n1sdp_power_states) / sizeof(n1sdp_power_states[0]),
-				      state);
-}
-
-static int n1sdp_validate_ns_entrypoint(uint64_t entry)
-{
-	if (entry < PLAT_NS_DRAM_BASE || entry >= PLAT_NS_DRAM_BASE + PLAT_NS_DRAM_SIZE)
-		return PSCI_E_INVALID_ADDRESS;
-	return 0;
-}
-
 static void n1sdp_cpu_standby(uint8_t cpu_state)
 {
 	(void)cpu_state;
@@ -146,8 +132,8 @@ static void __attribute__((noreturn)) n1sdp_system_reset_warm(void)
 }
 
 static const struct plat_psci_ops n1sdp_psci_ops = {
-	.validate_power_state = n1sdp_validate_power_state,
-	.validate_ns_entrypoint = n1sdp_validate_ns_entrypoint,
+	.power_states = n1sdp_power_states,
+	.power_state_count = sizeof(n1sdp_power_states) / sizeof(n1sdp_power_states[0]),
 	.cpu_standby = n1sdp_cpu_standby,
 	.pwr_domain_on = n1sdp_pwr_domain_on,
 	.pwr_domain_off = n1sdp_pwr_domain_off,

@@ -46,20 +46,6 @@ static const struct psci_pstate_desc qemu_power_states[] = {
  */
 void qemu_power_down(unsigned int pos, bool wait_for_interrupt) __attribute__((noreturn));
 
-static int qemu_validate_power_state(uint32_t power_state, struct psci_power_state *state)
-{
-	return psci_match_power_state(power_state, qemu_power_states,
-				      sizeof(qemu_power_states) / sizeof(qemu_power_states[0]),
-				      state);
-}
-
-static int qemu_validate_ns_entrypoint(uint64_t entry)
-{
-	if (entry < PLAT_NS_DRAM_BASE || entry >= PLAT_NS_DRAM_BASE + PLAT_NS_DRAM_SIZE)
-		return PSCI_E_INVALID_ADDRESS;
-	return 0;
-}
-
 static void qemu_cpu_standby(uint8_t cpu_state)
 {
 	(void)cpu_state;
@@ -203,8 +189,8 @@ static int qemu_mem_protect_check_range(uint64_t base, uint64_t length)
 }
 
 static const struct plat_psci_ops qemu_psci_ops = {
-	.validate_power_state = qemu_validate_power_state,
-	.validate_ns_entrypoint = qemu_validate_ns_entrypoint,
+	.power_states = qemu_power_states,
+	.power_state_count = sizeof(qemu_power_states) / sizeof(qemu_power_states[0]),
 	.cpu_standby = qemu_cpu_standby,
 	.pwr_domain_on = qemu_pwr_domain_on,
 	.pwr_domain_off = qemu_pwr_domain_off,
