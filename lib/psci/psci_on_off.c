@@ -111,7 +111,12 @@ int psci_cpu_freeze(void)
 	}
 	psci_cores_frozen++;
 	psci_cpu_nodes[pos].frozen = true;
+	/*
+	 * The core is in a low-power state for good: NODE_HW_STATE reports it
+	 * in standby (5.11, 5.16), while AFFINITY_INFO keeps saying ON and its
+	 * domains stay RUN (its cluster may not power down under it).
+	 */
+	psci_cpu_nodes[pos].local_state = PSCI_LOCAL_STATE_RET;
 	psci_unlock_ancestors(pos, PLAT_MAX_PWR_LVL);
-	/* The core stays ON for AFFINITY_INFO; its domains stay RUN. */
 	plat_psci_ops()->cpu_freeze();
 }

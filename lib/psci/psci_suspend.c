@@ -93,6 +93,12 @@ static int suspend(struct psci_power_state *state, unsigned int end_lvl, bool po
 		psci_unlock_ancestors(pos, end_lvl);
 		return PSCI_E_DENIED;
 	}
+	/* An invalid request is denied whether or not a wake-up is pending. */
+	if (!system && psci_suspend_mode == PSCI_MODE_OS_INIT &&
+	    psci_osi_validate(pos, end_lvl, state) != 0) {
+		psci_unlock_ancestors(pos, end_lvl);
+		return PSCI_E_DENIED;
+	}
 	/*
 	 * A wake-up event already pending would end the suspend at once: skip
 	 * it and return as if woken (DEN0022 5.4.1). Nothing was recorded yet.
@@ -100,11 +106,6 @@ static int suspend(struct psci_power_state *state, unsigned int end_lvl, bool po
 	if (read_isr_el1() != 0U) {
 		psci_unlock_ancestors(pos, end_lvl);
 		return PSCI_E_SUCCESS;
-	}
-	if (!system && psci_suspend_mode == PSCI_MODE_OS_INIT &&
-	    psci_osi_validate(pos, end_lvl, state) != 0) {
-		psci_unlock_ancestors(pos, end_lvl);
-		return PSCI_E_DENIED;
 	}
 	psci_coordinate(psci_req_local_state, pos, &span, end_lvl, state);
 	/*
