@@ -12,8 +12,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 build=$1 fiptool=$2
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-cores=$(sed -n 's/^#define QEMU_CLUSTERS //p' "$build/include/config.h")
-cores=$((cores * $(sed -n 's/^#define QEMU_CORES_PER_CLUSTER //p' "$build/include/config.h")))
+cfg=$build/config.mk
 
 stages_in_order() {
 	[ "$(grep -oE 'BL1: Booting|BL2: Booting|BL31: Entry|PAYLOAD: entered|PSCI: SYSTEM_OFF' "$1" |
@@ -22,7 +21,7 @@ stages_in_order() {
 
 good_boot() {
 	local cpu=$1 log=$work/boot-$1.log
-	qemu_boot "$build/flash.bin" "$cpu" "$cores" "$log" 30
+	qemu_boot "$log" 30 --config "$cfg" --cpu "$cpu"
 	local rc=$?
 	check "$cpu: QEMU exits 0 through SYSTEM_OFF" [ "$rc" -eq 0 ]
 	check "$cpu: BL1 banner" has "$log" "NOTICE:  BL1: v"
@@ -52,7 +51,7 @@ bad_fip() {
 	cp "$build/bl1.bin" "$work/flash.bin"
 	truncate -s 256K "$work/flash.bin"
 	cat "$fip" >>"$work/flash.bin"
-	qemu_boot "$work/flash.bin" neoverse-n1 "$cores" "$log" 20 "ERROR: .*(Failed|malformed)"
+	qemu_boot "$log" 20 --config "$cfg" --flash "$work/flash.bin" --stop "ERROR: .*(Failed|malformed)"
 	check "$name: rejected with '$expect'" has "$log" "$expect"
 	check "$name: '$forbidden' never happens" lacks "$log" "$forbidden"
 	check "$name: no payload runs" lacks "$log" "PAYLOAD"
@@ -96,7 +95,7 @@ printf '\x00\x00\x00\x00' >"$work/udf.bin"
 cp "$build/bl1.bin" "$work/flash.bin" && truncate -s 256K "$work/flash.bin"
 cat "$work/udf.fip" >>"$work/flash.bin"
 log=$work/crash.log
-qemu_boot "$work/flash.bin" neoverse-n1 "$cores" "$log" 20 "x30 "
+qemu_boot "$log" 20 --config "$cfg" --flash "$work/flash.bin" --stop "x30 "
 check "crash: reported as an unhandled EL3 exception" \
 	has "$log" "ERROR:   Unhandled exception in EL3: Sync, current EL with SP_EL0"
 check "crash: ESR_EL3 shows EC 0 (unknown instruction)" grep -qE "ESR_EL3  0x0000000002000000" "$log"

@@ -12,7 +12,7 @@ trap 'rm -rf "$work"' EXIT
 
 if make -C "$top" -j2 CC=clang BUILD_BASE="$work/clang" >"$work/clang.log" 2>&1; then
 	pass "clang build"
-	qemu_boot "$work/clang/qemu/release/flash.bin" neoverse-n1 4 "$work/clang-boot.log" 30
+	qemu_boot "$work/clang-boot.log" 30 --config "$work/clang/qemu/release/config.mk"
 	check "clang build boots to SYSTEM_OFF" [ $? -eq 0 ]
 	check "clang build runs the payload" has "$work/clang-boot.log" "PAYLOAD: PSCI_VERSION = 1.1"
 else
@@ -26,7 +26,7 @@ done
 if PATH="$work/bin:$PATH" make -C "$top" -j2 CROSS_COMPILE=aarch64-none-elf- \
 	BUILD_BASE="$work/elf" >"$work/elf.log" 2>&1; then
 	pass "aarch64-none-elf- prefix build"
-	qemu_boot "$work/elf/qemu/release/flash.bin" cortex-a57 4 "$work/elf-boot.log" 30
+	qemu_boot "$work/elf-boot.log" 30 --config "$work/elf/qemu/release/config.mk" --cpu cortex-a57
 	check "aarch64-none-elf- build boots to SYSTEM_OFF" [ $? -eq 0 ]
 else
 	fail "aarch64-none-elf- prefix build" "$(tail -n 5 "$work/elf.log")"

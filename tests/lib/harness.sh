@@ -3,9 +3,11 @@
 
 passed=0
 failed=0
+harness_top=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 
 pass() { passed=$((passed + 1)); echo "PASS $1"; }
 fail() { failed=$((failed + 1)); echo "FAIL $1${2:+: $2}"; }
+skip() { echo "SKIP $1${2:+: $2}"; }
 
 # check NAME CONDITION-COMMAND...: PASS if the command succeeds.
 check() {
@@ -23,38 +25,13 @@ summary() {
 	[ "$failed" -eq 0 ]
 }
 
-# qemu_boot FLASH CPU SMP LOG SECONDS [STOP-PATTERN]: boot FLASH, console to
-# LOG (line ends made \n once QEMU is done). Returns QEMU's exit status, or 124 if it had to be stopped: after
-# SECONDS, or as soon as LOG shows STOP-PATTERN (an extended regex), for
-# runs that are expected to halt rather than power off. QEMU_NO_REBOOT= (set
-# and empty) lets a reset reboot the machine instead of ending QEMU.
+# qemu_boot LOG SECONDS [QEMU_RUN-ARGS...]: boot through tools/qemu_run (the
+# one description of the machine; give it --config BUILD/config.mk and/or
+# --flash, --cpu, --stop ...), console to LOG only. Returns its status: QEMU's,
+# 0 when a --stop line was seen, 124 after SECONDS.
 qemu_boot() {
-	local flash=$1 cpu=$2 smp=$3 log=$4 secs=$5 stop=${6:-}
-	"${QEMU:-qemu-system-aarch64}" -nographic ${QEMU_NO_REBOOT--no-reboot} \
-		-machine virt,secure=on,virtualization=on,gic-version=3 \
-		-cpu "$cpu" -smp "$smp" -m 1024 -bios "$flash" \
-		-icount shift=0,align=off,sleep=off ${QEMU_EXTRA_ARGS:-} \
-		</dev/null >"$log" 2>&1 &
-	local pid=$! waited=0
-	while kill -0 "$pid" 2>/dev/null; do
-		if [ -n "$stop" ] && grep -qE -- "$stop" "$log"; then
-			sleep 0.2
-			kill "$pid" 2>/dev/null
-			wait "$pid" 2>/dev/null
-			sed -i 's/\r$//' "$log"
-			return 124
-		fi
-		if [ "$waited" -ge $((secs * 10)) ]; then
-			kill "$pid" 2>/dev/null
-			wait "$pid" 2>/dev/null
-			sed -i 's/\r$//' "$log"
-			return 124
-		fi
-		sleep 0.1
-		waited=$((waited + 1))
-	done
-	wait "$pid"
-	local rc=$?
-	sed -i 's/\r$//' "$log"
-	return $rc
+	local log=$1 secs=$2
+	shift 2
+	python3 "$harness_top/tools/qemu_run/qemu_run.py" --quiet --log "$log" \
+		--timeout "$secs" "$@"
 }

@@ -32,30 +32,17 @@ if ! make -C "$top" -j2 BUILD_BASE="$base/linux-test" BL33="$uboot" >"$work/buil
 	summary
 	exit 1
 fi
-flash=$base/linux-test/qemu/release/flash.bin
 
-# linux_boot END LOG SECONDS [STOP]: boot Linux with init ending in END -f,
-# without -icount (Linux runs for many seconds). Returns QEMU's status, or
-# 124 once STOP has been printed twice (the reboot run) or at the timeout.
+# linux_boot END LOG SECONDS [QEMU_RUN-ARGS...]: boot Linux with init ending
+# in END -f, without -icount (Linux runs for many seconds), through the one
+# description of the machine (tools/qemu_run). Returns QEMU's status, 0
+# after a --stop, or 124 at the time limit.
 linux_boot() {
-	local end=$1 log=$2 secs=$3 stop=${4:-}
-	"${QEMU:-qemu-system-aarch64}" -nographic \
-		-machine virt,secure=on,virtualization=on,gic-version=3 \
-		-cpu neoverse-n1 -smp 4 -m 1024 -bios "$flash" -nic none \
-		-kernel "$kernel" -initrd "$work/initrd.gz" \
-		-append "console=ttyAMA0 quiet panic=-1 n1fw.end=$end" </dev/null >"$log" 2>&1 &
-	local pid=$! waited=0
-	while kill -0 "$pid" 2>/dev/null; do
-		if [ -n "$stop" ] && [ "$(grep -c -- "$stop" "$log")" -ge 2 ]; then
-			kill "$pid"; wait "$pid" 2>/dev/null; return 124
-		fi
-		if [ "$waited" -ge $((secs * 10)) ]; then
-			kill "$pid"; wait "$pid" 2>/dev/null; return 124
-		fi
-		sleep 0.1
-		waited=$((waited + 1))
-	done
-	wait "$pid"
+	local end=$1 log=$2 secs=$3
+	shift 3
+	qemu_boot "$log" "$secs" --config "$base/linux-test/qemu/release/config.mk" --realtime \
+		--extra="-kernel $kernel -initrd $work/initrd.gz" "$@" \
+		-- -append "console=ttyAMA0 quiet panic=-1 n1fw.end=$end"
 }
 
 log=$work/poweroff.log
@@ -79,7 +66,7 @@ check "poweroff -f: through PSCI SYSTEM_OFF" has "$log" "PSCI: SYSTEM_OFF"
 
 log=$work/reboot.log
 start=$(date +%s)
-linux_boot reboot "$log" 150 "LINUX: init started"
+linux_boot reboot "$log" 150 --reboot --stop "LINUX: init started" --stop-count 2
 rc=$?
 echo "reboot run: $(($(date +%s) - start)) s"
 check "reboot -f: through PSCI SYSTEM_RESET" has "$log" "PSCI: SYSTEM_RESET"
