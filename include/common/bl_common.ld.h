@@ -34,8 +34,8 @@
 	}						\
 	__RODATA_END__ = .;
 
-/* .data, .bss (zeroed by the entry code) and the per-core stacks. */
-#define RW_SECTIONS(stack_count)			\
+/* .data, .bss (zeroed by the entry code) and @stack_count stacks of @stack_size. */
+#define RW_SECTIONS_STACKS(stack_count, stack_size)	\
 	__RW_START__ = .;				\
 	.data : {					\
 		*(SORT_BY_ALIGNMENT(.data*))		\
@@ -50,12 +50,15 @@
 	}						\
 	.stacks (NOLOAD) : ALIGN(64) {			\
 		__STACKS_START__ = .;			\
-		. += PLAT_STACK_SIZE * (stack_count);	\
+		. += (stack_size) * (stack_count);	\
 		__STACK_TOP__ = .;			\
 		__STACKS_END__ = .;			\
 		. = ALIGN(4096);			\
 	}						\
 	__RW_END__ = .;
+
+/* The firmware images: stacks of PLAT_STACK_SIZE. */
+#define RW_SECTIONS(stack_count)	RW_SECTIONS_STACKS(stack_count, PLAT_STACK_SIZE)
 
 /* The budget check; message is a whole string (ld does not join them). */
 #define IMAGE_BUDGET(limit, message)			\

@@ -4,9 +4,8 @@
 #    payload's checks) and every reported value > 0;
 #  - PSCI/PMF return codes for good and bad arguments (the payload's checks);
 #  - two boots give identical reports and CSVs (-icount);
-#  - rt_report fails, naming the problem, on a failed or incomplete run;
-#  - with ENABLE_RUNTIME_INSTRUMENTATION=0 the PMF SMCs return -1, the
-#    capture points are gone from BL31, and `make run` exits non-zero.
+#  - rt_report fails, naming the problem, on a failed or incomplete run.
+# (Other build options and topologies: options_test.sh, topology_test.sh.)
 # Usage: rt_instr_test.sh BUILD_DIR
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -19,7 +18,7 @@ report=$top/tools/rt_report/rt_report.py
 tests="susp_deep_parallel susp_deep_serial cpu_susp_parallel cpu_susp_serial cpu_off_serial psci_version_parallel"
 
 for run in 1 2; do
-	qemu_boot "$build/flash.bin" neoverse-n1 4 "$work/run$run.log" 60
+	qemu_boot "$work/run$run.log" 60 --config "$build/config.mk"
 	check "run $run: QEMU exits 0 through SYSTEM_OFF" [ $? -eq 0 ]
 	python3 "$report" "$work/run$run.log" "$work/report$run" >"$work/report$run.out" 2>&1
 	check "run $run: rt_report accepts the run" [ $? -eq 0 ]
@@ -93,43 +92,4 @@ head -n 5 "$log" >"$work/trunc.log"
 python3 "$report" "$work/trunc.log" "$work/rt" >"$work/rt.out" 2>&1
 check "rt_report exits 2 when the payload never ran" [ $? -eq 2 ]
 
-# Instrumentation off.
-if make -C "$top" -j2 BUILD_BASE="$work/noinstr" ENABLE_RUNTIME_INSTRUMENTATION=0 \
-	_run >"$work/noinstr.log" 2>&1; then
-	fail "ENABLE_RUNTIME_INSTRUMENTATION=0: make run exits non-zero"
-else
-	pass "ENABLE_RUNTIME_INSTRUMENTATION=0: make run exits non-zero"
-fi
-check "ENABLE_RUNTIME_INSTRUMENTATION=0: PMF SMCs return -1 and the failure names core and call" \
-	grep -q "PAYLOAD: FAIL test_rt_instr_susp_deep_parallel: core c0.0: PMF GET_TIMESTAMP returned -1" \
-	"$work/noinstr.log"
-elf=$work/noinstr/qemu/release/bl31.elf
-check "ENABLE_RUNTIME_INSTRUMENTATION=0: no PMF storage or capture code in BL31" \
-	bash -c "[ -f '$elf' ] && ! ${NM:-aarch64-linux-gnu-nm} '$elf' | grep -qE 'pmf_timestamps|pmf_write_slot'"
-# Scaling: QEMU_CLUSTERS=4 QEMU_CORES_PER_CLUSTER=4 (16 cores, -smp 16).
-if make -C "$top" -j2 BUILD_BASE="$work/b44" QEMU_CLUSTERS=4 QEMU_CORES_PER_CLUSTER=4 \
-	_run >"$work/b44.log" 2>&1; then
-	pass "4 x 4 topology: make run passes"
-else
-	fail "4 x 4 topology: make run passes" "$(grep -E 'FAIL|rt_report' "$work/b44.log" | head -n 3)"
-fi
-check "4 x 4 topology: six scenarios on 16 cores" \
-	grep -q "rt_report: 6 scenarios x 16 cores passed" "$work/b44.log"
-check "4 x 4 topology: rows up to cluster 3 core 3" \
-	grep -qP "<RT_INSTR:test_rt_instr_cpu_off_serial\t3\t3\t" "$work/b44.log"
-
-# MEM_PROTECT end to end: BL2 overwrites DRAM after a reset with it enabled.
-if make -C "$top" -j2 BUILD_BASE="$work/memprot" PAYLOAD_MEM_PROTECT_TEST=1 >"$work/memprot-build.log" 2>&1; then
-	log=$work/memprot.log
-	QEMU_NO_REBOOT= qemu_boot "$work/memprot/qemu/release/flash.bin" neoverse-n1 4 "$log" 60 \
-		"PAYLOAD: RESULT: "
-	check "MEM_PROTECT: the payload marked DRAM and enabled it" \
-		has "$log" "PAYLOAD: MEM_PROTECT: marked DRAM, MEM_PROTECT(1) = 0, resetting"
-	check "MEM_PROTECT: BL2 overwrote DRAM after the reset" \
-		has "$log" "BL2: MEM_PROTECT: overwriting non-secure DRAM"
-	check "MEM_PROTECT: the mark is gone after the reset" \
-		has "$log" "PAYLOAD: MEM_PROTECT: after the reset the DRAM mark reads 0x0: PASS"
-else
-	fail "build the MEM_PROTECT test payload" "$(tail -n 3 "$work/memprot-build.log")"
-fi
 summary

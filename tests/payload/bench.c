@@ -11,7 +11,6 @@
 #include <lib/pmf.h>
 #include <lib/psci/psci.h>
 #include <lib/smccc.h>
-#include <plat/plat_topology.h>
 
 #include "payload.h"
 #include "smc.h"
@@ -64,15 +63,22 @@ void bench_run(void)
 		  PLAT_PSTATE_CORE_STANDBY, 0);
 	payload_timer_stop();
 
+	unsigned int other = payload_nth_other(0);
+
+	if (other == PAYLOAD_NO_CORE) {
+		payload_skip("BENCH: CPU_ON + warm boot + CPU_OFF", "the machine has one core");
+		return;
+	}
+
 	uint64_t t0 = read_cntpct_el0();
 
 	for (unsigned int i = 0; i < CYCLES; i++) {
-		payload_cpu_on(1, idle, NULL);
-		payload_wait_cpu_off(1);
+		payload_cpu_on(other, idle, NULL);
+		payload_wait_cpu_off(other);
 	}
 
 	uint64_t t1 = read_cntpct_el0();
 
-	printf("BENCH: %-44s %6llu ns/cycle\n", "CPU_ON + warm boot + CPU_OFF of core 1",
+	printf("BENCH: %-44s %6llu ns/cycle\n", "CPU_ON + warm boot + CPU_OFF of another core",
 	       (unsigned long long)ns_per(t1 - t0, CYCLES));
 }

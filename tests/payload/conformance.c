@@ -3,7 +3,10 @@
  * the test payload. Each check prints, when it fails,
  *   CONFORMANCE: FAIL <function>: <what>: <call>(<args>) = <got>, expected <want>
  * and the suite ends with "CONFORMANCE: N passed, N failed" and the list of
- * functions it exercised. It leaves core 3 frozen (CPU_FREEZE is last).
+ * functions it exercised. What it expects comes from the machine the payload
+ * found (topology.c): its cores and clusters, and the optional functions
+ * PSCI_FEATURES says exist; a test this machine cannot run is reported as
+ * SKIPPED with the reason. It leaves one core frozen (CPU_FREEZE is last).
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -13,7 +16,6 @@
 #include <lib/pmf.h>
 #include <lib/psci/psci.h>
 #include <lib/smccc.h>
-#include <plat/plat_topology.h>
 
 #include "payload.h"
 #include "smc.h"
@@ -81,7 +83,47 @@ static int64_t expect(const char *fn, const char *what, uint64_t fid, uint64_t a
 
 static uint64_t mpidr_of(unsigned int pos)
 {
-	return plat_core_mpidr(pos);
+	return payload_mpidr(pos);
+}
+
+static bool is_core(uint64_t mpidr)
+{
+	for (unsigned int c = 0; c < payload_topo.cores; c++) {
+		if (payload_topo.mpidr[c] == (mpidr & MPIDR_AFFINITY_MASK))
+			return true;
+	}
+	return false;
+}
+
+/* A well-formed MPIDR (affinity bits only) that names no core. */
+static uint64_t absent_mpidr(void)
+{
+	static const uint64_t candidates[] = { 0xff, 0xffff, 0xffffff, 0xff00000000ULL };
+
+	for (unsigned int i = 0; i < sizeof(candidates) / sizeof(candidates[0]); i++) {
+		if (!is_core(candidates[i]))
+			return candidates[i];
+	}
+	return 0xffffffffffULL;
+}
+
+/* False, after a SKIPPED line, unless the machine has @n cores. */
+static bool need_cores(const char *what, unsigned int n)
+{
+	if (payload_topo.cores >= n)
+		return true;
+	payload_skip(what, "needs %u cores, the machine has %u", n, payload_topo.cores);
+	return false;
+}
+
+/* False, after a SKIPPED line, unless PSCI_FEATURES says @fn exists. */
+static bool need_feature(const char *fn, bool supported)
+{
+	if (supported)
+		return true;
+	payload_skip(fn, "PSCI_FEATURES: not supported by this firmware");
+	cover(fn);
+	return false;
 }
 
 static uint64_t my_mpidr(void)
@@ -145,13 +187,19 @@ static void stamp_job(unsigned int pos, void *arg)
 	dsb_ish();
 }
 
-static void long_suspend_job(unsigned int pos, void *arg)
+/*
+ * Stay in core power-down until the lead sets release and wakes the core
+ * with an SGI (unpark): no timer, so nothing but the lead ends the suspend,
+ * however slowly the host runs either core.
+ */
+static void park_job(unsigned int pos, void *arg)
 {
 	(void)pos;
 	(void)arg;
-	payload_timer_arm_us(5000);
-	payload_suspend(PLAT_PSTATE_CORE_OFF);
-	payload_timer_stop();
+	while (__atomic_load_n(&release, __ATOMIC_ACQUIRE) == 0U) {
+		payload_suspend(PLAT_PSTATE_CORE_OFF);
+		payload_wake_ack();
+	}
 }
 
 static bool start(unsigned int pos, payload_job_fn fn)
@@ -174,49 +222,103 @@ static bool wait_hw_state(unsigned int pos, int64_t state)
 		     (long long)state);
 }
 
+/*
+ * Park core @pos in power-down and return once it is there: NODE_HW_STATE
+ * says so where the firmware implements it; else false (a SKIPPED line
+ * for @what), since nothing else tells a suspended core from a running one.
+ */
+static bool park(unsigned int pos, const char *what)
+{
+	if (!payload_topo.node_hw_state) {
+		payload_skip(what, "needs NODE_HW_STATE to see a core powered down");
+		return false;
+	}
+	release = 0;
+	if (!start(pos, park_job) || !payload_wait_aff(pos, PSCI_AFF_ON))
+		return false;
+	return wait_hw_state(pos, PSCI_HW_OFF);
+}
+
+static void unpark(unsigned int pos)
+{
+	__atomic_store_n(&release, 1U, __ATOMIC_RELEASE);
+	payload_wake(pos);
+	payload_wait_cpu_off(pos);
+}
+
 static void finish(unsigned int pos)
 {
 	payload_wait_cpu_off(pos);
 }
 
+/*
+ * CPU_SUSPEND expected to answer @want. The timer is armed whatever the
+ * expectation, so a suspend the firmware wrongly grants still ends.
+ */
+static void expect_suspend(const char *what, uint32_t power_state, int64_t want)
+{
+	int64_t got = timed_suspend(power_state);
+
+	check("CPU_SUSPEND", got == want, "%s: CPU_SUSPEND(0x%08x) = %lld, expected %lld", what,
+	      power_state, (long long)got, (long long)want);
+}
+
 /* --- PSCI_VERSION and PSCI_FEATURES over the whole function range --- */
 
-static bool expect_implemented(uint32_t fid)
+/* Every PSCI 1.1 implementation has these (DEN0022 5.1, Table 5-1). */
+static bool mandatory(uint32_t n)
 {
-	uint32_t n = fid & 0x1fU;
-	bool smc64 = (fid & PSCI_FID_SMC64_BIT) != 0U;
+	return n <= 0x04U || n == 0x08U || n == 0x09U || n == 0x0aU;
+}
 
-	if (n == 0x05U || n == 0x07U)		/* MIGRATE, MIGRATE_INFO_UP_CPU */
-		return false;
-	if (n == 0x0fU)				/* PSCI_SET_SUSPEND_MODE */
-		return !smc64 && PSCI_OS_INIT_MODE != 0;
-	if (n > 0x14U)
-		return false;
-	if (!smc64)
-		return true;
-	/* Functions with an SMC64 form (DEN0022 5.1). */
-	return n == 0x01U || n == 0x03U || n == 0x04U || n == 0x0cU || n == 0x0dU ||
-	       n == 0x0eU || n == 0x10U || n == 0x11U || n == 0x12U || n == 0x14U;
+/* Functions with an SMC64 form (DEN0022 5.1). */
+static bool has_smc64(uint32_t n)
+{
+	return n == 0x01U || n == 0x03U || n == 0x04U || n == 0x05U || n == 0x07U ||
+	       n == 0x0cU || n == 0x0dU || n == 0x0eU || n == 0x10U || n == 0x11U ||
+	       n == 0x12U || n == 0x14U;
 }
 
 static void version_and_features(void)
 {
 	expect("PSCI_VERSION", "1.1", PSCI_FID_VERSION, 0, 0, 0, PSCI_VERSION_VALUE);
 	for (uint32_t n = 0; n < 0x20U; n++) {
+		int64_t smc32 = smc1(PSCI_FID_FEATURES, 0x84000000U | n, 0, 0);
+
 		for (uint32_t w = 0; w < 2U; w++) {
 			uint32_t fid = 0x84000000U | n | (w != 0U ? PSCI_FID_SMC64_BIT : 0U);
-			bool impl = expect_implemented(fid);
-			int64_t want = !impl ? PSCI_E_NOT_SUPPORTED :
-				n == 0x01U ? (PSCI_OS_INIT_MODE != 0 ? (int64_t)PSCI_FEATURE_OSI : 0) : 0;
+			int64_t got = smc1(PSCI_FID_FEATURES, fid, 0, 0);
+			bool defined = n <= 0x14U && (w == 0U || has_smc64(n));
 
-			expect("PSCI_FEATURES", impl ? "implemented" : "not implemented",
-			       PSCI_FID_FEATURES, fid, 0, 0, want);
+			if (!defined)
+				check("PSCI_FEATURES", got == PSCI_E_NOT_SUPPORTED,
+				      "function 0x%x does not exist: %lld, expected -1", fid,
+				      (long long)got);
+			else if (n == 0x01U)
+				/* CPU_SUSPEND: flags, original power_state format (bit 1). */
+				check("PSCI_FEATURES", got >= 0 && ((uint64_t)got & ~PSCI_FEATURE_OSI) == 0U,
+				      "CPU_SUSPEND 0x%x: %lld, expected 0 or 1 (OSI)", fid,
+				      (long long)got);
+			else if (mandatory(n))
+				check("PSCI_FEATURES", got == 0, "mandatory function 0x%x: %lld, "
+				      "expected 0", fid, (long long)got);
+			else
+				check("PSCI_FEATURES", got == 0 || got == PSCI_E_NOT_SUPPORTED,
+				      "optional function 0x%x: %lld, expected 0 or -1", fid,
+				      (long long)got);
+			if (defined && w != 0U && n != 0x01U)
+				check("PSCI_FEATURES", got == smc32, "0x%x: SMC64 form says %lld, "
+				      "its SMC32 form %lld", fid, (long long)got, (long long)smc32);
 			/* Calling what FEATURES denies must be NOT_SUPPORTED too. */
-			if (!impl)
+			if (got == PSCI_E_NOT_SUPPORTED)
 				expect("PSCI_FEATURES", "a function it denies is NOT_SUPPORTED",
 				       fid, 0, 0, 0, PSCI_E_NOT_SUPPORTED);
 		}
 	}
+	/* OS-initiated mode is announced by CPU_SUSPEND's flag (5.15.2). */
+	check("PSCI_FEATURES", payload_topo.osi == (smc1(PSCI_FID_FEATURES,
+							  PSCI_FID_SET_SUSPEND_MODE, 0, 0) == 0),
+	      "CPU_SUSPEND's OSI flag and PSCI_SET_SUSPEND_MODE disagree");
 	expect("PSCI_FEATURES", "SMCCC_VERSION (discovery)", PSCI_FID_FEATURES, SMCCC_VERSION,
 	       0, 0, 0);
 	expect("PSCI_FEATURES", "a non-PSCI function", PSCI_FID_FEATURES, SMCCC_ARCH_FEATURES,
@@ -229,26 +331,54 @@ static void version_and_features(void)
 
 /* --- CPU_ON, AFFINITY_INFO, context IDs, races --- */
 
+static void bad_mpidrs(uintptr_t ep)
+{
+	uint64_t base = mpidr_of(payload_topo.lead);
+	const uint64_t candidates[] = {
+		base | (1ULL << 32),		/* Aff3 */
+		base | (1ULL << 16),		/* Aff2 */
+		base | (1ULL << 8),		/* Aff1 */
+		base | (1ULL << 31),		/* reserved (RES1 in MPIDR_EL1) */
+		base | (1ULL << 24),		/* MT, where the platform does not use it */
+		base | (1ULL << 40),		/* reserved [63:40] */
+		absent_mpidr(),			/* a core that does not exist */
+	};
+
+	for (unsigned int i = 0; i < sizeof(candidates) / sizeof(candidates[0]); i++) {
+		uint64_t m = candidates[i];
+
+		/* Affinity values of real cores, or MT on an MT platform, are valid. */
+		if ((m == (base | (1ULL << 24)) && payload_topo.mt) ||
+		    ((m & ~MPIDR_AFFINITY_MASK) == 0U && is_core(m)))
+			continue;
+		expect("CPU_ON", "bad MPIDR", SMC64(PSCI_FID_CPU_ON), m, ep, 0,
+		       PSCI_E_INVALID_PARAMS);
+		expect("AFFINITY_INFO", "bad MPIDR", SMC64(PSCI_FID_AFFINITY_INFO), m, 0, 0,
+		       PSCI_E_INVALID_PARAMS);
+	}
+}
+
 static void cpu_on_args(void)
 {
 	uintptr_t ep = (uintptr_t)payload_cpu_entry;
-	uint64_t other = mpidr_of(1);
-	const uint64_t bad_mpidrs[] = {
-		other | (1ULL << 32),		/* Aff3 */
-		other | (1ULL << 16),		/* Aff2 */
-		other | (1ULL << 8),		/* Aff1: QEMU numbers cores in Aff0 */
-		other | (1ULL << 31),		/* reserved (RES1 in MPIDR_EL1) */
-		other | (1ULL << 24),		/* MT */
-		other | (1ULL << 40),		/* reserved [63:40] */
-		PLATFORM_CORE_COUNT,		/* a core that does not exist */
-	};
+	unsigned int o = payload_nth_other(0);
 
-	for (unsigned int i = 0; i < sizeof(bad_mpidrs) / sizeof(bad_mpidrs[0]); i++) {
-		expect("CPU_ON", "bad MPIDR", SMC64(PSCI_FID_CPU_ON), bad_mpidrs[i], ep, 0,
-		       PSCI_E_INVALID_PARAMS);
-		expect("AFFINITY_INFO", "bad MPIDR", SMC64(PSCI_FID_AFFINITY_INFO), bad_mpidrs[i],
-		       0, 0, PSCI_E_INVALID_PARAMS);
-	}
+	bad_mpidrs(ep);
+	expect("CPU_ON", "the calling core", SMC64(PSCI_FID_CPU_ON), my_mpidr(), ep, 0,
+	       PSCI_E_ALREADY_ON);
+	expect("AFFINITY_INFO", "the calling core", SMC64(PSCI_FID_AFFINITY_INFO), my_mpidr(),
+	       0, 0, PSCI_AFF_ON);
+	for (uint64_t lvl = 1; lvl <= 3U; lvl++)
+		expect("AFFINITY_INFO", "lowest level above 0", SMC64(PSCI_FID_AFFINITY_INFO),
+		       my_mpidr(), lvl, 0, PSCI_E_INVALID_PARAMS);
+	/* SMC32 forms ignore the upper halves of their arguments (DEN0028 2.6). */
+	expect("AFFINITY_INFO", "SMC32, garbage upper halves", PSCI_FID_AFFINITY_INFO,
+	       my_mpidr() | 0xabcd000000000000ULL, 0xffffffff00000000ULL, 0, PSCI_AFF_ON);
+	if (!need_cores("CPU_ON of another core", 2))
+		return;
+
+	uint64_t other = mpidr_of(o);
+
 	expect("CPU_ON", "odd entry point", SMC64(PSCI_FID_CPU_ON), other, ep + 1, 0,
 	       PSCI_E_INVALID_ADDRESS);
 	expect("CPU_ON", "misaligned entry point", SMC64(PSCI_FID_CPU_ON), other, ep + 2, 0,
@@ -258,26 +388,27 @@ static void cpu_on_args(void)
 	expect("CPU_ON", "entry point 0", SMC64(PSCI_FID_CPU_ON), other, 0, 0,
 	       PSCI_E_INVALID_ADDRESS);
 	expect("CPU_ON", "entry point past non-secure DRAM", SMC64(PSCI_FID_CPU_ON), other,
-	       PLAT_NS_DRAM_BASE + PLAT_NS_DRAM_SIZE, 0, PSCI_E_INVALID_ADDRESS);
-	expect("CPU_ON", "the calling core", SMC64(PSCI_FID_CPU_ON), my_mpidr(), ep, 0,
-	       PSCI_E_ALREADY_ON);
-	expect("AFFINITY_INFO", "the calling core", SMC64(PSCI_FID_AFFINITY_INFO), my_mpidr(),
-	       0, 0, PSCI_AFF_ON);
+	       payload_topo.dram_base + payload_topo.dram_size, 0, PSCI_E_INVALID_ADDRESS);
 	expect("AFFINITY_INFO", "an off core", SMC64(PSCI_FID_AFFINITY_INFO), other, 0, 0,
 	       PSCI_AFF_OFF);
-	for (uint64_t lvl = 1; lvl <= 3U; lvl++)
-		expect("AFFINITY_INFO", "lowest level above 0", SMC64(PSCI_FID_AFFINITY_INFO),
-		       my_mpidr(), lvl, 0, PSCI_E_INVALID_PARAMS);
-	/* SMC32 forms ignore the upper halves of their arguments (DEN0028 2.6). */
-	expect("AFFINITY_INFO", "SMC32, garbage upper halves", PSCI_FID_AFFINITY_INFO,
-	       my_mpidr() | 0xabcd000000000000ULL, 0xffffffff00000000ULL, 0, PSCI_AFF_ON);
 
-	/* ON_PENDING: the core is accepted but has not finished its warm boot. */
+	/*
+	 * ON_PENDING: the core is accepted but has not finished its warm boot.
+	 * Under -icount the second call always finds it so; in wall-clock time
+	 * the core may be running already (ALREADY_ON). It holds until released,
+	 * so the call can never find it off again.
+	 */
 	job_runs = 0;
-	start(1, count_job);
-	expect("CPU_ON", "a core being powered on", SMC64(PSCI_FID_CPU_ON), other, ep, 0,
-	       PSCI_E_ON_PENDING);
-	finish(1);
+	release = 0;
+	start(o, count_hold_job);
+	int64_t again = smc1(SMC64(PSCI_FID_CPU_ON), other, ep, 0);
+
+	check("CPU_ON", again == PSCI_E_ON_PENDING ||
+	      (PAYLOAD_WALL_CLOCK && again == PSCI_E_ALREADY_ON),
+	      "a core being powered on: CPU_ON = %lld, expected %d", (long long)again,
+	      PSCI_E_ON_PENDING);
+	release = 1;
+	finish(o);
 	check("CPU_ON", job_runs == 1, "the core ran its job %u times, expected once", job_runs);
 	expect("AFFINITY_INFO", "after CPU_OFF", SMC64(PSCI_FID_AFFINITY_INFO), other, 0, 0,
 	       PSCI_AFF_OFF);
@@ -286,21 +417,26 @@ static void cpu_on_args(void)
 static void context_ids(void)
 {
 	uintptr_t ep = (uintptr_t)payload_ctxid_entry;
-	uint64_t other = mpidr_of(2);
+
+	if (!need_cores("context IDs", 2))
+		return;
+
+	unsigned int o = payload_nth_other(payload_topo.cores > 2U ? 1U : 0U);
+	uint64_t other = mpidr_of(o);
 
 	expect("CPU_ON", "SMC64 with a 64-bit context ID", SMC64(PSCI_FID_CPU_ON), other, ep,
 	       0x0123456789abcdefULL, PSCI_E_SUCCESS);
-	finish(2);
-	check("CPU_ON", payload_ctxid_received(2) == 0x0123456789abcdefULL,
+	finish(o);
+	check("CPU_ON", payload_ctxid_received(o) == 0x0123456789abcdefULL,
 	      "context ID in x0 at the entry point: 0x%llx, expected 0x0123456789abcdef",
-	      (unsigned long long)payload_ctxid_received(2));
+	      (unsigned long long)payload_ctxid_received(o));
 	expect("CPU_ON", "SMC32 with garbage upper halves", PSCI_FID_CPU_ON,
 	       other | 0xffffffff00000000ULL, ep | 0x5a5a000000000000ULL,
 	       0xdeadbeef12345678ULL, PSCI_E_SUCCESS);
-	finish(2);
-	check("CPU_ON", payload_ctxid_received(2) == 0x12345678U,
+	finish(o);
+	check("CPU_ON", payload_ctxid_received(o) == 0x12345678U,
 	      "SMC32 context ID in x0: 0x%llx, expected 0x12345678",
-	      (unsigned long long)payload_ctxid_received(2));
+	      (unsigned long long)payload_ctxid_received(o));
 }
 
 /*
@@ -311,66 +447,77 @@ static void context_ids(void)
  */
 static struct payload_barrier race_barrier;
 static volatile int64_t racer_rc;
+static unsigned int race_target;
 
 static void racer_job(unsigned int pos, void *arg)
 {
 	(void)pos;
 	(void)arg;
 	payload_barrier_wait(&race_barrier);
-	racer_rc = payload_cpu_on(3, count_hold_job, NULL);
+	racer_rc = payload_cpu_on(race_target, count_hold_job, NULL);
 }
 
 static void races(void)
 {
 	unsigned int bad = 0;
+	unsigned int racer = payload_nth_other(0);
 
-	for (unsigned int round = 0; round < 20U; round++) {
-		job_runs = 0;
-		racer_rc = 1;
-		release = 0;
-		payload_barrier_init(&race_barrier, 2);
-		start(1, racer_job);
-		payload_barrier_wait(&race_barrier);
-		int64_t mine = payload_cpu_on(3, count_hold_job, NULL);
+	if (need_cores("racing CPU_ONs", 3)) {
+		race_target = payload_nth_other(1);
+		for (unsigned int round = 0; round < 20U; round++) {
+			job_runs = 0;
+			racer_rc = 1;
+			release = 0;
+			payload_barrier_init(&race_barrier, 2);
+			start(racer, racer_job);
+			payload_barrier_wait(&race_barrier);
+			int64_t mine = payload_cpu_on(race_target, count_hold_job, NULL);
 
-		finish(1);
-		release = 1;
-		finish(3);
-		int64_t theirs = racer_rc;
-		bool one_success = (mine == PSCI_E_SUCCESS) != (theirs == PSCI_E_SUCCESS);
-		int64_t loser = mine == PSCI_E_SUCCESS ? theirs : mine;
+			finish(racer);
+			release = 1;
+			finish(race_target);
+			int64_t theirs = racer_rc;
+			bool one_success = (mine == PSCI_E_SUCCESS) != (theirs == PSCI_E_SUCCESS);
+			int64_t loser = mine == PSCI_E_SUCCESS ? theirs : mine;
 
-		if (!check("CPU_ON", one_success && (loser == PSCI_E_ALREADY_ON ||
-						     loser == PSCI_E_ON_PENDING) && job_runs == 1,
-			   "race %u: two CPU_ONs of core 3 returned %lld and %lld, core 3 ran %u times",
-			   round, (long long)mine, (long long)theirs, job_runs))
-			bad++;
+			if (!check("CPU_ON", one_success && (loser == PSCI_E_ALREADY_ON ||
+							     loser == PSCI_E_ON_PENDING) &&
+				   job_runs == 1,
+				   "race %u: two CPU_ONs of core %u returned %lld and %lld, it ran %u times",
+				   round, race_target, (long long)mine, (long long)theirs, job_runs))
+				bad++;
+		}
+		check("CPU_ON", bad == 0, "20 rounds of racing CPU_ONs: %u wrong", bad);
 	}
-	check("CPU_ON", bad == 0, "20 rounds of racing CPU_ONs: %u wrong", bad);
+	if (!need_cores("CPU_OFF and CPU_ON of another core", 2))
+		return;
 
 	/* CPU_OFF followed at once by CPU_ON of the same core, 1000 times. */
 	unsigned int refused = 0;
 
 	job_runs = 0;
 	for (unsigned int i = 0; i < 1000U; i++) {
-		if (payload_cpu_on(1, count_job, NULL) != PSCI_E_SUCCESS)
+		if (payload_cpu_on(racer, count_job, NULL) != PSCI_E_SUCCESS)
 			refused++;
-		finish(1);
+		finish(racer);
 	}
 	check("CPU_OFF", refused == 0 && job_runs == 1000,
-	      "1000 x (CPU_ON, CPU_OFF) of core 1: %u CPU_ONs refused, job ran %u times",
-	      refused, job_runs);
+	      "1000 x (CPU_ON, CPU_OFF) of core %u: %u CPU_ONs refused, job ran %u times",
+	      racer, refused, job_runs);
 
-	/* AFFINITY_INFO reports OFF promptly after CPU_OFF. */
+	/*
+	 * AFFINITY_INFO reports OFF promptly after CPU_OFF. Only under -icount
+	 * is "promptly" a bound: in wall-clock time the host decides.
+	 */
 	off_stamp = 0;
-	if (!start(1, stamp_job))
+	if (!start(racer, stamp_job))
 		return;
-	payload_wait_cpu_off(1);
+	payload_wait_cpu_off(racer);
 
 	uint64_t seen = read_cntpct_el0();
 	uint64_t us = (seen - off_stamp) * 1000000U / read_cntfrq_el0();
 
-	check("AFFINITY_INFO", off_stamp != 0 && us < PROMPT_US,
+	check("AFFINITY_INFO", off_stamp != 0 && (PAYLOAD_WALL_CLOCK || us < PROMPT_US),
 	      "OFF reported %llu us after the core called CPU_OFF (limit %u us)",
 	      (unsigned long long)us, PROMPT_US);
 }
@@ -391,9 +538,11 @@ static void suspend_args(void)
 		0x01000011U,				/* cluster retention: not implemented */
 	};
 
-	for (unsigned int i = 0; i < sizeof(bad_states) / sizeof(bad_states[0]); i++)
-		expect("CPU_SUSPEND", "bad power_state", SMC64(PSCI_FID_CPU_SUSPEND),
-		       bad_states[i], ep, 0, PSCI_E_INVALID_PARAMS);
+	for (unsigned int i = 0; i < sizeof(bad_states) / sizeof(bad_states[0]); i++) {
+		if (bad_states[i] == PLAT_PSTATE_CORE_STANDBY)
+			continue;	/* the platform's own standby state */
+		expect_suspend("bad power_state", bad_states[i], PSCI_E_INVALID_PARAMS);
+	}
 	expect("CPU_SUSPEND", "power-down to an odd entry point", SMC64(PSCI_FID_CPU_SUSPEND),
 	       PLAT_PSTATE_CORE_OFF, ep + 1, 0, PSCI_E_INVALID_ADDRESS);
 	expect("CPU_SUSPEND", "power-down to secure memory", SMC64(PSCI_FID_CPU_SUSPEND),
@@ -412,109 +561,177 @@ static void suspend_args(void)
 	const uint32_t good[] = { PLAT_PSTATE_CORE_OFF, PLAT_PSTATE_CLUSTER_OFF,
 				  PLAT_PSTATE_DEEPEST };
 
-	for (unsigned int i = 0; i < 3U; i++) {
-		int64_t rc = timed_suspend(good[i]);
-
-		check("CPU_SUSPEND", rc == PSCI_E_SUCCESS, "power-down 0x%08x = %lld, expected 0",
-		      good[i], (long long)rc);
-	}
+	for (unsigned int i = 0; i < 3U; i++)
+		expect_suspend("power-down", good[i], PSCI_E_SUCCESS);
 }
 
 static void default_and_system_suspend(void)
 {
-	int64_t rc = timed_powerdown(SMC64(PSCI_FID_CPU_DEFAULT_SUSPEND));
+	if (need_feature("CPU_DEFAULT_SUSPEND", payload_topo.default_suspend)) {
+		int64_t rc = timed_powerdown(SMC64(PSCI_FID_CPU_DEFAULT_SUSPEND));
 
-	check("CPU_DEFAULT_SUSPEND", rc == PSCI_E_SUCCESS, "= %lld, expected 0", (long long)rc);
-	expect("CPU_DEFAULT_SUSPEND", "odd entry point", SMC64(PSCI_FID_CPU_DEFAULT_SUSPEND),
-	       (uintptr_t)payload_cpu_entry + 1, 0, 0, PSCI_E_INVALID_ADDRESS);
-
+		check("CPU_DEFAULT_SUSPEND", rc == PSCI_E_SUCCESS, "= %lld, expected 0",
+		      (long long)rc);
+		expect("CPU_DEFAULT_SUSPEND", "odd entry point", SMC64(PSCI_FID_CPU_DEFAULT_SUSPEND),
+		       (uintptr_t)payload_cpu_entry + 1, 0, 0, PSCI_E_INVALID_ADDRESS);
+	}
+	if (!need_feature("SYSTEM_SUSPEND", payload_topo.system_suspend))
+		return;
 	expect("SYSTEM_SUSPEND", "entry point in secure memory", SMC64(PSCI_FID_SYSTEM_SUSPEND),
 	       BL31_BASE, 0, 0, PSCI_E_INVALID_ADDRESS);
-	release = 0;
-	start(1, hold_job);
-	expect("SYSTEM_SUSPEND", "another core is on", SMC64(PSCI_FID_SYSTEM_SUSPEND),
-	       (uintptr_t)payload_cpu_entry, 0, 0, PSCI_E_DENIED);
-	release = 1;
-	finish(1);
-	rc = timed_powerdown(SMC64(PSCI_FID_SYSTEM_SUSPEND));
+	if (need_cores("SYSTEM_SUSPEND with another core on", 2)) {
+		unsigned int o = payload_nth_other(0);
+
+		release = 0;
+		start(o, hold_job);
+		payload_timer_arm_us(TIMER_US);
+		expect("SYSTEM_SUSPEND", "another core is on", SMC64(PSCI_FID_SYSTEM_SUSPEND),
+		       (uintptr_t)payload_cpu_entry, 0, 0, PSCI_E_DENIED);
+		payload_timer_stop();
+		release = 1;
+		finish(o);
+	}
+	int64_t rc = timed_powerdown(SMC64(PSCI_FID_SYSTEM_SUSPEND));
+
 	check("SYSTEM_SUSPEND", rc == PSCI_E_SUCCESS, "the last core on = %lld, expected 0",
 	      (long long)rc);
 }
 
+/*
+ * OS-initiated mode (DEN0022 4.4.4), built from the real clusters: the
+ * lead may take its cluster down only while every other core of it is
+ * down; a core in another cluster does not matter.
+ */
 static void osi_mode(void)
 {
-	if (PSCI_OS_INIT_MODE == 0)
+	unsigned int lead = payload_topo.lead;
+	unsigned int sib = payload_sibling(lead);
+
+	if (!need_feature("PSCI_SET_SUSPEND_MODE", payload_topo.osi))
 		return;
 	expect("PSCI_SET_SUSPEND_MODE", "unknown mode", PSCI_FID_SET_SUSPEND_MODE, 2, 0, 0,
 	       PSCI_E_INVALID_PARAMS);
-	/* No switch while another core is suspended. */
-	if (!start(1, long_suspend_job) || !payload_wait_aff(1, PSCI_AFF_ON) ||
-	    !wait_hw_state(1, PSCI_HW_OFF))
-		return;
-	expect("PSCI_SET_SUSPEND_MODE", "another core suspended", PSCI_FID_SET_SUSPEND_MODE,
-	       PSCI_MODE_OS_INIT, 0, 0, PSCI_E_DENIED);
-	finish(1);
+	/* No switch while another core is suspended (5.20.2). */
+	if (need_cores("PSCI_SET_SUSPEND_MODE with another core suspended", 2) &&
+	    park(payload_nth_other(0), "PSCI_SET_SUSPEND_MODE with another core suspended")) {
+		expect("PSCI_SET_SUSPEND_MODE", "another core suspended",
+		       PSCI_FID_SET_SUSPEND_MODE, PSCI_MODE_OS_INIT, 0, 0, PSCI_E_DENIED);
+		unpark(payload_nth_other(0));
+	}
 	expect("PSCI_SET_SUSPEND_MODE", "to OS-initiated", PSCI_FID_SET_SUSPEND_MODE,
 	       PSCI_MODE_OS_INIT, 0, 0, PSCI_E_SUCCESS);
-	/* The lead is the last core of cluster 0: a cluster state is valid. */
-	check("CPU_SUSPEND", timed_suspend(PLAT_PSTATE_CLUSTER_OFF) == PSCI_E_SUCCESS,
-	      "OS-initiated cluster power-down as the cluster's last core");
-	release = 0;
-	start(1, hold_job);
-	/* While core 1 is ON_PENDING it counts as running too. */
-	expect("CPU_SUSPEND", "OS-initiated cluster power-down with a sibling powering on",
-	       SMC64(PSCI_FID_CPU_SUSPEND), PLAT_PSTATE_CLUSTER_OFF, (uintptr_t)payload_cpu_entry,
-	       0, PSCI_E_DENIED);
-	if (!payload_wait_aff(1, PSCI_AFF_ON))
-		return;
-	expect("CPU_SUSPEND", "OS-initiated cluster power-down with a sibling running",
-	       SMC64(PSCI_FID_CPU_SUSPEND), PLAT_PSTATE_CLUSTER_OFF, (uintptr_t)payload_cpu_entry,
-	       0, PSCI_E_DENIED);
-	check("CPU_SUSPEND", timed_suspend(PLAT_PSTATE_CORE_OFF) == PSCI_E_SUCCESS,
-	      "OS-initiated core power-down with a sibling running");
-	release = 1;
-	finish(1);
-	/* A sibling in core power-down does not stop the cluster going down. */
-	if (!start(1, long_suspend_job) || !payload_wait_aff(1, PSCI_AFF_ON) ||
-	    !wait_hw_state(1, PSCI_HW_OFF))
-		return;
-	check("CPU_SUSPEND", timed_suspend(PLAT_PSTATE_CLUSTER_OFF) == PSCI_E_SUCCESS,
-	      "OS-initiated cluster power-down, the sibling core powered down");
-	finish(1);
+	/* Every other core is off: the lead is its cluster's last core. */
+	expect_suspend("OS-initiated cluster power-down as the cluster's last core",
+		       PLAT_PSTATE_CLUSTER_OFF, PSCI_E_SUCCESS);
+	if (sib == PAYLOAD_NO_CORE) {
+		payload_skip("OS-initiated mode with a sibling core",
+			     "the lead's cluster has no other core");
+	} else {
+		release = 0;
+		start(sib, hold_job);
+		/* While the sibling is ON_PENDING it counts as running too. */
+		expect_suspend("OS-initiated cluster power-down with a sibling powering on",
+			       PLAT_PSTATE_CLUSTER_OFF, PSCI_E_DENIED);
+		if (payload_wait_aff(sib, PSCI_AFF_ON)) {
+			expect_suspend("OS-initiated cluster power-down with a sibling running",
+				       PLAT_PSTATE_CLUSTER_OFF, PSCI_E_DENIED);
+			expect_suspend("OS-initiated core power-down with a sibling running",
+				       PLAT_PSTATE_CORE_OFF, PSCI_E_SUCCESS);
+		}
+		release = 1;
+		finish(sib);
+		/* A sibling in core power-down does not stop the cluster going down. */
+		if (park(sib, "OS-initiated cluster power-down over a suspended sibling")) {
+			expect_suspend("OS-initiated cluster power-down, the sibling powered down",
+				       PLAT_PSTATE_CLUSTER_OFF, PSCI_E_SUCCESS);
+			unpark(sib);
+		}
+	}
+	/* A running core in another cluster does not stop this one going down. */
+	unsigned int far = PAYLOAD_NO_CORE;
+
+	for (unsigned int c = 0; c < payload_topo.cores; c++) {
+		if (payload_topo.cluster[c] != payload_topo.cluster[lead]) {
+			far = c;
+			break;
+		}
+	}
+	if (far == PAYLOAD_NO_CORE) {
+		payload_skip("OS-initiated mode with another cluster running",
+			     "the machine has one cluster");
+	} else {
+		release = 0;
+		start(far, hold_job);
+		if (payload_wait_aff(far, PSCI_AFF_ON))
+			expect_suspend("OS-initiated cluster power-down, another cluster running",
+				       PLAT_PSTATE_CLUSTER_OFF, PSCI_E_SUCCESS);
+		release = 1;
+		finish(far);
+	}
 	expect("PSCI_SET_SUSPEND_MODE", "back to platform-coordinated",
 	       PSCI_FID_SET_SUSPEND_MODE, PSCI_MODE_PLAT_COORD, 0, 0, PSCI_E_SUCCESS);
+}
+
+/*
+ * One suspend to @power_state that really reached it, as PSCI_STAT_COUNT
+ * shows: in wall-clock time the timer may fire before the core suspends
+ * and PSCI then returns at once (5.4.1), so try again with a longer timer.
+ * Returns the count before, and the counter ticks the call took.
+ */
+static bool stat_suspend(uint32_t power_state, uint64_t *count0, uint64_t *ticks)
+{
+	uint64_t me = my_mpidr();
+	unsigned int tries = PAYLOAD_WALL_CLOCK ? 20U : 1U;
+
+	for (unsigned int i = 0; i < tries; i++) {
+		uint64_t c0 = smc1(SMC64(PSCI_FID_STAT_COUNT), me, power_state, 0);
+		uint64_t t0 = read_cntpct_el0();
+
+		payload_timer_arm_us((uint64_t)TIMER_US << i);
+		payload_suspend(power_state);
+		payload_timer_stop();
+		*ticks = read_cntpct_el0() - t0;
+		*count0 = c0;
+		if ((uint64_t)smc1(SMC64(PSCI_FID_STAT_COUNT), me, power_state, 0) != c0)
+			return true;
+	}
+	return false;
 }
 
 static void stats(void)
 {
 	uint64_t me = my_mpidr();
-	uint64_t c0 = smc1(SMC64(PSCI_FID_STAT_COUNT), me, PLAT_PSTATE_CORE_OFF, 0);
+	uint64_t c0, ticks;
 	uint64_t r0 = smc1(SMC64(PSCI_FID_STAT_RESIDENCY), me, PLAT_PSTATE_CORE_OFF, 0);
-
-	timed_suspend(PLAT_PSTATE_CORE_OFF);
-
+	bool reached = stat_suspend(PLAT_PSTATE_CORE_OFF, &c0, &ticks);
 	uint64_t c1 = smc1(SMC64(PSCI_FID_STAT_COUNT), me, PLAT_PSTATE_CORE_OFF, 0);
 	uint64_t r1 = smc1(SMC64(PSCI_FID_STAT_RESIDENCY), me, PLAT_PSTATE_CORE_OFF, 0);
+	uint64_t call_us = ticks * 1000000U / read_cntfrq_el0();
 
-	check("PSCI_STAT_COUNT", c1 == c0 + 1, "core power-down count %llu -> %llu",
+	check("PSCI_STAT_COUNT", reached && c1 == c0 + 1, "core power-down count %llu -> %llu",
 	      (unsigned long long)c0, (unsigned long long)c1);
-	check("PSCI_STAT_RESIDENCY", r1 > r0 && r1 - r0 >= TIMER_US / 2 && r1 - r0 <= RESIDENCY_MAX_US,
-	      "core power-down residency grew by %llu us for a %u us suspend",
-	      (unsigned long long)(r1 - r0), TIMER_US);
-	c0 = smc1(PSCI_FID_STAT_COUNT, me, PLAT_PSTATE_CORE_STANDBY, 0);
-	timed_suspend(PLAT_PSTATE_CORE_STANDBY);
-	check("PSCI_STAT_COUNT", (uint64_t)smc1(PSCI_FID_STAT_COUNT, me, PLAT_PSTATE_CORE_STANDBY,
-						0) == c0 + 1, "core standby count did not grow by one");
-	/* The measurements took some cluster down, whichever core went last. */
+	/*
+	 * The residency grew, by no more than the call took. Under -icount
+	 * the timer also bounds it from below.
+	 */
+	check("PSCI_STAT_RESIDENCY", r1 > r0 && r1 - r0 <= call_us + 1U &&
+	      (PAYLOAD_WALL_CLOCK || r1 - r0 >= TIMER_US / 2),
+	      "core power-down residency grew by %llu us in a call of %llu us (timer %u us)",
+	      (unsigned long long)(r1 - r0), (unsigned long long)call_us, TIMER_US);
+	reached = stat_suspend(PLAT_PSTATE_CORE_STANDBY, &c0, &ticks);
+	check("PSCI_STAT_COUNT", reached && (uint64_t)smc1(PSCI_FID_STAT_COUNT, me,
+							    PLAT_PSTATE_CORE_STANDBY, 0) == c0 + 1,
+	      "core standby count did not grow by one");
+	/* The suspends above took some cluster down, whichever core went last. */
 	int64_t cluster_downs = 0;
 
-	for (unsigned int pos = 0; pos < PLATFORM_CORE_COUNT; pos++)
+	for (unsigned int pos = 0; pos < payload_topo.cores; pos++)
 		cluster_downs += smc1(SMC64(PSCI_FID_STAT_COUNT), mpidr_of(pos),
 				      PLAT_PSTATE_CLUSTER_OFF, 0);
 	check("PSCI_STAT_COUNT", cluster_downs > 0,
 	      "no core counts a cluster power-down after the measurements");
 	expect("PSCI_STAT_COUNT", "bad MPIDR reads 0", SMC64(PSCI_FID_STAT_COUNT),
-	       PLATFORM_CORE_COUNT, PLAT_PSTATE_CORE_OFF, 0, 0);
+	       absent_mpidr(), PLAT_PSTATE_CORE_OFF, 0, 0);
 	expect("PSCI_STAT_RESIDENCY", "bad power_state reads 0", SMC64(PSCI_FID_STAT_RESIDENCY),
 	       me, 0x40000000U, 0, 0);
 }
@@ -524,51 +741,70 @@ static void stats(void)
 static void node_hw_state(void)
 {
 	uint64_t fid = SMC64(PSCI_FID_NODE_HW_STATE);
+	unsigned int levels = 0;
 
-	expect("NODE_HW_STATE", "the calling core", fid, my_mpidr(), 0, 0, PSCI_HW_ON);
-	expect("NODE_HW_STATE", "its cluster", fid, my_mpidr(), 1, 0, PSCI_HW_ON);
-	expect("NODE_HW_STATE", "the system", fid, my_mpidr(), 2, 0, PSCI_HW_ON);
-	expect("NODE_HW_STATE", "an off core", fid, mpidr_of(1), 0, 0, PSCI_HW_OFF);
-	if (PLAT_CLUSTER_COUNT > 1)
-		expect("NODE_HW_STATE", "a cluster whose cores are all off", fid,
-		       mpidr_of(PLAT_CORES_PER_CLUSTER), 1, 0, PSCI_HW_OFF);
-	expect("NODE_HW_STATE", "level beyond the deepest", fid, my_mpidr(), 3, 0,
+	if (!need_feature("NODE_HW_STATE", payload_topo.node_hw_state))
+		return;
+	/* The power levels are those NODE_HW_STATE accepts for the caller. */
+	while (levels < 4U && smc1(fid, my_mpidr(), levels, 0) != PSCI_E_INVALID_PARAMS)
+		levels++;
+	check("NODE_HW_STATE", levels >= 2U, "only %u power levels answer", levels);
+	for (unsigned int lvl = 0; lvl < levels; lvl++)
+		expect("NODE_HW_STATE", "the caller's domain at each level", fid, my_mpidr(), lvl,
+		       0, PSCI_HW_ON);
+	expect("NODE_HW_STATE", "level beyond the deepest", fid, my_mpidr(), levels, 0,
 	       PSCI_E_INVALID_PARAMS);
-	expect("NODE_HW_STATE", "bad MPIDR", fid, PLATFORM_CORE_COUNT, 0, 0,
-	       PSCI_E_INVALID_PARAMS);
+	expect("NODE_HW_STATE", "bad MPIDR", fid, absent_mpidr(), 0, 0, PSCI_E_INVALID_PARAMS);
 	expect("NODE_HW_STATE", "SMC32", PSCI_FID_NODE_HW_STATE, my_mpidr(), 0, 0, PSCI_HW_ON);
+	if (need_cores("NODE_HW_STATE of an off core", 2))
+		expect("NODE_HW_STATE", "an off core", fid, mpidr_of(payload_nth_other(0)), 0, 0,
+		       PSCI_HW_OFF);
+	for (unsigned int c = 0; c < payload_topo.cores; c++) {
+		if (payload_topo.cluster[c] != payload_topo.cluster[payload_topo.lead]) {
+			expect("NODE_HW_STATE", "a cluster whose cores are all off", fid,
+			       mpidr_of(c), 1, 0, PSCI_HW_OFF);
+			return;
+		}
+	}
+	payload_skip("NODE_HW_STATE of an off cluster", "the machine has one cluster");
 }
 
 static void reset2_and_mem_protect(void)
 {
 	const uint64_t bad_types[] = { 1, 0x7fffffff, 0x80000000, 0x80000001 };
 
-	for (unsigned int i = 0; i < 4U; i++) {
-		expect("SYSTEM_RESET2", "unknown reset type: no reset", SMC64(PSCI_FID_SYSTEM_RESET2),
-		       bad_types[i], 0, 0, PSCI_E_INVALID_PARAMS);
-		expect("SYSTEM_RESET2", "SMC32, unknown reset type", PSCI_FID_SYSTEM_RESET2,
-		       bad_types[i], 0, 0, PSCI_E_INVALID_PARAMS);
+	if (need_feature("SYSTEM_RESET2", payload_topo.reset2)) {
+		for (unsigned int i = 0; i < 4U; i++) {
+			expect("SYSTEM_RESET2", "unknown reset type: no reset",
+			       SMC64(PSCI_FID_SYSTEM_RESET2), bad_types[i], 0, 0,
+			       PSCI_E_INVALID_PARAMS);
+			expect("SYSTEM_RESET2", "SMC32, unknown reset type", PSCI_FID_SYSTEM_RESET2,
+			       bad_types[i], 0, 0, PSCI_E_INVALID_PARAMS);
+		}
 	}
-	expect("MEM_PROTECT", "enable, was disabled", PSCI_FID_MEM_PROTECT, 1, 0, 0, 0);
-	expect("MEM_PROTECT", "enable, was enabled", PSCI_FID_MEM_PROTECT, 1, 0, 0, 1);
-	expect("MEM_PROTECT", "disable, was enabled", PSCI_FID_MEM_PROTECT, 0, 0, 0, 1);
-	expect("MEM_PROTECT", "disable, was disabled", PSCI_FID_MEM_PROTECT, 0, 0, 0, 0);
+	if (need_feature("MEM_PROTECT", payload_topo.mem_protect)) {
+		expect("MEM_PROTECT", "enable, was disabled", PSCI_FID_MEM_PROTECT, 1, 0, 0, 0);
+		expect("MEM_PROTECT", "enable, was enabled", PSCI_FID_MEM_PROTECT, 1, 0, 0, 1);
+		expect("MEM_PROTECT", "disable, was enabled", PSCI_FID_MEM_PROTECT, 0, 0, 0, 1);
+		expect("MEM_PROTECT", "disable, was disabled", PSCI_FID_MEM_PROTECT, 0, 0, 0, 0);
+	}
+	if (!need_feature("MEM_PROTECT_CHECK_RANGE", payload_topo.mem_protect_range))
+		return;
 
 	uint64_t fid = SMC64(PSCI_FID_MEM_PROTECT_CHECK_RANGE);
+	uint64_t base = payload_topo.dram_base, size = payload_topo.dram_size;
 
-	expect("MEM_PROTECT_CHECK_RANGE", "non-secure DRAM", fid, PLAT_NS_DRAM_BASE, 0x1000, 0, 0);
-	expect("MEM_PROTECT_CHECK_RANGE", "all non-secure DRAM", fid, PLAT_NS_DRAM_BASE,
-	       PLAT_NS_DRAM_SIZE, 0, 0);
+	expect("MEM_PROTECT_CHECK_RANGE", "non-secure DRAM", fid, base, 0x1000, 0, 0);
+	expect("MEM_PROTECT_CHECK_RANGE", "all non-secure DRAM", fid, base, size, 0, 0);
 	expect("MEM_PROTECT_CHECK_RANGE", "secure SRAM", fid, PLAT_SEC_SRAM_BASE, 0x1000, 0,
 	       PSCI_E_DENIED);
 	expect("MEM_PROTECT_CHECK_RANGE", "crossing the end of DRAM", fid,
-	       PLAT_NS_DRAM_BASE + PLAT_NS_DRAM_SIZE - 0x1000, 0x2000, 0, PSCI_E_DENIED);
-	expect("MEM_PROTECT_CHECK_RANGE", "zero length", fid, PLAT_NS_DRAM_BASE, 0, 0,
-	       PSCI_E_DENIED);
+	       base + size - 0x1000, 0x2000, 0, PSCI_E_DENIED);
+	expect("MEM_PROTECT_CHECK_RANGE", "zero length", fid, base, 0, 0, PSCI_E_DENIED);
 	expect("MEM_PROTECT_CHECK_RANGE", "wrapping range", fid, ~0ULL - 0xfff, 0x2000, 0,
 	       PSCI_E_DENIED);
-	expect("MEM_PROTECT_CHECK_RANGE", "SMC32", PSCI_FID_MEM_PROTECT_CHECK_RANGE,
-	       PLAT_NS_DRAM_BASE, 0x1000, 0, 0);
+	expect("MEM_PROTECT_CHECK_RANGE", "SMC32", PSCI_FID_MEM_PROTECT_CHECK_RANGE, base,
+	       0x1000, 0, 0);
 }
 
 /* --- SMCCC and PMF --- */
@@ -585,7 +821,7 @@ static int64_t expected_wa(uint32_t wa)
 	return csv2 >= 3U || ID_FIELD(read_id_aa64mmfr1_el1(), 60) != 0U ? 1 : -1;
 }
 
-static int64_t wa_seen[PLATFORM_CORE_COUNT][3];
+static int64_t wa_seen[PAYLOAD_MAX_CORES][3];
 
 static void wa_job(unsigned int pos, void *arg)
 {
@@ -613,7 +849,9 @@ static void smccc(void)
 		expect("SMCCC_ARCH_FEATURES", wa_name[i], SMCCC_ARCH_FEATURES, wa[i], 0, 0,
 		       expected_wa(wa[i]));
 	/* The same answer from every core, each fresh from a warm boot. */
-	for (unsigned int pos = 1; pos < PLATFORM_CORE_COUNT; pos++) {
+	for (unsigned int pos = 0; pos < payload_topo.cores; pos++) {
+		if (pos == payload_topo.lead)
+			continue;
 		start(pos, wa_job);
 		finish(pos);
 		for (unsigned int i = 0; i < 3U; i++)
@@ -647,6 +885,19 @@ static void pmf(void)
 {
 	uint64_t me = read_mpidr_el1();
 	struct smc_result r64 = smc(PMF_SMC_GET_TIMESTAMP_64, RT_TID(RT_INSTR_ENTER_PSCI), me, 0);
+
+	if ((int64_t)r64.x0 == SMC_UNK) {
+		/* Built without instrumentation: the whole PMF range is unknown. */
+		static const uint32_t fids[] = { PMF_SMC_GET_TIMESTAMP_32, PMF_SMC_GET_TIMESTAMP_64,
+						 PMF_SMC_GET_VERSION_32, PMF_SMC_GET_VERSION_64 };
+
+		for (unsigned int i = 0; i < 4U; i++)
+			expect(i < 2U ? "PMF_GET_TIMESTAMP" : "PMF_GET_VERSION",
+			       "no instrumentation: NOT_SUPPORTED", fids[i], RT_TID(0), me, 0,
+			       SMC_UNK);
+		return;
+	}
+
 	struct smc_result r32 = smc(PMF_SMC_GET_TIMESTAMP_32, RT_TID(RT_INSTR_ENTER_PSCI), me,
 				    PMF_CACHE_MAINT);
 
@@ -657,7 +908,7 @@ static void pmf(void)
 	      (unsigned long long)r32.x1, (unsigned long long)r64.x1);
 	expect("PMF_GET_TIMESTAMP", "bare tid 0x400", PMF_SMC_GET_TIMESTAMP_64, 0x400, me, 0, 0);
 	expect("PMF_GET_TIMESTAMP", "MPIDR of no core", PMF_SMC_GET_TIMESTAMP_64,
-	       RT_TID(RT_INSTR_ENTER_PSCI), PLATFORM_CORE_COUNT, 0, PSCI_E_INVALID_PARAMS);
+	       RT_TID(RT_INSTR_ENTER_PSCI), absent_mpidr(), 0, PSCI_E_INVALID_PARAMS);
 	expect("PMF_GET_TIMESTAMP", "index past the last", PMF_SMC_GET_TIMESTAMP_64, RT_TID(6), me,
 	       0, PMF_E_INVAL);
 	expect("PMF_GET_TIMESTAMP", "service id 0 (PSCI_STAT)", PMF_SMC_GET_TIMESTAMP_64,
@@ -688,7 +939,12 @@ static void freeze_job(unsigned int pos, void *arg)
 
 static void cpu_freeze(void)
 {
-	unsigned int last = PLATFORM_CORE_COUNT - 1U;
+	cover("SYSTEM_OFF");	/* the payload ends with it */
+	if (!need_feature("CPU_FREEZE", payload_topo.cpu_freeze) ||
+	    !need_cores("CPU_FREEZE", 2))
+		return;
+
+	unsigned int last = payload_nth_other(payload_topo.cores - 2U);
 
 	if (!start(last, freeze_job))
 		return;
@@ -699,10 +955,28 @@ static void cpu_freeze(void)
 		}
 		__asm__ volatile("yield");
 	}
+	/*
+	 * The checks below make the lead the last running core: they are safe
+	 * only once the other core is frozen for certain. NODE_HW_STATE shows
+	 * it in standby; without NODE_HW_STATE only -icount's instruction-
+	 * paced scheduling guarantees the SMC has been taken.
+	 */
+	if (payload_topo.node_hw_state) {
+		if (!wait_hw_state(last, PSCI_HW_STANDBY))
+			return;
+	} else if (PAYLOAD_WALL_CLOCK) {
+		payload_skip("CPU_FREEZE of the last running core",
+			     "in wall-clock time, without NODE_HW_STATE, nothing shows the other "
+			     "core frozen");
+		return;
+	}
 	/* Give its timer time to fire: it must stay frozen. */
 	timed_suspend(PLAT_PSTATE_CORE_STANDBY);
 	timed_suspend(PLAT_PSTATE_CORE_STANDBY);
 	check("CPU_FREEZE", freeze_returned == 0, "an interrupt woke a frozen core");
+	if (payload_topo.node_hw_state)
+		expect("NODE_HW_STATE", "a frozen core is in standby", SMC64(PSCI_FID_NODE_HW_STATE),
+		       mpidr_of(last), 0, 0, PSCI_HW_STANDBY);
 	expect("CPU_FREEZE", "a frozen core stays ON", SMC64(PSCI_FID_AFFINITY_INFO),
 	       mpidr_of(last), 0, 0, PSCI_AFF_ON);
 	expect("CPU_FREEZE", "CPU_ON of a frozen core", SMC64(PSCI_FID_CPU_ON), mpidr_of(last),
@@ -711,7 +985,6 @@ static void cpu_freeze(void)
 	       PSCI_E_DENIED);
 	expect("CPU_OFF", "the last running core (a frozen one cannot wake it)", PSCI_FID_CPU_OFF,
 	       0, 0, 0, PSCI_E_DENIED);
-	cover("SYSTEM_OFF");	/* the payload ends with it */
 }
 
 void conformance_run(void)

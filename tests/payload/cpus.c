@@ -9,7 +9,6 @@
 #include <lib/mmio.h>
 #include <lib/psci/psci.h>
 #include <lib/spinlock.h>
-#include <plat/plat_topology.h>
 
 #include "payload.h"
 #include "smc.h"
@@ -17,6 +16,9 @@
 /* The EL1 physical timer's PPI (Arm BSA / GIC: INTID 30). */
 #define TIMER_PPI		30U
 #define CNTP_CTL_ENABLE		1U
+/* The SGI one core sends another to end a suspend (IHI 0069 2.2.1). */
+#define WAKE_SGI		0U
+#define INTID_SPURIOUS		1020U
 
 struct job {
 	payload_job_fn fn;
@@ -29,8 +31,8 @@ struct suspend_ctx {
 	uint64_t sp;
 } __attribute__((aligned(CACHE_WRITEBACK_GRANULE)));
 
-static struct job jobs[PLATFORM_CORE_COUNT] __attribute__((aligned(64)));
-static struct suspend_ctx suspend_ctxs[PLATFORM_CORE_COUNT];
+static struct job jobs[PAYLOAD_MAX_CORES] __attribute__((aligned(64)));
+static struct suspend_ctx suspend_ctxs[PAYLOAD_MAX_CORES];
 
 void payload_cpu_entry(uint64_t context_id);
 void payload_secondary_main(struct job *job) __attribute__((noreturn));
@@ -39,7 +41,7 @@ int64_t payload_suspend_smc(uint64_t power_state, struct suspend_ctx *ctx);
 int64_t payload_powerdown_smc(uint64_t fid, struct suspend_ctx *ctx);
 
 /* Written by payload_ctxid_entry with its MMU off. */
-uint64_t payload_ctxid_seen[PLATFORM_CORE_COUNT] __attribute__((aligned(64)));
+uint64_t payload_ctxid_seen[PAYLOAD_MAX_CORES] __attribute__((aligned(64)));
 static void ctxid_idle(unsigned int pos, void *arg)
 {
 	(void)pos;
@@ -49,20 +51,69 @@ struct job payload_ctxid_job = { ctxid_idle, NULL };
 
 unsigned int payload_my_pos(void)
 {
-	return plat_my_core_pos();
+	uint64_t me = read_mpidr_el1() & MPIDR_AFFINITY_MASK;
+
+	for (unsigned int c = 0; c < payload_topo.cores; c++) {
+		if (payload_topo.mpidr[c] == me)
+			return c;
+	}
+	return PAYLOAD_NO_CORE;
+}
+
+/* GICR_IPRIORITYR holds a byte per interrupt; write its aligned word. */
+static void set_priority(uintptr_t rd, unsigned int intid, uint8_t prio)
+{
+	uintptr_t word = rd + GICR_IPRIORITYR + (intid & ~3U);
+	unsigned int shift = (intid & 3U) * 8U;
+
+	mmio_write_32(word, (mmio_read_32(word) & ~(0xffU << shift)) | (uint32_t)prio << shift);
 }
 
 void payload_cpu_setup(void)
 {
 	uintptr_t rd = gicv3_find_redistributor(PLAT_GICR_BASE, read_mpidr_el1());
 
-	/* The timer PPI, enabled at a priority the PMR lets through. */
-	mmio_write_32(rd + GICR_IPRIORITYR + TIMER_PPI, 0x80);
-	mmio_write_32(rd + GICR_ISENABLER0, 1U << TIMER_PPI);
+	/*
+	 * The timer PPI and the wake-up SGI, enabled at a priority the PMR
+	 * lets through. Every exception stays masked: a pending interrupt only
+	 * ends WFI (ARM DDI 0487 D1.16.2), and the payload acknowledges it.
+	 */
+	set_priority(rd, TIMER_PPI, 0x80);
+	set_priority(rd, WAKE_SGI, 0x80);
+	mmio_write_32(rd + GICR_ISENABLER0, 1U << TIMER_PPI | 1U << WAKE_SGI);
 	__asm__ volatile("msr S3_0_C4_C6_0, %0" : : "r"(0xffULL));	/* ICC_PMR_EL1 */
 	__asm__ volatile("msr S3_0_C12_C12_7, %0" : : "r"(1ULL));	/* ICC_IGRPEN1_EL1 */
 	isb();
 	payload_timer_stop();
+	payload_wake_ack();
+}
+
+void payload_wake(unsigned int pos)
+{
+	uint64_t mpidr = payload_mpidr(pos);
+	uint64_t aff0 = mpidr & 0xffU;
+	/* ICC_SGI1R_EL1: Aff3/Aff2/Aff1, RS = Aff0 / 16, target list bit Aff0 % 16. */
+	uint64_t sgi1r = ((mpidr >> 32) & 0xffU) << 48 | ((mpidr >> 16) & 0xffU) << 32 |
+			 (aff0 >> 4) << 44 | ((mpidr >> 8) & 0xffU) << 16 |
+			 (uint64_t)WAKE_SGI << 24 | 1ULL << (aff0 & 0xfU);
+
+	dsb_ish();
+	__asm__ volatile("msr S3_0_C12_C11_5, %0" : : "r"(sgi1r));	/* ICC_SGI1R_EL1 */
+	isb();
+}
+
+void payload_wake_ack(void)
+{
+	uint64_t intid;
+
+	/* ICC_IAR1_EL1 / ICC_EOIR1_EL1: take and complete what is pending. */
+	for (unsigned int i = 0; i < 8U; i++) {
+		__asm__ volatile("mrs %0, S3_0_C12_C12_0" : "=r"(intid));
+		if ((intid & 0xffffffU) >= INTID_SPURIOUS)
+			break;
+		__asm__ volatile("msr S3_0_C12_C12_1, %0" : : "r"(intid));
+		isb();
+	}
 }
 
 void payload_timer_arm_us(uint64_t us)
@@ -86,7 +137,7 @@ int64_t payload_cpu_on(unsigned int pos, payload_job_fn fn, void *arg)
 	jobs[pos] = (struct job){ fn, arg };
 	/* The target reads its job with its MMU off until it turns it on. */
 	flush_dcache_range((uintptr_t)&jobs[pos], sizeof(jobs[pos]));
-	return smc1(PSCI_FID_CPU_ON | PSCI_FID_SMC64_BIT, plat_core_mpidr(pos),
+	return smc1(PSCI_FID_CPU_ON | PSCI_FID_SMC64_BIT, payload_mpidr(pos),
 		    (uintptr_t)payload_cpu_entry, (uintptr_t)&jobs[pos]);
 }
 
@@ -94,7 +145,7 @@ bool payload_wait_aff(unsigned int pos, int64_t state)
 {
 	/* Bounded: a core that never comes back must not hang the payload. */
 	for (unsigned long polls = 0; polls < 20000000UL; polls++) {
-		if (smc1(PSCI_FID_AFFINITY_INFO | PSCI_FID_SMC64_BIT, plat_core_mpidr(pos), 0, 0) ==
+		if (smc1(PSCI_FID_AFFINITY_INFO | PSCI_FID_SMC64_BIT, payload_mpidr(pos), 0, 0) ==
 		    state)
 			return true;
 		/* YIELD lets QEMU's round-robin scheduler run the other cores. */

@@ -9,6 +9,8 @@
 
 #include <platform_def.h>
 
+#include "payload_def.h"
+
 /*
  * Time is exactly instructions only under QEMU with -icount (REALTIME=0);
  * on hardware, or QEMU in real time, it is wall-clock time and the host or
@@ -20,8 +22,50 @@
 #define PAYLOAD_WALL_CLOCK	1
 #endif
 
-/* This core's position (MPIDR decoded as the platform numbers cores). */
+/* --- the machine (topology.c) --- */
+
+#define PAYLOAD_NO_CORE		((unsigned int)PAYLOAD_MAX_CORES)
+
+/*
+ * What the payload learnt at boot: cores numbered cluster by cluster in
+ * the DTB's cpu-map order, and the optional PSCI functions the firmware
+ * says it implements (PSCI_FEATURES).
+ */
+struct payload_topology {
+	unsigned int cores, clusters;
+	unsigned int lead;			/* the core that booted the payload */
+	uint64_t mpidr[PAYLOAD_MAX_CORES];	/* Aff3..Aff0 of each core */
+	uint8_t cluster[PAYLOAD_MAX_CORES];	/* its cluster */
+	uint8_t core_in_cluster[PAYLOAD_MAX_CORES];
+	uint8_t cluster_first[PAYLOAD_MAX_CORES];	/* per cluster: first core, count */
+	uint8_t cluster_cores[PAYLOAD_MAX_CORES];
+	uint64_t dram_base, dram_size;		/* first /memory range */
+	bool mt;				/* MPIDRs carry MPIDR_EL1.MT */
+	bool osi, system_suspend, default_suspend, node_hw_state, cpu_freeze;
+	bool reset2, mem_protect, mem_protect_range;
+};
+extern struct payload_topology payload_topo;
+
+/*
+ * Learn the machine from the DTB at @fdt (BL33's x0) and from PSCI_FEATURES.
+ * False, after printing why, if the DTB does not describe it.
+ */
+bool payload_topology_init(const void *fdt);
+
+/* This core's index (0 .. cores-1), and the MPIDR affinity of core @core. */
 unsigned int payload_my_pos(void);
+uint64_t payload_mpidr(unsigned int core);
+/* The @n-th core other than the lead (0-based), or PAYLOAD_NO_CORE. */
+unsigned int payload_nth_other(unsigned int n);
+/* Another core of @core's cluster, or PAYLOAD_NO_CORE. */
+unsigned int payload_sibling(unsigned int core);
+
+/*
+ * Report a test that cannot run on this machine: "PAYLOAD: SKIPPED <what>:
+ * <why>". Not a failure.
+ */
+void payload_skip(const char *what, const char *why_fmt, ...)
+	__attribute__((format(printf, 2, 3)));
 
 /* --- cores (cpus.c) --- */
 
@@ -62,6 +106,14 @@ int64_t payload_powerdown(uint32_t fid);
  */
 void payload_ctxid_entry(uint64_t context_id);
 uint64_t payload_ctxid_received(unsigned int pos);
+
+/*
+ * Wake core @pos from a suspend with an SGI; a core that was not suspended
+ * finds it pending and its next suspend returns at once. payload_wake_ack()
+ * acknowledges and completes pending interrupts (the caller's timer's too).
+ */
+void payload_wake(unsigned int pos);
+void payload_wake_ack(void);
 
 /* Arm this core's EL1 physical timer to fire in @us microseconds / stop it. */
 void payload_timer_arm_us(uint64_t us);

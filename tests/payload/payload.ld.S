@@ -2,6 +2,8 @@
 #include <common/bl_common.ld.h>
 #include <platform_def.h>
 
+#include "payload_def.h"
+
 #define PAYLOAD_LIMIT	(PLAT_BL33_BASE + 0x200000)
 
 OUTPUT_FORMAT("elf64-littleaarch64")
@@ -12,7 +14,8 @@ SECTIONS {
 	. = PLAT_BL33_BASE;
 	TEXT_SECTION(payload_entry.o)
 	RODATA_SECTION()
-	RW_SECTIONS(PLATFORM_CORE_COUNT)
+	/* One stack per core, and the booting core's own. */
+	RW_SECTIONS_STACKS(PAYLOAD_MAX_CORES + 1, PAYLOAD_STACK_SIZE)
 	IMAGE_DISCARD
 	IMAGE_BUDGET(PAYLOAD_LIMIT, "the test payload exceeds its memory budget")
 }

@@ -14,7 +14,6 @@
 #include <lib/psci/psci.h>
 #include <lib/smccc.h>
 #include <lib/xlat.h>
-#include <plat/plat_setup.h>
 
 #include "payload.h"
 #include "smc.h"
@@ -27,8 +26,14 @@ extern char __RW_START__[], __RW_END__[];
 /* Read with the MMU off by cores that power up (payload_entry.S). */
 uint64_t payload_ttbr0;
 
+/*
+ * Level-2/3 tables: the image, the UART, the GIC's distributor and
+ * redistributors (unaligned ends each take a level-3 table) and the DTB.
+ */
+#define PAYLOAD_XLAT_TABLES	10
+
 static uint64_t base_table[XLAT_L1_ENTRIES] __attribute__((aligned(64)));
-static uint64_t tables[6][XLAT_TABLE_ENTRIES] __attribute__((aligned(XLAT_PAGE_SIZE)));
+static uint64_t tables[PAYLOAD_XLAT_TABLES][XLAT_TABLE_ENTRIES] __attribute__((aligned(XLAT_PAGE_SIZE)));
 
 unsigned int payload_checks_passed, payload_checks_failed;
 
@@ -51,24 +56,74 @@ bool payload_check(bool ok, const char *fmt, ...)
 	return false;
 }
 
-static void mmu_setup(void)
+void payload_skip(const char *what, const char *why_fmt, ...)
 {
-	struct xlat_ctx ctx = { base_table, tables, 6, 0 };
+	va_list ap;
+
+	console_lock();
+	printf("PAYLOAD: SKIPPED %s: ", what);
+	va_start(ap, why_fmt);
+	vprintf(why_fmt, ap);
+	va_end(ap);
+	printf("\n");
+	console_unlock();
+}
+
+/* GICv3 frame sizes (IHI 0069 12.8): distributor 64 KiB, 128 KiB per redistributor. */
+#define GICD_SIZE		0x10000U
+#define GICR_FRAME_SIZE		0x20000U
+
+static uintptr_t page_down(uintptr_t a)
+{
+	return a & ~(uintptr_t)(XLAT_PAGE_SIZE - 1U);
+}
+
+static uintptr_t page_up(uintptr_t a)
+{
+	return page_down(a + XLAT_PAGE_SIZE - 1U);
+}
+
+static void __attribute__((noreturn)) power_off(void)
+{
+	console_flush();
+	smc1(PSCI_FID_SYSTEM_OFF, 0, 0, 0);
+	printf("PAYLOAD: ERROR: SYSTEM_OFF returned\n");
+	for (;;)
+		wfi();
+}
+
+/*
+ * Map the payload, the devices it drives (console UART, GIC distributor
+ * and redistributors) and the DTB, and turn the EL2 MMU on. The DTB's size
+ * comes from its header, read with aligned loads while the MMU is off.
+ */
+static void mmu_setup(uint64_t dtb)
+{
+	struct xlat_ctx ctx = { base_table, tables, PAYLOAD_XLAT_TABLES, 0 };
+	uint32_t dtb_size = __builtin_bswap32(*(volatile uint32_t *)(uintptr_t)(dtb + 4));
+
+	if ((dtb & 7U) != 0U || dtb_size > PAYLOAD_DTB_MAX_SIZE)
+		dtb_size = 0;	/* no usable DTB: the topology step says why */
 	/* Linker symbols are distinct objects to C: sizes from addresses. */
-	const struct mmap_region image[] = {
+	const struct mmap_region map[] = {
 		{ (uintptr_t)__TEXT_START__, (uintptr_t)__TEXT_END__ - (uintptr_t)__TEXT_START__,
 		  MT_CODE },
 		{ (uintptr_t)__RODATA_START__,
 		  (uintptr_t)__RODATA_END__ - (uintptr_t)__RODATA_START__, MT_RO_DATA },
 		{ (uintptr_t)__RW_START__, (uintptr_t)__RW_END__ - (uintptr_t)__RW_START__,
 		  MT_RW_DATA },
+		{ page_down(PLAT_UART_BASE), XLAT_PAGE_SIZE, MT_DEVICE_RW },
+		{ PLAT_GICD_BASE, GICD_SIZE, MT_DEVICE_RW },
+		{ PLAT_GICR_BASE, (size_t)GICR_FRAME_SIZE * PAYLOAD_MAX_CORES, MT_DEVICE_RW },
+		{ page_down(dtb), page_up(dtb + dtb_size) - page_down(dtb), MT_RO_DATA },
 	};
 
-	if (xlat_map_regions(&ctx, image, 3) != XLAT_OK ||
-	    xlat_map_regions(&ctx, plat_device_regions, plat_device_region_count) != XLAT_OK) {
-		printf("PAYLOAD: ERROR: memory map rejected\n");
-		for (;;)
-			wfi();
+	int rc = xlat_map_regions(&ctx, map, sizeof(map) / sizeof(map[0]));
+
+	if (rc != XLAT_OK) {
+		printf("PAYLOAD: ERROR: memory map rejected (%d)\n", rc);
+		printf("PAYLOAD: RESULT: FAIL\n");
+		power_off();
 	}
 	payload_ttbr0 = (uintptr_t)base_table;
 	clean_dcache_range((uintptr_t)&payload_ttbr0, sizeof(payload_ttbr0));
@@ -76,44 +131,55 @@ static void mmu_setup(void)
 }
 
 /*
- * PAYLOAD_MEM_PROTECT_TEST: the first boot writes a mark in DRAM (MMU
- * still off: no mapping needed), enables MEM_PROTECT and resets; BL2 must
- * overwrite DRAM on the way back, so the second boot, which finds
- * MEM_PROTECT still enabled, must find the mark gone.
+ * The MEM_PROTECT reset test (make test-mem-protect): the first boot writes
+ * a mark in DRAM (MMU still off: no mapping needed), enables MEM_PROTECT
+ * and resets; BL2 must overwrite DRAM on the way back, so the second boot,
+ * which finds MEM_PROTECT still enabled, must find the mark gone.
  */
 #define MEM_PROTECT_MARK_ADDR	(PLAT_NS_DRAM_BASE + PLAT_NS_DRAM_SIZE - 0x1000)
 #define MEM_PROTECT_MARK	0x4d454d50524f5431ULL
 
-static void mem_protect_test(void)
+static void __attribute__((noreturn)) mem_protect_test(void)
 {
 	volatile uint64_t *mark = (volatile uint64_t *)MEM_PROTECT_MARK_ADDR;
 	int64_t was = smc1(PSCI_FID_MEM_PROTECT, 0, 0, 0);
 
+	if (was == PSCI_E_NOT_SUPPORTED) {
+		payload_skip("MEM_PROTECT reset test", "PSCI_FEATURES: MEM_PROTECT not supported");
+		printf("PAYLOAD: RESULT: PASS\n");
+		power_off();
+	}
 	if (was == 1) {
 		printf("PAYLOAD: MEM_PROTECT: after the reset the DRAM mark reads 0x%llx: %s\n",
 		       (unsigned long long)*mark, *mark == 0 ? "PASS" : "FAIL");
 		printf("PAYLOAD: RESULT: %s\n", *mark == 0 ? "PASS" : "FAIL");
-		console_flush();
-		smc1(PSCI_FID_SYSTEM_OFF, 0, 0, 0);
+		power_off();
 	}
 	*mark = MEM_PROTECT_MARK;
 	printf("PAYLOAD: MEM_PROTECT: marked DRAM, MEM_PROTECT(1) = %lld, resetting\n",
 	       (long long)smc1(PSCI_FID_MEM_PROTECT, 1, 0, 0));
 	console_flush();
 	smc1(PSCI_FID_SYSTEM_RESET, 0, 0, 0);
+	printf("PAYLOAD: ERROR: SYSTEM_RESET returned\n");
+	for (;;)
+		wfi();
 }
 
 void payload_main(uint64_t x0)
 {
 	console_init(PLAT_UART_BASE, PLAT_UART_CLK_HZ, PLAT_UART_BAUD);
-	if (PAYLOAD_MEM_PROTECT_TEST)
+	if (PAYLOAD_MODE_MEM_PROTECT)
 		mem_protect_test();
 	printf("PAYLOAD: entered at EL%u, x0 = 0x%llx, MPIDR = 0x%llx, CNTFRQ = %llu Hz\n",
 	       get_current_el(), (unsigned long long)x0,
 	       (unsigned long long)read_mpidr_el1(),
 	       (unsigned long long)read_cntfrq_el0());
-	mmu_setup();
+	mmu_setup(x0);
 	console_lock_enable();
+	if (!payload_topology_init((const void *)(uintptr_t)x0)) {
+		printf("PAYLOAD: RESULT: FAIL\n");
+		power_off();
+	}
 	payload_cpu_setup();
 
 	int64_t psci = smc1(PSCI_FID_VERSION, 0, 0, 0);
@@ -131,10 +197,9 @@ void payload_main(uint64_t x0)
 	       (unsigned long long)smc_clobber_mask(PSCI_FID_VERSION),
 	       (unsigned long long)smc_clobber_mask(0xc2ffff00U));
 
-	if (PAYLOAD_BENCH) {
+	if (PAYLOAD_MODE_BENCH) {
 		bench_run();
-		console_flush();
-		smc1(PSCI_FID_SYSTEM_OFF, 0, 0, 0);
+		power_off();
 	}
 
 	bool rt_ok = rt_instr_run();
@@ -145,9 +210,5 @@ void payload_main(uint64_t x0)
 	       payload_checks_failed);
 	printf("PAYLOAD: RESULT: %s\n", rt_ok && payload_checks_failed == 0 ? "PASS" : "FAIL");
 	printf("PAYLOAD: calling SYSTEM_OFF\n");
-	console_flush();
-	smc1(PSCI_FID_SYSTEM_OFF, 0, 0, 0);
-	printf("PAYLOAD: ERROR: SYSTEM_OFF returned\n");
-	for (;;)
-		wfi();
+	power_off();
 }

@@ -10,6 +10,7 @@
 #include <arch/aarch64/arch_helpers.h>
 #include <lib/pmf.h>
 #include <lib/psci/psci.h>
+#include <lib/smccc.h>
 
 #include "payload.h"
 #include "smc.h"
@@ -22,7 +23,14 @@
  * (REALTIME=1, hardware) a vCPU may not run for milliseconds: allow more.
  */
 #define SUSPEND_TIMER_US	(PAYLOAD_WALL_CLOCK ? 50000U : 2000U)
-#define LEAD			0U
+/*
+ * In wall-clock time the timer may fire before a core even reaches its
+ * suspend (its vCPU was not scheduled): PSCI then returns at once and the
+ * sample is stale. Such a core tries again, with a longer timer; under
+ * -icount that cannot happen and a stale sample is a failure.
+ */
+#define SUSPEND_TRIES		(PAYLOAD_WALL_CLOCK ? 20U : 1U)
+#define LEAD			(payload_topo.lead)
 
 enum scenario {
 	SUSP_DEEP_PARALLEL,
@@ -56,7 +64,7 @@ struct run {
 	struct payload_barrier barrier;
 };
 
-static struct sample samples[SCENARIOS][PLATFORM_CORE_COUNT];
+static struct sample samples[SCENARIOS][PAYLOAD_MAX_CORES];
 
 /* Read this core's six timestamps as TFTF's get_ts() does (§3.1 step 5). */
 static void get_ts(struct sample *s)
@@ -82,10 +90,16 @@ static void suspend_entry(unsigned int pos, void *arg)
 	struct sample *s = &samples[run->scenario][pos];
 
 	payload_barrier_wait(&run->barrier);
-	payload_timer_arm_us(SUSPEND_TIMER_US);
-	s->call_rc = payload_suspend(run->power_state);
-	payload_timer_stop();
-	get_ts(s);
+	for (unsigned int try = 0; try < SUSPEND_TRIES; try++) {
+		payload_timer_arm_us((uint64_t)SUSPEND_TIMER_US << try);
+		s->call_rc = payload_suspend(run->power_state);
+		payload_timer_stop();
+		get_ts(s);
+		/* A suspend that reached low power stamped ENTER_HW_LOW_PWR anew. */
+		if (s->call_rc != PSCI_E_SUCCESS ||
+		    s->ts[RT_INSTR_ENTER_HW_LOW_PWR] >= s->ts[RT_INSTR_ENTER_PSCI])
+			break;
+	}
 	s->done = true;
 }
 
@@ -129,14 +143,14 @@ static void run_parallel(struct run *run, payload_job_fn fn)
 {
 	uint32_t started = 1;
 
-	payload_barrier_init(&run->barrier, PLATFORM_CORE_COUNT);
-	for (unsigned int pos = 0; pos < PLATFORM_CORE_COUNT; pos++) {
+	payload_barrier_init(&run->barrier, payload_topo.cores);
+	for (unsigned int pos = 0; pos < payload_topo.cores; pos++) {
 		if (pos != LEAD && start(pos, fn, run))
 			started++;
 	}
 	payload_barrier_set_participants(&run->barrier, started);
 	fn(LEAD, run);
-	for (unsigned int pos = 0; pos < PLATFORM_CORE_COUNT; pos++) {
+	for (unsigned int pos = 0; pos < payload_topo.cores; pos++) {
 		if (pos != LEAD)
 			payload_wait_cpu_off(pos);
 	}
@@ -146,7 +160,7 @@ static void run_parallel(struct run *run, payload_job_fn fn)
 static void run_serial(struct run *run, payload_job_fn fn)
 {
 	payload_barrier_init(&run->barrier, 1);
-	for (unsigned int pos = 0; pos < PLATFORM_CORE_COUNT; pos++) {
+	for (unsigned int pos = 0; pos < payload_topo.cores; pos++) {
 		if (pos == LEAD)
 			continue;
 		start(pos, fn, run);
@@ -164,14 +178,14 @@ static void run_serial(struct run *run, payload_job_fn fn)
 static void run_cpu_off_serial(struct run *run)
 {
 	payload_barrier_init(&run->barrier, 1);
-	for (unsigned int pos = 0; pos < PLATFORM_CORE_COUNT; pos++) {
+	for (unsigned int pos = 0; pos < payload_topo.cores; pos++) {
 		if (pos == LEAD)
 			continue;
 		start(pos, idle_entry, run);
 		payload_wait_cpu_off(pos);
 	}
 	suspend_entry(LEAD, run);
-	for (unsigned int pos = 0; pos < PLATFORM_CORE_COUNT; pos++) {
+	for (unsigned int pos = 0; pos < payload_topo.cores; pos++) {
 		if (pos == LEAD)
 			continue;
 		start(pos, collect_entry, run);
@@ -202,10 +216,10 @@ static unsigned int figures_of(enum scenario sc)
 
 static const char *cpu_label(unsigned int pos)
 {
-	static char buf[PLATFORM_CORE_COUNT][16];
+	static char buf[PAYLOAD_MAX_CORES][16];
 
-	snprintf(buf[pos], sizeof(buf[pos]), "c%u.%u", pos / PLAT_CORES_PER_CLUSTER,
-		 pos % PLAT_CORES_PER_CLUSTER);
+	snprintf(buf[pos], sizeof(buf[pos]), "c%u.%u", payload_topo.cluster[pos],
+		 payload_topo.core_in_cluster[pos]);
 	return buf[pos];
 }
 
@@ -218,8 +232,8 @@ static bool evaluate(enum scenario sc, unsigned int pos, uint64_t freq, struct r
 	const char *who = cpu_label(pos);
 	bool ok = true;
 
-	row->cluster = pos / PLAT_CORES_PER_CLUSTER;
-	row->core = pos % PLAT_CORES_PER_CLUSTER;
+	row->cluster = payload_topo.cluster[pos];
+	row->core = payload_topo.core_in_cluster[pos];
 	if (!payload_check(s->done, "%s: core %s never reported", name, who))
 		return false;
 	ok &= payload_check(s->pmf_rc == 0, "%s: core %s: PMF GET_TIMESTAMP returned %lld",
@@ -304,19 +318,19 @@ static void print_table(enum scenario sc, const char *title, const struct row *r
 	static const char *const heads[COLS] = { "Cluster", "Core", "Powerdown", "Wakeup",
 						 "Cache Flush" };
 	unsigned int cols = 2U + figures_of(sc);
-	char cells[PLATFORM_CORE_COUNT + 1][COLS][24];
+	static char cells[PAYLOAD_MAX_CORES + 1][COLS][24];
 	unsigned int w[COLS] = { 0 };
 
 	for (unsigned int c = 0; c < cols; c++)
 		snprintf(cells[0][c], 24, "%s",
 			 sc == PSCI_VERSION_PARALLEL && c == 2 ? "Latency" : heads[c]);
-	for (unsigned int pos = 0; pos < PLATFORM_CORE_COUNT; pos++) {
+	for (unsigned int pos = 0; pos < payload_topo.cores; pos++) {
 		snprintf(cells[pos + 1][0], 24, "%u", rows[pos].cluster);
 		snprintf(cells[pos + 1][1], 24, "%u", rows[pos].core);
 		for (unsigned int f = 0; f < figures_of(sc); f++)
 			fmt_us(cells[pos + 1][2 + f], 24, rows[pos].ns[f]);
 	}
-	for (unsigned int r = 0; r <= PLATFORM_CORE_COUNT; r++) {
+	for (unsigned int r = 0; r <= payload_topo.cores; r++) {
 		for (unsigned int c = 0; c < cols; c++) {
 			unsigned int len = (unsigned int)strlen(cells[r][c]);
 
@@ -327,7 +341,7 @@ static void print_table(enum scenario sc, const char *title, const struct row *r
 	print_rule(w, cols);
 	print_cells(cells[0], w, cols);
 	print_rule(w, cols);
-	for (unsigned int pos = 0; pos < PLATFORM_CORE_COUNT; pos++) {
+	for (unsigned int pos = 0; pos < payload_topo.cores; pos++) {
 		print_cells(cells[pos + 1], w, cols);
 		print_rule(w, cols);
 	}
@@ -344,15 +358,28 @@ static void print_heading(const char *text, char underline)
 	printf("\n\n");
 }
 
-static void print_report(struct row rows[][PLATFORM_CORE_COUNT], uint64_t freq)
+/* The cores per cluster, e.g. "2+2". */
+static const char *cluster_shape(void)
+{
+	static char buf[4 * PAYLOAD_MAX_CORES];
+	size_t n = 0;
+
+	buf[0] = '\0';
+	for (unsigned int cl = 0; cl < payload_topo.clusters && n < sizeof(buf); cl++)
+		n += (size_t)snprintf(buf + n, sizeof(buf) - n, "%s%u", cl != 0U ? "+" : "",
+				      payload_topo.cluster_cores[cl]);
+	return buf;
+}
+
+static void print_report(struct row rows[][PAYLOAD_MAX_CORES], uint64_t freq)
 {
 	printf("----- RT_INSTR REPORT BEGIN -----\n");
 	print_heading("Runtime Instrumentation Testing - QEMU virt", '=');
-	printf("%u clusters of %u cores, MIDR 0x%llx, counter %llu Hz (%llu ns per tick).\n"
+	printf("%u cores in %u clusters (%s), MIDR 0x%llx, counter %llu Hz (%llu ns per tick).\n"
 	       "One sample per core per scenario, in the order of TFTF's\n"
 	       "``tests-runtime-instrumentation.xml``; rows are the real cluster and\n"
 	       "core of each CPU. Values in µs (ns / 1000, two decimals).\n\n",
-	       (unsigned int)PLAT_CLUSTER_COUNT, (unsigned int)PLAT_CORES_PER_CLUSTER,
+	       payload_topo.cores, payload_topo.clusters, cluster_shape(),
 	       (unsigned long long)read_midr_el1(), (unsigned long long)freq,
 	       (unsigned long long)(1000000000U / freq));
 	print_heading("Results", '-');
@@ -379,16 +406,41 @@ static void print_report(struct row rows[][PLATFORM_CORE_COUNT], uint64_t freq)
 	printf("----- RT_INSTR REPORT END -----\n");
 }
 
+/*
+ * TFTF's probe (test_pmf_rt_instr.c): this core's ENTER_PSCI by PMF SMC.
+ * A firmware built without instrumentation answers NOT_SUPPORTED (-1);
+ * the suite is then skipped, and that answer is what is checked.
+ */
+static bool rt_instr_supported(void)
+{
+	struct smc_result r = smc(PMF_SMC_GET_TIMESTAMP_64,
+				  (PMF_ARM_TIF_IMPL_ID << PMF_TID_IMPL_SHIFT) |
+				  (PMF_RT_INSTR_SVC_ID << PMF_TID_SVC_SHIFT) | RT_INSTR_ENTER_PSCI,
+				  read_mpidr_el1(), 0);
+
+	if (r.x0 == 0U)
+		return true;
+	payload_check((int64_t)r.x0 == SMC_UNK,
+		      "runtime instrumentation probe: PMF GET_TIMESTAMP returned %lld, expected 0 "
+		      "or NOT_SUPPORTED (-1)", (long long)r.x0);
+	payload_skip("runtime instrumentation", "PMF GET_TIMESTAMP returned %lld: the firmware "
+		     "was built without it", (long long)r.x0);
+	printf("PAYLOAD: runtime instrumentation: SKIPPED\n");
+	return false;
+}
+
 bool rt_instr_run(void)
 {
 	static struct run run;
-	static struct row rows[SCENARIOS][PLATFORM_CORE_COUNT];
+	static struct row rows[SCENARIOS][PAYLOAD_MAX_CORES];
 	uint64_t freq = read_cntfrq_el0();
 	unsigned int failed_before = payload_checks_failed;
 
+	if (!rt_instr_supported())
+		return true;
 	memset(samples, 0, sizeof(samples));
-	printf("PAYLOAD: runtime instrumentation: %u cores, deepest power_state 0x%08x\n",
-	       (unsigned int)PLATFORM_CORE_COUNT, (unsigned int)PLAT_PSTATE_DEEPEST);
+	printf("PAYLOAD: runtime instrumentation: %u cores, clusters %s, deepest power_state 0x%08x\n",
+	       payload_topo.cores, cluster_shape(), (unsigned int)PLAT_PSTATE_DEEPEST);
 
 	run = (struct run){ .scenario = SUSP_DEEP_PARALLEL, .power_state = PLAT_PSTATE_DEEPEST };
 	run_parallel(&run, suspend_entry);
@@ -408,13 +460,13 @@ bool rt_instr_run(void)
 	for (unsigned int sc = 0; sc < SCENARIOS; sc++) {
 		bool sc_ok = true;
 
-		for (unsigned int pos = 0; pos < PLATFORM_CORE_COUNT; pos++)
+		for (unsigned int pos = 0; pos < payload_topo.cores; pos++)
 			sc_ok &= evaluate((enum scenario)sc, pos, freq, &rows[sc][pos]);
 		ok &= sc_ok;
 		printf("PAYLOAD: %s: %s\n", test_names[sc], sc_ok ? "PASS" : "FAIL");
 		if (!sc_ok)
 			continue;
-		for (unsigned int pos = 0; pos < PLATFORM_CORE_COUNT; pos++) {
+		for (unsigned int pos = 0; pos < payload_topo.cores; pos++) {
 			const struct row *r = &rows[sc][pos];
 
 			if (figures_of((enum scenario)sc) == 1U)

@@ -9,16 +9,20 @@
  * The last two start with the MMU off, as PSCI guarantees (DEN0022 6.4.3).
  */
 #include <arch/aarch64/asm_macros.S>
-#include <platform_def.h>
+
+#include "../payload_def.h"
 
 /* struct suspend_ctx: x19-x30, sp, in that order (cpus.c). */
 #define SUSPEND_CTX_SP	(12 * 8)
 
-	/* x0 = core position -> sp = its stack top. Clobbers x1-x3. */
+	/*
+	 * x0 = stack slot (a core index, or PAYLOAD_MAX_CORES for the boot
+	 * stack) -> sp = its top. Clobbers x1-x3.
+	 */
 	.macro set_stack
 	adr_l	x1, __STACKS_START__
 	add	x2, x0, #1
-	mov_imm	x3, PLAT_STACK_SIZE
+	mov_imm	x3, PAYLOAD_STACK_SIZE
 	madd	x1, x2, x3, x1
 	mov	sp, x1
 	.endm
@@ -42,16 +46,45 @@ payload_entry:
 	adr_l	x0, __BSS_START__
 	adr_l	x1, __BSS_END__
 	bl	zero_mem
-	bl	plat_my_core_pos
+	/* The booting core has a stack of its own: it learns its index later. */
+	mov	x0, #PAYLOAD_MAX_CORES
 	set_stack
 	mov	x0, x20
 	bl	payload_main
 	b	.
 
+/*
+ * payload_core_index: x0 = the calling core's index in payload_core_mpidr
+ * (written and cleaned to the PoC by the booting core), or
+ * PAYLOAD_MAX_CORES if it is not there. MMU on or off; clobbers x0-x4.
+ */
+func payload_core_index
+	mrs	x1, mpidr_el1
+	mov_imm	x2, MPIDR_AFFINITY_MASK
+	and	x1, x1, x2
+	adr_l	x2, payload_core_mpidr
+	adr_l	x3, payload_core_count
+	ldr	x3, [x3]
+	mov	x0, #0
+1:	cmp	x0, x3
+	b.hs	2f
+	ldr	x4, [x2, x0, lsl #3]
+	cmp	x4, x1
+	b.eq	3f
+	add	x0, x0, #1
+	b	1b
+2:	mov	x0, #PAYLOAD_MAX_CORES
+3:	ret
+endfunc payload_core_index
+
 func payload_cpu_entry
 	mov	x20, x0
+	bl	payload_core_index
+	cmp	x0, #PAYLOAD_MAX_CORES
+	b.hs	payload_park
+	mov	x21, x0
 	mmu_on
-	bl	plat_my_core_pos
+	mov	x0, x21
 	set_stack
 	mov	x0, x20
 	bl	payload_secondary_main
@@ -106,13 +139,21 @@ endfunc payload_powerdown_smc
  */
 func payload_ctxid_entry
 	mov	x20, x0
-	bl	plat_my_core_pos
+	bl	payload_core_index
+	cmp	x0, #PAYLOAD_MAX_CORES
+	b.hs	payload_park
 	adr_l	x1, payload_ctxid_seen
 	str	x20, [x1, x0, lsl #3]
 	dsb	sy
 	adr_l	x0, payload_ctxid_job
 	b	payload_cpu_entry
 endfunc payload_ctxid_entry
+
+/* A core the DTB does not list: it has no stack, so it stops here. */
+func payload_park
+1:	wfi
+	b	1b
+endfunc payload_park
 
 func payload_resume
 	mov	x19, x0

@@ -1,0 +1,25 @@
+/*
+ * Payload constants usable from C, assembly and the linker script.
+ */
+#ifndef PAYLOAD_DEF_H
+#define PAYLOAD_DEF_H
+
+/* Upper bound of the payload's per-core tables; a bigger machine is refused. */
+#define PAYLOAD_MAX_CORES	64
+#define PAYLOAD_STACK_SIZE	0x1000
+/* The largest DTB the payload maps and reads. */
+#define PAYLOAD_DTB_MAX_SIZE	0x200000
+
+/*
+ * Which program this image is (one per payload image, see payload.mk):
+ * the report and conformance run (neither flag), make bench's
+ * micro-benchmarks, or the MEM_PROTECT reset test.
+ */
+#ifndef PAYLOAD_MODE_BENCH
+#define PAYLOAD_MODE_BENCH	0
+#endif
+#ifndef PAYLOAD_MODE_MEM_PROTECT
+#define PAYLOAD_MODE_MEM_PROTECT	0
+#endif
+
+#endif
