@@ -36,10 +36,14 @@ include $(PLAT_MAKEFILE)
 $(call bool_option,ENABLE_RUNTIME_INSTRUMENTATION,$(or $(PLAT_DEFAULT_ENABLE_RUNTIME_INSTRUMENTATION),0),Time-stamp PSCI powerdown/wakeup/cache-flush points into PMF buffers readable by SMC)
 $(call bool_option,ENABLE_ASSERTIONS,$(DEBUG),Keep assert() checks in the images)
 $(call bool_option,PSCI_OS_INIT_MODE,$(or $(PLAT_DEFAULT_PSCI_OS_INIT_MODE),0),PSCI OS-initiated mode: PSCI_SET_SUSPEND_MODE and OSI CPU_SUSPEND)
-$(call bool_option,PAYLOAD_MEM_PROTECT_TEST,0,Test payload variant: mark DRAM and reset with MEM_PROTECT on; after the reset check the mark is gone)
-$(call bool_option,PAYLOAD_BENCH,0,Test payload variant: run the micro-benchmarks of make bench and power off)
 $(call str_option,BL33,,Normal-world image to pack as BL33 (default: the built-in test payload))
+$(call int_option,RUN_TIMEOUT,$(if $(BL33),0,300),make run: wall-clock limit in seconds (0: none; default none with your own BL33, which may be interactive); on expiry it prints where each CPU is and fails)
 
+ifneq ($(BL33),)
+ifeq ($(wildcard $(BL33)),)
+$(error BL33=$(BL33): no such file)
+endif
+endif
 
 # ---------------------------------------------------------------------------
 # Toolchain. GCC by default; `make CC=clang` uses LLVM throughout (lld,
@@ -107,11 +111,8 @@ CPPFLAGS_COMMON := $(INCLUDES) -include $(BUILD_DIR)/include/config.h \
 CONFIG_H := $(BUILD_DIR)/include/config.h
 CONFIG_EXTRA := CC TOOLCHAIN
 # Options that only change how the images are run or packed, not built.
-CONFIG_RUNTIME_ONLY := QEMU QEMU_CPU BL33
-$(shell mkdir -p $(BUILD_DIR)/include)
-$(file > $(CONFIG_H).tmp,$(config_h_text))
-$(file > $(BUILD_DIR)/config.mk,$(config_mk_text))
-$(shell cmp -s $(CONFIG_H).tmp $(CONFIG_H) || mv $(CONFIG_H).tmp $(CONFIG_H); rm -f $(CONFIG_H).tmp)
+CONFIG_RUNTIME_ONLY := QEMU QEMU_CPU QEMU_EXTRA BL33 RUN_TIMEOUT
+# (written at the end of this file, once every option is declared and checked)
 
 # Offsets that assembly uses are generated from the C structures.
 ASM_OFFSETS_H := $(BUILD_DIR)/include/asm_offsets.h
@@ -124,11 +125,12 @@ $(ASM_OFFSETS_H): lib/el3_runtime/asm_offsets.c $(CONFIG_H)
 
 # ---------------------------------------------------------------------------
 # Image rules: $(call make_image,name,sources,linker-script[,libraries])
-# Each image compiles its own copy of shared sources with -DIMAGE_<NAME>.
+# Each image compiles its own copy of shared sources with -DIMAGE_<NAME>=1
+# and $(<name>_CPPFLAGS).
 # ---------------------------------------------------------------------------
 define make_image
 $(1)_OBJS := $$(addprefix $(BUILD_DIR)/$(1)/,$$(addsuffix .o,$$(basename $(2))))
-$(1)_DEFS := -DIMAGE_$(shell echo $(1) | tr a-z A-Z)=1
+$(1)_DEFS := -DIMAGE_$(shell echo $(1) | tr a-z A-Z)=1 $$($(1)_CPPFLAGS)
 
 $(BUILD_DIR)/$(1)/%.o: %.c $(CONFIG_H) | $(ASM_OFFSETS_H)
 	@echo "  CC      $$<"
@@ -183,24 +185,34 @@ include $(wildcard tests/unit/*.mk)
 $(eval $(call make_image,bl1,$(COMMON_SOURCES) $(BL1_SOURCES) $(PLAT_BL1_SOURCES),bl1/bl1.ld.S))
 $(eval $(call make_image,bl2,$(COMMON_SOURCES) $(BL2_SOURCES) $(PLAT_BL2_SOURCES),bl2/bl2.ld.S,$(LIBFDT_A)))
 $(eval $(call make_image,bl31,$(COMMON_SOURCES) $(BL31_SOURCES) $(PLAT_BL31_SOURCES),bl31/bl31.ld.S))
-$(eval $(call make_image,payload,$(PAYLOAD_SOURCES),tests/payload/payload.ld.S))
+$(foreach p,$(PAYLOAD_IMAGES),$(eval $(call make_image,$(p),$(PAYLOAD_SOURCES),tests/payload/payload.ld.S,$(LIBFDT_A))))
 
 # ---------------------------------------------------------------------------
-# FIP and flash image
+# FIPs: $(call make_fip,fip,bl33) packs BL2, BL31 and the BL33 image into
+# the FIP file (the platform's flash rules put it where its boot ROM looks).
+# The main FIP carries BL33= or the report payload; make bench and the
+# MEM_PROTECT test have FIPs of their own under $(BUILD_DIR)/<variant>/.
 # ---------------------------------------------------------------------------
+define make_fip
+$(1): $(BUILD_DIR)/bl2.bin $(BUILD_DIR)/bl31.bin $(2) $(FIPTOOL) $(3)
+	@echo "  FIP     $$@"
+	@mkdir -p $$(@D)
+	@$(FIPTOOL) create --tb-fw $(BUILD_DIR)/bl2.bin --soc-fw $(BUILD_DIR)/bl31.bin \
+		--nt-fw $(2) $$@
+	@$(FIPTOOL) info $$@ | sed 's/^/          /'
+endef
+
 BL33_IMAGE := $(if $(BL33),$(BL33),$(BUILD_DIR)/payload.bin)
 FIP := $(BUILD_DIR)/fip.bin
 
 # Which file is BL33 is part of the configuration: a change repacks the FIP.
 BL33_STAMP := $(BUILD_DIR)/bl33.path
-$(shell echo '$(BL33_IMAGE)' > $(BL33_STAMP).tmp; cmp -s $(BL33_STAMP).tmp $(BL33_STAMP) || \
-	mv $(BL33_STAMP).tmp $(BL33_STAMP); rm -f $(BL33_STAMP).tmp)
 
-$(FIP): $(BUILD_DIR)/bl2.bin $(BUILD_DIR)/bl31.bin $(BL33_IMAGE) $(BL33_STAMP) $(FIPTOOL)
-	@echo "  FIP     $@"
-	@$(FIPTOOL) create --tb-fw $(BUILD_DIR)/bl2.bin --soc-fw $(BUILD_DIR)/bl31.bin \
-		--nt-fw $(BL33_IMAGE) $@
-	@$(FIPTOOL) info $@ | sed 's/^/          /'
+$(eval $(call make_fip,$(FIP),$(BL33_IMAGE),$(BL33_STAMP)))
+$(eval $(call make_fip,$(BUILD_DIR)/bench/fip.bin,$(BUILD_DIR)/payload_bench.bin))
+$(eval $(call make_fip,$(BUILD_DIR)/mem-protect/fip.bin,$(BUILD_DIR)/payload_mem_protect.bin))
+
+$(foreach d,$(BUILD_DIR) $(BUILD_DIR)/bench $(BUILD_DIR)/mem-protect,$(eval $(call plat_package,$(d))))
 
 IMAGES := $(BUILD_DIR)/bl1.bin $(BUILD_DIR)/bl2.bin $(BUILD_DIR)/bl31.bin $(FIP) \
 	$(PLAT_IMAGES)
@@ -210,9 +222,10 @@ all: $(IMAGES)
 	@echo "Built $(PLAT) $(BUILD_TYPE) with $(TOOLCHAIN) into $(BUILD_DIR)/"
 
 help:
-	@echo "Targets: all (default), run, check, bench, perf-docs, fiptool, clean, distclean, help"
+	@echo "Targets: all (default), run, check, bench, test-mem-protect, perf-docs, fiptool,"
+	@echo "         clean, distclean, help"
 	@echo
-	@echo "BUILD_BASE=<dir> puts everything under <dir> instead of build/."
+	@echo "Other variables: $(foreach v,$(TARGET_VARIABLES),$(v) ($(TARGET_VARIABLE_HELP_$(v))))"
 	@echo
 	@echo "Build options (current value; default in brackets):"
 	@$(foreach o,$(OPTIONS),printf '  %-32s %-s\n      %s\n' '$(o)=$($(o))' '[$(OPTION_DEFAULT_$(o))]' '$(OPTION_HELP_$(o))';)
@@ -223,6 +236,12 @@ DEPS := bash make_helpers/deps.sh
 run:
 	@$(DEPS) run
 	@$(MAKE) --no-print-directory _run
+
+# Payload programs that are not the report: their own targets and output.
+.PHONY: bench test-mem-protect
+bench test-mem-protect:
+	@$(DEPS) run
+	@$(MAKE) --no-print-directory _$@
 
 check:
 	@$(DEPS) check
@@ -239,14 +258,6 @@ distclean:
 # Tests (after `deps.sh check`): host unit tests, fiptool interoperability
 # with Debian's fiptool, QEMU boot tests, and the other toolchains.
 # ---------------------------------------------------------------------------
-# Micro-benchmarks of the SMC/PSCI paths (tests/payload/bench.c), in their
-# own build folder, under -icount: deterministic instruction counts.
-.PHONY: bench
-bench:
-	@$(DEPS) run
-	@$(MAKE) --no-print-directory BUILD_BASE=$(BUILD_BASE)/bench PAYLOAD_BENCH=1 REALTIME=0 all
-	@$(QEMU) $(subst $(BUILD_BASE)/,$(BUILD_BASE)/bench/,$(QEMU_ARGS)) | grep --line-buffered '^BENCH:'
-
 # The committed QEMU report must be what this firmware produces.
 .PHONY: perf-docs
 perf-docs: _run
@@ -261,5 +272,31 @@ _check: all unit-tests
 		"lint=bash tests/host/lint.sh $(BUILD_DIR)" \
 		"qemu-boot=bash tests/integration/boot_test.sh $(BUILD_DIR) $(FIPTOOL)" \
 		"rt-instr=bash tests/integration/rt_instr_test.sh $(BUILD_DIR)" \
+		"options=bash tests/integration/options_test.sh $(BUILD_BASE)" \
+		"topologies=bash tests/integration/topology_test.sh" \
 		"toolchains=bash tests/integration/toolchain_test.sh" \
 		"linux=bash tests/linux/linux_test.sh $(BUILD_BASE)"
+
+# ---------------------------------------------------------------------------
+# Command-line variables that are not build options, and the check that a
+# variable given on the command line is one of them or a declared option:
+# a misspelt option must not silently build the defaults.
+# ---------------------------------------------------------------------------
+TARGET_VARIABLES := BUILD_BASE CC HOSTCC
+TARGET_VARIABLE_HELP_BUILD_BASE := where build/ goes
+TARGET_VARIABLE_HELP_CC := the compiler, e.g. clang
+TARGET_VARIABLE_HELP_HOSTCC := the host compiler for tools and tests
+CMDLINE_VARIABLES := $(foreach v,$(.VARIABLES),$(if $(filter command line,$(origin $(v))),$(v)))
+UNKNOWN_VARIABLES := $(filter-out $(OPTIONS) $(TARGET_VARIABLES) MAKEFLAGS,$(CMDLINE_VARIABLES))
+ifneq ($(UNKNOWN_VARIABLES),)
+$(error $(foreach v,$(UNKNOWN_VARIABLES),$(v) is not an option (did you mean $(shell printf '%s\n' $(OPTIONS) $(TARGET_VARIABLES) | awk -v word=$(v) -f make_helpers/closest.awk)?)) See make help)
+endif
+
+# The resolved configuration (config.h rewritten only when it changes, so
+# that it can be a prerequisite of every object).
+$(shell mkdir -p $(BUILD_DIR)/include)
+$(file > $(CONFIG_H).tmp,$(config_h_text))
+$(file > $(BUILD_DIR)/config.mk,$(config_mk_text))
+$(shell cmp -s $(CONFIG_H).tmp $(CONFIG_H) || mv $(CONFIG_H).tmp $(CONFIG_H); rm -f $(CONFIG_H).tmp)
+$(shell echo '$(BL33_IMAGE)' > $(BL33_STAMP).tmp; cmp -s $(BL33_STAMP).tmp $(BL33_STAMP) || \
+	mv $(BL33_STAMP).tmp $(BL33_STAMP); rm -f $(BL33_STAMP).tmp)

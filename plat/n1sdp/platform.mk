@@ -11,8 +11,12 @@ PLAT_BL31_SOURCES := $(PLAT_COMMON_SOURCES) plat/n1sdp/n1sdp_pm.c \
 	drivers/arm/css/scmi_msg.c
 PLAT_IMAGES :=
 
-.PHONY: _run
-_run: all
+# The board boots bl1.bin and fip.bin as they are: nothing more to package.
+plat_package =
+
+# Nothing here runs the board: say how to, and fail (no run happened).
+.PHONY: _run _bench _test-mem-protect
+_run _bench _test-mem-protect: all
 	@echo "PLAT=n1sdp runs on the N1SDP board: give the SCP bl1.bin and write" \
-		"$(BUILD_DIR)/fip.bin to QSPI at 0x18200000 (docs/plat/n1sdp.rst)."
+		"$(BUILD_DIR)/fip.bin to QSPI at 0x18200000 (docs/plat/n1sdp.rst)." >&2
 	@false

@@ -1,17 +1,31 @@
 # QEMU virt platform (see docs/plat/qemu.rst).
 
-$(call int_option,QEMU_CLUSTERS,2,Clusters modelled on QEMU virt (cores = clusters x cores per cluster; at most 16 cores))
+# The AArch64 CPU models of QEMU 7.2 with EL2 and EL3, each booted by the
+# toolchain test; anything else cannot run this firmware.
+QEMU_CPUS := neoverse-n1 cortex-a35 cortex-a53 cortex-a57 cortex-a72 cortex-a76 max
+
+
+$(call int_option,QEMU_CLUSTERS,2,Clusters modelled on QEMU virt (cores = clusters x cores per cluster; 1 to 16 cores in all))
 $(call int_option,QEMU_CORES_PER_CLUSTER,2,Cores per cluster modelled on QEMU virt)
-$(call str_option,QEMU_CPU,neoverse-n1,QEMU -cpu model for make run (neoverse-n1, cortex-a57, max, ...))
+$(call int_option,QEMU_MEMORY_MB,1024,DRAM of the QEMU machine in MiB (1024 to 3072: BL33 loads at 0x60000000 and the map ends at 4 GiB))
+$(call str_option,QEMU_CPU,neoverse-n1,QEMU -cpu model: $(QEMU_CPUS))
 $(call bool_option,REALTIME,0,1 runs QEMU without -icount (wall-clock time, figures not reproducible))
 $(call str_option,QEMU,qemu-system-aarch64,QEMU binary)
+$(call str_option,QEMU_EXTRA,,More QEMU arguments for make run, e.g. "-s -S" to wait for gdb (docs/debugging.rst))
 
 PLAT_DEFAULT_ENABLE_RUNTIME_INSTRUMENTATION := 1
 PLAT_DEFAULT_PSCI_OS_INIT_MODE := 1
 
+ifeq ($(filter $(QEMU_CPUS),$(QEMU_CPU)),)
+$(error QEMU_CPU=$(QEMU_CPU): not a QEMU AArch64 model with EL2 and EL3; choose one of $(QEMU_CPUS))
+endif
+
 QEMU_CORE_COUNT := $(shell echo $$(( $(QEMU_CLUSTERS) * $(QEMU_CORES_PER_CLUSTER) )))
 ifeq ($(shell [ $(QEMU_CORE_COUNT) -ge 1 -a $(QEMU_CORE_COUNT) -le 16 ] && echo ok),)
 $(error QEMU_CLUSTERS x QEMU_CORES_PER_CLUSTER = $(QEMU_CORE_COUNT): it must be 1 to 16 (QEMU virt with GICv3 numbers at most 16 CPUs in Aff0))
+endif
+ifeq ($(shell [ $$(( $(QEMU_MEMORY_MB) )) -ge 1024 -a $$(( $(QEMU_MEMORY_MB) )) -le 3072 ] && echo ok),)
+$(error QEMU_MEMORY_MB=$(QEMU_MEMORY_MB): it must be 1024 to 3072 (BL33 loads at 0x60000000, 512 MiB into DRAM; the translation tables cover 4 GiB))
 endif
 
 PLAT_COMMON_SOURCES := plat/qemu/aarch64/plat_helpers.S plat/qemu/qemu_common.c
@@ -20,25 +34,26 @@ PLAT_BL2_SOURCES := $(PLAT_COMMON_SOURCES) plat/qemu/qemu_bl2_setup.c
 PLAT_BL31_SOURCES := $(PLAT_COMMON_SOURCES) plat/qemu/qemu_pm.c plat/qemu/aarch64/qemu_pm_helpers.S \
 	plat/common/hold_pen.c
 
-# flash.bin: BL1 at offset 0 of secure flash, the FIP at PLAT_FIP_BASE.
-FLASH := $(BUILD_DIR)/flash.bin
-PLAT_IMAGES := $(FLASH)
-$(FLASH): $(BUILD_DIR)/bl1.bin $(BUILD_DIR)/fip.bin
-	@echo "  FLASH   $@"
-	@fip=$$(stat -c %s $(BUILD_DIR)/fip.bin); max=$$(( 0x4000000 - 0x40000 )); \
-	if [ $$fip -gt $$max ]; then \
-		echo "error: $(BUILD_DIR)/fip.bin is $$fip bytes; QEMU's 64 MiB flash holds $$max from offset 0x40000" >&2; \
+# $(call plat_package,DIR): DIR/flash.bin, what QEMU boots: BL1 at offset 0
+# of secure flash, DIR/fip.bin at PLAT_FIP_BASE (0x40000).
+define plat_package
+$(1)/flash.bin: $(BUILD_DIR)/bl1.bin $(1)/fip.bin
+	@echo "  FLASH   $$@"
+	@fip=$$$$(stat -c %s $(1)/fip.bin); max=$$$$(( 0x4000000 - 0x40000 )); \
+	if [ $$$$fip -gt $$$$max ]; then \
+		echo "error: $(1)/fip.bin is $$$$fip bytes; QEMU's 64 MiB flash holds $$$$max from offset 0x40000" >&2; \
 		exit 1; fi
-	@cp $(BUILD_DIR)/bl1.bin $@.tmp
-	@truncate -s 256K $@.tmp
-	@cat $(BUILD_DIR)/fip.bin >> $@.tmp
-	@mv $@.tmp $@
+	@cp $(BUILD_DIR)/bl1.bin $$@.tmp
+	@truncate -s 256K $$@.tmp
+	@cat $(1)/fip.bin >> $$@.tmp
+	@mv $$@.tmp $$@
+endef
+PLAT_IMAGES := $(BUILD_DIR)/flash.bin
 
-QEMU_ARGS := -nographic -no-reboot \
-	-machine virt,secure=on,virtualization=on,gic-version=3 \
-	-cpu $(QEMU_CPU) -smp $(QEMU_CORE_COUNT) -m 1024 -bios $(FLASH) \
-	$(if $(filter 1,$(REALTIME)),,-icount shift=0,align=off,sleep=off)
-export QEMU QEMU_ARGS
+# Every QEMU run goes through tools/qemu_run (the one description of the
+# machine); it takes the topology, CPU, memory and icount setting from the
+# build's resolved configuration.
+QEMU_RUN = python3 tools/qemu_run/qemu_run.py --config $(BUILD_DIR)/config.mk
 
 # Boot it. With the built-in payload, the console also goes to
 # $(REPORT_DIR)/console.log and rt_report writes the report there; the exit
@@ -46,12 +61,32 @@ export QEMU QEMU_ARGS
 REPORT_DIR := $(BUILD_BASE)/$(PLAT)/report
 .PHONY: _run
 _run: all
-	@echo "  QEMU    $(QEMU) $(QEMU_ARGS)"
 ifeq ($(BL33),)
 	@mkdir -p $(REPORT_DIR)
-	@set -o pipefail; $(QEMU) $(QEMU_ARGS) | tee $(REPORT_DIR)/console.log; rc=$$?; \
+	@$(QEMU_RUN) --print-cmd --timeout $(RUN_TIMEOUT) --extra='$(QEMU_EXTRA)' \
+		--log $(REPORT_DIR)/console.log; rc=$$?; \
 		python3 tools/rt_report/rt_report.py $(REPORT_DIR)/console.log $(REPORT_DIR) $(PLAT) \
 		|| exit 1; exit $$rc
 else
-	@$(QEMU) $(QEMU_ARGS)
+	@$(QEMU_RUN) --print-cmd --timeout $(RUN_TIMEOUT) --extra='$(QEMU_EXTRA)'
 endif
+
+# make bench: the micro-benchmark payload, under -icount only.
+ifneq ($(filter bench _bench,$(MAKECMDGOALS)),)
+ifeq ($(REALTIME),1)
+$(error make bench counts instructions under -icount: REALTIME=1 would measure the host)
+endif
+endif
+.PHONY: _bench
+_bench: $(BUILD_DIR)/bench/flash.bin
+	@$(QEMU_RUN) --flash $< --timeout 300 --quiet --log $(BUILD_DIR)/bench/console.log; rc=$$?; \
+		grep '^BENCH:\|SKIPPED' $(BUILD_DIR)/bench/console.log; \
+		grep -q '^PAYLOAD: ' $(BUILD_DIR)/bench/console.log && [ $$rc -eq 0 ]
+
+# make test-mem-protect: mark DRAM, MEM_PROTECT, reset, check the mark is gone.
+.PHONY: _test-mem-protect
+_test-mem-protect: $(BUILD_DIR)/mem-protect/flash.bin
+	@$(QEMU_RUN) --flash $< --reboot --timeout 120 --stop 'PAYLOAD: RESULT: ' \
+		--log $(BUILD_DIR)/mem-protect/console.log >/dev/null; \
+		grep 'MEM_PROTECT\|RESULT\|SKIPPED' $(BUILD_DIR)/mem-protect/console.log; \
+		grep -q 'PAYLOAD: RESULT: PASS' $(BUILD_DIR)/mem-protect/console.log

@@ -45,9 +45,9 @@
 #define BL1_RW_BASE			0x0E0E0000
 #define BL1_RW_LIMIT			0x0E100000
 
-/* Non-secure DRAM (-m 1024): the DTB QEMU writes, then BL33. */
+/* Non-secure DRAM (-m QEMU_MEMORY_MB): the DTB QEMU writes, then BL33. */
 #define PLAT_NS_DRAM_BASE		ULL(0x40000000)
-#define PLAT_NS_DRAM_SIZE		ULL(0x40000000)
+#define PLAT_NS_DRAM_SIZE		(QEMU_MEMORY_MB * ULL(0x100000))
 #define PLAT_DTB_BASE			0x40000000
 #define PLAT_DTB_MAX_SIZE		0x00100000
 #define PLAT_BL33_BASE			0x60000000

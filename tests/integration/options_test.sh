@@ -1,0 +1,113 @@
+#!/usr/bin/env bash
+# Every option `make help` lists works with `make run`, or the build
+# refuses it with a reason; misspelt options and a missing BL33 fail before
+# anything builds; the payload programs that are not the report have their
+# own targets; a hang ends at the time limit with a report of every CPU.
+# Usage: options_test.sh BUILD_BASE
+set -uo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/../lib/harness.sh"
+top=$(cd "$here/../.." && pwd)
+base=$1
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# run_ok NAME OPTIONS...: `make _run` with OPTIONS in a build of its own exits 0.
+run_ok() {
+	local name=$1
+	shift
+	if make -C "$top" -j2 BUILD_BASE="$work/$name" "$@" _run >"$work/$name.log" 2>&1; then
+		pass "$name: make run passes ($*)"
+	else
+		fail "$name: make run passes ($*)" "$(grep -E 'FAIL|rt_report|rror' "$work/$name.log" | head -n 3)"
+	fi
+}
+
+# refused NAME EXPECTED-MESSAGE OPTIONS...: make fails at once, saying why.
+refused() {
+	local name=$1 msg=$2
+	shift 2
+	make -C "$top" BUILD_BASE="$work/$name" "$@" >"$work/$name.log" 2>&1
+	local rc=$?
+	check "$name: refused" [ "$rc" -ne 0 ]
+	check "$name: says '$msg'" grep -qF -- "$msg" "$work/$name.log"
+	check "$name: nothing was built" [ ! -e "$work/$name/qemu" ]
+}
+
+# Instrumentation off: the suite is skipped (PMF answers NOT_SUPPORTED, which
+# is checked), everything else passes, and no capture code is left in BL31.
+run_ok noinstr ENABLE_RUNTIME_INSTRUMENTATION=0
+log=$work/noinstr.log
+check "noinstr: the instrumentation suite is SKIPPED with the reason" \
+	has "$log" "PAYLOAD: SKIPPED runtime instrumentation: PMF GET_TIMESTAMP returned -1"
+check "noinstr: every PMF SMC answered NOT_SUPPORTED" \
+	grep -q "CONFORMANCE: PMF: PASS" "$log"
+check "noinstr: rt_report says why there is no report" has "$log" "rt_report: no report"
+elf=$work/noinstr/qemu/release/bl31.elf
+check "noinstr: no PMF storage or capture code in BL31" \
+	bash -c "[ -f '$elf' ] && ! aarch64-linux-gnu-nm '$elf' | grep -qE 'pmf_timestamps|pmf_write_slot'"
+
+run_ok no-osi PSCI_OS_INIT_MODE=0
+check "no-osi: OS-initiated tests SKIPPED (PSCI_FEATURES says so)" \
+	has "$work/no-osi.log" "PAYLOAD: SKIPPED PSCI_SET_SUSPEND_MODE: PSCI_FEATURES: not supported"
+run_ok debug DEBUG=1 LOG_LEVEL=50
+check "debug: VERBOSE lines on the console" grep -q "^VERBOSE: \|^INFO: " "$work/debug.log"
+run_ok memory QEMU_MEMORY_MB=3072
+check "memory: the payload sees 3 GiB of DRAM" has "$work/memory.log" "DRAM 0x40000000-0xffffffff"
+
+refused misspelt "DEBGU is not an option (did you mean DEBUG?)" DEBGU=1
+refused misspelt-plat "PALT is not an option (did you mean PLAT?)" PALT=n1sdp
+refused no-bl33 "BL33=/nonexistent: no such file" BL33=/nonexistent
+refused bad-cpu "QEMU_CPU=cortex-a15: not a QEMU AArch64 model with EL2 and EL3" QEMU_CPU=cortex-a15
+refused too-many-cores "QEMU_CLUSTERS x QEMU_CORES_PER_CLUSTER = 17" QEMU_CLUSTERS=17 QEMU_CORES_PER_CLUSTER=1
+refused no-cores "it must be 1 to 16" QEMU_CLUSTERS=0
+refused small-memory "QEMU_MEMORY_MB=512: it must be 1024 to 3072" QEMU_MEMORY_MB=512
+refused bench-realtime "REALTIME=1 would measure the host" REALTIME=1 _bench
+
+# The other payload programs, in the suite's main build.
+if make -C "$top" -j2 BUILD_BASE="$base" _bench >"$work/bench.log" 2>&1; then
+	pass "make bench runs"
+else
+	fail "make bench runs" "$(tail -n 3 "$work/bench.log")"
+fi
+check "make bench prints instructions per SMC" grep -qE "^BENCH: PSCI_VERSION +[0-9]+ ns/call" "$work/bench.log"
+check "make bench measures the CPU_ON cycle" grep -q "^BENCH: CPU_ON + warm boot + CPU_OFF" "$work/bench.log"
+if make -C "$top" -j2 BUILD_BASE="$base" _test-mem-protect >"$work/memprot.log" 2>&1; then
+	pass "make test-mem-protect passes"
+else
+	fail "make test-mem-protect passes" "$(tail -n 3 "$work/memprot.log")"
+fi
+check "MEM_PROTECT: the payload marked DRAM and enabled it" \
+	has "$work/memprot.log" "PAYLOAD: MEM_PROTECT: marked DRAM, MEM_PROTECT(1) = 0, resetting"
+check "MEM_PROTECT: the mark is gone after the reset" \
+	has "$work/memprot.log" "PAYLOAD: MEM_PROTECT: after the reset the DRAM mark reads 0x0: PASS"
+check "MEM_PROTECT: BL2 overwrote DRAM after the reset" \
+	has "$base/qemu/release/mem-protect/console.log" "BL2: MEM_PROTECT: overwriting non-secure DRAM"
+
+# The time limit: a BL33 that spins for ever ("b .") must end at the limit
+# with every CPU's PC, EL and symbol.
+cfg=$base/qemu/release/config.mk
+printf '\x00\x00\x00\x14' >"$work/spin.bin"
+"$base/tools/fiptool/fiptool" create --tb-fw "$base/qemu/release/bl2.bin" \
+	--soc-fw "$base/qemu/release/bl31.bin" --nt-fw "$work/spin.bin" "$work/spin.fip" >/dev/null
+cp "$base/qemu/release/bl1.bin" "$work/spin.flash" && truncate -s 256K "$work/spin.flash"
+cat "$work/spin.fip" >>"$work/spin.flash"
+python3 "$top/tools/qemu_run/qemu_run.py" --config "$cfg" --flash "$work/spin.flash" \
+	--timeout 3 --quiet --log "$work/hang.log" 2>"$work/hang.err"
+rc=$?
+check "time limit: exits 124" [ "$rc" -eq 124 ]
+check "time limit: says so" grep -q "time limit of 3 s reached; where each CPU is:" "$work/hang.err"
+check "time limit: one line per CPU with PC, EL and symbol" \
+	[ "$(grep -cE '^  CPU [0-9]+: PC 0x[0-9a-f]+ at EL[0-3][ht]  ' "$work/hang.err")" -eq 4 ]
+check "time limit: the spinning BL33 is seen at EL2, 0x60000000" \
+	grep -qE '^  CPU 0: PC 0x60000000 at EL2h' "$work/hang.err"
+check "time limit: the secondaries wait in BL1's hold pen" \
+	grep -qE '^  CPU 1: PC 0x[0-9a-f]+ at EL3h  plat_secondary_cold_boot\+0x[0-9a-f]+ \(bl1\)' "$work/hang.err"
+timeout 5 python3 "$top/tools/qemu_run/qemu_run.py" --config "$cfg" --timeout 3 --quiet \
+	--log "$work/gdb.log" --extra=-S 2>"$work/gdb.err"
+sleep 1
+check "qemu_run: a SIGTERM stops QEMU with it" \
+	bash -c "! pgrep -f '[q]emu-system-aarch64.* -S' >/dev/null"
+check "qemu_run: -S (wait for gdb) lifts the time limit, and says so" \
+	grep -q "no time limit" "$work/gdb.err"
+summary
