@@ -83,46 +83,6 @@ void bl31_warm_boot(void)
 	pmf_capture_after_cache_off_write(RT_INSTR_EXIT_PSCI);
 }
 
-/*
- * Turn the trapped instruction into an Undefined Instruction exception
- * taken to the exception level it came from (EL0 to EL1, or EL2 if
- * HCR_EL2.TGE), as if EL3 did not exist (ARM DDI 0487 D1.10.1, D1.11).
- */
-static void inject_undef(struct el3_context *ctx)
-{
-	uint64_t spsr = ctx->spsr_el3;
-	unsigned int from = (unsigned int)(spsr >> 2) & 3U;
-	uint64_t hcr;
-	unsigned int to;
-	uint64_t vbar, offset;
-	/* EC 0 (unknown reason), IL = 1: a 32-bit instruction (D17.2.37). */
-	uint64_t esr = 1ULL << 25;
-
-	__asm__ volatile("mrs %0, hcr_el2" : "=r"(hcr));
-	to = from != 0U ? from : ((hcr & (1ULL << 27)) != 0U ? 2U : 1U);
-	if ((spsr & (1ULL << 4)) != 0U)
-		offset = 0x600;		/* from AArch32 */
-	else if (from != to)
-		offset = 0x400;		/* lower EL, AArch64 */
-	else
-		offset = (spsr & 1U) != 0U ? 0x200 : 0x0;	/* SP_ELx or SP_EL0 */
-
-	if (to == 2U) {
-		__asm__ volatile("msr elr_el2, %0" : : "r"(ctx->elr_el3));
-		__asm__ volatile("msr spsr_el2, %0" : : "r"(spsr));
-		__asm__ volatile("msr esr_el2, %0" : : "r"(esr));
-		__asm__ volatile("mrs %0, vbar_el2" : "=r"(vbar));
-	} else {
-		__asm__ volatile("msr elr_el1, %0" : : "r"(ctx->elr_el3));
-		__asm__ volatile("msr spsr_el1, %0" : : "r"(spsr));
-		__asm__ volatile("msr esr_el1, %0" : : "r"(esr));
-		__asm__ volatile("mrs %0, vbar_el1" : "=r"(vbar));
-	}
-	ctx->elr_el3 = vbar + offset;
-	/* PSTATE on exception entry: all of DAIF masked, ELxh. */
-	ctx->spsr_el3 = SPSR_DAIF_MASK | (to == 2U ? SPSR_M_EL2H : SPSR_M_EL1H);
-}
-
 void el3_sync_handler(struct el3_context *ctx, uint64_t from_aarch32)
 {
 	uint64_t esr = read_esr_el3();
@@ -139,5 +99,5 @@ void el3_sync_handler(struct el3_context *ctx, uint64_t from_aarch32)
 	 */
 	VERBOSE("BL31: UNDEF for lower-EL trap, ESR 0x%llx ELR 0x%llx\n",
 		(unsigned long long)esr, (unsigned long long)ctx->elr_el3);
-	inject_undef(ctx);
+	cm_inject_undef(ctx);
 }

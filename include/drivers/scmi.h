@@ -1,14 +1,13 @@
 /*
- * SCMI (Arm DEN0056) over a shared-memory mailbox with an MHU doorbell:
- * the messages the Arm Compute Subsystem power control uses
- * (tfa-abi-facts §6.5).
+ * SCMI (Arm DEN0056) over a shared-memory mailbox with an MHU doorbell: the
+ * transport and the message layout. It knows messages, not what they mean
+ * to PSCI: the power-state encoding is the platform's (plat/n1sdp).
  */
 #ifndef DRIVERS_SCMI_H
 #define DRIVERS_SCMI_H
 
 #include <stdint.h>
 
-#include <lib/psci/psci_coord.h>
 #include <lib/spinlock.h>
 
 #define SCMI_PROTO_POWER_DOMAIN		0x11
@@ -20,9 +19,8 @@
 #define SCMI_SYS_STATE_COLD_RESET	1U
 #define SCMI_SYS_STATE_WARM_RESET	2U
 
-/* SCMI status codes (DEN0056 4.1.4) */
+/* SCMI status codes (DEN0056 4.1.4): the first word of every reply. */
 #define SCMI_SUCCESS			0
-#define SCMI_E_TIMEOUT			(-1000)	/* ours: the platform never answered */
 
 /* Shared-memory transport layout (DEN0056 5.1.2), byte offsets. */
 #define SCMI_SHMEM_STATUS		0x04	/* bit 0: channel free */
@@ -46,14 +44,6 @@ static inline uint32_t scmi_msg_header(uint32_t protocol, uint32_t msg, uint32_t
 }
 
 /*
- * CSS power_state for POWER_STATE_SET from a PSCI target @state: one
- * nibble per level, 1 = on, 0 = off, up to the highest level changed,
- * which goes in bits 19:16. Powering a core on: every level on.
- * e.g. core on 0x00020111, core off 0x00000000, core+cluster off 0x00010000.
- */
-uint32_t scmi_css_power_state(const struct psci_power_state *state, int power_on);
-
-/*
  * Write a command into the shared memory at @shmem (host-testable: a plain
  * pointer): @n 32-bit payload words, channel marked busy.
  */
@@ -61,11 +51,13 @@ void scmi_write_command(volatile uint8_t *shmem, uint32_t header, const uint32_t
 			unsigned int n);
 
 /*
- * Send a command and wait for the platform's reply; returns the SCMI
- * status of the reply (0 = success), or SCMI_E_TIMEOUT. Serialised by the
- * channel lock; MMU on.
+ * Send a command and wait for the platform's reply (polled, bounded by
+ * SCMI_POLL_LIMIT reads of the channel status). Returns 0 when the reply's
+ * status is SCMI_SUCCESS; -EIO when it is another SCMI status (then in
+ * *@status, when @status is not NULL); -ETIMEDOUT when no reply came.
+ * Serialised by the channel lock (docs/design/locking.rst); MMU on.
  */
 int scmi_call(struct scmi_channel *ch, uint32_t protocol, uint32_t msg,
-	      const uint32_t *payload, unsigned int n);
+	      const uint32_t *payload, unsigned int n, int32_t *status);
 
 #endif

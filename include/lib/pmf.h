@@ -47,11 +47,18 @@
 
 /* PMF return codes */
 #define PMF_E_INVAL			(-22)	/* -EINVAL: bad tid */
+/*
+ * An MPIDR that names no core: PSCI's INVALID_PARAMS. TF-A leaves the
+ * function ID in x0 instead (its handler's code is dropped); callers test
+ * for non-zero, so the documented code serves them as well.
+ */
+#define PMF_E_BAD_MPIDR			(-2)
 
 #ifndef __ASSEMBLY__
 #include <stdbool.h>
 #include <stdint.h>
 
+#include <arch/aarch64/arch_helpers.h>
 #include <platform_def.h>
 
 _Static_assert(RT_INSTR_TOTAL_IDS * PMF_TS_SIZE <= PMF_PERCPU_SIZE,
@@ -111,11 +118,8 @@ static inline void pmf_write(unsigned int index, uint64_t value, bool cmo)
 static inline void pmf_capture(unsigned int index, bool cmo)
 {
 	if (ENABLE_RUNTIME_INSTRUMENTATION) {
-		uint64_t ts;
-
-		/* A plain MRS, no ISB, as TF-A samples (§10.3). */
-		__asm__ volatile("mrs %0, cntpct_el0" : "=r"(ts));
-		pmf_write_slot(index, ts, cmo);
+		/* A plain MRS, no ISB, as TF-A samples (docs/perf). */
+		pmf_write_slot(index, read_cntpct_el0(), cmo);
 	}
 }
 

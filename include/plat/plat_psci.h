@@ -1,8 +1,9 @@
 /*
  * Porting interface: the platform's power operations, one const table
- * returned by plat_psci_ops() (looked up once at cold boot), and the
+ * returned by plat_psci_setup() (called once, at cold boot), and the
  * power-domain topology. Hooks run on the calling core with the MMU on,
- * unless stated. @state gives the coordinated local state per power level.
+ * unless stated, and never call back into PSCI: what they need is passed
+ * in. @state gives the coordinated local state per power level.
  */
 #ifndef PLAT_PSCI_H
 #define PLAT_PSCI_H
@@ -24,9 +25,9 @@ struct plat_psci_ops {
 	/* Mandatory. Core-level standby: returns on a wake-up event. */
 	void (*cpu_standby)(uint8_t cpu_state);
 	/*
-	 * Mandatory. Start core @pos (MPIDR @mpidr) at BL31's warm-boot entry
-	 * point, MMU off. Target's aff_info is ON_PENDING and its lock held.
-	 * 0 or PSCI_E_INTERN_FAIL.
+	 * Mandatory. Start core @pos (MPIDR @mpidr) at the warm-boot entry
+	 * point given to plat_psci_setup, MMU off. Target's aff_info is
+	 * ON_PENDING and its lock held. 0 or PSCI_E_INTERN_FAIL.
 	 */
 	int (*pwr_domain_on)(uint64_t mpidr, unsigned int pos);
 	/* Mandatory. Prepare the domains in @state for CPU_OFF (locks held). */
@@ -35,8 +36,9 @@ struct plat_psci_ops {
 	void (*pwr_domain_suspend)(const struct psci_power_state *state);
 	/*
 	 * Mandatory. Last step of a power-down, locks released: never returns.
-	 * The core comes back through bl31_warm_entrypoint: after CPU_ON when
-	 * @cpu_off, else on a wake-up event.
+	 * The core comes back through the warm-boot entry point: after CPU_ON
+	 * when @cpu_off, else on a wake-up event (also when the power-down is
+	 * abandoned because a wake-up came first).
 	 */
 	void (*pwr_domain_pwr_down_wfi)(const struct psci_power_state *state, bool cpu_off)
 		__attribute__((noreturn));
@@ -61,8 +63,10 @@ struct plat_psci_ops {
 	/*
 	 * NODE_HW_STATE: the power controller's view of the level-@level node
 	 * containing core @pos: PSCI_HW_ON / PSCI_HW_OFF / PSCI_HW_STANDBY.
+	 * @psci_state is PSCI's own record of the node (PSCI_LOCAL_STATE_*),
+	 * for a platform whose power controller is that bookkeeping (QEMU).
 	 */
-	int (*node_hw_state)(unsigned int pos, unsigned int level);
+	int (*node_hw_state)(unsigned int pos, unsigned int level, uint8_t psci_state);
 	/*
 	 * CPU_FREEZE: a low-power state no interrupt wakes; never returns (only
 	 * a system reset ends it). Called with no PSCI lock held.
@@ -84,17 +88,20 @@ struct plat_psci_ops {
 	bool system_suspend;
 };
 
-const struct plat_psci_ops *plat_psci_ops(void);
+/*
+ * Mandatory. Cold boot, primary core, MMU on, once: keep @warm_entrypoint
+ * (the physical address powered-up cores must start at, MMU off; on
+ * platforms whose cores reset into BL1, publish it where BL1 looks) and
+ * return the platform's operations.
+ */
+const struct plat_psci_ops *plat_psci_setup(uintptr_t warm_entrypoint);
 
 /*
  * The power-domain tree, breadth first: element 0 is the number of root
  * nodes, then each node's child count, level by level down to the cores
- * (tfa-abi-facts §4.4). Cores must be numbered as plat_core_pos_by_mpidr
+ * (docs/design/psci.rst). Cores must be numbered as plat_core_pos_by_mpidr
  * numbers them.
  */
 const uint8_t *plat_get_power_domain_tree_desc(void);
-
-/* Where BL31 wants powered-up cores to start (bl31_warm_entrypoint). */
-void bl31_warm_entrypoint(void);
 
 #endif

@@ -1,25 +1,14 @@
+/*
+ * The normal world's EL3 context: its entry state (SCR_EL3, SPSR, the EL2
+ * registers it starts with), the traps EL3 leaves off for it, and the
+ * Undefined Instruction exception EL3 reflects to it for an instruction
+ * it may not execute.
+ */
 #include <stdbool.h>
 #include <string.h>
 
 #include <arch/aarch64/arch_helpers.h>
 #include <lib/el3_runtime/context.h>
-
-#define SPSR_DAIF_ALL		(0xfULL << 6)
-#define ID_AA64DFR0_PMSVER_SHIFT 32
-#define ID_AA64DFR0_TRBE_SHIFT	44
-#define MDCR_SDD_BIT		BIT(16)
-#define MDCR_NSPB_NS		(3ULL << 12)	/* SPE buffer owned by NS EL1/2 */
-#define MDCR_NSTB_NS		(3ULL << 24)	/* trace buffer owned by NS EL1/2 */
-#define SCR_ENTP2_BIT		BIT(41)
-#define SMCR_LEN_MAX		0xfULL
-
-static uint64_t read_id_aa64dfr0(void)
-{
-	uint64_t v;
-
-	__asm__ volatile("mrs %0, id_aa64dfr0_el1" : "=r"(v));
-	return v;
-}
 
 static bool has_el2(void)
 {
@@ -62,7 +51,7 @@ void cm_init_ns_context(struct el3_context *ctx, uint64_t entry, uint64_t arg0)
 	memset(ctx, 0, sizeof(*ctx));
 	ctx->x[0] = arg0;
 	ctx->elr_el3 = entry;
-	ctx->spsr_el3 = SPSR_DAIF_ALL | (has_el2() ? SPSR_M_EL2H : SPSR_M_EL1H);
+	ctx->spsr_el3 = SPSR_DAIF_MASK | (has_el2() ? SPSR_M_EL2H : SPSR_M_EL1H);
 	ctx->scr_el3 = cm_ns_scr_el3();
 }
 
@@ -70,7 +59,7 @@ void cm_prepare_el3_exit_ns(void)
 {
 	uint64_t pfr0 = read_id_aa64pfr0_el1();
 	uint64_t pfr1 = read_id_aa64pfr1_el1();
-	uint64_t dfr0 = read_id_aa64dfr0();
+	uint64_t dfr0 = read_id_aa64dfr0_el1();
 	uint64_t cptr = 0;	/* FP/SIMD, AMU and trace registers untrapped */
 	uint64_t mdcr = MDCR_SDD_BIT;
 
@@ -78,13 +67,13 @@ void cm_prepare_el3_exit_ns(void)
 		cptr |= CPTR_EZ_BIT;
 		write_cptr_el3(cptr);
 		isb();
-		write_zcr_el3(0xf);	/* let lower ELs choose any vector length */
+		write_zcr_el3(ZCR_LEN_MAX);	/* let lower ELs choose any vector length */
 	}
 	if (ID_FIELD(pfr1, ID_AA64PFR1_SME_SHIFT) != 0U) {
 		cptr |= CPTR_ESM_BIT;
 		write_cptr_el3(cptr);
 		isb();
-		__asm__ volatile("msr S3_6_C1_C2_6, %0" : : "r"(SMCR_LEN_MAX));
+		write_smcr_el3(SMCR_LEN_MAX);
 	}
 	write_cptr_el3(cptr);
 	if (ID_FIELD(dfr0, ID_AA64DFR0_PMSVER_SHIFT) != 0U)
@@ -104,9 +93,41 @@ void cm_prepare_el3_exit_ns(void)
 	write_vmpidr_el2(read_mpidr_el1());
 	write_vttbr_el2(0);
 	/* HPMN = PMCR_EL0.N: every event counter usable by EL1. */
-	uint64_t pmcr;
-
-	__asm__ volatile("mrs %0, pmcr_el0" : "=r"(pmcr));
-	write_mdcr_el2((pmcr >> 11) & 0x1fU);
+	write_mdcr_el2((read_pmcr_el0() >> PMCR_N_SHIFT) & PMCR_N_MASK);
 	isb();
+}
+
+void cm_inject_undef(struct el3_context *ctx)
+{
+	uint64_t spsr = ctx->spsr_el3;
+	unsigned int from = (unsigned int)(spsr >> SPSR_M_EL_SHIFT) & SPSR_M_EL_MASK;
+	/* EL0 traps go to EL1, or to EL2 when HCR_EL2.TGE routes them there. */
+	unsigned int to = from != 0U ? from
+				     : ((read_hcr_el2() & HCR_TGE_BIT) != 0U ? 2U : 1U);
+	/* EC 0 (unknown reason), IL = 1: a 32-bit instruction (D17.2.37). */
+	uint64_t esr = ESR_IL_BIT;
+	uint64_t vbar, offset;
+
+	/* Which of the vector table's four groups the exception is taken to. */
+	if ((spsr & SPSR_M_AARCH32_BIT) != 0U)
+		offset = VECTOR_LOWER_AARCH32;
+	else if (from != to)
+		offset = VECTOR_LOWER_AARCH64;
+	else
+		offset = (spsr & SPSR_M_SP_BIT) != 0U ? VECTOR_CURRENT_SPX : VECTOR_CURRENT_SP0;
+
+	if (to == 2U) {
+		write_elr_el2(ctx->elr_el3);
+		write_spsr_el2(spsr);
+		write_esr_el2(esr);
+		vbar = read_vbar_el2();
+	} else {
+		write_elr_el1(ctx->elr_el3);
+		write_spsr_el1(spsr);
+		write_esr_el1(esr);
+		vbar = read_vbar_el1();
+	}
+	ctx->elr_el3 = vbar + offset;
+	/* PSTATE on exception entry: all of DAIF masked, ELxh. */
+	ctx->spsr_el3 = SPSR_DAIF_MASK | (to == 2U ? SPSR_M_EL2H : SPSR_M_EL1H);
 }

@@ -23,9 +23,7 @@ void pmf_write_slot(unsigned int index, uint64_t value, bool cmo)
 void pmf_capture_inv_first(unsigned int index)
 {
 	uint64_t *slot = pmf_slot(my_cpu_data()->core_pos, index);
-	uint64_t ts;
 
 	inv_dcache_range((uintptr_t)slot, PMF_TS_SIZE);
-	__asm__ volatile("mrs %0, cntpct_el0" : "=r"(ts));
-	*slot = ts;
+	*slot = read_cntpct_el0();
 }

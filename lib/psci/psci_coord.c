@@ -1,3 +1,10 @@
+/*
+ * The pure rules of PSCI power states: power_state decoding and checks,
+ * the platform table lookup, platform coordination (DEN0022 4.4.3) and the
+ * PSCI_STAT entry a coordinated state counts for. No state of its own.
+ */
+#include <string.h>
+
 #include <lib/psci/psci.h>
 #include <lib/psci/psci_coord.h>
 
@@ -19,10 +26,28 @@ int psci_match_power_state(uint32_t power_state, const struct psci_pstate_desc *
 	for (unsigned int i = 0; i < count; i++) {
 		if (table[i].power_state == power_state) {
 			*state = table[i].state;
-			return 0;
+			return (int)i;
 		}
 	}
 	return PSCI_E_INVALID_PARAMS;
+}
+
+static bool same_states(const struct psci_power_state *a, const struct psci_power_state *b)
+{
+	return memcmp(a->pwr_domain_state, b->pwr_domain_state, sizeof(a->pwr_domain_state)) == 0;
+}
+
+int psci_stat_index(const struct psci_pstate_desc *table, unsigned int count, int requested,
+		    const struct psci_power_state *state)
+{
+	if (requested >= 0 && (unsigned int)requested < count &&
+	    same_states(&table[requested].state, state))
+		return requested;
+	for (unsigned int i = 0; i < count; i++) {
+		if (same_states(&table[i].state, state))
+			return (int)i;
+	}
+	return -1;
 }
 
 unsigned int psci_find_target_level(const struct psci_power_state *state)

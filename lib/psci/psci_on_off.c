@@ -1,122 +1,157 @@
 /*
- * CPU_ON, CPU_OFF and AFFINITY_INFO (DEN0022 5.6, 5.5, 5.8).
+ * Core power on and off (DEN0022 5.5, 5.6, 5.8, 5.11): CPU_ON, CPU_OFF,
+ * AFFINITY_INFO and CPU_FREEZE; the power-down preparation every core runs
+ * before it loses power; and the warm boot every power-up ends in (a
+ * CPU_ON's target, or a core waking from a power-down suspend).
  */
 #include <arch/aarch64/arch_helpers.h>
 #include <common/debug.h>
+#include <lib/el3_runtime/context.h>
+#include <lib/el3_runtime/cpu_data.h>
 #include <lib/pmf.h>
 #include <lib/psci/psci.h>
-#include <plat/plat_psci.h>
-#include <plat/plat_topology.h>
+#include <lib/psci/psci_lib.h>
 
 #include "psci_private.h"
 
-int psci_cpu_on(uint64_t target_mpidr, uint64_t entry, uint64_t context_id,
-		uint64_t caller_spsr)
+int psci_cpu_on(unsigned int pos, const struct psci_ns_entry *entry)
 {
-	int pos = psci_mpidr_to_pos(target_mpidr);
+	struct psci_cpu_node *cpu = psci_cpu(pos);
+	int rc;
 
-	if (pos < 0)
-		return PSCI_E_INVALID_PARAMS;
-	int rc = psci_validate_entry_point(entry);
-
-	if (rc != 0)
-		return rc;
-
-	struct psci_cpu_node *cpu = &psci_cpu_nodes[pos];
-
-	spin_lock(&cpu->lock);
+	psci_lock_cpu(pos);
 	if (cpu->aff_info == PSCI_AFF_ON) {
 		rc = PSCI_E_ALREADY_ON;
 	} else if (cpu->aff_info == PSCI_AFF_ON_PENDING) {
 		rc = PSCI_E_ON_PENDING;
 	} else {
-		psci_set_ns_entry((unsigned int)pos, entry, context_id, caller_spsr);
+		cpu->ns_entry = *entry;
 		cpu->aff_info = PSCI_AFF_ON_PENDING;
-		__atomic_fetch_add(&psci_cores_on, 1U, __ATOMIC_RELAXED);
-		rc = plat_psci_ops()->pwr_domain_on(cpu->mpidr, (unsigned int)pos);
+		psci_count_on(1);
+		rc = psci_plat()->pwr_domain_on(cpu->mpidr, pos);
 		if (rc != 0) {
-			__atomic_fetch_sub(&psci_cores_on, 1U, __ATOMIC_RELAXED);
+			psci_count_on(-1);
 			cpu->aff_info = PSCI_AFF_OFF;
 			rc = PSCI_E_INTERN_FAIL;
 		}
 	}
-	spin_unlock(&cpu->lock);
+	psci_unlock_cpu(pos);
 	return rc;
+}
+
+void psci_pwrdown_cpu_start(void)
+{
+	/*
+	 * ENTER_CFLUSH is written with the cache on and precedes stores that
+	 * may be made with it off, hence the clean (docs/perf: capture
+	 * points). Both platforms are hardware-coherent: the data cache stays
+	 * on and the core's caches are written back by the power controller,
+	 * so the interval holds only the CPU's own power-down preparation.
+	 */
+	pmf_capture(RT_INSTR_ENTER_CFLUSH, true);
+	psci_plat()->cpu_pwrdown_prep();
+	pmf_capture(RT_INSTR_EXIT_CFLUSH, false);
 }
 
 int psci_cpu_off(void)
 {
 	unsigned int pos = psci_my_pos();
+	struct psci_cpu_node *cpu = psci_cpu(pos);
 	struct psci_power_state state;
-	struct psci_cpu_span span;
 
 	/*
 	 * Request OFF up to the clusters; the system level only ever turns off
-	 * through SYSTEM_OFF.
+	 * through SYSTEM_OFF or SYSTEM_SUSPEND.
 	 */
 	for (unsigned int lvl = 0; lvl < PLAT_MAX_PWR_LVL; lvl++)
 		state.pwr_domain_state[lvl] = PSCI_LOCAL_STATE_OFF;
 	state.pwr_domain_state[PLAT_MAX_PWR_LVL] = PSCI_LOCAL_STATE_RUN;
 
-	psci_cpu_span(pos, &span);
 	psci_lock_ancestors(pos, PLAT_MAX_PWR_LVL);
 	/*
 	 * The last core running may not turn itself off: nothing could turn
 	 * it back on (a frozen core cannot). The system node's lock (held)
 	 * orders concurrent CPU_OFFs and CPU_FREEZEs.
 	 */
-	if (__atomic_load_n(&psci_cores_on, __ATOMIC_RELAXED) - psci_cores_frozen == 1U) {
+	if (psci_cores_running() == 1U) {
 		psci_unlock_ancestors(pos, PLAT_MAX_PWR_LVL);
 		return PSCI_E_DENIED;
 	}
-	__atomic_fetch_sub(&psci_cores_on, 1U, __ATOMIC_RELAXED);
-	psci_coordinate(psci_req_local_state, pos, &span, PLAT_MAX_PWR_LVL, &state);
+	psci_count_on(-1);
+	psci_coordinate_request(pos, PLAT_MAX_PWR_LVL, &state);
 	psci_set_target_states(pos, PLAT_MAX_PWR_LVL, &state);
-	psci_cpu_nodes[pos].target_pwrlvl = PLAT_MAX_PWR_LVL;
-	psci_pwrdown_cpu_start(psci_find_target_level(&state));
-	plat_psci_ops()->pwr_domain_off(&state);
+	cpu->target_pwrlvl = PLAT_MAX_PWR_LVL;
+	psci_pwrdown_cpu_start();
+	psci_plat()->pwr_domain_off(&state);
 	psci_unlock_ancestors(pos, PLAT_MAX_PWR_LVL);
 
 	/* From here AFFINITY_INFO reports OFF and CPU_ON may restart us. */
-	psci_cpu_nodes[pos].aff_info = PSCI_AFF_OFF;
+	cpu->aff_info = PSCI_AFF_OFF;
 	dsb_ish();
+	/*
+	 * Until the CPU_ON that brings the core back, it counts as a use of
+	 * the core power-down state (PSCI_STAT, as TF-A counts it).
+	 */
+	psci_stat_begin(pos, psci_core_off_index());
 	pmf_capture(RT_INSTR_ENTER_HW_LOW_PWR, false);
-	plat_psci_ops()->pwr_domain_pwr_down_wfi(&state, true);
+	psci_plat()->pwr_domain_pwr_down_wfi(&state, true);
 }
 
-int psci_affinity_info(uint64_t target_affinity, uint64_t lowest_level)
+int psci_affinity_info(unsigned int pos)
 {
-	/* Only level 0 is supported (PSCI 1.0 deprecates the others). */
-	if (lowest_level != PSCI_CPU_PWR_LVL)
-		return PSCI_E_INVALID_PARAMS;
-
-	int pos = psci_mpidr_to_pos(target_affinity);
-
-	if (pos < 0)
-		return PSCI_E_INVALID_PARAMS;
-	return psci_cpu_nodes[pos].aff_info;
+	return psci_cpu(pos)->aff_info;
 }
 
 int psci_cpu_freeze(void)
 {
 	unsigned int pos = psci_my_pos();
+	struct psci_cpu_node *cpu = psci_cpu(pos);
 
-	if (plat_psci_ops()->cpu_freeze == NULL)
-		return PSCI_E_NOT_SUPPORTED;
 	psci_lock_ancestors(pos, PLAT_MAX_PWR_LVL);
 	/* As for CPU_OFF: someone must still be able to reset the system. */
-	if (__atomic_load_n(&psci_cores_on, __ATOMIC_RELAXED) - psci_cores_frozen == 1U) {
+	if (psci_cores_running() == 1U) {
 		psci_unlock_ancestors(pos, PLAT_MAX_PWR_LVL);
 		return PSCI_E_DENIED;
 	}
-	psci_cores_frozen++;
-	psci_cpu_nodes[pos].frozen = true;
+	psci_count_frozen();
+	cpu->frozen = true;
 	/*
 	 * The core is in a low-power state for good: NODE_HW_STATE reports it
 	 * in standby (5.11, 5.16), while AFFINITY_INFO keeps saying ON and its
 	 * domains stay RUN (its cluster may not power down under it).
 	 */
-	psci_cpu_nodes[pos].local_state = PSCI_LOCAL_STATE_RET;
+	cpu->local_state = PSCI_LOCAL_STATE_RET;
 	psci_unlock_ancestors(pos, PLAT_MAX_PWR_LVL);
-	plat_psci_ops()->cpu_freeze();
+	psci_plat()->cpu_freeze();
+}
+
+/*
+ * Warm boot of the calling core: first-up coordination, the platform's
+ * finisher, then the normal-world entry recorded by CPU_ON or CPU_SUSPEND.
+ */
+void psci_warmboot_entrypoint(void)
+{
+	unsigned int pos = psci_my_pos();
+	struct psci_cpu_node *cpu = psci_cpu(pos);
+	unsigned int end_lvl = cpu->target_pwrlvl;
+	struct psci_power_state state;
+
+	psci_lock_ancestors(pos, end_lvl);
+	psci_get_target_states(pos, end_lvl, &state);
+	psci_stat_end(pos);
+	if (cpu->aff_info == PSCI_AFF_ON_PENDING)
+		psci_plat()->pwr_domain_on_finish(&state);
+	else
+		psci_plat()->pwr_domain_suspend_finish(&state);
+
+	/* This core and every domain above it up to end_lvl run again. */
+	psci_set_running(pos, end_lvl);
+	cpu->target_pwrlvl = PLAT_MAX_PWR_LVL;
+	cpu->aff_info = PSCI_AFF_ON;
+	psci_unlock_ancestors(pos, end_lvl);
+
+	struct el3_context *ctx = &my_cpu_data()->ctx;
+
+	cm_init_ns_context(ctx, cpu->ns_entry.pc, cpu->ns_entry.context_id);
+	ctx->spsr_el3 = cpu->ns_entry.spsr;
 }

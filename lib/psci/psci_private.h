@@ -1,17 +1,38 @@
 /*
- * PSCI library internals.
+ * What the files of lib/psci share. Each file has one role, and calls go
+ * down this list only:
  *
- * Lock order (the one place it is written down):
- *  1. A core's own cpu_node lock is taken only by CPU_ON on its target (to
- *     make the OFF -> ON_PENDING transition atomic) and never while holding
- *     any other PSCI lock.
- *  2. Non-core node locks (cluster, then system) are taken bottom-up, from
- *     power level 1 to the highest level an operation affects, and released
- *     top-down (psci_lock_ancestors / psci_unlock_ancestors). Every path
- *     that changes a node's local state or the requested-state table of the
- *     cores below it holds that node's lock.
+ *   psci_smc.c      the SMC-facing entry: decodes and checks every argument
+ *                   (MPIDR, entry point, power_state), answers PSCI_FEATURES,
+ *                   and calls one operation below with checked arguments
+ *   psci_system.c   SYSTEM_OFF, SYSTEM_RESET, SYSTEM_RESET2, SYSTEM_SUSPEND,
+ *                   MEM_PROTECT(_CHECK_RANGE), NODE_HW_STATE, SET_SUSPEND_MODE
+ *   psci_suspend.c  CPU_SUSPEND: core standby, retention and power-down, in
+ *                   platform-coordinated or OS-initiated mode
+ *   psci_on_off.c   CPU_ON, CPU_OFF, AFFINITY_INFO, CPU_FREEZE, the power-down
+ *                   preparation, and the warm boot every power-up ends in
+ *   psci_state.c    the state: power-domain tree, per-core state, locks,
+ *                   requested states, counters, statistics (the only file
+ *                   with mutable data; the others reach it through the
+ *                   accessors below)
+ *   psci_coord.c    the pure rules: power_state decoding, coordination
+ *
+ * Lock order (the one place it is written down; docs/design/locking.rst
+ * places these among the firmware's other locks):
+ *  1. a core's own cpu-node lock (psci_lock_cpu) is taken only by CPU_ON on
+ *     its target, to make OFF -> ON_PENDING atomic; no other PSCI lock is
+ *     ever taken while it is held;
+ *  2. non-core node locks (cluster, then system) are taken bottom-up, from
+ *     power level 1 to the highest level an operation affects, and
+ *     released top-down (psci_lock_ancestors / psci_unlock_ancestors).
+ *     Every path that changes a node's local state or the requested-state
+ *     table of the cores below it holds the locks up to that node; the
+ *     suspend mode and the fall of the core count change under the system
+ *     node's lock.
  * All are spinlocks: both platforms are hardware-coherent, and every PSCI
- * path runs with the MMU and data cache on while it holds a lock.
+ * path runs with the MMU and data cache on while it holds a lock. A
+ * platform hook may take a lock of its own below these (e.g. the SCMI
+ * channel's).
  */
 #ifndef PSCI_PRIVATE_H
 #define PSCI_PRIVATE_H
@@ -19,22 +40,31 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include <common/console.h>
-#include <common/runtime_svc.h>
 #include <lib/psci/psci_coord.h>
-#include <lib/psci/psci_lib.h>
 #include <lib/spinlock.h>
+#include <plat/plat_psci.h>
 #include <platform_def.h>
 
 #define PSCI_NO_PARENT		0xffffU
 /* Cluster and system nodes. */
 #define PSCI_NON_CPU_NODES_MAX	(PLAT_NUM_PWR_DOMAINS - PLATFORM_CORE_COUNT)
+/* Entries of a platform's power-state table (statistics are kept per entry). */
+#define PSCI_MAX_POWER_STATES	8U
+/* psci_stat_begin(): an interval no power_state of the table describes. */
+#define PSCI_STAT_NONE		(-1)
+
+/* Where a core re-enters the normal world after a power-up (DEN0022 6.4.3). */
+struct psci_ns_entry {
+	uint64_t pc;			/* checked: 4-byte aligned, in non-secure DRAM */
+	uint64_t context_id;		/* x0 at the entry */
+	uint64_t spsr;			/* the caller's EL, SP_ELx, all of DAIF masked */
+};
 
 struct psci_non_cpu_node {
 	struct spinlock lock;
 	uint8_t level;
 	uint8_t local_state;		/* coordinated state of this node */
-	uint16_t parent;		/* index in psci_non_cpu_nodes */
+	uint16_t parent;		/* index among the non-core nodes */
 	uint16_t cpu_first;		/* cores below: [cpu_first, +cpu_count) */
 	uint16_t cpu_count;
 };
@@ -45,117 +75,167 @@ struct psci_cpu_node {
 	volatile uint8_t aff_info;	/* PSCI_AFF_ON / OFF / ON_PENDING */
 	uint8_t local_state;		/* this core's own state */
 	uint8_t target_pwrlvl;		/* highest level of the last power-down */
+	bool frozen;			/* in CPU_FREEZE: on, but never running again */
 	uint16_t parent;		/* cluster node */
 	uint64_t mpidr;
-	/* Where the core re-enters the normal world after power-up. */
-	uint64_t ns_entry;
-	uint64_t ns_context_id;
-	uint64_t ns_spsr;
-	bool frozen;			/* in CPU_FREEZE: on, but never running again */
-	/* PSCI_STAT: the suspend in progress, then totals per (level, state). */
-	uint8_t stat_level;
-	uint8_t stat_state;
-	uint64_t stat_start;		/* CNTPCT_EL0 at ENTER_HW_LOW_PWR */
-	uint32_t stat_count[PLAT_MAX_PWR_LVL + 1][2];
-	uint64_t stat_ticks[PLAT_MAX_PWR_LVL + 1][2];
+	struct psci_ns_entry ns_entry;	/* for the next power-up */
+	/*
+	 * PSCI_STAT: the interval in progress (the power-state table entry it
+	 * counts for, or PSCI_STAT_NONE, and CNTPCT_EL0 at its start), then
+	 * the totals per table entry.
+	 */
+	int8_t stat_idx;
+	uint64_t stat_start;
+	uint32_t stat_count[PSCI_MAX_POWER_STATES];
+	uint64_t stat_ticks[PSCI_MAX_POWER_STATES];
 } __attribute__((aligned(CACHE_WRITEBACK_GRANULE)));
 
-extern struct psci_non_cpu_node psci_non_cpu_nodes[PSCI_NON_CPU_NODES_MAX];
-extern struct psci_cpu_node psci_cpu_nodes[PLATFORM_CORE_COUNT];
+/* --- psci_state.c --- */
+
 /*
- * Cores ON or ON_PENDING, counting a core in CPU_OFF until it has passed the
- * last-core check (under the system node's lock).
+ * Build the tree from the platform's descriptor and mark the calling core
+ * (core position @me) ON, every other core OFF. 0, or -1 if the descriptor
+ * does not describe PLATFORM_CORE_COUNT cores in PLAT_MAX_PWR_LVL + 1
+ * levels or the power-state table is too long.
  */
-extern uint32_t psci_cores_on;
-/* Cores in CPU_FREEZE (counted in psci_cores_on too). */
-extern uint32_t psci_cores_frozen;
-/* PSCI_MODE_PLAT_COORD or PSCI_MODE_OS_INIT (PSCI_SET_SUSPEND_MODE). */
-extern unsigned int psci_suspend_mode;
-/* Requested local state of each core at levels 1..max: [level - 1][core]. */
-extern uint8_t psci_req_local_state[PLAT_MAX_PWR_LVL][PLATFORM_CORE_COUNT];
+int psci_state_init(const uint8_t *tree_desc, const struct plat_psci_ops *ops, unsigned int me);
 
-/* Setup */
-void psci_cpu_span(unsigned int pos, struct psci_cpu_span *span);
+/* The platform's power operations (set once by psci_setup). */
+const struct plat_psci_ops *psci_plat(void);
 
-/* Locks on the ancestors of core @pos at levels 1..@end_lvl. */
+/* Core @pos's node, and its ancestor at level @lvl (1 .. PLAT_MAX_PWR_LVL). */
+struct psci_cpu_node *psci_cpu(unsigned int pos);
+struct psci_non_cpu_node *psci_ancestor(unsigned int pos, unsigned int lvl);
+
+/* The calling core's position (from its per-CPU data). */
+unsigned int psci_my_pos(void);
+
+/* Locks of core @pos's own node, and of its ancestors at levels 1..@end_lvl. */
+void psci_lock_cpu(unsigned int pos);
+void psci_unlock_cpu(unsigned int pos);
 void psci_lock_ancestors(unsigned int pos, unsigned int end_lvl);
 void psci_unlock_ancestors(unsigned int pos, unsigned int end_lvl);
 
 /*
- * Record @state (the coordinated target) in the ancestors of @pos and in
- * the core's own node. Ancestor locks up to @end_lvl held.
+ * Platform coordination (DEN0022 4.4.3) of core @pos's request @state up to
+ * @end_lvl: record it, and turn @state into the coordinated target.
+ * Ancestor locks up to @end_lvl held.
+ */
+void psci_coordinate_request(unsigned int pos, unsigned int end_lvl,
+			     struct psci_power_state *state);
+
+/*
+ * Record @state as the target of core @pos and its ancestors up to @end_lvl
+ * (ancestor locks held).
  */
 void psci_set_target_states(unsigned int pos, unsigned int end_lvl,
 			    const struct psci_power_state *state);
 
 /*
- * OS-initiated mode (DEN0022 4.4.4): the caller claims to be the last core
+ * The states core @pos and its ancestors up to @end_lvl are in (levels
+ * above read RUN), for the finishers of a power-up (ancestor locks held).
+ */
+void psci_get_target_states(unsigned int pos, unsigned int end_lvl,
+			    struct psci_power_state *state);
+
+/*
+ * Core @pos runs again: it and its ancestors up to @end_lvl are RUN, its
+ * requests for those levels are RUN (ancestor locks held).
+ */
+void psci_set_running(unsigned int pos, unsigned int end_lvl);
+
+/*
+ * OS-initiated mode (DEN0022 4.4.4): core @pos claims to be the last core
  * running in each of its domains up to @end_lvl, asking for @requested.
  * Valid only if every other core, and every domain between it and that
  * level, is already in a state at least as deep as the level's request
- * (a running core, or a core in standby under a power-down, would lose
- * state). 0 or PSCI_E_DENIED. Ancestor locks up to @end_lvl held.
+ * (a running or powering-on core, or a core in standby under a power-down,
+ * would lose state). 0 or PSCI_E_DENIED. Ancestor locks up to @end_lvl held.
  */
 int psci_osi_validate(unsigned int pos, unsigned int end_lvl,
 		      const struct psci_power_state *requested);
 
-/* 0, or PSCI_E_INVALID_ADDRESS unless 4-byte aligned inside non-secure DRAM. */
-int psci_validate_entry_point(uint64_t entry);
+/*
+ * Core counters: cores ON or ON_PENDING (a core in CPU_OFF counts until it
+ * has passed the last-core check), and of those, cores in CPU_FREEZE. The
+ * count rises with CPU_ON under the target's own lock and falls under the
+ * system node's lock, where the last-core checks read it: a concurrent
+ * CPU_ON can only make such a check see more cores than there will be, not
+ * fewer.
+ */
+void psci_count_on(int delta);
+void psci_count_frozen(void);
+unsigned int psci_cores_on(void);
+/* Cores that can still run code: ON or ON_PENDING and not frozen. */
+unsigned int psci_cores_running(void);
+
+/* PSCI_MODE_PLAT_COORD or PSCI_MODE_OS_INIT (changed under the system node's lock). */
+unsigned int psci_suspend_mode(void);
+void psci_set_suspend_mode_locked(unsigned int mode);
 
 /*
- * Record where core @pos re-enters the normal world: @entry with x0 =
- * @context_id, at the exception level the caller (@caller_spsr) was at.
+ * PSCI_STAT (DEN0022 5.21, 5.22), per core and per entry of the platform's
+ * power-state table: an interval of core @pos in table entry @idx (or
+ * PSCI_STAT_NONE: not counted) starts now; the one in progress ended now.
  */
-void psci_set_ns_entry(unsigned int pos, uint64_t entry, uint64_t context_id,
-		       uint64_t caller_spsr);
-
-/*
- * The cache-maintenance and CPU power-down preparation every core runs
- * before it loses power, between ENTER_CFLUSH and EXIT_CFLUSH (§2.2).
- */
-void psci_pwrdown_cpu_start(unsigned int end_lvl);
-
-/*
- * The core position of PSCI argument @mpidr, or -1 if it names no core or
- * has a non-affinity bit set (PSCI callers get INVALID_PARAMS for both).
- */
-int psci_mpidr_to_pos(uint64_t mpidr);
-
-/* The calling core's position. */
-unsigned int psci_my_pos(void);
-
-/*
- * PSCI_STAT bookkeeping: a suspend of core @pos to @state starts now /
- * ended now (the core is awake again).
- */
-void psci_stat_begin(unsigned int pos, const struct psci_power_state *state);
+void psci_stat_begin(unsigned int pos, int idx);
 void psci_stat_end(unsigned int pos);
+/*
+ * The table entry a CPU_OFF counts for: the core power-down state (the
+ * first entry that turns the core off and nothing above it), or
+ * PSCI_STAT_NONE.
+ */
+int psci_core_off_index(void);
+/* Count of, or µs spent in, table entry @idx by core @pos. */
+uint64_t psci_stat_read(unsigned int pos, unsigned int idx, bool residency);
+
+/* --- psci_on_off.c --- */
 
 /*
- * Power_state validation shared by CPU_SUSPEND and PSCI_STAT: decode, look
- * up in the platform's table, check consistency. 0 or PSCI_E_INVALID_PARAMS.
+ * CPU_ON of core @pos at @entry (both checked). PSCI_E_SUCCESS,
+ * ALREADY_ON, ON_PENDING or INTERN_FAIL (the platform could not start it).
  */
-int psci_validate_power_state(uint32_t power_state, struct psci_pstate_fields *f,
-			      struct psci_power_state *state);
-
-/* Operations */
-int psci_system_suspend(uint64_t entry, uint64_t context_id, uint64_t caller_spsr);
-int psci_cpu_default_suspend(uint64_t entry, uint64_t context_id, uint64_t caller_spsr);
-int psci_cpu_freeze(void);
-int psci_node_hw_state(uint64_t target_mpidr, uint64_t level);
-uint64_t psci_stat(uint64_t target_mpidr, uint32_t power_state, bool residency);
-int psci_system_reset2(uint64_t reset_type, uint64_t cookie);
-int psci_mem_protect(uint64_t enable);
-int psci_mem_protect_check_range(uint64_t base, uint64_t length);
-int psci_set_suspend_mode(uint64_t mode);
-int psci_cpu_on(uint64_t target_mpidr, uint64_t entry, uint64_t context_id,
-		uint64_t caller_spsr);
+int psci_cpu_on(unsigned int pos, const struct psci_ns_entry *entry);
+/* CPU_OFF: does not return but with PSCI_E_DENIED (the last running core). */
 int psci_cpu_off(void);
-int psci_cpu_suspend(uint32_t power_state, uint64_t entry, uint64_t context_id,
-		     uint64_t caller_spsr);
-int psci_affinity_info(uint64_t target_affinity, uint64_t lowest_level);
-int32_t psci_features(uint32_t fid);
+/* AFFINITY_INFO of core @pos at level 0: PSCI_AFF_ON / OFF / ON_PENDING. */
+int psci_affinity_info(unsigned int pos);
+/* CPU_FREEZE: does not return but with DENIED or NOT_SUPPORTED. */
+int psci_cpu_freeze(void);
+
+/*
+ * The calling core's power-down preparation, between ENTER_CFLUSH and
+ * EXIT_CFLUSH (the runtime-instrumentation capture points).
+ */
+void psci_pwrdown_cpu_start(void);
+
+/* --- psci_suspend.c --- */
+
+/*
+ * CPU_SUSPEND to entry @idx of the platform's table (@f its decoded
+ * power_state), returning to @entry after a power-down (checked). Returns
+ * PSCI_E_SUCCESS after a standby or a suspend a wake-up ended before it
+ * began; PSCI_E_DENIED for an invalid OS-initiated request. A power-down
+ * does not return.
+ */
+int psci_cpu_suspend(unsigned int idx, const struct psci_pstate_fields *f,
+		     const struct psci_ns_entry *entry);
+/*
+ * Every level off, without coordination, if the caller is the only core on
+ * (else PSCI_E_DENIED): SYSTEM_SUSPEND's power-down. Does not return
+ * otherwise but with PSCI_E_SUCCESS when a pending wake-up ended it.
+ */
+int psci_suspend_all_off(const struct psci_ns_entry *entry);
+
+/* --- psci_system.c --- */
+
 void psci_system_off(void) __attribute__((noreturn));
 void psci_system_reset(void) __attribute__((noreturn));
+int psci_system_reset2(uint64_t reset_type, uint64_t cookie);
+int psci_system_suspend(const struct psci_ns_entry *entry);
+int psci_mem_protect(uint64_t enable);
+int psci_mem_protect_check_range(uint64_t base, uint64_t length);
+int psci_node_hw_state(unsigned int pos, unsigned int level);
+int psci_set_suspend_mode(uint64_t mode);
 
 #endif

@@ -1,26 +1,37 @@
 /*
- * System-wide and informational PSCI calls: SYSTEM_RESET2, MEM_PROTECT,
- * MEM_PROTECT_CHECK_RANGE, NODE_HW_STATE, PSCI_SET_SUSPEND_MODE
- * (DEN0022 5.17-5.20, 5.14).
+ * System-level and informational PSCI calls (DEN0022 5.10, 5.14, 5.16,
+ * 5.17-5.20): SYSTEM_OFF, SYSTEM_RESET, SYSTEM_RESET2, SYSTEM_SUSPEND,
+ * MEM_PROTECT, MEM_PROTECT_CHECK_RANGE, NODE_HW_STATE and
+ * PSCI_SET_SUSPEND_MODE.
  */
+#include <common/console.h>
 #include <common/debug.h>
 #include <lib/psci/psci.h>
-#include <plat/plat_psci.h>
-#include <plat/plat_topology.h>
 
 #include "psci_private.h"
 
+void psci_system_off(void)
+{
+	NOTICE("PSCI: SYSTEM_OFF\n");
+	console_flush();
+	psci_plat()->system_off();
+}
+
+void psci_system_reset(void)
+{
+	NOTICE("PSCI: SYSTEM_RESET\n");
+	console_flush();
+	psci_plat()->system_reset();
+}
+
 int psci_system_reset2(uint64_t reset_type, uint64_t cookie)
 {
-	const struct plat_psci_ops *ops = plat_psci_ops();
+	const struct plat_psci_ops *ops = psci_plat();
 
 	(void)cookie;
 	/* Only the architectural warm reset exists; no vendor reset types. */
-	if ((reset_type & PSCI_RESET2_VENDOR_BIT) != 0U ||
-	    reset_type != PSCI_RESET2_SYSTEM_WARM_RESET)
+	if (reset_type != PSCI_RESET2_SYSTEM_WARM_RESET)
 		return PSCI_E_INVALID_PARAMS;
-	if (ops->system_reset_warm == NULL)
-		return PSCI_E_NOT_SUPPORTED;
 	/* A warm reset keeps memory: it must not be overwritten at boot. */
 	if (ops->mem_protect_get != NULL && ops->mem_protect_get() != 0 &&
 	    ops->mem_protect_set(0) < 0)
@@ -30,38 +41,33 @@ int psci_system_reset2(uint64_t reset_type, uint64_t cookie)
 	ops->system_reset_warm();
 }
 
+int psci_system_suspend(const struct psci_ns_entry *entry)
+{
+	return psci_suspend_all_off(entry);
+}
+
 int psci_mem_protect(uint64_t enable)
 {
-	const struct plat_psci_ops *ops = plat_psci_ops();
-
-	if (ops->mem_protect_set == NULL)
-		return PSCI_E_NOT_SUPPORTED;
-	int prev = ops->mem_protect_set(enable != 0U);
+	int prev = psci_plat()->mem_protect_set(enable != 0U);
 
 	return prev < 0 ? PSCI_E_NOT_SUPPORTED : prev;
 }
 
 int psci_mem_protect_check_range(uint64_t base, uint64_t length)
 {
-	const struct plat_psci_ops *ops = plat_psci_ops();
-
-	if (ops->mem_protect_check_range == NULL)
-		return PSCI_E_NOT_SUPPORTED;
 	if (length == 0U || base + length < base)
 		return PSCI_E_DENIED;
-	return ops->mem_protect_check_range(base, length) == 0 ? PSCI_E_SUCCESS
-							       : PSCI_E_DENIED;
+	return psci_plat()->mem_protect_check_range(base, length) == 0 ? PSCI_E_SUCCESS
+									 : PSCI_E_DENIED;
 }
 
-int psci_node_hw_state(uint64_t target_mpidr, uint64_t level)
+int psci_node_hw_state(unsigned int pos, unsigned int level)
 {
-	int pos = psci_mpidr_to_pos(target_mpidr);
+	/* PSCI's own view, for a platform whose power controller is PSCI itself. */
+	uint8_t local = level == PSCI_CPU_PWR_LVL ? psci_cpu(pos)->local_state
+						  : psci_ancestor(pos, level)->local_state;
 
-	if (plat_psci_ops()->node_hw_state == NULL)
-		return PSCI_E_NOT_SUPPORTED;
-	if (pos < 0 || level > PLAT_MAX_PWR_LVL)
-		return PSCI_E_INVALID_PARAMS;
-	return plat_psci_ops()->node_hw_state((unsigned int)pos, (unsigned int)level);
+	return psci_plat()->node_hw_state(pos, level, local);
 }
 
 int psci_set_suspend_mode(uint64_t mode)
@@ -73,18 +79,18 @@ int psci_set_suspend_mode(uint64_t mode)
 		return PSCI_E_INVALID_PARAMS;
 	/*
 	 * Switch only while no other core is suspended: the requests recorded
-	 * so far were made under the old mode's rules (DEN0022 5.20.2).
+	 * so far were made under the old mode's rules (5.20.2).
 	 */
 	psci_lock_ancestors(pos, PLAT_MAX_PWR_LVL);
 	for (unsigned int c = 0; c < PLATFORM_CORE_COUNT; c++) {
-		const struct psci_cpu_node *cpu = &psci_cpu_nodes[c];
+		const struct psci_cpu_node *cpu = psci_cpu(c);
 
 		if (c != pos && cpu->aff_info == PSCI_AFF_ON &&
 		    cpu->local_state != PSCI_LOCAL_STATE_RUN)
 			rc = PSCI_E_DENIED;
 	}
 	if (rc == PSCI_E_SUCCESS)
-		psci_suspend_mode = (unsigned int)mode;
+		psci_set_suspend_mode_locked((unsigned int)mode);
 	psci_unlock_ancestors(pos, PLAT_MAX_PWR_LVL);
 	return rc;
 }

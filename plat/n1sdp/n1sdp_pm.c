@@ -1,9 +1,10 @@
 /*
- * N1SDP power control (tfa-abi-facts §6.5): CPU_ON and CPU_OFF ask the SCP
- * with SCMI POWER_STATE_SET; CPU_SUSPEND needs no message (the core sets
- * CORE_PWRDN_EN and the power controller does the rest on WFI); the
- * system states use SCMI SYSTEM_POWER_STATE_SET. A core powered up by the
- * SCP starts in BL1, which sends it to the entry in the trusted mailbox.
+ * N1SDP power control: CPU_ON and CPU_OFF ask the SCP with SCMI
+ * POWER_STATE_SET (DEN0056 4.3); CPU_SUSPEND needs no message (the core
+ * sets CORE_PWRDN_EN and the power controller does the rest on WFI); the
+ * system states use SCMI SYSTEM_POWER_STATE_SET (4.4). A core powered up
+ * by the SCP starts in BL1, which sends it to the entry in the trusted
+ * mailbox (docs/plat/n1sdp.rst).
  */
 #include <arch/aarch64/arch_helpers.h>
 #include <common/debug.h>
@@ -11,7 +12,9 @@
 #include <drivers/scmi.h>
 #include <lib/mmio.h>
 #include <lib/psci/psci.h>
+#include <lib/utils_def.h>
 #include <lib/xlat.h>
+#include <n1sdp_css.h>
 #include <plat/plat_psci.h>
 #include <plat/plat_setup.h>
 #include <plat/plat_topology.h>
@@ -30,16 +33,20 @@ static struct scmi_channel scp = {
 };
 
 /*
- * Arm platform convention: StateID 0; standby only at the core; TFTF's
- * N1SDP port asks for level 1 as its deepest. A level-2 request is granted
- * as cluster power-down: only SYSTEM_SUSPEND may turn the system off.
+ * Arm platform convention: StateID 0 (values: platform_def.h); standby only
+ * at the core; TFTF's N1SDP port asks for level 1 as its deepest. A level-2
+ * request is granted as cluster power-down: only SYSTEM_SUSPEND may turn
+ * the system off.
  */
 static const struct psci_pstate_desc n1sdp_power_states[] = {
-	{ 0x00000000, { { RET, RUN, RUN } } },	/* core standby */
-	{ 0x00010000, { { OFF, RUN, RUN } } },	/* core power-down */
-	{ 0x01010000, { { OFF, OFF, RUN } } },	/* cluster power-down */
-	{ 0x02010000, { { OFF, OFF, RUN } } },	/* level 2: cluster power-down */
+	{ PLAT_PSTATE_CORE_STANDBY, { { RET, RUN, RUN } } },
+	{ PLAT_PSTATE_CORE_OFF, { { OFF, RUN, RUN } } },
+	{ PLAT_PSTATE_CLUSTER_OFF, { { OFF, OFF, RUN } } },
+	{ PLAT_PSTATE_SYSTEM_LEVEL, { { OFF, OFF, RUN } } },
 };
+
+/* Where powered-up cores enter the firmware (plat_psci_setup). */
+static uintptr_t warm_entrypoint;
 
 static void n1sdp_cpu_standby(uint8_t cpu_state)
 {
@@ -50,23 +57,24 @@ static void n1sdp_cpu_standby(uint8_t cpu_state)
 
 static int n1sdp_pwr_domain_on(uint64_t mpidr, unsigned int pos)
 {
-	const struct psci_power_state on = { { RUN, RUN, RUN } };
-	uint32_t msg[3] = { SCMI_PWR_STATE_SET_ASYNC, pos, scmi_css_power_state(&on, 1) };
+	uint32_t msg[3] = { SCMI_PWR_STATE_SET_ASYNC, pos, n1sdp_css_power_state(NULL, true) };
+	int32_t status = SCMI_SUCCESS;
 
 	(void)mpidr;
-	if (scmi_call(&scp, SCMI_PROTO_POWER_DOMAIN, SCMI_MSG_PWR_STATE_SET, msg, 3) !=
-	    SCMI_SUCCESS)
+	if (scmi_call(&scp, SCMI_PROTO_POWER_DOMAIN, SCMI_MSG_PWR_STATE_SET, msg, 3, &status) != 0) {
+		ERROR("N1SDP: SCP did not power core %u on (SCMI status %d)\n", pos, (int)status);
 		return PSCI_E_INTERN_FAIL;
+	}
 	return 0;
 }
 
 static void n1sdp_pwr_domain_off(const struct psci_power_state *state)
 {
-	uint32_t msg[3] = { 0, plat_my_core_pos(), scmi_css_power_state(state, 0) };
+	uint32_t msg[3] = { 0, plat_my_core_pos(), n1sdp_css_power_state(state, false) };
 
 	gicv3_cpu_power_down();
 	/* The SCP may answer "queued": the core goes off on its next WFI. */
-	if (scmi_call(&scp, SCMI_PROTO_POWER_DOMAIN, SCMI_MSG_PWR_STATE_SET, msg, 3) < 0)
+	if (scmi_call(&scp, SCMI_PROTO_POWER_DOMAIN, SCMI_MSG_PWR_STATE_SET, msg, 3, NULL) != 0)
 		ERROR("N1SDP: SCP refused to power core %u off\n", plat_my_core_pos());
 }
 
@@ -93,7 +101,7 @@ static void __attribute__((noreturn)) n1sdp_pwr_down_wfi(const struct psci_power
 	}
 	n1_core_pwrdn_disable();
 	disable_mmu_el3_flush();
-	bl31_warm_entrypoint();
+	((void (*)(void))warm_entrypoint)();
 	__builtin_unreachable();
 }
 
@@ -108,9 +116,9 @@ static void __attribute__((noreturn)) system_power(uint32_t state, const char *w
 	uint32_t msg[2] = { 0, state };
 
 	/* No core may act on a stale warm-boot entry after the reset. */
-	mmio_write_64(PLAT_MAILBOX_BASE + 8, 0);
-	flush_dcache_range(PLAT_MAILBOX_BASE, 16);
-	if (scmi_call(&scp, SCMI_PROTO_SYS_POWER, SCMI_MSG_SYS_PWR_STATE_SET, msg, 2) < 0)
+	mmio_write_64(PLAT_MAILBOX_MAGIC_ADDR, 0);
+	flush_dcache_range(PLAT_MAILBOX_BASE, PLAT_MAILBOX_SIZE);
+	if (scmi_call(&scp, SCMI_PROTO_SYS_POWER, SCMI_MSG_SYS_PWR_STATE_SET, msg, 2, NULL) != 0)
 		ERROR("N1SDP: SCP refused %s\n", what);
 	for (;;)
 		wfi();
@@ -133,7 +141,7 @@ static void __attribute__((noreturn)) n1sdp_system_reset_warm(void)
 
 static const struct plat_psci_ops n1sdp_psci_ops = {
 	.power_states = n1sdp_power_states,
-	.power_state_count = sizeof(n1sdp_power_states) / sizeof(n1sdp_power_states[0]),
+	.power_state_count = ARRAY_SIZE(n1sdp_power_states),
 	.cpu_standby = n1sdp_cpu_standby,
 	.pwr_domain_on = n1sdp_pwr_domain_on,
 	.pwr_domain_off = n1sdp_pwr_domain_off,
@@ -145,11 +153,16 @@ static const struct plat_psci_ops n1sdp_psci_ops = {
 	.system_off = n1sdp_system_off,
 	.system_reset = n1sdp_system_reset,
 	.system_reset_warm = n1sdp_system_reset_warm,
-	.default_suspend_state = 0x01010000,
+	.default_suspend_state = PLAT_PSTATE_CLUSTER_OFF,
 };
 
-const struct plat_psci_ops *plat_psci_ops(void)
+/* Every core the SCP powers up from now on warm-boots into @entry. */
+const struct plat_psci_ops *plat_psci_setup(uintptr_t entry)
 {
+	warm_entrypoint = entry;
+	mmio_write_64(PLAT_MAILBOX_ENTRY_ADDR, entry);
+	mmio_write_64(PLAT_MAILBOX_MAGIC_ADDR, PLAT_MAILBOX_MAGIC);
+	flush_dcache_range(PLAT_MAILBOX_BASE, PLAT_MAILBOX_SIZE);
 	return &n1sdp_psci_ops;
 }
 
@@ -161,10 +174,6 @@ const uint8_t *plat_get_power_domain_tree_desc(void)
 	return desc;
 }
 
-/* Cold boot: every core the SCP powers up from now on warm-boots into BL31. */
 void plat_bl31_setup(void)
 {
-	mmio_write_64(PLAT_MAILBOX_BASE, (uintptr_t)bl31_warm_entrypoint);
-	mmio_write_64(PLAT_MAILBOX_BASE + 8, PLAT_MAILBOX_MAGIC);
-	flush_dcache_range(PLAT_MAILBOX_BASE, 16);
 }

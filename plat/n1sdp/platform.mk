@@ -6,7 +6,7 @@ PLAT_DEFAULT_ENABLE_RUNTIME_INSTRUMENTATION := 1
 PLAT_COMMON_SOURCES := plat/n1sdp/aarch64/plat_helpers.S plat/n1sdp/n1sdp_common.c
 PLAT_BL1_SOURCES := $(PLAT_COMMON_SOURCES) plat/n1sdp/n1sdp_bl1_setup.c
 PLAT_BL2_SOURCES := $(PLAT_COMMON_SOURCES) plat/n1sdp/n1sdp_bl2_setup.c
-PLAT_BL31_SOURCES := $(PLAT_COMMON_SOURCES) plat/n1sdp/n1sdp_pm.c \
+PLAT_BL31_SOURCES := $(PLAT_COMMON_SOURCES) plat/n1sdp/n1sdp_pm.c plat/n1sdp/n1sdp_css.c \
 	plat/n1sdp/aarch64/n1sdp_pm_helpers.S drivers/arm/css/scmi.c \
 	drivers/arm/css/scmi_msg.c
 PLAT_IMAGES :=

@@ -5,7 +5,7 @@
  * behaves as seen by software: the core turns its MMU and caches off and
  * stops executing C. A suspended core waits in WFI for its wake-up
  * interrupt, an off core waits in its hold pen for CPU_ON, and either
- * re-enters BL31 through bl31_warm_entrypoint with the MMU off.
+ * re-enters BL31 through the warm-boot entry point with the MMU off.
  * SYSTEM_OFF/RESET use the secure PL061 GPIO wired to QEMU's gpio-pwr device
  * (line 0 shuts the machine down, line 1 resets it).
  */
@@ -14,7 +14,7 @@
 #include <drivers/gicv3.h>
 #include <lib/mmio.h>
 #include <lib/psci/psci.h>
-#include <lib/psci/psci_lib.h>
+#include <lib/utils_def.h>
 #include <plat/hold_pen.h>
 #include <plat/plat_psci.h>
 #include <plat/plat_setup.h>
@@ -26,25 +26,28 @@
 #define OFF	PSCI_LOCAL_STATE_OFF
 
 /*
- * The power states QEMU implements, original format with composite
- * StateIDs (one nibble per level: 1 = retention, 2 = off; tfa-abi-facts
- * §4.3). StateID 0 is not accepted, so TFTF detects composite StateIDs.
- * TFTF's QEMU port asks for level 2 as its deepest state: the system
- * domain has no power control, so that is granted as cluster power-down.
+ * The power states QEMU implements (their values: platform_def.h), original
+ * format with composite StateIDs. TFTF's QEMU port asks for level 2 as its
+ * deepest state: the system domain has no power control, so that is
+ * granted as cluster power-down.
  */
 static const struct psci_pstate_desc qemu_power_states[] = {
-	{ 0x00000001, { { RET, RUN, RUN } } },	/* core standby */
-	{ 0x00010002, { { OFF, RUN, RUN } } },	/* core power-down */
-	{ 0x01010022, { { OFF, OFF, RUN } } },	/* cluster power-down */
-	{ 0x02010222, { { OFF, OFF, RUN } } },	/* "system": cluster power-down */
+	{ PLAT_PSTATE_CORE_STANDBY, { { RET, RUN, RUN } } },
+	{ PLAT_PSTATE_CORE_OFF, { { OFF, RUN, RUN } } },
+	{ PLAT_PSTATE_CLUSTER_OFF, { { OFF, OFF, RUN } } },
+	{ PLAT_PSTATE_DEEPEST, { { OFF, OFF, RUN } } },
 };
 
+/* Where powered-up cores enter the firmware (plat_psci_setup). */
+static uintptr_t warm_entrypoint;
+
 /*
- * plat_helpers.S: turn the MMU and caches off, then wait for a wake-up
+ * qemu_pm_helpers.S: turn the MMU and caches off, then wait for a wake-up
  * interrupt (@wait_for_interrupt) or in the hold pen for CPU_ON, and enter
- * bl31_warm_entrypoint.
+ * @entry.
  */
-void qemu_power_down(unsigned int pos, bool wait_for_interrupt) __attribute__((noreturn));
+void qemu_power_down(unsigned int pos, bool wait_for_interrupt, uintptr_t entry)
+	__attribute__((noreturn));
 
 static void qemu_cpu_standby(uint8_t cpu_state)
 {
@@ -69,7 +72,7 @@ static int qemu_pwr_domain_on(uint64_t mpidr, unsigned int pos)
 	(void)mpidr;
 	if (core_absent[pos])
 		return PSCI_E_INTERN_FAIL;
-	hold_pen_release(pos, (uintptr_t)bl31_warm_entrypoint);
+	hold_pen_release(pos, warm_entrypoint);
 	return 0;
 }
 
@@ -98,7 +101,7 @@ static void __attribute__((noreturn)) qemu_pwr_down_wfi(const struct psci_power_
 							 bool cpu_off)
 {
 	(void)state;
-	qemu_power_down(plat_my_core_pos(), !cpu_off);
+	qemu_power_down(plat_my_core_pos(), !cpu_off, warm_entrypoint);
 }
 
 static void qemu_pwr_domain_finish(const struct psci_power_state *state)
@@ -145,10 +148,12 @@ static void __attribute__((noreturn)) qemu_system_reset_warm(void)
 	qemu_system_reset();
 }
 
-static int qemu_node_hw_state(unsigned int pos, unsigned int level)
+static int qemu_node_hw_state(unsigned int pos, unsigned int level, uint8_t psci_state)
 {
+	(void)pos;
+	(void)level;
 	/* QEMU's "power controller" is this firmware's own bookkeeping. */
-	switch (psci_node_local_state(pos, level)) {
+	switch (psci_state) {
 	case RUN:
 		return PSCI_HW_ON;
 	case RET:
@@ -190,7 +195,7 @@ static int qemu_mem_protect_check_range(uint64_t base, uint64_t length)
 
 static const struct plat_psci_ops qemu_psci_ops = {
 	.power_states = qemu_power_states,
-	.power_state_count = sizeof(qemu_power_states) / sizeof(qemu_power_states[0]),
+	.power_state_count = ARRAY_SIZE(qemu_power_states),
 	.cpu_standby = qemu_cpu_standby,
 	.pwr_domain_on = qemu_pwr_domain_on,
 	.pwr_domain_off = qemu_pwr_domain_off,
@@ -212,8 +217,9 @@ static const struct plat_psci_ops qemu_psci_ops = {
 	.system_suspend = true,
 };
 
-const struct plat_psci_ops *plat_psci_ops(void)
+const struct plat_psci_ops *plat_psci_setup(uintptr_t entry)
 {
+	warm_entrypoint = entry;
 	return &qemu_psci_ops;
 }
 

@@ -18,7 +18,6 @@
  *  store bypass itself and EL3 needs no call: -2 (NOT_REQUIRED).
  */
 #define SMC_ARCH_WA_UNAFFECTED		1
-#define ID_AA64MMFR1_ECBHB_SHIFT	60
 
 static int32_t wa1_answer, wa2_answer, wa3_answer;
 

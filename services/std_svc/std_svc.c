@@ -1,7 +1,9 @@
 /*
  * Standard Service calls (OEN 4): PSCI, and around each PSCI call the
- * ENTER_PSCI/EXIT_PSCI runtime-instrumentation points (tfa-abi-facts §2.2).
+ * ENTER_PSCI/EXIT_PSCI runtime-instrumentation points (docs/perf:
+ * capture points).
  */
+#include <bl31/bl31.h>
 #include <common/runtime_svc.h>
 #include <lib/pmf.h>
 #include <lib/psci/psci.h>
@@ -15,7 +17,8 @@ static void std_svc_handle(const struct smc_call *call, struct el3_context *ctx)
 	}
 	/* The counter was read in the vector; commit it for PSCI calls only. */
 	pmf_write(RT_INSTR_ENTER_PSCI, my_cpu_data()->pmf_enter_ts, true);
-	uint64_t ret = psci_smc_handler(call, ctx);
+	uint64_t ret = psci_smc_handler(call->fid, call->x[1], call->x[2], call->x[3],
+					ctx->spsr_el3);
 
 	pmf_capture(RT_INSTR_EXIT_PSCI, false);
 	smc_ret1(ctx, ret);
@@ -23,7 +26,7 @@ static void std_svc_handle(const struct smc_call *call, struct el3_context *ctx)
 
 static int std_svc_init(void)
 {
-	return psci_setup();
+	return psci_setup((uintptr_t)bl31_warm_entrypoint);
 }
 
 DECLARE_RT_SVC(std_svc, OEN_STD_START, OEN_STD_START, std_svc_init, std_svc_handle);

@@ -1,6 +1,6 @@
 /*
- * Vendor-Specific EL3 calls (OEN 7): the PMF interface, with TF-A's ABI
- * (tfa-abi-facts §1.1, §1.2, §1.4).
+ * Vendor-Specific EL3 calls (OEN 7, DEN0028 6.1): the PMF interface, with
+ * TF-A's ABI (docs/design/pmf.rst).
  */
 #include <arch/aarch64/arch_helpers.h>
 #include <common/runtime_svc.h>
@@ -19,7 +19,7 @@ static void pmf_get_timestamp(const struct smc_call *call, struct el3_context *c
 	int index = pmf_tid_to_index(call->x[1]);
 
 	if (pos < 0) {
-		smc_ret1(ctx, (uint64_t)(int64_t)-2);
+		smc_ret1(ctx, (uint64_t)(int64_t)PMF_E_BAD_MPIDR);
 		return;
 	}
 	if (index < 0) {

@@ -57,7 +57,8 @@ void bench_run(void)
 		  (PMF_ARM_TIF_IMPL_ID << PMF_TID_IMPL_SHIFT) | 0x400, me);
 
 	/* Core standby with the wake-up interrupt already pending. */
-	__asm__ volatile("msr cntp_tval_el0, xzr; msr cntp_ctl_el0, %0" : : "r"(1ULL));
+	write_cntp_tval_el0(0);
+	write_cntp_ctl_el0(CNTP_CTL_ENABLE_BIT);
 	isb();
 	bench_smc("CPU_SUSPEND core standby (wake-up pending)", PSCI_FID_CPU_SUSPEND,
 		  PLAT_PSTATE_CORE_STANDBY, 0);

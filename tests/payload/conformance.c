@@ -551,11 +551,11 @@ static void suspend_args(void)
 	/* Core standby returns with the caller's GIC priority mask intact. */
 	uint64_t pmr;
 
-	__asm__ volatile("msr S3_0_C4_C6_0, %0" : : "r"(0xf0ULL));	/* ICC_PMR_EL1 */
+	write_icc_pmr_el1(0xf0);
 	check("CPU_SUSPEND", timed_suspend(PLAT_PSTATE_CORE_STANDBY) == PSCI_E_SUCCESS,
 	      "core standby 0x%x", PLAT_PSTATE_CORE_STANDBY);
-	__asm__ volatile("mrs %0, S3_0_C4_C6_0" : "=r"(pmr));
-	__asm__ volatile("msr S3_0_C4_C6_0, %0" : : "r"(0xffULL));
+	pmr = read_icc_pmr_el1();
+	write_icc_pmr_el1(0xff);
 	check("CPU_SUSPEND", pmr == 0xf0, "standby changed ICC_PMR_EL1 to 0x%llx",
 	      (unsigned long long)pmr);
 	const uint32_t good[] = { PLAT_PSTATE_CORE_OFF, PLAT_PSTATE_CLUSTER_OFF,
@@ -722,6 +722,44 @@ static void stats(void)
 	check("PSCI_STAT_COUNT", reached && (uint64_t)smc1(PSCI_FID_STAT_COUNT, me,
 							    PLAT_PSTATE_CORE_STANDBY, 0) == c0 + 1,
 	      "core standby count did not grow by one");
+	/*
+	 * Counts are per power_state value: a cluster power-down asked for as
+	 * such never counts for another value the platform grants the same
+	 * way (QEMU's level-2 request), and the reverse.
+	 */
+	if (PLAT_PSTATE_DEEPEST != PLAT_PSTATE_CLUSTER_OFF) {
+		uint64_t deep0 = smc1(SMC64(PSCI_FID_STAT_COUNT), me, PLAT_PSTATE_DEEPEST, 0);
+		uint64_t cl0 = smc1(SMC64(PSCI_FID_STAT_COUNT), me, PLAT_PSTATE_CLUSTER_OFF, 0);
+
+		reached = stat_suspend(PLAT_PSTATE_CLUSTER_OFF, &c0, &ticks);
+		check("PSCI_STAT_COUNT", reached &&
+		      (uint64_t)smc1(SMC64(PSCI_FID_STAT_COUNT), me, PLAT_PSTATE_CLUSTER_OFF, 0) ==
+		      cl0 + 1 &&
+		      (uint64_t)smc1(SMC64(PSCI_FID_STAT_COUNT), me, PLAT_PSTATE_DEEPEST, 0) == deep0,
+		      "a cluster power-down 0x%08x counted for 0x%08x too", PLAT_PSTATE_CLUSTER_OFF,
+		      PLAT_PSTATE_DEEPEST);
+	}
+	/* CPU_OFF then CPU_ON counts one use of the core power-down state. */
+	if (need_cores("PSCI_STAT of CPU_OFF", 2)) {
+		unsigned int o = payload_nth_other(0);
+		uint64_t om = mpidr_of(o);
+
+		start(o, count_job);
+		finish(o);
+		uint64_t oc0 = smc1(SMC64(PSCI_FID_STAT_COUNT), om, PLAT_PSTATE_CORE_OFF, 0);
+		uint64_t or0 = smc1(SMC64(PSCI_FID_STAT_RESIDENCY), om, PLAT_PSTATE_CORE_OFF, 0);
+
+		timed_suspend(PLAT_PSTATE_CORE_STANDBY);	/* let the core stay off a while */
+		start(o, count_job);
+		finish(o);
+		uint64_t oc1 = smc1(SMC64(PSCI_FID_STAT_COUNT), om, PLAT_PSTATE_CORE_OFF, 0);
+		uint64_t or1 = smc1(SMC64(PSCI_FID_STAT_RESIDENCY), om, PLAT_PSTATE_CORE_OFF, 0);
+
+		check("PSCI_STAT_COUNT", oc1 == oc0 + 1 && or1 > or0,
+		      "CPU_OFF + CPU_ON of core %u: core power-down count %llu -> %llu, "
+		      "residency %llu -> %llu us", o, (unsigned long long)oc0,
+		      (unsigned long long)oc1, (unsigned long long)or0, (unsigned long long)or1);
+	}
 	/* The suspends above took some cluster down, whichever core went last. */
 	int64_t cluster_downs = 0;
 
@@ -818,7 +856,7 @@ static int64_t expected_wa(uint32_t wa)
 		return csv2 >= 1U ? 1 : -1;
 	if (wa == SMCCC_ARCH_WORKAROUND_2)
 		return ID_FIELD(pfr1, ID_AA64PFR1_SSBS_SHIFT) != 0U ? -2 : -1;
-	return csv2 >= 3U || ID_FIELD(read_id_aa64mmfr1_el1(), 60) != 0U ? 1 : -1;
+	return csv2 >= 3U || ID_FIELD(read_id_aa64mmfr1_el1(), ID_AA64MMFR1_ECBHB_SHIFT) != 0U ? 1 : -1;
 }
 
 static int64_t wa_seen[PAYLOAD_MAX_CORES][3];
@@ -870,11 +908,10 @@ static void smccc(void)
 	 * An instruction that traps to EL3 (the secure timer, SCR_EL3.ST = 0)
 	 * comes back as an UNDEF at the caller's level; EL3 keeps running.
 	 */
-	uint64_t v = 0x1234;
-
 	payload_expected_esr_seen = ~0ULL;
 	payload_expect_undef = true;
-	__asm__ volatile("mrs %0, cntps_ctl_el1" : "+r"(v) : : "memory");
+	uint64_t v = payload_try_read_cntps_ctl_el1(0x1234);
+
 	check("EL3 traps", payload_expected_esr_seen == (1ULL << 25) && v == 0x1234,
 	      "reading CNTPS_CTL_EL1 at EL2 gave ESR_EL2 0x%llx, expected an UNDEF (0x2000000)",
 	      (unsigned long long)payload_expected_esr_seen);

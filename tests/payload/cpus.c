@@ -15,7 +15,8 @@
 
 /* The EL1 physical timer's PPI (Arm BSA / GIC: INTID 30). */
 #define TIMER_PPI		30U
-#define CNTP_CTL_ENABLE		1U
+/* The lowest priority: ICC_PMR_EL1 lets every interrupt through. */
+#define GIC_PRIORITY_LOWEST	0xffU
 /* The SGI one core sends another to end a suspend (IHI 0069 2.2.1). */
 #define WAKE_SGI		0U
 #define INTID_SPURIOUS		1020U
@@ -81,8 +82,8 @@ void payload_cpu_setup(void)
 	set_priority(rd, TIMER_PPI, 0x80);
 	set_priority(rd, WAKE_SGI, 0x80);
 	mmio_write_32(rd + GICR_ISENABLER0, 1U << TIMER_PPI | 1U << WAKE_SGI);
-	__asm__ volatile("msr S3_0_C4_C6_0, %0" : : "r"(0xffULL));	/* ICC_PMR_EL1 */
-	__asm__ volatile("msr S3_0_C12_C12_7, %0" : : "r"(1ULL));	/* ICC_IGRPEN1_EL1 */
+	write_icc_pmr_el1(GIC_PRIORITY_LOWEST);
+	write_icc_igrpen1_el1(1);
 	isb();
 	payload_timer_stop();
 	payload_wake_ack();
@@ -98,20 +99,19 @@ void payload_wake(unsigned int pos)
 			 (uint64_t)WAKE_SGI << 24 | 1ULL << (aff0 & 0xfU);
 
 	dsb_ish();
-	__asm__ volatile("msr S3_0_C12_C11_5, %0" : : "r"(sgi1r));	/* ICC_SGI1R_EL1 */
+	write_icc_sgi1r_el1(sgi1r);
 	isb();
 }
 
 void payload_wake_ack(void)
 {
-	uint64_t intid;
-
 	/* ICC_IAR1_EL1 / ICC_EOIR1_EL1: take and complete what is pending. */
 	for (unsigned int i = 0; i < 8U; i++) {
-		__asm__ volatile("mrs %0, S3_0_C12_C12_0" : "=r"(intid));
+		uint64_t intid = read_icc_iar1_el1();
+
 		if ((intid & 0xffffffU) >= INTID_SPURIOUS)
 			break;
-		__asm__ volatile("msr S3_0_C12_C12_1, %0" : : "r"(intid));
+		write_icc_eoir1_el1(intid);
 		isb();
 	}
 }
@@ -120,15 +120,15 @@ void payload_timer_arm_us(uint64_t us)
 {
 	uint64_t ticks = us * read_cntfrq_el0() / 1000000U;
 
-	__asm__ volatile("msr cntp_tval_el0, %0" : : "r"(ticks));
-	__asm__ volatile("msr cntp_ctl_el0, %0" : : "r"((uint64_t)CNTP_CTL_ENABLE));
+	write_cntp_tval_el0(ticks);
+	write_cntp_ctl_el0(CNTP_CTL_ENABLE_BIT);
 	isb();
 }
 
 void payload_timer_stop(void)
 {
 	/* The PPI is level-triggered: disabling the timer also un-pends it. */
-	__asm__ volatile("msr cntp_ctl_el0, xzr");
+	write_cntp_ctl_el0(0);
 	isb();
 }
 
@@ -224,10 +224,8 @@ bool payload_sync_exception(uint64_t esr)
 
 void payload_exception(uint64_t slot)
 {
-	uint64_t esr, elr;
+	uint64_t esr = read_esr_el2(), elr = read_elr_el2();
 
-	__asm__ volatile("mrs %0, esr_el2" : "=r"(esr));
-	__asm__ volatile("mrs %0, elr_el2" : "=r"(elr));
 	printf("PAYLOAD: ERROR: unexpected exception, vector slot %llu, ESR_EL2 0x%llx, ELR_EL2 0x%llx\n",
 	       (unsigned long long)slot, (unsigned long long)esr, (unsigned long long)elr);
 	for (;;)

@@ -1,12 +1,14 @@
 /*
- * N1SDP platform logic on the host: MT-style MPIDR decoding and the SCMI
- * messages of its power control (values from tfa-abi-facts §6.1, §6.5).
+ * N1SDP platform logic on the host: MT-style MPIDR decoding, the CSS
+ * power_state encoding and the SCMI messages of its power control
+ * (docs/plat/n1sdp.rst).
  */
 #include <string.h>
 
 #include "test.h"
 
 #include <drivers/scmi.h>
+#include <n1sdp_css.h>
 #include <plat/plat_topology.h>
 #include <platform_def.h>
 
@@ -33,9 +35,9 @@ static void test_css_power_states(void)
 	const struct psci_power_state core_off = { { 2, 0, 0 } };
 	const struct psci_power_state cluster_off = { { 2, 2, 0 } };
 
-	CHECK_EQ(scmi_css_power_state(&on, 1), 0x00020111);
-	CHECK_EQ(scmi_css_power_state(&core_off, 0), 0x00000000);
-	CHECK_EQ(scmi_css_power_state(&cluster_off, 0), 0x00010000);
+	CHECK_EQ(n1sdp_css_power_state(&on, true), 0x00020111);
+	CHECK_EQ(n1sdp_css_power_state(&core_off, false), 0x00000000);
+	CHECK_EQ(n1sdp_css_power_state(&cluster_off, false), 0x00010000);
 }
 
 static void test_scmi_message(void)

@@ -23,16 +23,20 @@ static const struct psci_pstate_desc table[] = {
 	{ 0x02010222, { { OFF, OFF, RUN } } },
 };
 
-/* Decode + platform table + consistency, as psci_cpu_suspend does. */
+/*
+ * Decode + platform table + consistency, as psci_smc.c does: the table
+ * index, or the error.
+ */
 static int validate(uint32_t pstate, struct psci_power_state *st, struct psci_pstate_fields *f)
 {
 	int rc = psci_decode_power_state(pstate, f);
+	int idx = rc;
 
 	if (rc == 0)
-		rc = psci_match_power_state(pstate, table, 4, st);
-	if (rc == 0)
+		rc = idx = psci_match_power_state(pstate, table, 4, st);
+	if (rc >= 0)
 		rc = psci_check_request(f, st);
-	return rc;
+	return rc == 0 ? idx : rc;
 }
 
 static void test_decode(void)
@@ -56,6 +60,27 @@ static void test_decode(void)
 	CHECK_EQ(psci_decode_power_state(0x03010222, &f), PSCI_E_INVALID_PARAMS);
 }
 
+/*
+ * PSCI_STAT counts per power_state value: a request granted as asked
+ * counts for itself, even where another entry has the same states; one
+ * coordination made shallower counts for the entry of what was reached.
+ */
+static void test_stat_index(void)
+{
+	struct psci_power_state core_off = { { OFF, RUN, RUN } };
+	struct psci_power_state cluster_off = { { OFF, OFF, RUN } };
+	struct psci_power_state system_off = { { OFF, OFF, OFF } };
+
+	CHECK_EQ(psci_stat_index(table, 4, 2, &cluster_off), 2);
+	CHECK_EQ(psci_stat_index(table, 4, 3, &cluster_off), 3);
+	CHECK_EQ(psci_stat_index(table, 4, 2, &core_off), 1);
+	CHECK_EQ(psci_stat_index(table, 4, 3, &core_off), 1);
+	CHECK_EQ(psci_stat_index(table, 4, -1, &core_off), 1);
+	CHECK_EQ(psci_stat_index(table, 4, -1, &cluster_off), 2);
+	CHECK_EQ(psci_stat_index(table, 4, 1, &system_off), -1);
+	CHECK_EQ(psci_stat_index(table, 4, 7, &core_off), 1);
+}
+
 static void test_validate(void)
 {
 	struct psci_power_state st;
@@ -63,11 +88,11 @@ static void test_validate(void)
 
 	CHECK_EQ(validate(0x00000001, &st, &f), 0);
 	CHECK_EQ(st.pwr_domain_state[0], RET);
-	CHECK_EQ(validate(0x00010002, &st, &f), 0);
-	CHECK_EQ(validate(0x01010022, &st, &f), 0);
+	CHECK_EQ(validate(0x00010002, &st, &f), 1);
+	CHECK_EQ(validate(0x01010022, &st, &f), 2);
 	CHECK_EQ(st.pwr_domain_state[1], OFF);
 	/* TFTF's level-2 "deepest" is granted as cluster power-down. */
-	CHECK_EQ(validate(0x02010222, &st, &f), 0);
+	CHECK_EQ(validate(0x02010222, &st, &f), 3);
 	CHECK_EQ(st.pwr_domain_state[1], OFF);
 	CHECK_EQ(st.pwr_domain_state[2], RUN);
 	CHECK_EQ(psci_find_target_level(&st), 1);
@@ -227,6 +252,7 @@ int main(void)
 {
 	RUN_TEST(test_decode);
 	RUN_TEST(test_validate);
+	RUN_TEST(test_stat_index);
 	RUN_TEST(test_check_request);
 	RUN_TEST(test_coordinate_last_core_down);
 	RUN_TEST(test_coordinate_shallowest_wins);

@@ -20,10 +20,10 @@ $(eval $(call unit_test,psci,lib/psci/psci_coord.c))
 # N1SDP logic, whatever PLAT is being built: its own platform headers.
 UNIT_TESTS += $(BUILD_BASE)/tests/unit/test_n1sdp
 $(BUILD_BASE)/tests/unit/test_n1sdp: tests/unit/test_n1sdp.c plat/n1sdp/n1sdp_common.c \
-		drivers/arm/css/scmi_msg.c lib/psci/psci_coord.c tests/unit/test.h
+		plat/n1sdp/n1sdp_css.c drivers/arm/css/scmi_msg.c lib/psci/psci_coord.c tests/unit/test.h
 	@mkdir -p $(@D)
 	@echo "  HOSTCC  $@"
 	@$(HOSTCC) $(HOST_CFLAGS) -Iplat/n1sdp/include -fsanitize=address,undefined \
 		-fno-sanitize-recover=all -DLOG_LEVEL=0 -DENABLE_ASSERTIONS=1 \
-		tests/unit/test_n1sdp.c plat/n1sdp/n1sdp_common.c drivers/arm/css/scmi_msg.c \
-		lib/psci/psci_coord.c -o $@
+		tests/unit/test_n1sdp.c plat/n1sdp/n1sdp_common.c plat/n1sdp/n1sdp_css.c \
+		drivers/arm/css/scmi_msg.c lib/psci/psci_coord.c -o $@

@@ -70,7 +70,11 @@
 /* CPTR_EL2 RES1 bits with HCR_EL2.E2H == 0 */
 #define CPTR_EL2_RES1		(BIT(13) | BIT(12) | BIT(9) | 0xffULL)
 
-/* SPSR_ELx / PSTATE */
+/* SPSR_ELx / PSTATE (C5.2.19): M[4] AArch32, M[3:2] EL, M[0] SP_ELx */
+#define SPSR_M_SP_BIT		BIT(0)
+#define SPSR_M_EL_SHIFT		2
+#define SPSR_M_EL_MASK		U(0x3)
+#define SPSR_M_AARCH32_BIT	BIT(4)
 #define SPSR_M_EL1H		U(0x5)
 #define SPSR_M_EL2H		U(0x9)
 #define SPSR_M_EL3H		U(0xd)
@@ -98,9 +102,26 @@
 #define EC_DABORT_LOWER_EL	U(0x24)
 #define EC_DABORT_CUR_EL	U(0x25)
 #define EC_SERROR		U(0x2f)
+#define ESR_IL_BIT		BIT(25)		/* a 32-bit instruction */
 
-/* HCR_EL2 */
+/* HCR_EL2 (D19.2.48) */
+#define HCR_TGE_BIT		BIT(27)
 #define HCR_RW_BIT		BIT(31)
+
+/* MDCR_EL3 (D19.2.83): who owns the profiling and trace buffers. */
+#define MDCR_NSPB_NS		(ULL(3) << 12)	/* SPE buffer: non-secure EL1/2 */
+#define MDCR_SDD_BIT		BIT(16)
+#define MDCR_NSTB_NS		(ULL(3) << 24)	/* trace buffer: non-secure EL1/2 */
+/* MDCR_EL2.HPMN and PMCR_EL0.N: event counters */
+#define PMCR_N_SHIFT		11
+#define PMCR_N_MASK		U(0x1f)
+
+/* SCR_EL3 bits of later extensions */
+#define SCR_ENTP2_BIT		BIT(41)
+/* SMCR_EL3.LEN: the largest streaming vector length a lower EL may pick. */
+#define SMCR_LEN_MAX		U(0xf)
+/* ZCR_EL3.LEN: likewise for SVE. */
+#define ZCR_LEN_MAX		U(0xf)
 
 /* CNTHCTL_EL2: let EL1 read the physical counter and timer. */
 #define CNTHCTL_EL1PCTEN_BIT	BIT(0)
@@ -149,6 +170,9 @@
 #define ID_AA64MMFR0_ECV_SHIFT	60
 #define ID_AA64MMFR1_HCX_SHIFT	40
 #define ID_AA64PFR0_EL2_SHIFT	8
+#define ID_AA64DFR0_PMSVER_SHIFT 32
+#define ID_AA64DFR0_TRBE_SHIFT	44
+#define ID_AA64MMFR1_ECBHB_SHIFT 60
 #define ID_FIELD(reg, shift)	(((reg) >> (shift)) & ULL(0xf))
 
 /* Cache geometry (CLIDR_EL1, CCSIDR_EL1) */
@@ -157,5 +181,13 @@
 
 /* Exception vector table: 16 slots of 32 instructions (D1.10.2). */
 #define VECTOR_SLOT_SIZE	0x80
+/* Offsets of its four groups of four slots: where an exception comes from. */
+#define VECTOR_CURRENT_SP0	U(0x000)
+#define VECTOR_CURRENT_SPX	U(0x200)
+#define VECTOR_LOWER_AARCH64	U(0x400)
+#define VECTOR_LOWER_AARCH32	U(0x600)
+
+/* The generic timer's EL1 physical timer, CNTP_CTL_EL0 (D11.2.4) */
+#define CNTP_CTL_ENABLE_BIT	BIT(0)
 
 #endif /* ARCH_H */

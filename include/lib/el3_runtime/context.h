@@ -27,6 +27,15 @@ void cm_init_ns_context(struct el3_context *ctx, uint64_t entry, uint64_t arg0);
  */
 void cm_prepare_el3_exit_ns(void);
 
+/*
+ * Turn the trapped instruction @ctx stopped at into an Undefined
+ * Instruction exception taken to the exception level it came from (EL0 to
+ * EL1, or EL2 if HCR_EL2.TGE), as if EL3 did not exist (ARM DDI 0487
+ * D1.10.1, D1.11): the lower EL's ELR/SPSR/ESR are written and @ctx
+ * returns to its vector.
+ */
+void cm_inject_undef(struct el3_context *ctx);
+
 /* SCR_EL3 value for the normal world (computed once from ID registers). */
 uint64_t cm_ns_scr_el3(void);
 

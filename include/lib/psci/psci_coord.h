@@ -1,7 +1,7 @@
 /*
  * The pure part of PSCI: power_state decoding and last-CPU-down
- * coordination (DEN0022 4.4, 4.5; tfa-abi-facts §4.3-§4.5). No locks, no
- * system registers, so the host unit tests drive it directly.
+ * coordination (DEN0022 4.4, 4.5, 5.4.2). No locks, no system registers,
+ * so the host unit tests drive it directly.
  */
 #ifndef LIB_PSCI_COORD_H
 #define LIB_PSCI_COORD_H
@@ -51,11 +51,22 @@ struct psci_pstate_desc {
 };
 
 /*
- * Look @power_state up in @table (@count entries). Returns 0 and fills
- * @state, or PSCI_E_INVALID_PARAMS when the value is not in the table.
+ * Look @power_state up in @table (@count entries). Returns its index and
+ * fills @state, or PSCI_E_INVALID_PARAMS when the value is not in the table.
  */
 int psci_match_power_state(uint32_t power_state, const struct psci_pstate_desc *table,
 			   unsigned int count, struct psci_power_state *state);
+
+/*
+ * The entry of @table a stay in the coordinated @state counts for in
+ * PSCI_STAT (DEN0022 5.21): @requested (an index, or -1 for none) when its
+ * states are exactly @state, else the first entry whose states are, else -1.
+ * So a request granted as asked counts for its own power_state even when
+ * another entry describes the same states, and one coordination made
+ * shallower counts for the state the core really reached.
+ */
+int psci_stat_index(const struct psci_pstate_desc *table, unsigned int count, int requested,
+		    const struct psci_power_state *state);
 
 /*
  * Consistency rules every request must meet before coordination:

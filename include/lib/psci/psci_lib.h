@@ -1,33 +1,39 @@
 /*
- * The PSCI library's interface to the rest of BL31.
+ * The PSCI library's interface to BL31, its only user: set-up at cold boot,
+ * the SMC handler, and the warm boot every power-up ends in.
  */
 #ifndef LIB_PSCI_LIB_H
 #define LIB_PSCI_LIB_H
 
 #include <stdint.h>
 
-#include <common/runtime_svc.h>
+/*
+ * Cold boot, primary CPU, MMU on: hand the platform @warm_entrypoint (the
+ * physical address where a powered-up core enters the firmware with its
+ * MMU off; the platform's power hooks start cores there, DEN0022 6.4) and
+ * build the power-domain tree from its description. Returns 0, or -1 after
+ * an ERROR when the description is inconsistent.
+ */
+int psci_setup(uintptr_t warm_entrypoint);
 
 /*
- * Handle PSCI call @call (function number 0x00-0x1f of OEN 4; SMC32
- * arguments already zero-extended) made from the context @ctx, and return
- * the value for x0 (negative PSCI error codes sign-extended). Calls that
- * do not return to the caller (SYSTEM_OFF, CPU_OFF, a power-down suspend
- * that resumes at a new entry point) never come back here.
+ * Handle PSCI function @fid (function number 0x00-0x1f of OEN 4, SMC32
+ * arguments already zero-extended, DEN0028 2.6) with arguments @x1-@x3,
+ * made from the exception level @caller_spsr (the caller's SPSR_EL3)
+ * describes. Returns the value for x0, negative PSCI error codes
+ * sign-extended (DEN0022 5.2.2). Calls that do not return to the caller
+ * (SYSTEM_OFF, CPU_OFF, a power-down suspend that resumes at its entry
+ * point) never come back here.
  */
-uint64_t psci_smc_handler(const struct smc_call *call, const struct el3_context *ctx);
-
-/* Cold boot, primary CPU: build the power-domain tree. 0 or -1. */
-int psci_setup(void);
+uint64_t psci_smc_handler(uint32_t fid, uint64_t x1, uint64_t x2, uint64_t x3,
+			  uint64_t caller_spsr);
 
 /*
- * The coordinated local state (PSCI_LOCAL_STATE_*) of the level-@level
- * power domain containing core @pos: for platforms whose power controller
- * is this firmware's own bookkeeping (QEMU's NODE_HW_STATE).
+ * Warm boot of the calling core (the end of CPU_ON, or the wake-up from a
+ * power-down suspend), MMU on: first-up coordination, the platform's
+ * finisher, and this core's saved context set to enter the normal world
+ * where CPU_ON or CPU_SUSPEND said.
  */
-uint8_t psci_node_local_state(unsigned int pos, unsigned int level);
-
-/* Warm boot of this CPU (CPU_ON or power-down suspend wake-up). */
 void psci_warmboot_entrypoint(void);
 
 #endif

@@ -34,8 +34,10 @@ endfunc plat_my_core_pos
  * x0-x2.
  */
 func plat_get_my_entrypoint
-	mov_imm	x1, PLAT_MAILBOX_BASE
-	ldp	x0, x2, [x1]
+	mov_imm	x1, PLAT_MAILBOX_ENTRY_ADDR
+	ldr	x0, [x1]
+	mov_imm	x1, PLAT_MAILBOX_MAGIC_ADDR
+	ldr	x2, [x1]
 	mov_imm	x1, PLAT_MAILBOX_MAGIC
 	cmp	x2, x1
 	csel	x0, x0, xzr, eq

@@ -1,6 +1,6 @@
 /*
- * Arm N1SDP (single chip: two clusters of two Neoverse N1 cores), from
- * tfa-abi-facts §6. MPIDRs are MT-style: Aff0 = thread (0), Aff1 = core,
+ * Arm N1SDP (single chip: two clusters of two Neoverse N1 cores; Arm's
+ * N1SDP technical reference manual and docs/plat/n1sdp.rst). MPIDRs are MT-style: Aff0 = thread (0), Aff1 = core,
  * Aff2 = cluster. Usable from C, assembly and linker scripts.
  */
 #ifndef PLATFORM_DEF_H
@@ -28,7 +28,10 @@
 #define PLAT_SHARED_RAM_BASE		0x04000000	/* SDS area, mailbox */
 #define PLAT_SHARED_RAM_SIZE		0x00001000
 /* Trusted mailbox: warm-boot entry point, then a magic that validates it. */
-#define PLAT_MAILBOX_BASE		(PLAT_SHARED_RAM_BASE + PLAT_SHARED_RAM_SIZE - 16)
+#define PLAT_MAILBOX_SIZE		16
+#define PLAT_MAILBOX_BASE		(PLAT_SHARED_RAM_BASE + PLAT_SHARED_RAM_SIZE - PLAT_MAILBOX_SIZE)
+#define PLAT_MAILBOX_ENTRY_ADDR		(PLAT_MAILBOX_BASE + 0)
+#define PLAT_MAILBOX_MAGIC_ADDR		(PLAT_MAILBOX_BASE + 8)
 #define PLAT_MAILBOX_MAGIC		0x4e31534450574152ULL	/* "N1SDPWAR" */
 #define BL31_BASE			0x04001000
 #define BL31_LIMIT			0x04030000
@@ -62,11 +65,16 @@
 #define PLAT_MHU_DOORBELL		(PLAT_MHU_BASE + 0x308)	/* set register, bit 0 */
 #define PLAT_SCMI_SHMEM_BASE		0x45400000
 
-/* Arm platform defaults: StateID 0 (tfa-abi-facts §4.3). */
+/*
+ * The power_state values the platform implements (n1sdp_pm.c's table): the
+ * Arm platform convention, StateID 0, original format (DEN0022 5.4.2).
+ * TFTF's N1SDP port asks for level 1 as its deepest.
+ */
 #define PLAT_PSTATE_CORE_STANDBY	0x00000000
 #define PLAT_PSTATE_CORE_OFF		0x00010000
 #define PLAT_PSTATE_CLUSTER_OFF		0x01010000
-#define PLAT_PSTATE_DEEPEST		0x01010000
+#define PLAT_PSTATE_SYSTEM_LEVEL	0x02010000	/* granted as cluster power-down */
+#define PLAT_PSTATE_DEEPEST		PLAT_PSTATE_CLUSTER_OFF
 
 #define PLAT_XLAT_TABLES		8
 #define PLAT_STACK_SIZE			0x1000

@@ -5,15 +5,17 @@
 
 /*
  * qemu_power_down(x0 = core position, w1 = 1: wait for a wake-up interrupt,
- * 0: wait in the hold pen for CPU_ON): never returns.
- * The core leaves the coherent world the way it will come back, MMU and
- * data cache off, then either WFIs until an interrupt is pending for it
- * (ISR_EL1 shows it whatever PSTATE masks) and re-enters BL31's warm-boot
- * entry, or waits in its hold pen like a core that never started.
+ * 0: wait in the hold pen for CPU_ON, x2 = warm-boot entry point): never
+ * returns. The core leaves the coherent world the way it will come back,
+ * MMU and data cache off, then either WFIs until an interrupt is pending
+ * for it (ISR_EL1 shows it whatever PSTATE masks) and enters x2, or waits
+ * in its hold pen like a core that never started (CPU_ON gives it x2
+ * there). Clobbers everything: nothing is returned to.
  */
 func qemu_power_down
 	mov	x19, x0
 	mov	w20, w1
+	mov	x21, x2
 	mrs	x2, sctlr_el3
 	mov_imm	x3, (SCTLR_M_BIT | SCTLR_C_BIT)
 	bic	x2, x2, x3
@@ -28,5 +30,5 @@ func qemu_power_down
 1:	wfi
 	mrs	x2, isr_el1
 	cbz	x2, 1b
-	b	bl31_warm_entrypoint
+	br	x21
 endfunc qemu_power_down

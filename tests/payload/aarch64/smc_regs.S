@@ -21,3 +21,13 @@ func smc_clobber_mask
 	.endr
 	ret
 endfunc smc_clobber_mask
+
+/*
+ * payload_try_read_cntps_ctl_el1(x0 = preset): read CNTPS_CTL_EL1 into x0,
+ * which EL3 traps (SCR_EL3.ST = 0) and reflects as an UNDEF; the payload's
+ * handler then skips the MRS, so x0 comes back as the preset value.
+ */
+func payload_try_read_cntps_ctl_el1
+	mrs	x0, cntps_ctl_el1
+	ret
+endfunc payload_try_read_cntps_ctl_el1

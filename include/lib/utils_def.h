@@ -1,0 +1,10 @@
+/*
+ * Small helpers every layer may use.
+ */
+#ifndef LIB_UTILS_DEF_H
+#define LIB_UTILS_DEF_H
+
+/* The number of elements of array @a (not of a pointer: compile-time sizes only). */
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+
+#endif

@@ -1,0 +1,283 @@
+/*
+ * PSCI's SMC-facing entry (Arm DEN0022, PSCI 1.1): every argument is
+ * decoded and checked here, with the error the specification gives for it,
+ * before one operation of psci_on_off.c, psci_suspend.c or psci_system.c
+ * runs with checked arguments; PSCI_FEATURES answers for exactly what this
+ * build and platform implement. Also the library's set-up.
+ */
+#include <stdint.h>
+
+#include <common/debug.h>
+#include <lib/psci/psci.h>
+#include <lib/psci/psci_lib.h>
+#include <lib/smccc.h>
+#include <plat/plat_topology.h>
+
+#include "psci_private.h"
+
+#define SMC64(fid)	((fid) | PSCI_FID_SMC64_BIT)
+
+/* Is @fid a PSCI function this firmware implements, in this form? */
+static bool implemented(uint32_t fid)
+{
+	const struct plat_psci_ops *ops = psci_plat();
+
+	switch (fid) {
+	case PSCI_FID_VERSION:
+	case PSCI_FID_CPU_SUSPEND:
+	case SMC64(PSCI_FID_CPU_SUSPEND):
+	case PSCI_FID_CPU_OFF:
+	case PSCI_FID_CPU_ON:
+	case SMC64(PSCI_FID_CPU_ON):
+	case PSCI_FID_AFFINITY_INFO:
+	case SMC64(PSCI_FID_AFFINITY_INFO):
+	case PSCI_FID_MIGRATE_INFO_TYPE:
+	case PSCI_FID_SYSTEM_OFF:
+	case PSCI_FID_SYSTEM_RESET:
+	case PSCI_FID_FEATURES:
+	case PSCI_FID_STAT_RESIDENCY:
+	case SMC64(PSCI_FID_STAT_RESIDENCY):
+	case PSCI_FID_STAT_COUNT:
+	case SMC64(PSCI_FID_STAT_COUNT):
+		return true;
+	case PSCI_FID_CPU_FREEZE:
+		return ops->cpu_freeze != NULL;
+	case PSCI_FID_CPU_DEFAULT_SUSPEND:
+	case SMC64(PSCI_FID_CPU_DEFAULT_SUSPEND):
+		return ops->default_suspend_state != 0U;
+	case PSCI_FID_NODE_HW_STATE:
+	case SMC64(PSCI_FID_NODE_HW_STATE):
+		return ops->node_hw_state != NULL;
+	case PSCI_FID_SYSTEM_SUSPEND:
+	case SMC64(PSCI_FID_SYSTEM_SUSPEND):
+		return ops->system_suspend;
+	case PSCI_FID_SET_SUSPEND_MODE:
+		return PSCI_OS_INIT_MODE != 0;
+	case PSCI_FID_SYSTEM_RESET2:
+	case SMC64(PSCI_FID_SYSTEM_RESET2):
+		return ops->system_reset_warm != NULL;
+	case PSCI_FID_MEM_PROTECT:
+		return ops->mem_protect_set != NULL;
+	case PSCI_FID_MEM_PROTECT_CHECK_RANGE:
+	case SMC64(PSCI_FID_MEM_PROTECT_CHECK_RANGE):
+		return ops->mem_protect_check_range != NULL;
+	default:
+		return false;
+	}
+}
+
+static int32_t features(uint32_t fid)
+{
+	/* SMCCC discovery goes through PSCI_FEATURES (DEN0028 7.1). */
+	if (fid == SMCCC_VERSION)
+		return PSCI_E_SUCCESS;
+	if (!implemented(fid))
+		return PSCI_E_NOT_SUPPORTED;
+	/*
+	 * CPU_SUSPEND's answer is its flags: original power_state format
+	 * (bit 1 clear), OS-initiated mode if built in (bit 0) (5.15.2).
+	 */
+	if (fid == PSCI_FID_CPU_SUSPEND || fid == SMC64(PSCI_FID_CPU_SUSPEND))
+		return PSCI_OS_INIT_MODE != 0 ? (int32_t)PSCI_FEATURE_OSI : 0;
+	return PSCI_E_SUCCESS;
+}
+
+/*
+ * The core position a target_cpu names, or -1 if it names no core or has a
+ * non-affinity bit set: bits [63:40] and [31:24] are SBZ (5.1.4), but on a
+ * platform whose MPIDRs carry MT, TF-A accepts MT (TFTF passes it), so the
+ * same ABI does.
+ */
+static int mpidr_to_pos(uint64_t mpidr)
+{
+	uint64_t ignored = PLAT_MPIDR_MT != 0 ? MPIDR_MT_BIT : 0U;
+
+	if ((mpidr & ~(MPIDR_AFFINITY_MASK | ignored)) != 0U)
+		return -1;
+	return plat_core_pos_by_mpidr(mpidr);
+}
+
+/*
+ * Fill @e for a power-up at @pc with x0 = @context_id, at the caller's
+ * exception level (@caller_spsr), SP_ELx, every exception masked (6.4.3).
+ * 0, or PSCI_E_INVALID_ADDRESS unless @pc is 4-byte aligned (A64; an odd
+ * address would be T32) and in non-secure DRAM.
+ */
+static int ns_entry(struct psci_ns_entry *e, uint64_t pc, uint64_t context_id,
+		    uint64_t caller_spsr)
+{
+	unsigned int el = (unsigned int)(caller_spsr >> SPSR_M_EL_SHIFT) & SPSR_M_EL_MASK;
+
+	if ((pc & 3U) != 0U || pc < PLAT_NS_DRAM_BASE || pc - PLAT_NS_DRAM_BASE >= PLAT_NS_DRAM_SIZE)
+		return PSCI_E_INVALID_ADDRESS;
+	e->pc = pc;
+	e->context_id = context_id;
+	e->spsr = SPSR_DAIF_MASK | (el == 2U ? SPSR_M_EL2H : SPSR_M_EL1H);
+	return 0;
+}
+
+/*
+ * Decode @power_state, look it up in the platform's table and check it is
+ * consistent: its table index, or PSCI_E_INVALID_PARAMS.
+ */
+static int power_state_index(uint32_t power_state, struct psci_pstate_fields *f)
+{
+	const struct plat_psci_ops *ops = psci_plat();
+	struct psci_power_state state;
+	int idx = psci_decode_power_state(power_state, f);
+
+	if (idx == 0)
+		idx = psci_match_power_state(power_state, ops->power_states,
+					     ops->power_state_count, &state);
+	if (idx >= 0 && psci_check_request(f, &state) != 0)
+		idx = PSCI_E_INVALID_PARAMS;
+	return idx >= 0 ? idx : PSCI_E_INVALID_PARAMS;
+}
+
+static int cpu_suspend(uint32_t power_state, uint64_t pc, uint64_t context_id,
+		       uint64_t caller_spsr)
+{
+	struct psci_pstate_fields f;
+	struct psci_ns_entry e;
+	int idx = power_state_index(power_state, &f);
+
+	if (idx < 0)
+		return idx;
+	if (f.powerdown) {
+		int rc = ns_entry(&e, pc, context_id, caller_spsr);
+
+		if (rc != 0)
+			return rc;
+	}
+	return psci_cpu_suspend((unsigned int)idx, &f, &e);
+}
+
+static int cpu_on(uint64_t target, uint64_t pc, uint64_t context_id, uint64_t caller_spsr)
+{
+	struct psci_ns_entry e;
+	int pos = mpidr_to_pos(target);
+	int rc = pos < 0 ? PSCI_E_INVALID_PARAMS : ns_entry(&e, pc, context_id, caller_spsr);
+
+	return rc != 0 ? rc : psci_cpu_on((unsigned int)pos, &e);
+}
+
+static int affinity_info(uint64_t target, uint64_t lowest_level)
+{
+	int pos = mpidr_to_pos(target);
+
+	/* Only level 0 is supported (PSCI 1.0 deprecates the others). */
+	if (lowest_level != PSCI_CPU_PWR_LVL || pos < 0)
+		return PSCI_E_INVALID_PARAMS;
+	return psci_affinity_info((unsigned int)pos);
+}
+
+static int node_hw_state(uint64_t target, uint64_t level)
+{
+	int pos = mpidr_to_pos(target);
+
+	if (pos < 0 || level > PLAT_MAX_PWR_LVL)
+		return PSCI_E_INVALID_PARAMS;
+	return psci_node_hw_state((unsigned int)pos, (unsigned int)level);
+}
+
+static int system_suspend(uint64_t pc, uint64_t context_id, uint64_t caller_spsr)
+{
+	struct psci_ns_entry e;
+	int rc = ns_entry(&e, pc, context_id, caller_spsr);
+
+	return rc != 0 ? rc : psci_system_suspend(&e);
+}
+
+/* Errors read as 0 (5.21, 5.22). */
+static uint64_t stat(uint64_t target, uint32_t power_state, bool residency)
+{
+	struct psci_pstate_fields f;
+	int pos = mpidr_to_pos(target);
+	int idx = power_state_index(power_state, &f);
+
+	if (pos < 0 || idx < 0)
+		return 0;
+	return psci_stat_read((unsigned int)pos, (unsigned int)idx, residency);
+}
+
+uint64_t psci_smc_handler(uint32_t fid, uint64_t x1, uint64_t x2, uint64_t x3,
+			  uint64_t caller_spsr)
+{
+	int64_t rc;
+
+	if (!implemented(fid))
+		return (uint64_t)(int64_t)PSCI_E_NOT_SUPPORTED;
+
+	switch (fid & ~PSCI_FID_SMC64_BIT) {
+	case PSCI_FID_VERSION:
+		return PSCI_VERSION_VALUE;
+	case PSCI_FID_CPU_SUSPEND:
+		rc = cpu_suspend((uint32_t)x1, x2, x3, caller_spsr);
+		break;
+	case PSCI_FID_CPU_OFF:
+		rc = psci_cpu_off();
+		break;
+	case PSCI_FID_CPU_ON:
+		rc = cpu_on(x1, x2, x3, caller_spsr);
+		break;
+	case PSCI_FID_AFFINITY_INFO:
+		rc = affinity_info(x1, x2);
+		break;
+	case PSCI_FID_MIGRATE_INFO_TYPE:
+		/* No Trusted OS, so nothing needs migrating (5.9.1). */
+		rc = PSCI_TOS_NOT_PRESENT_MP;
+		break;
+	case PSCI_FID_SYSTEM_OFF:
+		psci_system_off();
+	case PSCI_FID_SYSTEM_RESET:
+		psci_system_reset();
+	case PSCI_FID_FEATURES:
+		rc = features((uint32_t)x1);
+		break;
+	case PSCI_FID_CPU_FREEZE:
+		rc = psci_cpu_freeze();
+		break;
+	case PSCI_FID_CPU_DEFAULT_SUSPEND:
+		rc = cpu_suspend(psci_plat()->default_suspend_state, x1, x2, caller_spsr);
+		break;
+	case PSCI_FID_NODE_HW_STATE:
+		rc = node_hw_state(x1, x2);
+		break;
+	case PSCI_FID_SYSTEM_SUSPEND:
+		rc = system_suspend(x1, x2, caller_spsr);
+		break;
+	case PSCI_FID_SET_SUSPEND_MODE:
+		rc = psci_set_suspend_mode(x1);
+		break;
+	case PSCI_FID_STAT_RESIDENCY:
+		return stat(x1, (uint32_t)x2, true);
+	case PSCI_FID_STAT_COUNT:
+		return stat(x1, (uint32_t)x2, false);
+	case PSCI_FID_SYSTEM_RESET2:
+		rc = psci_system_reset2(x1, x2);
+		break;
+	case PSCI_FID_MEM_PROTECT:
+		rc = psci_mem_protect(x1);
+		break;
+	case PSCI_FID_MEM_PROTECT_CHECK_RANGE:
+		rc = psci_mem_protect_check_range(x1, x2);
+		break;
+	default:
+		rc = PSCI_E_NOT_SUPPORTED;
+		break;
+	}
+	return (uint64_t)rc;
+}
+
+int psci_setup(uintptr_t warm_entrypoint)
+{
+	const struct plat_psci_ops *ops = plat_psci_setup(warm_entrypoint);
+
+	if (psci_state_init(plat_get_power_domain_tree_desc(), ops, psci_my_pos()) != 0) {
+		ERROR("PSCI: the platform's power-domain tree or power-state table is "
+		      "inconsistent\n");
+		return -1;
+	}
+	INFO("PSCI: %u cores, %u power levels\n", PLATFORM_CORE_COUNT, PLAT_MAX_PWR_LVL + 1);
+	return 0;
+}

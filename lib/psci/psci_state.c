@@ -1,0 +1,311 @@
+/*
+ * The PSCI state and its accessors: the power-domain tree built from the
+ * platform's descriptor, each core's node, the locks, the requested-state
+ * table of platform coordination, the core counters, the suspend mode and
+ * the PSCI_STAT totals. This is the only file of lib/psci with mutable data.
+ */
+#include <string.h>
+
+#include <arch/aarch64/arch_helpers.h>
+#include <common/debug.h>
+#include <lib/el3_runtime/cpu_data.h>
+#include <lib/psci/psci.h>
+#include <lib/spinlock.h>
+#include <plat/plat_topology.h>
+
+#include "psci_private.h"
+
+static struct psci_non_cpu_node non_cpu_nodes[PSCI_NON_CPU_NODES_MAX];
+static struct psci_cpu_node cpu_nodes[PLATFORM_CORE_COUNT];
+/* Each core's latest request for each level above it: [level - 1][core]. */
+static uint8_t req_local_state[PLAT_MAX_PWR_LVL][PLATFORM_CORE_COUNT];
+static uint32_t cores_on;
+static uint32_t cores_frozen;
+static unsigned int suspend_mode = PSCI_MODE_PLAT_COORD;
+static const struct plat_psci_ops *plat_ops;
+static int core_off_index = PSCI_STAT_NONE;
+
+const struct plat_psci_ops *psci_plat(void)
+{
+	return plat_ops;
+}
+
+struct psci_cpu_node *psci_cpu(unsigned int pos)
+{
+	return &cpu_nodes[pos];
+}
+
+struct psci_non_cpu_node *psci_ancestor(unsigned int pos, unsigned int lvl)
+{
+	unsigned int n = cpu_nodes[pos].parent;
+
+	while (non_cpu_nodes[n].level < lvl)
+		n = non_cpu_nodes[n].parent;
+	return &non_cpu_nodes[n];
+}
+
+unsigned int psci_my_pos(void)
+{
+	return my_cpu_data()->core_pos;
+}
+
+void psci_lock_cpu(unsigned int pos)
+{
+	spin_lock(&cpu_nodes[pos].lock);
+}
+
+void psci_unlock_cpu(unsigned int pos)
+{
+	spin_unlock(&cpu_nodes[pos].lock);
+}
+
+void psci_lock_ancestors(unsigned int pos, unsigned int end_lvl)
+{
+	for (unsigned int lvl = 1; lvl <= end_lvl; lvl++)
+		spin_lock(&psci_ancestor(pos, lvl)->lock);
+}
+
+void psci_unlock_ancestors(unsigned int pos, unsigned int end_lvl)
+{
+	for (unsigned int lvl = end_lvl; lvl >= 1U; lvl--)
+		spin_unlock(&psci_ancestor(pos, lvl)->lock);
+}
+
+static void cpu_span(unsigned int pos, struct psci_cpu_span *span)
+{
+	span->first[0] = (uint16_t)pos;
+	span->count[0] = 1;
+	for (unsigned int n = cpu_nodes[pos].parent; n != PSCI_NO_PARENT;
+	     n = non_cpu_nodes[n].parent) {
+		unsigned int lvl = non_cpu_nodes[n].level;
+
+		span->first[lvl] = non_cpu_nodes[n].cpu_first;
+		span->count[lvl] = non_cpu_nodes[n].cpu_count;
+	}
+}
+
+void psci_coordinate_request(unsigned int pos, unsigned int end_lvl,
+			     struct psci_power_state *state)
+{
+	struct psci_cpu_span span;
+
+	cpu_span(pos, &span);
+	psci_coordinate(req_local_state, pos, &span, end_lvl, state);
+}
+
+void psci_set_target_states(unsigned int pos, unsigned int end_lvl,
+			    const struct psci_power_state *state)
+{
+	cpu_nodes[pos].local_state = state->pwr_domain_state[PSCI_CPU_PWR_LVL];
+	for (unsigned int lvl = 1; lvl <= end_lvl; lvl++)
+		psci_ancestor(pos, lvl)->local_state = state->pwr_domain_state[lvl];
+}
+
+void psci_get_target_states(unsigned int pos, unsigned int end_lvl,
+			    struct psci_power_state *state)
+{
+	state->pwr_domain_state[PSCI_CPU_PWR_LVL] = cpu_nodes[pos].local_state;
+	for (unsigned int lvl = 1; lvl <= PLAT_MAX_PWR_LVL; lvl++)
+		state->pwr_domain_state[lvl] = lvl <= end_lvl ? psci_ancestor(pos, lvl)->local_state
+							      : PSCI_LOCAL_STATE_RUN;
+}
+
+void psci_set_running(unsigned int pos, unsigned int end_lvl)
+{
+	cpu_nodes[pos].local_state = PSCI_LOCAL_STATE_RUN;
+	for (unsigned int lvl = 1; lvl <= end_lvl; lvl++) {
+		psci_ancestor(pos, lvl)->local_state = PSCI_LOCAL_STATE_RUN;
+		req_local_state[lvl - 1][pos] = PSCI_LOCAL_STATE_RUN;
+	}
+}
+
+int psci_osi_validate(unsigned int pos, unsigned int end_lvl,
+		      const struct psci_power_state *requested)
+{
+	for (unsigned int lvl = 1; lvl <= end_lvl; lvl++) {
+		const struct psci_non_cpu_node *node = psci_ancestor(pos, lvl);
+		uint8_t want = requested->pwr_domain_state[lvl];
+		unsigned int end = (unsigned int)node->cpu_first + node->cpu_count;
+
+		for (unsigned int c = node->cpu_first; c < end; c++) {
+			if (c == pos)
+				continue;
+			/*
+			 * The core (one being powered on is as good as running)
+			 * and each domain between it and this node.
+			 */
+			if (cpu_nodes[c].aff_info == PSCI_AFF_ON_PENDING ||
+			    cpu_nodes[c].local_state < want)
+				return PSCI_E_DENIED;
+			for (unsigned int k = 1; k < lvl; k++) {
+				if (psci_ancestor(c, k) != psci_ancestor(pos, k) &&
+				    psci_ancestor(c, k)->local_state < want)
+					return PSCI_E_DENIED;
+			}
+		}
+	}
+	return 0;
+}
+
+/*
+ * The counters and the mode change under the system node's lock, but some
+ * readers do not hold it (SYSTEM_SUSPEND's check holds only its own
+ * ancestors'): atomic accesses keep every read whole.
+ */
+void psci_count_on(int delta)
+{
+	__atomic_fetch_add(&cores_on, (uint32_t)delta, __ATOMIC_RELAXED);
+}
+
+void psci_count_frozen(void)
+{
+	__atomic_fetch_add(&cores_frozen, 1U, __ATOMIC_RELAXED);
+}
+
+unsigned int psci_cores_on(void)
+{
+	return __atomic_load_n(&cores_on, __ATOMIC_RELAXED);
+}
+
+unsigned int psci_cores_running(void)
+{
+	return __atomic_load_n(&cores_on, __ATOMIC_RELAXED) -
+	       __atomic_load_n(&cores_frozen, __ATOMIC_RELAXED);
+}
+
+unsigned int psci_suspend_mode(void)
+{
+	return __atomic_load_n(&suspend_mode, __ATOMIC_RELAXED);
+}
+
+void psci_set_suspend_mode_locked(unsigned int mode)
+{
+	__atomic_store_n(&suspend_mode, mode, __ATOMIC_RELAXED);
+}
+
+void psci_stat_begin(unsigned int pos, int idx)
+{
+	cpu_nodes[pos].stat_idx = (int8_t)idx;
+	cpu_nodes[pos].stat_start = read_cntpct_el0();
+}
+
+void psci_stat_end(unsigned int pos)
+{
+	struct psci_cpu_node *cpu = &cpu_nodes[pos];
+
+	if (cpu->stat_idx == PSCI_STAT_NONE)
+		return;
+	cpu->stat_count[cpu->stat_idx]++;
+	cpu->stat_ticks[cpu->stat_idx] += read_cntpct_el0() - cpu->stat_start;
+	cpu->stat_idx = PSCI_STAT_NONE;
+}
+
+int psci_core_off_index(void)
+{
+	return core_off_index;
+}
+
+uint64_t psci_stat_read(unsigned int pos, unsigned int idx, bool residency)
+{
+	const struct psci_cpu_node *cpu = &cpu_nodes[pos];
+
+	if (!residency)
+		return cpu->stat_count[idx];
+	/* Microseconds (DEN0022 5.21). */
+	return cpu->stat_ticks[idx] * 1000000U / read_cntfrq_el0();
+}
+
+/*
+ * Walk the breadth-first descriptor. Nodes of one level are numbered in
+ * order, so the children of node i of level L are the next desc[] entries'
+ * worth of nodes of level L-1, and cores below a node are contiguous.
+ * Returns 0, or -1 if the descriptor does not describe PLATFORM_CORE_COUNT
+ * cores in PLAT_MAX_PWR_LVL + 1 levels.
+ */
+static int populate_tree(const uint8_t *desc)
+{
+	unsigned int level_first = 0;	/* index of this level's first node */
+	unsigned int level_count = desc[0];
+	unsigned int next = 0;		/* next non-core node index */
+	unsigned int d = 1;		/* next descriptor element */
+
+	if (level_count == 0U)
+		return -1;
+	/* Non-core levels, from PLAT_MAX_PWR_LVL down to 1. */
+	for (unsigned int i = 0; i < level_count; i++) {
+		if (next == PSCI_NON_CPU_NODES_MAX)
+			return -1;
+		non_cpu_nodes[next++] = (struct psci_non_cpu_node){
+			.level = PLAT_MAX_PWR_LVL, .parent = PSCI_NO_PARENT,
+			.local_state = PSCI_LOCAL_STATE_RUN,
+		};
+	}
+	for (unsigned int lvl = PLAT_MAX_PWR_LVL; lvl >= 1U; lvl--) {
+		unsigned int children_first = lvl > 1U ? next : 0U;
+		unsigned int children = 0;
+
+		for (unsigned int i = 0; i < level_count; i++) {
+			unsigned int n = desc[d++];
+			unsigned int parent = level_first + i;
+
+			for (unsigned int c = 0; c < n; c++, children++) {
+				if (lvl > 1U) {
+					if (next == PSCI_NON_CPU_NODES_MAX)
+						return -1;
+					non_cpu_nodes[next++] = (struct psci_non_cpu_node){
+						.level = (uint8_t)(lvl - 1U),
+						.parent = (uint16_t)parent,
+						.local_state = PSCI_LOCAL_STATE_RUN,
+					};
+				} else {
+					if (children >= PLATFORM_CORE_COUNT)
+						return -1;
+					cpu_nodes[children].parent = (uint16_t)parent;
+				}
+			}
+		}
+		level_first = children_first;
+		level_count = children;
+		if (lvl == 1U && children != PLATFORM_CORE_COUNT)
+			return -1;
+	}
+
+	/* Core spans of every non-core node, from its cores' parent links. */
+	for (unsigned int n = 0; n < next; n++)
+		non_cpu_nodes[n].cpu_count = 0;
+	for (unsigned int pos = PLATFORM_CORE_COUNT; pos-- > 0U;) {
+		for (unsigned int n = cpu_nodes[pos].parent; n != PSCI_NO_PARENT;
+		     n = non_cpu_nodes[n].parent) {
+			non_cpu_nodes[n].cpu_first = (uint16_t)pos;
+			non_cpu_nodes[n].cpu_count++;
+		}
+	}
+	return 0;
+}
+
+int psci_state_init(const uint8_t *tree_desc, const struct plat_psci_ops *ops, unsigned int me)
+{
+	if (populate_tree(tree_desc) != 0 || ops->power_state_count > PSCI_MAX_POWER_STATES)
+		return -1;
+	plat_ops = ops;
+	for (unsigned int pos = 0; pos < PLATFORM_CORE_COUNT; pos++) {
+		struct psci_cpu_node *cpu = &cpu_nodes[pos];
+
+		cpu->mpidr = plat_core_mpidr(pos);
+		cpu->aff_info = PSCI_AFF_OFF;
+		cpu->local_state = PSCI_LOCAL_STATE_OFF;
+		cpu->target_pwrlvl = PLAT_MAX_PWR_LVL;
+		cpu->stat_idx = PSCI_STAT_NONE;
+	}
+	/* Cores never started count as requesting OFF (DEN0022 4.4.3). */
+	memset(req_local_state, PSCI_LOCAL_STATE_OFF, sizeof(req_local_state));
+
+	struct psci_power_state core_off = { { PSCI_LOCAL_STATE_OFF } };
+
+	core_off_index = psci_stat_index(ops->power_states, ops->power_state_count,
+					 PSCI_STAT_NONE, &core_off);
+	cpu_nodes[me].aff_info = PSCI_AFF_ON;
+	cores_on = 1;
+	psci_set_running(me, PLAT_MAX_PWR_LVL);
+	return 0;
+}

@@ -1,0 +1,21 @@
+/*
+ * N1SDP: the Arm Compute Subsystem's encoding of a power-domain state for
+ * SCMI POWER_STATE_SET (the SCP firmware's CSS power_state format). Pure,
+ * host-tested (tests/unit/test_n1sdp.c).
+ */
+#include <n1sdp_css.h>
+
+uint32_t n1sdp_css_power_state(const struct psci_power_state *state, bool power_on)
+{
+	if (power_on)
+		return (PLAT_MAX_PWR_LVL << CSS_PSTATE_LEVEL_SHIFT) | CSS_PSTATE_ALL_ON;
+
+	unsigned int top = psci_find_target_level(state);
+	uint32_t v = top << CSS_PSTATE_LEVEL_SHIFT;
+
+	for (unsigned int lvl = 0; lvl <= top; lvl++) {
+		if (state->pwr_domain_state[lvl] != PSCI_LOCAL_STATE_OFF)
+			v |= CSS_PSTATE_ON << (CSS_PSTATE_LEVEL_BITS * lvl);
+	}
+	return v;
+}
