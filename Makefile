@@ -192,7 +192,7 @@ $(LIBFDT_A):
 COMMON_SOURCES := lib/libc/printf.c lib/libc/string.c \
 	common/log.c common/console.c drivers/arm/pl011/pl011.c \
 	lib/aarch64/cache_helpers.S lib/aarch64/misc_helpers.S lib/locks/spinlock.S \
-	lib/xlat/xlat.c lib/xlat/xlat_enable.c
+	lib/locks/lock_order.c lib/el3_runtime/cpu_data.c lib/xlat/xlat.c lib/xlat/xlat_enable.c
 
 include bl1/bl1.mk
 include bl2/bl2.mk

@@ -6,7 +6,7 @@
 
 static uintptr_t console_base;
 static bool console_locking;
-static struct spinlock console_spinlock;
+static struct spinlock console_spinlock = SPINLOCK_INIT(LOCK_RANK_CONSOLE);
 
 void console_init(uintptr_t base, uint32_t clk_hz, uint32_t baud)
 {

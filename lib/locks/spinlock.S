@@ -8,7 +8,7 @@
  */
 #include <arch/aarch64/asm_macros.S>
 
-func spin_lock
+func spin_lock_raw
 	mov	w2, #1
 1:	ldaxr	w1, [x0]
 	cbnz	w1, 2f
@@ -17,9 +17,9 @@ func spin_lock
 	ret
 2:	wfe
 	b	1b
-endfunc spin_lock
+endfunc spin_lock_raw
 
-func spin_unlock
+func spin_unlock_raw
 	stlr	wzr, [x0]
 	ret
-endfunc spin_unlock
+endfunc spin_unlock_raw

@@ -15,6 +15,9 @@
 
 #include "psci_private.h"
 
+_Static_assert(LOCK_RANK_PSCI_NODE + PLAT_MAX_PWR_LVL - 1 <= LOCK_RANK_PSCI_NODE_LAST,
+	       "every power level needs a lock rank of its own");
+
 static struct psci_non_cpu_node non_cpu_nodes[PSCI_NON_CPU_NODES_MAX];
 static struct psci_cpu_node cpu_nodes[PLATFORM_CORE_COUNT];
 /* Each core's latest request for each level above it: [level - 1][core]. */
@@ -236,6 +239,7 @@ static int populate_tree(const uint8_t *desc)
 		if (next == PSCI_NON_CPU_NODES_MAX)
 			return -1;
 		non_cpu_nodes[next++] = (struct psci_non_cpu_node){
+			.lock = SPINLOCK_INIT(LOCK_RANK_PSCI_NODE + PLAT_MAX_PWR_LVL - 1U),
 			.level = PLAT_MAX_PWR_LVL, .parent = PSCI_NO_PARENT,
 			.local_state = PSCI_LOCAL_STATE_RUN,
 		};
@@ -253,6 +257,7 @@ static int populate_tree(const uint8_t *desc)
 					if (next == PSCI_NON_CPU_NODES_MAX)
 						return -1;
 					non_cpu_nodes[next++] = (struct psci_non_cpu_node){
+						.lock = SPINLOCK_INIT(LOCK_RANK_PSCI_NODE + lvl - 2U),
 						.level = (uint8_t)(lvl - 1U),
 						.parent = (uint16_t)parent,
 						.local_state = PSCI_LOCAL_STATE_RUN,
@@ -291,6 +296,7 @@ int psci_state_init(const uint8_t *tree_desc, const struct plat_psci_ops *ops, u
 	for (unsigned int pos = 0; pos < PLATFORM_CORE_COUNT; pos++) {
 		struct psci_cpu_node *cpu = &cpu_nodes[pos];
 
+		cpu->lock = (struct spinlock)SPINLOCK_INIT(LOCK_RANK_PSCI_CPU);
 		cpu->mpidr = plat_core_mpidr(pos);
 		cpu->aff_info = PSCI_AFF_OFF;
 		cpu->local_state = PSCI_LOCAL_STATE_OFF;

@@ -30,6 +30,7 @@ void n1_core_pwrdn_disable(void);
 static struct scmi_channel scp = {
 	.shmem = PLAT_SCMI_SHMEM_BASE,
 	.doorbell = PLAT_MHU_DOORBELL,
+	.lock = SPINLOCK_INIT(LOCK_RANK_SCMI),
 };
 
 /*

@@ -50,6 +50,16 @@ static void ctxid_idle(unsigned int pos, void *arg)
 }
 struct job payload_ctxid_job = { ctxid_idle, NULL };
 
+/* The lock ranks each core holds (include/lib/spinlock.h); the last: before it knows its index. */
+static uint64_t locks_held[PAYLOAD_MAX_CORES + 1];
+
+uint64_t *lock_order_held(void)
+{
+	unsigned int pos = payload_my_pos();
+
+	return &locks_held[pos == PAYLOAD_NO_CORE ? PAYLOAD_MAX_CORES : pos];
+}
+
 unsigned int payload_my_pos(void)
 {
 	uint64_t me = read_mpidr_el1() & MPIDR_AFFINITY_MASK;

@@ -11,6 +11,7 @@ PAYLOAD_SOURCES := tests/payload/aarch64/payload_entry.S tests/payload/aarch64/s
 	lib/libc/printf.c lib/libc/string.c common/log.c common/console.c \
 	drivers/arm/pl011/pl011.c drivers/arm/gic/gicv3.c \
 	lib/aarch64/cache_helpers.S lib/aarch64/misc_helpers.S lib/locks/spinlock.S \
+	lib/locks/lock_order.c \
 	lib/xlat/xlat.c lib/xlat/xlat_enable.c
 PAYLOAD_IMAGES := payload payload_bench payload_mem_protect
 payload_bench_CPPFLAGS := -DPAYLOAD_MODE_BENCH=1

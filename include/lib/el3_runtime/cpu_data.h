@@ -37,6 +37,7 @@ struct cpu_data {
 	/* Raw CNTPCT_EL0 read in the SMC vector, committed as ENTER_PSCI. */
 	uint64_t pmf_enter_ts;
 	unsigned int core_pos;
+	uint64_t locks_held;		/* lock ranks held (include/lib/spinlock.h) */
 	struct crash_regs crash;
 	uint8_t crash_stack[CRASH_STACK_SIZE] __attribute__((aligned(16)));
 } __attribute__((aligned(CACHE_WRITEBACK_GRANULE)));
