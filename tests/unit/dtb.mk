@@ -1,0 +1,24 @@
+# Host unit tests of the DTB code BL2 runs on untrusted input (lib/dtb) and
+# of the address-range sets it checks images against (common/mem_ranges.c),
+# under ASan and UBSan. test_dtb_check is pure C; test_dtb links Debian's
+# host libfdt (libfdt-dev, amd64), the same library version BL2 links for
+# arm64, and asks QEMU for its virt DTB at run time.
+DTB_LIB_SOURCES := lib/dtb/dtb_check.c lib/dtb/dtb_walk.c lib/dtb/dtb_psci.c \
+	lib/dtb/dtb_memory.c common/mem_ranges.c
+DTB_LIB_HEADERS := include/lib/dtb.h include/common/mem_ranges.h lib/dtb/dtb_walk.h
+DTB_TEST_CFLAGS := $(HOST_CFLAGS) -fsanitize=address,undefined -fno-sanitize-recover=all
+
+UNIT_TESTS += $(BUILD_BASE)/tests/unit/test_dtb_check $(BUILD_BASE)/tests/unit/test_dtb
+
+$(BUILD_BASE)/tests/unit/test_dtb_check: tests/unit/test_dtb_check.c lib/dtb/dtb_check.c \
+		common/mem_ranges.c $(DTB_LIB_HEADERS) tests/unit/test.h
+	@mkdir -p $(@D)
+	@echo "  HOSTCC  $@"
+	@$(HOSTCC) $(DTB_TEST_CFLAGS) tests/unit/test_dtb_check.c lib/dtb/dtb_check.c \
+		common/mem_ranges.c -o $@
+
+$(BUILD_BASE)/tests/unit/test_dtb: tests/unit/test_dtb.c $(DTB_LIB_SOURCES) $(DTB_LIB_HEADERS) \
+		tests/unit/test.h
+	@mkdir -p $(@D)
+	@echo "  HOSTCC  $@"
+	@$(HOSTCC) $(DTB_TEST_CFLAGS) tests/unit/test_dtb.c $(DTB_LIB_SOURCES) -lfdt -o $@
