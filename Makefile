@@ -254,12 +254,13 @@ perf-docs: _run
 	@echo "Updated docs/perf/psci-performance-qemu.rst"
 
 .PHONY: _check
-_check: all unit-tests
+_check: all unit-tests $(DTB_EDIT)
 	@bash tests/run_tests.sh \
 		$(foreach t,$(UNIT_TESTS),unit-$(notdir $(t))=$(t)) \
 		"fiptool-interop=bash tests/host/fiptool_interop.sh $(FIPTOOL)" \
 		"lint=bash tests/host/lint.sh $(BUILD_DIR)" \
 		"qemu-boot=bash tests/integration/boot_test.sh $(BUILD_DIR) $(FIPTOOL)" \
+		"dtb=bash tests/integration/dtb_test.sh $(BUILD_DIR) $(FIPTOOL) $(DTB_EDIT)" \
 		"rt-instr=bash tests/integration/rt_instr_test.sh $(BUILD_DIR)" \
 		"toolchains=bash tests/integration/toolchain_test.sh" \
 		"linux=bash tests/linux/linux_test.sh $(BUILD_BASE)"

@@ -32,7 +32,7 @@ qemu_boot() {
 	local flash=$1 cpu=$2 smp=$3 log=$4 secs=$5 stop=${6:-}
 	"${QEMU:-qemu-system-aarch64}" -nographic ${QEMU_NO_REBOOT--no-reboot} \
 		-machine virt,secure=on,virtualization=on,gic-version=3 \
-		-cpu "$cpu" -smp "$smp" -m 1024 -bios "$flash" \
+		-cpu "$cpu" -smp "$smp" -m 1024 -nic none -bios "$flash" \
 		-icount shift=0,align=off,sleep=off ${QEMU_EXTRA_ARGS:-} \
 		</dev/null >"$log" 2>&1 &
 	local pid=$! waited=0

@@ -22,3 +22,10 @@ $(BUILD_BASE)/tests/unit/test_dtb: tests/unit/test_dtb.c $(DTB_LIB_SOURCES) $(DT
 	@mkdir -p $(@D)
 	@echo "  HOSTCC  $@"
 	@$(HOSTCC) $(DTB_TEST_CFLAGS) tests/unit/test_dtb.c $(DTB_LIB_SOURCES) -lfdt -o $@
+
+# dtb_edit: derives test DTBs from QEMU's (tests/integration/dtb_test.sh).
+DTB_EDIT := $(BUILD_BASE)/tests/tools/dtb_edit
+$(DTB_EDIT): tests/tools/dtb_edit.c
+	@mkdir -p $(@D)
+	@echo "  HOSTCC  $@"
+	@$(HOSTCC) $(HOST_CFLAGS) $< -lfdt -o $@
