@@ -179,6 +179,7 @@ include bl31/bl31.mk
 include tests/payload/payload.mk
 include tools/fiptool/fiptool.mk
 include $(wildcard tests/unit/*.mk)
+include tests/fuzz/fuzz.mk
 
 $(eval $(call make_image,bl1,$(COMMON_SOURCES) $(BL1_SOURCES) $(PLAT_BL1_SOURCES),bl1/bl1.ld.S))
 $(eval $(call make_image,bl2,$(COMMON_SOURCES) $(BL2_SOURCES) $(PLAT_BL2_SOURCES),bl2/bl2.ld.S,$(LIBFDT_A)))
@@ -210,7 +211,7 @@ all: $(IMAGES)
 	@echo "Built $(PLAT) $(BUILD_TYPE) with $(TOOLCHAIN) into $(BUILD_DIR)/"
 
 help:
-	@echo "Targets: all (default), run, check, bench, perf-docs, fiptool, clean, distclean, help"
+	@echo "Targets: all (default), run, check, bench, fuzz, perf-docs, fiptool, clean, distclean, help"
 	@echo
 	@echo "BUILD_BASE=<dir> puts everything under <dir> instead of build/."
 	@echo
@@ -254,11 +255,12 @@ perf-docs: _run
 	@echo "Updated docs/perf/psci-performance-qemu.rst"
 
 .PHONY: _check
-_check: all unit-tests $(DTB_EDIT)
+_check: all unit-tests $(DTB_EDIT) $(FUZZERS)
 	@bash tests/run_tests.sh \
 		$(foreach t,$(UNIT_TESTS),unit-$(notdir $(t))=$(t)) \
 		"fiptool-interop=bash tests/host/fiptool_interop.sh $(FIPTOOL)" \
 		"lint=bash tests/host/lint.sh $(BUILD_DIR)" \
+		"fuzz-smoke=bash tests/fuzz/run_fuzz.sh $(FUZZ_DIR)/smoke 5 0 $(FUZZERS)" \
 		"qemu-boot=bash tests/integration/boot_test.sh $(BUILD_DIR) $(FIPTOOL)" \
 		"dtb=bash tests/integration/dtb_test.sh $(BUILD_DIR) $(FIPTOOL) $(DTB_EDIT)" \
 		"rt-instr=bash tests/integration/rt_instr_test.sh $(BUILD_DIR)" \
