@@ -113,8 +113,8 @@ static void add_psci(void *dtb, const struct plat_ns_dram *dram)
 	else if (rep.described == 0U)
 		WARN("BL2: DTB: /psci added, but no CPU node could be described (none under /cpus has device_type \"cpu\")\n");
 	else if (rep.described < rep.cpu_nodes)
-		WARN("BL2: DTB: %u CPU nodes under /cpus lack device_type \"cpu\": not described\n",
-		     rep.cpu_nodes - rep.described);
+		WARN("BL2: DTB: %u of %u CPU nodes under /cpus lack device_type \"cpu\": not described\n",
+		     rep.cpu_nodes - rep.described, rep.cpu_nodes);
 }
 
 void plat_bl2_prepare_bl33(struct plat_ns_dram *dram)

@@ -4,7 +4,8 @@
 # and with less DRAM, and assert BL2's exact messages and whether the boot
 # went on:
 #  - QEMU's DTB: /psci and the idle states on 4 of 4 CPUs;
-#  - no /cpus node, and CPU nodes without device_type: WARNINGs, boot goes on;
+#  - no /cpus node, and CPU nodes without device_type (all, one): WARNINGs,
+#    boot goes on;
 #  - 2000 CPU nodes: all described, in linear time (virtual time, -icount);
 #  - a DTB whose totalsize exceeds the 1 MiB region: ERROR, BL33 gets it
 #    untouched, DRAM from the platform's description (WARNING), boot goes on;
@@ -45,6 +46,7 @@ cat "$work/fip.bin" >>"$work/flash.bin"
 "$dtb_edit" "$work/qemu.dtb" "$work/nocpus.dtb" rm-node /cpus
 "$dtb_edit" "$work/qemu.dtb" "$work/notype.dtb" rm-prop /cpus/cpu@0 device_type \
 	rm-prop /cpus/cpu@1 device_type rm-prop /cpus/cpu@2 device_type rm-prop /cpus/cpu@3 device_type
+"$dtb_edit" "$work/qemu.dtb" "$work/onetype.dtb" rm-prop /cpus/cpu@3 device_type
 "$dtb_edit" "$work/qemu.dtb" "$work/cpus2000.dtb" cpus 2000
 "$dtb_edit" "$work/qemu.dtb" "$work/cpus500.dtb" cpus 500
 
@@ -81,6 +83,14 @@ check "CPU nodes without device_type: WARNING, none described" has "$log" \
 check "CPU nodes without device_type: 0 of 4" has "$log" \
 	"enable-method and cpu-idle-states on 0 of 4 CPU nodes; 2 idle states"
 check "CPU nodes without device_type: boot goes on to BL33" went_on "$log"
+
+boot onetype "$work/flash.bin" "$entered" -dtb "$work/onetype.dtb"
+log=$work/onetype.log
+check "one CPU node without device_type: WARNING names how many" has "$log" \
+	"WARNING: BL2: DTB: 1 of 4 CPU nodes under /cpus lack device_type \"cpu\": not described"
+check "one CPU node without device_type: 3 of 4" has "$log" \
+	"enable-method and cpu-idle-states on 3 of 4 CPU nodes; 2 idle states"
+check "one CPU node without device_type: boot goes on to BL33" went_on "$log"
 
 boot cpus2000 "$work/flash.bin" "$entered" -dtb "$work/cpus2000.dtb"
 boot cpus500 "$work/flash.bin" "$entered" -dtb "$work/cpus500.dtb"
