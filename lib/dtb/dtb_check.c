@@ -13,30 +13,16 @@
 
 #include <lib/dtb.h>
 
-/* Header field offsets (5.2). */
-#define HDR_MAGIC		0
-#define HDR_TOTALSIZE		4
-#define HDR_OFF_DT_STRUCT	8
-#define HDR_OFF_DT_STRINGS	12
-#define HDR_OFF_MEM_RSVMAP	16
-#define HDR_VERSION		20
-#define HDR_LAST_COMP_VERSION	24
-#define HDR_SIZE_DT_STRINGS	32
-#define HDR_SIZE_DT_STRUCT	36
-
-static uint32_t be32(const uint8_t *p)
-{
-	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
-}
+#include "dtb_private.h"
 
 static uint64_t be64(const uint8_t *p)
 {
-	return (uint64_t)be32(p) << 32 | be32(p + 4);
+	return (uint64_t)dtb_be32(p) << 32 | dtb_be32(p + 4);
 }
 
 uint32_t dtb_totalsize(const void *dtb)
 {
-	return be32((const uint8_t *)dtb + HDR_TOTALSIZE);
+	return dtb_hdr(dtb, DTB_HDR_TOTALSIZE);
 }
 
 const char *dtb_strerror(int err)
@@ -171,6 +157,14 @@ static int fail(struct dtb_diag *d, int err, const char *field, uint64_t value,
 	return err;
 }
 
+/* The blocks, in the order of struct block b[] in dtb_check_header(), for messages. */
+static const char *const off_names[3] = { "off_mem_rsvmap", "off_dt_struct", "off_dt_strings" };
+static const char *const end_names[3] = {
+	"off_mem_rsvmap + one 16-byte entry",
+	"off_dt_struct + size_dt_struct",
+	"off_dt_strings + size_dt_strings",
+};
+
 /* One block of the blob: [start, end), end computed in 64 bits. */
 struct block {
 	const char *name;	/* for messages: "structure block" */
@@ -206,18 +200,18 @@ int dtb_check_header(const void *dtb, size_t region_size, struct dtb_diag *diag)
 			    DTB_ADDRESS_ALIGN);
 	if (region_size < DTB_HEADER_SIZE)
 		return fail(diag, DTB_ERR_REGION, "region", region_size, NULL, DTB_HEADER_SIZE);
-	if (be32(p + HDR_MAGIC) != DTB_MAGIC)
-		return fail(diag, DTB_ERR_MAGIC, "magic", be32(p + HDR_MAGIC), NULL, DTB_MAGIC);
+	if (dtb_hdr(p, DTB_HDR_MAGIC) != DTB_MAGIC)
+		return fail(diag, DTB_ERR_MAGIC, "magic", dtb_hdr(p, DTB_HDR_MAGIC), NULL, DTB_MAGIC);
 	/* 5.1: versions below 17 have no size_dt_struct to bound the walk. */
-	if (be32(p + HDR_VERSION) < DTB_VERSION)
-		return fail(diag, DTB_ERR_VERSION, "version", be32(p + HDR_VERSION), NULL,
+	if (dtb_hdr(p, DTB_HDR_VERSION) < DTB_VERSION)
+		return fail(diag, DTB_ERR_VERSION, "version", dtb_hdr(p, DTB_HDR_VERSION), NULL,
 			    DTB_VERSION);
 	/* 5.2: a blob compatible only with versions after 17 is not ours to read. */
-	if (be32(p + HDR_LAST_COMP_VERSION) > DTB_VERSION)
+	if (dtb_hdr(p, DTB_HDR_LAST_COMP_VERSION) > DTB_VERSION)
 		return fail(diag, DTB_ERR_LAST_COMP_VERSION, "last_comp_version",
-			    be32(p + HDR_LAST_COMP_VERSION), NULL, DTB_VERSION);
+			    dtb_hdr(p, DTB_HDR_LAST_COMP_VERSION), NULL, DTB_VERSION);
 
-	totalsize = be32(p + HDR_TOTALSIZE);
+	totalsize = dtb_hdr(p, DTB_HDR_TOTALSIZE);
 	if (totalsize < DTB_HEADER_SIZE)
 		return fail(diag, DTB_ERR_TOTALSIZE_SMALL, "totalsize", totalsize, NULL,
 			    DTB_HEADER_SIZE);
@@ -226,19 +220,14 @@ int dtb_check_header(const void *dtb, size_t region_size, struct dtb_diag *diag)
 			    region_size);
 
 	/* The reservation block's size is implied by its terminator (5.3.2): at least one entry. */
-	rsv = be32(p + HDR_OFF_MEM_RSVMAP);
+	rsv = dtb_hdr(p, DTB_HDR_OFF_MEM_RSVMAP);
 	b[0] = (struct block){ "memory reservation block", rsv, rsv + DTB_RSVMAP_ENTRY_SIZE };
-	b[1] = (struct block){ "structure block", be32(p + HDR_OFF_DT_STRUCT),
-			       (uint64_t)be32(p + HDR_OFF_DT_STRUCT) + be32(p + HDR_SIZE_DT_STRUCT) };
-	b[2] = (struct block){ "strings block", be32(p + HDR_OFF_DT_STRINGS),
-			       (uint64_t)be32(p + HDR_OFF_DT_STRINGS) + be32(p + HDR_SIZE_DT_STRINGS) };
-	static const char *const off_names[3] = { "off_mem_rsvmap", "off_dt_struct", "off_dt_strings" };
-	static const char *const end_names[3] = {
-		"off_mem_rsvmap + one 16-byte entry",
-		"off_dt_struct + size_dt_struct",
-		"off_dt_strings + size_dt_strings",
-	};
-
+	b[1].name = "structure block";
+	b[1].start = dtb_hdr(p, DTB_HDR_OFF_DT_STRUCT);
+	b[1].end = b[1].start + dtb_hdr(p, DTB_HDR_SIZE_DT_STRUCT);
+	b[2].name = "strings block";
+	b[2].start = dtb_hdr(p, DTB_HDR_OFF_DT_STRINGS);
+	b[2].end = b[2].start + dtb_hdr(p, DTB_HDR_SIZE_DT_STRINGS);
 	for (unsigned int i = 0; i < 3; i++) {
 		if (b[i].start < DTB_HEADER_SIZE)
 			return fail(diag, DTB_ERR_BLOCK_IN_HEADER, off_names[i], b[i].start, NULL,

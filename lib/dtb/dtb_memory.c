@@ -8,7 +8,7 @@
 
 #include <lib/dtb.h>
 
-#include "dtb_walk.h"
+#include "dtb_private.h"
 
 /* Root defaults when the properties are absent (2.3.5). */
 #define DEFAULT_ADDRESS_CELLS	2U

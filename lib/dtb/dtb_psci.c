@@ -22,19 +22,7 @@
 
 #include <lib/dtb.h>
 
-#include "dtb_walk.h"
-
-/* Header field offsets (5.2). */
-#define HDR_MAGIC		0
-#define HDR_TOTALSIZE		4
-#define HDR_OFF_DT_STRUCT	8
-#define HDR_OFF_DT_STRINGS	12
-#define HDR_OFF_MEM_RSVMAP	16
-#define HDR_VERSION		20
-#define HDR_LAST_COMP_VERSION	24
-#define HDR_BOOT_CPUID_PHYS	28
-#define HDR_SIZE_DT_STRINGS	32
-#define HDR_SIZE_DT_STRUCT	36
+#include "dtb_private.h"
 
 /* libfdt's bound, and 2.3.3: 0 and 0xffffffff are not phandles. */
 #define MAX_PHANDLE		0xfffffffeU
@@ -95,24 +83,6 @@ struct fixup {
 	struct dtb_psci_report rep;
 };
 
-static uint32_t be32(const uint8_t *p)
-{
-	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
-}
-
-static void put_be32(uint8_t *p, uint32_t v)
-{
-	p[0] = (uint8_t)(v >> 24);
-	p[1] = (uint8_t)(v >> 16);
-	p[2] = (uint8_t)(v >> 8);
-	p[3] = (uint8_t)v;
-}
-
-static uint32_t hdr(const void *dtb, unsigned int field)
-{
-	return be32((const uint8_t *)dtb + field);
-}
-
 /*
  * Reserve @n bytes, padded with zeros to 4 if @pad. @pos counts every byte
  * asked for, so after an overflow it still ends up as the size needed;
@@ -147,7 +117,7 @@ static void out_u32(struct out *o, uint32_t v)
 	uint8_t *p = out_take(o, 4, true);
 
 	if (p != NULL)
-		put_be32(p, v);
+		dtb_put_be32(p, v);
 }
 
 static void out_begin_node(struct out *o, const char *name)
@@ -168,7 +138,7 @@ static void out_prop_u32(struct out *o, uint32_t nameoff, uint32_t v)
 {
 	uint8_t cell[4];
 
-	put_be32(cell, v);
+	dtb_put_be32(cell, v);
 	out_prop(o, nameoff, cell, sizeof(cell));
 }
 
@@ -196,7 +166,7 @@ static void decide_cpu(struct fixup *f)
 		uint8_t list[DTB_MAX_IDLE_STATES * 4U];
 
 		for (unsigned int i = 0; i < f->count; i++)
-			put_be32(list + 4U * i, f->first_phandle + i);
+			dtb_put_be32(list + 4U * i, f->first_phandle + i);
 		out_prop(&f->o, f->name_off[N_CPU_IDLE_STATES], list, 4U * f->count);
 	}
 }
@@ -319,7 +289,7 @@ static int scan(const void *dtb, uint32_t *max_phandle, struct dtb_diag *diag)
 	while ((rc = dtb_walk_next(&w, &t, diag)) > 0) {
 		if (t.tag == DTB_PROP && t.len == 4U &&
 		    (strcmp(t.name, "phandle") == 0 || strcmp(t.name, "linux,phandle") == 0)) {
-			uint32_t v = be32(t.value);
+			uint32_t v = dtb_be32(t.value);
 
 			if (v > *max_phandle)
 				*max_phandle = v;
@@ -332,7 +302,7 @@ static int scan(const void *dtb, uint32_t *max_phandle, struct dtb_diag *diag)
 static size_t rsvmap_len(const void *dtb)
 {
 	static const uint8_t terminator[DTB_RSVMAP_ENTRY_SIZE];
-	const uint8_t *rsv = (const uint8_t *)dtb + hdr(dtb, HDR_OFF_MEM_RSVMAP);
+	const uint8_t *rsv = (const uint8_t *)dtb + dtb_hdr(dtb, DTB_HDR_OFF_MEM_RSVMAP);
 	size_t len = DTB_RSVMAP_ENTRY_SIZE;
 
 	/* dtb_check_header() found the terminator inside the blob. */
@@ -344,9 +314,12 @@ static size_t rsvmap_len(const void *dtb)
 /* End of the furthest block of the source: what may hold stale bytes after the copy. */
 static size_t source_extent(const void *dtb)
 {
-	size_t end = (size_t)hdr(dtb, HDR_OFF_DT_STRUCT) + hdr(dtb, HDR_SIZE_DT_STRUCT);
-	size_t strings = (size_t)hdr(dtb, HDR_OFF_DT_STRINGS) + hdr(dtb, HDR_SIZE_DT_STRINGS);
-	size_t rsv = hdr(dtb, HDR_OFF_MEM_RSVMAP) + rsvmap_len(dtb);
+	size_t end = dtb_hdr(dtb, DTB_HDR_OFF_DT_STRUCT);
+	size_t strings = dtb_hdr(dtb, DTB_HDR_OFF_DT_STRINGS);
+
+	end += dtb_hdr(dtb, DTB_HDR_SIZE_DT_STRUCT);
+	strings += dtb_hdr(dtb, DTB_HDR_SIZE_DT_STRINGS);
+	size_t rsv = dtb_hdr(dtb, DTB_HDR_OFF_MEM_RSVMAP) + rsvmap_len(dtb);
 
 	if (strings > end)
 		end = strings;
@@ -360,8 +333,8 @@ int dtb_add_psci(void *dtb, size_t region_size, void *scratch, size_t scratch_si
 	struct fixup f = { .o = { scratch, scratch_size, 0, false }, .states = states,
 			   .count = count };
 	const uint8_t *src = dtb;
-	uint32_t rsv_off = hdr(dtb, HDR_OFF_MEM_RSVMAP);
-	uint32_t strings_size = hdr(dtb, HDR_SIZE_DT_STRINGS);
+	uint32_t rsv_off = dtb_hdr(dtb, DTB_HDR_OFF_MEM_RSVMAP);
+	uint32_t strings_size = dtb_hdr(dtb, DTB_HDR_SIZE_DT_STRINGS);
 	uint32_t max_phandle, struct_off, strings_off, totalsize;
 	size_t old_extent;
 	struct dtb_walk w;
@@ -399,33 +372,34 @@ int dtb_add_psci(void *dtb, size_t region_size, void *scratch, size_t scratch_si
 		return rc;
 	out_u32(&f.o, DTB_END);
 	strings_off = (uint32_t)f.o.pos;
-	out_bytes(&f.o, src + hdr(dtb, HDR_OFF_DT_STRINGS), strings_size, false);
+	out_bytes(&f.o, src + dtb_hdr(dtb, DTB_HDR_OFF_DT_STRINGS), strings_size, false);
 	for (unsigned int i = 0; i < N_COUNT; i++)
 		out_bytes(&f.o, new_names[i], strlen(new_names[i]) + 1U, false);
 	if (f.o.full)
 		return psci_fail(diag, DTB_ERR_NO_SPACE, "result", f.o.pos, "scratch buffer",
 				 scratch_size);
-	if (f.o.pos > region_size)
+	/* totalsize is a 32-bit field (5.2). */
+	if (f.o.pos > region_size || f.o.pos > UINT32_MAX)
 		return psci_fail(diag, DTB_ERR_NO_SPACE, "result", f.o.pos, "DTB region",
 				 region_size);
 
 	/* Keep the free space the blob had (later stages may grow it in place). */
-	totalsize = hdr(dtb, HDR_TOTALSIZE);
+	totalsize = dtb_hdr(dtb, DTB_HDR_TOTALSIZE);
 	if (totalsize < f.o.pos)
 		totalsize = (uint32_t)f.o.pos;
 	p = f.o.buf;
-	put_be32(p + HDR_MAGIC, DTB_MAGIC);
-	put_be32(p + HDR_TOTALSIZE, totalsize);
-	put_be32(p + HDR_OFF_DT_STRUCT, struct_off);
-	put_be32(p + HDR_OFF_DT_STRINGS, strings_off);
-	put_be32(p + HDR_OFF_MEM_RSVMAP, DTB_HEADER_SIZE);
-	put_be32(p + HDR_VERSION, DTB_VERSION);
-	put_be32(p + HDR_LAST_COMP_VERSION, DTB_LAST_COMP_VERSION);
-	put_be32(p + HDR_BOOT_CPUID_PHYS, hdr(dtb, HDR_BOOT_CPUID_PHYS));
-	put_be32(p + HDR_SIZE_DT_STRINGS, (uint32_t)f.o.pos - strings_off);
-	put_be32(p + HDR_SIZE_DT_STRUCT, strings_off - struct_off);
+	dtb_put_be32(p + DTB_HDR_MAGIC, DTB_MAGIC);
+	dtb_put_be32(p + DTB_HDR_TOTALSIZE, totalsize);
+	dtb_put_be32(p + DTB_HDR_OFF_DT_STRUCT, struct_off);
+	dtb_put_be32(p + DTB_HDR_OFF_DT_STRINGS, strings_off);
+	dtb_put_be32(p + DTB_HDR_OFF_MEM_RSVMAP, DTB_HEADER_SIZE);
+	dtb_put_be32(p + DTB_HDR_VERSION, DTB_VERSION);
+	dtb_put_be32(p + DTB_HDR_LAST_COMP_VERSION, DTB_LAST_COMP_VERSION);
+	dtb_put_be32(p + DTB_HDR_BOOT_CPUID_PHYS, dtb_hdr(dtb, DTB_HDR_BOOT_CPUID_PHYS));
+	dtb_put_be32(p + DTB_HDR_SIZE_DT_STRINGS, (uint32_t)f.o.pos - strings_off);
+	dtb_put_be32(p + DTB_HDR_SIZE_DT_STRUCT, strings_off - struct_off);
 
-	f.rep.old_size = hdr(dtb, HDR_TOTALSIZE);
+	f.rep.old_size = dtb_hdr(dtb, DTB_HDR_TOTALSIZE);
 	f.rep.new_size = totalsize;
 	/* Only now is the blob written: the result, then zeros over what it no longer uses. */
 	memcpy(dtb, scratch, f.o.pos);

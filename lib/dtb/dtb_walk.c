@@ -1,6 +1,6 @@
 /*
  * The structure-block walk shared by the DTB fix-up and the memory reader
- * (lib/dtb/dtb_walk.h). libfdt's fdt_next_tag() finds each token's end;
+ * (lib/dtb/dtb_private.h). libfdt's fdt_next_tag() finds each token's end;
  * this adds what it leaves to its callers: node nesting, the order of
  * properties and subnodes (Devicetree Specification v0.4, 5.4.2), property
  * names inside the strings block (5.5), and the property length. libfdt
@@ -11,7 +11,7 @@
 
 #include <libfdt.h>
 
-#include "dtb_walk.h"
+#include "dtb_private.h"
 
 #define PROP_HEADER_SIZE	12U	/* tag, len, nameoff (5.4.1) */
 

@@ -5,7 +5,7 @@
 # arm64, and asks QEMU for its virt DTB at run time.
 DTB_LIB_SOURCES := lib/dtb/dtb_check.c lib/dtb/dtb_walk.c lib/dtb/dtb_psci.c \
 	lib/dtb/dtb_memory.c common/mem_ranges.c
-DTB_LIB_HEADERS := include/lib/dtb.h include/common/mem_ranges.h lib/dtb/dtb_walk.h
+DTB_LIB_HEADERS := include/lib/dtb.h include/common/mem_ranges.h lib/dtb/dtb_private.h
 DTB_TEST_CFLAGS := $(HOST_CFLAGS) -fsanitize=address,undefined -fno-sanitize-recover=all
 
 UNIT_TESTS += $(BUILD_BASE)/tests/unit/test_dtb_check $(BUILD_BASE)/tests/unit/test_dtb

@@ -1,14 +1,48 @@
 /*
- * Private to lib/dtb: a checked, linear walk over a DTB's structure block
- * (Devicetree Specification v0.4, 5.4), one token at a time, NOPs skipped.
+ * Private to lib/dtb: the header layout, big-endian field access, and a
+ * checked, linear walk over a DTB's structure block (Devicetree
+ * Specification v0.4, 5.2 and 5.4), one token at a time, NOPs skipped.
+ * Includes no libfdt header: dtb_check.c stays pure C.
  */
-#ifndef LIB_DTB_WALK_H
-#define LIB_DTB_WALK_H
+#ifndef LIB_DTB_PRIVATE_H
+#define LIB_DTB_PRIVATE_H
 
 #include <stdbool.h>
 #include <stdint.h>
 
 #include <lib/dtb.h>
+
+/* Header field offsets (5.2): ten big-endian 32-bit fields. */
+#define DTB_HDR_MAGIC			0U
+#define DTB_HDR_TOTALSIZE		4U
+#define DTB_HDR_OFF_DT_STRUCT		8U
+#define DTB_HDR_OFF_DT_STRINGS		12U
+#define DTB_HDR_OFF_MEM_RSVMAP		16U
+#define DTB_HDR_VERSION			20U
+#define DTB_HDR_LAST_COMP_VERSION	24U
+#define DTB_HDR_BOOT_CPUID_PHYS		28U
+#define DTB_HDR_SIZE_DT_STRINGS		32U
+#define DTB_HDR_SIZE_DT_STRUCT		36U
+
+/* Byte by byte: any host, any alignment. */
+static inline uint32_t dtb_be32(const uint8_t *p)
+{
+	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+}
+
+static inline void dtb_put_be32(uint8_t *p, uint32_t v)
+{
+	p[0] = (uint8_t)(v >> 24);
+	p[1] = (uint8_t)(v >> 16);
+	p[2] = (uint8_t)(v >> 8);
+	p[3] = (uint8_t)v;
+}
+
+/* A header field of @dtb. */
+static inline uint32_t dtb_hdr(const void *dtb, unsigned int field)
+{
+	return dtb_be32((const uint8_t *)dtb + field);
+}
 
 /* Tokens (5.4.1); the same values as libfdt's FDT_BEGIN_NODE ... FDT_END. */
 #define DTB_BEGIN_NODE	0x1U
