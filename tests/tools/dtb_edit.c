@@ -8,9 +8,9 @@
  *     rm-prop PATH NAME        delete one property
  *     cpus N                   replace /cpus by one with N cpu@<i> nodes
  *                              (device_type "cpu", reg <i>, compatible)
- *     pad N                    make totalsize N bytes (free space at the end)
+ *     pad N                    leave N bytes of free space at the end
  *
- * The result is packed (no free space) unless a pad comes last.
+ * The result is packed (no free space) unless pad is given.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -118,7 +118,7 @@ int main(int argc, char **argv)
 	}
 	rc = fdt_pack(fdt);
 	if (rc >= 0 && pad != 0)
-		rc = fdt_open_into(fdt, fdt, (int)pad);
+		rc = fdt_open_into(fdt, fdt, (int)(fdt_totalsize(fdt) + pad));
 	if (rc < 0)
 		die("pack", rc);
 	f = fopen(argv[2], "wb");
