@@ -105,9 +105,9 @@ static void add_psci(void *dtb, const struct plat_ns_dram *dram)
 		return;
 	}
 	flush_dcache_range(PLAT_DTB_BASE, rep.new_size);
-	NOTICE("BL2: DTB: /psci %s; enable-method and cpu-idle-states on %u of %u CPU nodes; %u idle states\n",
+	NOTICE("BL2: DTB: /psci %s; enable-method and cpu-idle-states on %u of %u CPU nodes; %u idle states%s\n",
 	       rep.replaced_psci ? "replaced" : "added", rep.described, rep.cpu_nodes,
-	       rep.idle_states);
+	       rep.idle_states, rep.replaced_idle_states ? " (replacing the DTB's)" : "");
 	if (!rep.has_cpus)
 		WARN("BL2: DTB: /psci added, but the DTB has no /cpus node: no CPU could be described\n");
 	else if (rep.described == 0U)
