@@ -4,8 +4,10 @@
  * this adds what it leaves to its callers: node nesting, the order of
  * properties and subnodes (Devicetree Specification v0.4, 5.4.2), property
  * names inside the strings block (5.5), and the property length. libfdt
- * 1.6.1 sums a property's length into an int, so a length near 2^32 wraps
- * and the tag looks short; the length is checked here against the block.
+ * 1.6.1 sums a property's length into an int, so a length near 2^32 wraps:
+ * the tag looks short, or (0xfffffff4) its next offset is the tag itself
+ * and libfdt's own walks never end. The length is checked here against
+ * the block, and every step must move forward.
  */
 #include <string.h>
 

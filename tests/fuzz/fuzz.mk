@@ -9,7 +9,7 @@
 
 # Declared after config.h is written (Makefile): running longer rebuilds nothing.
 $(call int_option,FUZZ_SECONDS,300,make fuzz: seconds each harness runs)
-$(call int_option,FUZZ_RUNS,0,make fuzz: inputs each harness runs, 0 for no limit (FUZZ_SECONDS still bounds it))
+$(call int_option,FUZZ_RUNS,0,make fuzz: inputs each harness runs (0: no limit; FUZZ_SECONDS still bounds it))
 
 FUZZ_CC := clang
 FUZZ_CFLAGS := -g -O1 -std=gnu11 -Wall -Wextra -Werror -Iinclude \
