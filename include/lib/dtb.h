@@ -35,6 +35,11 @@
 #define DTB_RSVMAP_ALIGN	8U		/* 5.6 */
 #define DTB_STRUCT_ALIGN	4U		/* 5.6 */
 #define DTB_ADDRESS_ALIGN	8U		/* 5.6: the blob as a whole (libfdt too) */
+/*
+ * Longest property name accepted, with its NUL: 2.2.4 allows 31
+ * characters; real trees have a few more, none near 255.
+ */
+#define DTB_MAX_PROP_NAME	256U
 
 /*
  * Result codes: 0, or one negative value per way a blob can be wrong, so
@@ -57,7 +62,7 @@ enum dtb_err {
 	DTB_ERR_RSVMAP_UNTERMINATED = -12, /* no zero entry before the next block */
 	/* Structure block (any tree walk) */
 	DTB_ERR_TOKEN = -13,		/* unknown or truncated token */
-	DTB_ERR_NAME_OFFSET = -14,	/* property name not a string of the strings block */
+	DTB_ERR_NAME_OFFSET = -14,	/* property name not a string (< 256 chars) of the strings block */
 	DTB_ERR_PROP_AFTER_NODE = -15,	/* a property after a subnode (5.4.2) */
 	DTB_ERR_NESTING = -16,		/* unbalanced nodes, two roots, named root */
 	/* PSCI fix-up (dtb_add_psci) */

@@ -108,8 +108,8 @@ char *dtb_diag_format(const struct dtb_diag *d, char *buf, size_t size)
 			 d->offset, v);
 		break;
 	case DTB_ERR_NAME_OFFSET:
-		snprintf(buf, size, "structure block offset 0x%x: property name offset 0x%llx is not a string in the 0x%llx-byte strings block",
-			 d->offset, v, l);
+		snprintf(buf, size, "structure block offset 0x%x: property name offset 0x%llx is not a string of at most %u characters in the 0x%llx-byte strings block",
+			 d->offset, v, DTB_MAX_PROP_NAME - 1U, l);
 		break;
 	case DTB_ERR_PROP_AFTER_NODE:
 		snprintf(buf, size, "structure block offset 0x%x: property %s after a subnode",

@@ -3,7 +3,8 @@
  * (lib/dtb/dtb_private.h). libfdt's fdt_next_tag() finds each token's end;
  * this adds what it leaves to its callers: node nesting, the order of
  * properties and subnodes (Devicetree Specification v0.4, 5.4.2), property
- * names inside the strings block (5.5), and the property length. libfdt
+ * names inside the strings block and of bounded length (5.5, 2.2.4), and
+ * the property length. libfdt
  * 1.6.1 sums a property's length into an int, so a length near 2^32 wraps:
  * the tag looks short, or (0xfffffff4) its next offset is the tag itself
  * and libfdt's own walks never end. The length is checked here against
@@ -16,6 +17,26 @@
 #include "dtb_private.h"
 
 #define PROP_HEADER_SIZE	12U	/* tag, len, nameoff (5.4.1) */
+
+/*
+ * The name of the property whose name offset is @nameoff, or NULL if that
+ * is not a NUL-terminated string of at most DTB_MAX_PROP_NAME - 1
+ * characters inside the strings block (5.5). The bound keeps the walk
+ * linear: without it, every property could name the same huge unterminated
+ * run, and each look-up (libfdt's fdt_get_string too) would scan it again.
+ */
+static const char *prop_name(const void *dtb, uint32_t nameoff)
+{
+	uint32_t size = dtb_hdr(dtb, DTB_HDR_SIZE_DT_STRINGS);
+	const char *s;
+	uint32_t max;
+
+	if (nameoff >= size)
+		return NULL;
+	s = (const char *)dtb + dtb_hdr(dtb, DTB_HDR_OFF_DT_STRINGS) + nameoff;
+	max = size - nameoff < DTB_MAX_PROP_NAME ? size - nameoff : DTB_MAX_PROP_NAME;
+	return memchr(s, '\0', max) != NULL ? s : NULL;
+}
 
 void dtb_walk_init(struct dtb_walk *w, const void *dtb)
 {
@@ -44,7 +65,6 @@ static int read_prop(struct dtb_walk *w, int offset, int next, struct dtb_token 
 	const fdt32_t *hdr = fdt_offset_ptr(dtb, offset, PROP_HEADER_SIZE);
 	uint64_t end;
 	uint32_t nameoff;
-	int namelen;
 
 	if (hdr == NULL)
 		return walk_fail(diag, DTB_ERR_TOKEN, (uint32_t)offset, "token", DTB_PROP, 0);
@@ -54,7 +74,7 @@ static int read_prop(struct dtb_walk *w, int offset, int next, struct dtb_token 
 	end = (uint64_t)(uint32_t)offset + PROP_HEADER_SIZE + t->len;
 	if (end > fdt_size_dt_struct(dtb) || (uint64_t)(uint32_t)next != ((end + 3U) & ~3ULL))
 		return walk_fail(diag, DTB_ERR_TOKEN, (uint32_t)offset, "token", DTB_PROP, 0);
-	t->name = nameoff <= INT32_MAX ? fdt_get_string(dtb, (int)nameoff, &namelen) : NULL;
+	t->name = prop_name(dtb, nameoff);
 	if (t->name == NULL)
 		return walk_fail(diag, DTB_ERR_NAME_OFFSET, (uint32_t)offset, "nameoff", nameoff,
 				 fdt_size_dt_strings(dtb));

@@ -530,6 +530,29 @@ static void test_malformed_structure(void)
 	put32(p + 8, 0x80000000);
 	expect_untouched(b, REGION, REGION, 2, DTB_ERR_NAME_OFFSET);
 	free(b);
+	/* A name of 255 characters is read; one of 256 is not (the walk stays linear). */
+	for (unsigned int len = 255; len <= 256; len++) {
+		char name[300];
+
+		memset(name, 'n', len);
+		name[len] = '\0';
+		b = calloc(1, REGION);
+		OK(fdt_create(b, REGION));
+		OK(fdt_finish_reservemap(b));
+		OK(fdt_begin_node(b, ""));
+		OK(fdt_property_u32(b, name, 1));
+		OK(fdt_end_node(b));
+		OK(fdt_finish(b));
+		if (len == 255) {
+			CHECK_EQ(fixup(b, NULL, &d), DTB_OK);
+		} else {
+			d = expect_untouched(b, REGION, REGION, 2, DTB_ERR_NAME_OFFSET);
+			snprintf(msg, sizeof(msg), "structure block offset 0x8: property name offset 0x0 is not a string of at most 255 characters in the 0x%x-byte strings block",
+				 fdt_size_dt_strings(b));
+			CHECK(strcmp(dtb_diag_format(&d, (char[200]){ 0 }, 200), msg) == 0);
+		}
+		free(b);
+	}
 	/* An unknown token. */
 	b = build(&t);
 	p = first_prop(b, "/cpus/cpu@0");	/* before the blob is broken */
