@@ -104,7 +104,10 @@ endif
 # the SMC and PSCI paths lose the calls between them. GCC's LTO runs in its
 # driver, so GNU links go through it; lld does LTO itself. The test payload
 # is built without, so make bench's loop around each call stays the same.
+# lib/libc/string.c stays out of it: the compiler emits calls to memcpy
+# and memset of its own while optimising, after LTO may have dropped them.
 FIRMWARE_IMAGES := bl1 bl2 bl31
+NO_LTO_SOURCES := lib/libc/string.c
 LTO_CFLAGS := -flto
 comma := ,
 ifeq ($(TOOLCHAIN),gnu)
@@ -126,7 +129,7 @@ CPPFLAGS_COMMON := $(INCLUDES) -include $(BUILD_DIR)/include/config.h \
 CONFIG_H := $(BUILD_DIR)/include/config.h
 # The compiler and its flags are part of it too: changing them rebuilds.
 CONFIG_EXTRA := CC TOOLCHAIN BUILD_FLAGS
-BUILD_FLAGS = $(TF_CFLAGS) $(LTO_CFLAGS) $(TF_ASFLAGS) $(TF_LDFLAGS)
+BUILD_FLAGS = $(TF_CFLAGS) $(LTO_CFLAGS) $(NO_LTO_SOURCES) $(TF_ASFLAGS) $(TF_LDFLAGS)
 # Options that only change how the images are run or packed, not built.
 CONFIG_RUNTIME_ONLY := QEMU QEMU_CPU QEMU_EXTRA BL33 RUN_TIMEOUT
 # (written at the end of this file, once every option is declared and checked)
@@ -152,7 +155,7 @@ $(1)_DEFS := -DIMAGE_$(shell echo $(1) | tr a-z A-Z)=1 $$($(1)_CPPFLAGS)
 $(BUILD_DIR)/$(1)/%.o: %.c $(CONFIG_H) | $(ASM_OFFSETS_H)
 	@echo "  CC      $$<"
 	@mkdir -p $$(@D)
-	@$$(CC) $$(TF_CFLAGS) $(if $(filter $(1),$(FIRMWARE_IMAGES)),$$(LTO_CFLAGS)) \
+	@$$(CC) $$(TF_CFLAGS) $(if $(filter $(1),$(FIRMWARE_IMAGES)),$$(if $$(filter $$<,$$(NO_LTO_SOURCES)),,$$(LTO_CFLAGS))) \
 		$$(CPPFLAGS_COMMON) $$($(1)_DEFS) -MMD -MP -c $$< -o $$@
 
 $(BUILD_DIR)/$(1)/%.o: %.S $(CONFIG_H) | $(ASM_OFFSETS_H)
@@ -200,6 +203,7 @@ include bl31/bl31.mk
 include tests/payload/payload.mk
 include tools/fiptool/fiptool.mk
 include $(wildcard tests/unit/*.mk)
+include tests/fuzz/fuzz.mk
 
 $(eval $(call make_image,bl1,$(COMMON_SOURCES) $(BL1_SOURCES) $(PLAT_BL1_SOURCES),bl1/bl1.ld.S))
 $(eval $(call make_image,bl2,$(COMMON_SOURCES) $(BL2_SOURCES) $(PLAT_BL2_SOURCES),bl2/bl2.ld.S,$(LIBFDT_A)))
@@ -241,7 +245,7 @@ all: $(IMAGES)
 	@echo "Built $(PLAT) $(BUILD_TYPE) with $(TOOLCHAIN) into $(BUILD_DIR)/"
 
 help:
-	@echo "Targets: all (default), run, check, bench, test-mem-protect, perf-docs, fiptool,"
+	@echo "Targets: all (default), run, check, bench, test-mem-protect, fuzz, perf-docs, fiptool,"
 	@echo "         clean, distclean, help"
 	@echo
 	@echo "Other variables: $(foreach v,$(TARGET_VARIABLES),$(v) ($(TARGET_VARIABLE_HELP_$(v))))"
@@ -284,12 +288,14 @@ perf-docs: _run
 	@echo "Updated docs/perf/psci-performance-qemu.rst"
 
 .PHONY: _check
-_check: all unit-tests
+_check: all unit-tests $(UNIT_TEST_INPUTS) $(DTB_EDIT) $(FUZZERS)
 	@bash tests/run_tests.sh \
-		$(foreach t,$(UNIT_TESTS),unit-$(notdir $(t))=$(t)) \
+		$(foreach t,$(UNIT_TESTS),"unit-$(notdir $(t))=$(t) $(UNIT_TEST_ARGS_$(notdir $(t)))") \
 		"fiptool-interop=bash tests/host/fiptool_interop.sh $(FIPTOOL)" \
 		"lint=bash tests/host/lint.sh $(BUILD_DIR)" \
+		"fuzz-smoke=bash tests/fuzz/run_fuzz.sh $(FUZZ_DIR)/smoke 5 0 $(FUZZERS)" \
 		"qemu-boot=bash tests/integration/boot_test.sh $(BUILD_DIR) $(FIPTOOL)" \
+		"dtb=bash tests/integration/dtb_test.sh $(BUILD_DIR) $(FIPTOOL) $(DTB_EDIT)" \
 		"rt-instr=bash tests/integration/rt_instr_test.sh $(BUILD_DIR)" \
 		"options=bash tests/integration/options_test.sh $(BUILD_BASE)" \
 		"topologies=bash tests/integration/topology_test.sh" \
@@ -301,7 +307,7 @@ _check: all unit-tests
 # variable given on the command line is one of them or a declared option:
 # a misspelt option must not silently build the defaults.
 # ---------------------------------------------------------------------------
-TARGET_VARIABLES := BUILD_BASE CC HOSTCC
+TARGET_VARIABLES += BUILD_BASE CC HOSTCC
 TARGET_VARIABLE_HELP_BUILD_BASE := where build/ goes
 TARGET_VARIABLE_HELP_CC := the compiler, e.g. clang
 TARGET_VARIABLE_HELP_HOSTCC := the host compiler for tools and tests

@@ -66,12 +66,11 @@ void bl_setup_mmu(const struct mmap_region *regions, unsigned int count,
 	xlat_enable_mmu_el3(&xlat_ctx);
 }
 
-long bl_load_fip_image(uintptr_t fip_base, size_t max_size,
+long bl_find_fip_image(uintptr_t fip_base, size_t max_size,
 		       const struct fip_uuid *uuid, const char *name,
-		       uintptr_t dest, uintptr_t limit)
+		       uintptr_t dest, uintptr_t limit, const void **data)
 {
 	struct fip_toc toc;
-	const void *data;
 	size_t size;
 	int rc = fip_parse((const void *)fip_base, max_size, &toc);
 
@@ -80,7 +79,7 @@ long bl_load_fip_image(uintptr_t fip_base, size_t max_size,
 		      fip_strerror(rc));
 		return -1;
 	}
-	rc = fip_find(&toc, uuid, &data, &size);
+	rc = fip_find(&toc, uuid, data, &size);
 	if (rc != FIP_OK) {
 		ERROR("FIP: %s: %s\n", name, fip_strerror(rc));
 		return -1;
@@ -95,10 +94,26 @@ long bl_load_fip_image(uintptr_t fip_base, size_t max_size,
 		      (unsigned long)(limit - dest));
 		return -1;
 	}
+	return (long)size;
+}
+
+void bl_copy_image(const char *name, uintptr_t dest, const void *data, size_t size)
+{
 	INFO("Loading %s: %zu bytes to 0x%lx\n", name, size, (unsigned long)dest);
 	memcpy((void *)dest, data, size);
 	flush_dcache_range(dest, size);
-	return (long)size;
+}
+
+long bl_load_fip_image(uintptr_t fip_base, size_t max_size,
+		       const struct fip_uuid *uuid, const char *name,
+		       uintptr_t dest, uintptr_t limit)
+{
+	const void *data;
+	long size = bl_find_fip_image(fip_base, max_size, uuid, name, dest, limit, &data);
+
+	if (size >= 0)
+		bl_copy_image(name, dest, data, (size_t)size);
+	return size;
 }
 
 void bl_program_cntfrq(void)

@@ -21,6 +21,8 @@ declare -A check_pkgs=(
 	[timeout]=coreutils
 	[cppcheck]=cppcheck
 	[/usr/lib/u-boot/qemu_arm64/u-boot.bin]=u-boot-qemu
+	# host libfdt for the DTB unit tests and fuzzers (BL2's is fetched for arm64)
+	[/usr/include/libfdt.h]=libfdt-dev
 )
 
 want=()
@@ -40,6 +42,17 @@ add_missing run_pkgs
 if [ "${1:-run}" = check ] && ! echo 'int main(void){return 0;}' |
 	cc -fsanitize=address,undefined -x c - -o /dev/null 2>/dev/null; then
 	want+=(libasan8 libubsan1)
+fi
+# The fuzzers (tests/fuzz) need clang's libFuzzer runtime, packaged per
+# clang version (Debian 12: libclang-rt-14-dev), which clang only recommends.
+if [ "${1:-run}" = check ] && ! echo 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { return 0; }' |
+	clang -fsanitize=fuzzer -x c - -o /dev/null 2>/dev/null; then
+	if command -v clang >/dev/null 2>&1; then
+		clang_major=$(clang -dumpversion | cut -d. -f1)
+	else
+		clang_major=$(apt-cache depends clang 2>/dev/null | sed -n 's/.*Depends: clang-\([0-9]*\)$/\1/p' | head -n 1)
+	fi
+	want+=("libclang-rt-${clang_major:-14}-dev")
 fi
 
 [ ${#want[@]} -eq 0 ] && exit 0

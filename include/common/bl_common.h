@@ -26,12 +26,25 @@ void bl_setup_mmu(const struct mmap_region *regions, unsigned int count,
 		  const struct mmap_region *plat, unsigned int plat_count);
 
 /*
- * Validate the FIP at @fip_base (at most @max_size bytes) and copy the
- * image with @uuid to [@dest, @limit). Returns the image size in bytes, or
- * a negative value after printing an ERROR naming the problem: a malformed
- * FIP, a missing image, or an image larger than the region. Nothing is
- * written to @dest unless the FIP is valid and the image fits; the copy is
- * cleaned to the Point of Coherency so that it can run with caches off.
+ * Validate the FIP at @fip_base (at most @max_size bytes), find the image
+ * with @uuid and check that it fits [@dest, @limit). Returns the image size
+ * in bytes with *@data pointing at it in the FIP, or a negative value after
+ * printing an ERROR naming the problem: a malformed FIP, a missing or empty
+ * image, or an image larger than the region. Writes nothing.
+ */
+long bl_find_fip_image(uintptr_t fip_base, size_t max_size,
+		       const struct fip_uuid *uuid, const char *name,
+		       uintptr_t dest, uintptr_t limit, const void **data);
+
+/*
+ * Copy @size bytes of image @name from @data to @dest and clean them to the
+ * Point of Coherency, so that the image can run with caches off.
+ */
+void bl_copy_image(const char *name, uintptr_t dest, const void *data, size_t size);
+
+/*
+ * bl_find_fip_image() then bl_copy_image(): returns the image size, or a
+ * negative value with nothing written to @dest.
  */
 long bl_load_fip_image(uintptr_t fip_base, size_t max_size,
 		       const struct fip_uuid *uuid, const char *name,

@@ -5,6 +5,7 @@
 #ifndef PLAT_SETUP_H
 #define PLAT_SETUP_H
 
+#include <common/mem_ranges.h>
 #include <lib/xlat.h>
 
 /*
@@ -43,12 +44,24 @@ uintptr_t plat_get_my_entrypoint(void);
 void plat_early_setup(void);
 
 /*
- * BL2, before it loads BL31 and BL33: prepare the normal world's memory and
- * describe the firmware to BL33 (on QEMU: honour MEM_PROTECT, add PSCI to
- * the DTB QEMU wrote). Mandatory (may be empty). Errors
- * are reported on the console; BL33 is still started.
+ * The non-secure DRAM that exists, filled by plat_bl2_prepare_bl33(): BL2
+ * copies BL33 only if it lies wholly inside. @source says who described
+ * it, for messages ("the DRAM the DTB describes").
  */
-void plat_bl2_prepare_bl33(void);
+struct plat_ns_dram {
+	struct mem_ranges ranges;
+	const char *source;	/* "the DTB" or "the platform" */
+};
+
+/*
+ * BL2, before it loads BL31 and BL33: prepare the normal world's memory,
+ * describe the firmware to BL33 (on QEMU: validate the DTB QEMU wrote,
+ * honour MEM_PROTECT within the DRAM that exists, add PSCI to the DTB) and
+ * fill @dram (never left empty: the platform's static description when
+ * nothing better is known). Mandatory. Errors in what BL33 is given are
+ * reported on the console; BL2 goes on.
+ */
+void plat_bl2_prepare_bl33(struct plat_ns_dram *dram);
 
 /* BL31: platform state after the GIC and PSCI are set up. Mandatory. */
 void plat_bl31_setup(void);

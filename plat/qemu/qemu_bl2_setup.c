@@ -1,15 +1,24 @@
 /*
- * QEMU virt, BL2: QEMU's DTB (secure=on) says nothing of PSCI, so nobody
- * could start a secondary core or idle one. Describe what BL31 implements.
+ * QEMU virt, BL2: the DTB QEMU wrote at PLAT_DTB_BASE is untrusted input
+ * (anyone can pass -dtb). Validate it, learn the DRAM from it (-m varies),
+ * honour MEM_PROTECT inside that DRAM, and describe what BL31 implements:
+ * QEMU's DTB (secure=on) says nothing of PSCI idle states, so nobody could
+ * idle a core. The DT code is generic (lib/dtb); this file supplies the
+ * region, the scratch buffer and the states.
  */
+#include <stdbool.h>
 #include <string.h>
 
 #include <arch/aarch64/arch_helpers.h>
 #include <common/debug.h>
-#include <common/fdt_fixup.h>
+#include <lib/dtb.h>
 #include <lib/mmio.h>
 #include <plat/plat_setup.h>
 #include <platform_def.h>
+
+_Static_assert(PLAT_DTB_SCRATCH_BASE >= PLAT_DTB_BASE + PLAT_DTB_MAX_SIZE &&
+	       PLAT_DTB_SCRATCH_BASE + PLAT_DTB_MAX_SIZE <= PLAT_BL33_BASE,
+	       "the DTB scratch buffer lies in BL2's non-secure map, apart from the DTB");
 
 /*
  * The power-down states of qemu_pm.c. Entry and exit latencies are this
@@ -22,31 +31,104 @@
  * the states carry no local-timer-stop. Node names are Linux cpuidle state
  * names: at most 15 characters.
  */
-static const struct dt_idle_state qemu_idle_states[] = {
-	{ "cpu-power-down", PLAT_PSTATE_CORE_OFF, 2, 2, 10, 0 },
-	{ "cluster-pwrdown", PLAT_PSTATE_CLUSTER_OFF, 3, 3, 5000, 1 },
+static const struct dtb_idle_state qemu_idle_states[] = {
+	{ "cpu-power-down", PLAT_PSTATE_CORE_OFF, 2, 2, 10 },
+	{ "cluster-pwrdown", PLAT_PSTATE_CLUSTER_OFF, 3, 3, 5000 },
 };
+
+/* What the platform knows without a DTB: the -m 1024 layout. */
+static void static_dram(struct plat_ns_dram *dram)
+{
+	mem_ranges_init(&dram->ranges);
+	(void)mem_ranges_add(&dram->ranges, PLAT_NS_DRAM_BASE, PLAT_NS_DRAM_SIZE);
+	dram->source = "the platform";
+}
+
+static void describe_dram(const void *dtb, struct plat_ns_dram *dram)
+{
+	struct dtb_diag diag;
+	char msg[160];
+
+	if (dtb != NULL && dtb_read_memory(dtb, &dram->ranges, &diag) == DTB_OK) {
+		dram->source = "the DTB";
+		return;
+	}
+	static_dram(dram);
+	if (dtb != NULL)
+		WARN("BL2: DTB: %s\n", dtb_diag_format(&diag, msg, sizeof(msg)));
+	WARN("BL2: using the platform's DRAM description (0x%llx-0x%llx) instead of the DTB's\n",
+	     PLAT_NS_DRAM_BASE, PLAT_NS_DRAM_BASE + PLAT_NS_DRAM_SIZE - 1U);
+}
 
 /*
  * MEM_PROTECT (PSCI): if the normal world asked for it before the reset
  * that led here, nothing it left in DRAM may reach the next boot. The DTB
- * is spared: QEMU rewrites it at every reset.
+ * is spared: QEMU rewrites it at every reset. Only DRAM that exists is
+ * written (with -m 512 the rest of BL2's 1 GiB window is no memory at
+ * all), and only inside that window, which is all BL2 maps.
  */
-static void mem_protect_overwrite(void)
+static void mem_protect_overwrite(const struct plat_ns_dram *dram)
 {
+	const uint64_t base = PLAT_DTB_BASE + PLAT_DTB_MAX_SIZE;
+	const uint64_t size = PLAT_NS_DRAM_BASE + PLAT_NS_DRAM_SIZE - base;
+	struct mem_range r;
+
 	if (mmio_read_64(PLAT_MEM_PROTECT_FLAG) == 0U)
 		return;
 	NOTICE("BL2: MEM_PROTECT: overwriting non-secure DRAM\n");
-	memset((void *)(PLAT_DTB_BASE + PLAT_DTB_MAX_SIZE), 0,
-	       PLAT_NS_DRAM_SIZE - PLAT_DTB_MAX_SIZE);
-	flush_dcache_range(PLAT_DTB_BASE + PLAT_DTB_MAX_SIZE,
-			   PLAT_NS_DRAM_SIZE - PLAT_DTB_MAX_SIZE);
+	for (unsigned int i = 0; i < dram->ranges.count; i++) {
+		if (!mem_ranges_intersect(&dram->ranges, i, base, size, &r))
+			continue;
+		memset((void *)(uintptr_t)r.base, 0, (size_t)r.size);
+		flush_dcache_range((uintptr_t)r.base, (size_t)r.size);
+	}
 }
 
-void plat_bl2_prepare_bl33(void)
+static void add_psci(void *dtb, const struct plat_ns_dram *dram)
 {
-	mem_protect_overwrite();
-	if (fdt_add_psci((void *)PLAT_DTB_BASE, PLAT_DTB_MAX_SIZE, qemu_idle_states,
-			 sizeof(qemu_idle_states) / sizeof(qemu_idle_states[0])) != 0)
-		ERROR("BL2: BL33 gets QEMU's DTB without PSCI\n");
+	const unsigned int count = sizeof(qemu_idle_states) / sizeof(qemu_idle_states[0]);
+	struct dtb_psci_report rep;
+	struct dtb_diag diag;
+	char msg[160];
+	int rc;
+
+	if (!mem_ranges_contain(&dram->ranges, PLAT_DTB_SCRATCH_BASE, PLAT_DTB_MAX_SIZE)) {
+		ERROR("BL2: DTB: no DRAM at 0x%lx for the 0x%x-byte scratch buffer; BL33 gets the DTB untouched\n",
+		      (unsigned long)PLAT_DTB_SCRATCH_BASE, PLAT_DTB_MAX_SIZE);
+		return;
+	}
+	rc = dtb_add_psci(dtb, PLAT_DTB_MAX_SIZE, (void *)PLAT_DTB_SCRATCH_BASE,
+			  PLAT_DTB_MAX_SIZE, qemu_idle_states, count, &rep, &diag);
+	if (rc != DTB_OK) {
+		ERROR("BL2: DTB: cannot add the PSCI description: %s; BL33 gets the DTB untouched\n",
+		      dtb_diag_format(&diag, msg, sizeof(msg)));
+		return;
+	}
+	flush_dcache_range(PLAT_DTB_BASE, rep.new_size);
+	NOTICE("BL2: DTB: /psci %s; enable-method and cpu-idle-states on %u of %u CPU nodes; %u idle states%s\n",
+	       rep.replaced_psci ? "replaced" : "added", rep.described, rep.cpu_nodes,
+	       rep.idle_states, rep.replaced_idle_states ? " (replacing the DTB's)" : "");
+	if (!rep.has_cpus)
+		WARN("BL2: DTB: /psci added, but the DTB has no /cpus node: no CPU could be described\n");
+	else if (rep.described == 0U)
+		WARN("BL2: DTB: /psci added, but no CPU node could be described (none under /cpus has device_type \"cpu\")\n");
+	else if (rep.described < rep.cpu_nodes)
+		WARN("BL2: DTB: %u of %u CPU nodes under /cpus lack device_type \"cpu\": not described\n",
+		     rep.cpu_nodes - rep.described, rep.cpu_nodes);
+}
+
+void plat_bl2_prepare_bl33(struct plat_ns_dram *dram)
+{
+	void *dtb = (void *)PLAT_DTB_BASE;
+	struct dtb_diag diag;
+	char msg[160];
+	bool valid = dtb_check_header(dtb, PLAT_DTB_MAX_SIZE, &diag) == DTB_OK;
+
+	if (!valid)
+		ERROR("BL2: DTB at 0x%lx is invalid: %s; BL33 gets it untouched\n",
+		      (unsigned long)PLAT_DTB_BASE, dtb_diag_format(&diag, msg, sizeof(msg)));
+	describe_dram(valid ? dtb : NULL, dram);
+	mem_protect_overwrite(dram);
+	if (valid)
+		add_psci(dtb, dram);
 }

@@ -30,6 +30,8 @@ Usage: qemu_run.py [--config CONFIG_MK] [--flash FLASH] [options] [-- QEMU argum
   --extra "ARGS"      more QEMU arguments, split as a shell would (QEMU_EXTRA)
   --qemu BINARY       default qemu-system-aarch64
   --print-cmd         print the QEMU command line first
+  --dump-dtb FILE     write the DTB QEMU gives this machine to FILE and exit
+                      (no flash image needed)
 
 Exit status: QEMU's own (0 after PSCI SYSTEM_OFF), 124 when the time limit
 expired, 125 when QEMU could not be started, 2 on bad arguments.
@@ -49,22 +51,31 @@ import tempfile
 import time
 
 
-def machine_args(a, monitor):
-    """The QEMU virt machine this firmware runs on: the single description."""
+def machine_args(a, monitor=None):
+    """The QEMU virt machine this firmware runs on: the single description.
+
+    With @monitor, the HMP monitor on that socket and the console on stdio;
+    with a.flash, that flash image as the boot ROM; with a.dump_dtb, QEMU
+    writes the machine's DTB there and exits.
+    """
     clusters, cores = a.topology
+    machine = "virt,secure=on,virtualization=on,gic-version=3"
+    if a.dump_dtb:
+        machine += f",dumpdtb={a.dump_dtb}"
     args = [
         "-nographic",
-        "-machine", "virt,secure=on,virtualization=on,gic-version=3",
+        "-machine", machine,
         "-cpu", a.cpu,
         "-smp", f"{clusters * cores},clusters={clusters},cores={cores}",
         "-m", str(a.memory),
         # No NIC: the default virtio NIC needs an option ROM (efi-virtio.rom)
         # from a package the firmware has no use for.
         "-nic", "none",
-        "-bios", a.flash,
-        "-monitor", f"unix:{monitor},server=on,wait=off",
-        "-serial", "stdio",
     ]
+    if a.flash:
+        args += ["-bios", a.flash]
+    if monitor:
+        args += ["-monitor", f"unix:{monitor},server=on,wait=off", "-serial", "stdio"]
     if not a.reboot:
         args.append("-no-reboot")
     if not a.realtime:
@@ -183,6 +194,7 @@ def main(argv):
     p.add_argument("--extra", default="")
     p.add_argument("--qemu")
     p.add_argument("--print-cmd", action="store_true")
+    p.add_argument("--dump-dtb")
     p.add_argument("rest", nargs="*")
     a = p.parse_args(argv)
     config = {}
@@ -201,14 +213,23 @@ def main(argv):
     try:
         a.cpu = a.cpu or config.get("QEMU_CPU", "neoverse-n1")
         a.qemu = a.qemu or config.get("QEMU", "qemu-system-aarch64")
-        a.topology = a.topology or (int(config.get("QEMU_CLUSTERS", 2), 0),
-                                    int(config.get("QEMU_CORES_PER_CLUSTER", 2), 0))
-        a.memory = a.memory or int(config.get("QEMU_MEMORY_MB", 1024), 0)
+        a.topology = a.topology or (int(config.get("QEMU_CLUSTERS", "2"), 0),
+                                    int(config.get("QEMU_CORES_PER_CLUSTER", "2"), 0))
+        a.memory = a.memory or int(config.get("QEMU_MEMORY_MB", "1024"), 0)
         if a.realtime is None:
             a.realtime = config.get("REALTIME", "0") == "1"
     except ValueError as e:
         print(f"qemu_run: {a.config}: {e}", file=sys.stderr)
         return 2
+    if a.dump_dtb:
+        a.flash = None
+        cmd = [a.qemu] + machine_args(a) + shlex.split(a.extra) + a.rest
+        rc = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                            text=True, check=False)
+        if rc.returncode != 0 or not os.path.isfile(a.dump_dtb):
+            print(f"qemu_run: QEMU could not dump its DTB: {rc.stderr.strip()}", file=sys.stderr)
+            return 1
+        return 0
     if a.flash is None:
         print("qemu_run: give --flash or --config", file=sys.stderr)
         return 2

@@ -1,5 +1,5 @@
 /*
- * QEMU virt platform constants (tfa-abi-facts §7.1), started as
+ * QEMU virt platform constants, started as
  *   -machine virt,secure=on,virtualization=on,gic-version=3 -cpu neoverse-n1
  * Topology: QEMU_CLUSTERS x QEMU_CORES_PER_CLUSTER cores (build options;
  * default 2 x 2, the N1SDP shape). QEMU numbers every CPU in MPIDR Aff0
@@ -45,11 +45,22 @@
 #define BL1_RW_BASE			0x0E0E0000
 #define BL1_RW_LIMIT			0x0E100000
 
-/* Non-secure DRAM (-m QEMU_MEMORY_MB): the DTB QEMU writes, then BL33. */
+/*
+ * Non-secure DRAM (-m QEMU_MEMORY_MB): the DTB QEMU writes, then BL33. BL2
+ * takes the size from the DTB, and uses this only when the DTB cannot say
+ * (qemu_bl2_setup.c).
+ */
 #define PLAT_NS_DRAM_BASE		ULL(0x40000000)
 #define PLAT_NS_DRAM_SIZE		(QEMU_MEMORY_MB * ULL(0x100000))
 #define PLAT_DTB_BASE			0x40000000
-#define PLAT_DTB_MAX_SIZE		0x00100000
+#define PLAT_DTB_MAX_SIZE		0x00100000	/* the DTB region: totalsize at most this */
+/*
+ * BL2 builds the edited DTB here, then copies it back: non-secure DRAM just
+ * above the DTB region, mapped by BL2 (plat_bl2_regions) and used by
+ * nothing before BL33 runs. It exists whenever DRAM is at least 2 MiB,
+ * unlike BL33's region (not with -m 512).
+ */
+#define PLAT_DTB_SCRATCH_BASE		(PLAT_DTB_BASE + PLAT_DTB_MAX_SIZE)
 #define PLAT_BL33_BASE			0x60000000
 #define PLAT_BL33_LIMIT			(PLAT_NS_DRAM_BASE + PLAT_NS_DRAM_SIZE)
 

@@ -1,0 +1,411 @@
+/*
+ * The PSCI description this firmware adds to the normal world's DTB
+ * (include/lib/dtb.h, dtb_add_psci): /psci, /cpus/idle-states, and
+ * enable-method / cpu-idle-states on each CPU node, written in one linear
+ * rewrite of the blob into a scratch buffer.
+ *
+ * Why a rewrite and not libfdt's in-place edits: each fdt_setprop or
+ * fdt_add_subnode moves the rest of the blob, so describing N CPUs costs
+ * O(N x size) (1.8 s of BL2 time for 2000 CPU nodes). Why not libfdt's
+ * sequential-write API either: fdt_property() looks each name up in the
+ * strings written so far, a linear search per property, which is quadratic
+ * again for a blob of many distinct names. Here the old strings block is
+ * kept as it is (every old name offset stays valid) and the new names are
+ * appended, so each token costs O(its size).
+ *
+ * Layout written (Devicetree Specification v0.4, 5.1-5.6): header,
+ * memory reservation block at 40 (8-aligned), structure block, strings
+ * block. Node and property bindings: 3.7/3.8 (cpus, cpu: device_type
+ * "cpu", enable-method), Linux's arm/psci.yaml and cpu/idle-states.yaml.
+ */
+#include <string.h>
+
+#include <lib/dtb.h>
+
+#include "dtb_private.h"
+
+/* libfdt's bound, and 2.3.3: 0 and 0xffffffff are not phandles. */
+#define MAX_PHANDLE		0xfffffffeU
+
+/* Names this code writes; appended once to the strings block. */
+enum new_name {
+	N_COMPATIBLE,
+	N_METHOD,
+	N_ENABLE_METHOD,
+	N_CPU_IDLE_STATES,
+	N_ENTRY_METHOD,
+	N_SUSPEND_PARAM,
+	N_ENTRY_LATENCY,
+	N_EXIT_LATENCY,
+	N_MIN_RESIDENCY,
+	N_PHANDLE,
+	N_COUNT
+};
+
+static const char *const new_names[N_COUNT] = {
+	[N_COMPATIBLE] = "compatible",
+	[N_METHOD] = "method",
+	[N_ENABLE_METHOD] = "enable-method",
+	[N_CPU_IDLE_STATES] = "cpu-idle-states",
+	[N_ENTRY_METHOD] = "entry-method",
+	[N_SUSPEND_PARAM] = "arm,psci-suspend-param",
+	[N_ENTRY_LATENCY] = "entry-latency-us",
+	[N_EXIT_LATENCY] = "exit-latency-us",
+	[N_MIN_RESIDENCY] = "min-residency-us",
+	[N_PHANDLE] = "phandle",
+};
+
+/* The blob being written into the scratch buffer; @full latches overflow. */
+struct out {
+	uint8_t *buf;
+	size_t size;
+	size_t pos;
+	bool full;
+};
+
+/* The /cpus child being copied (depth 2), decided at its first subnode or end. */
+struct cpu_child {
+	bool named_cpu;		/* "cpu" or "cpu@..." (2.2.1 generic name) */
+	bool type_cpu;		/* device_type = "cpu" (3.8.1) */
+	bool decided;
+};
+
+struct fixup {
+	struct out o;
+	const struct dtb_idle_state *states;
+	unsigned int count;
+	uint32_t first_phandle;		/* of states[0]; the others follow */
+	uint32_t name_off[N_COUNT];	/* in the new strings block */
+	unsigned int skip;		/* > 0: inside a dropped subtree (its depth) */
+	bool in_cpus;			/* inside a root child named "cpus" */
+	bool first_cpus;		/* ... and it is the first one */
+	struct cpu_child child;
+	struct dtb_psci_report rep;
+};
+
+/*
+ * Reserve @n bytes, padded with zeros to 4 if @pad. @pos counts every byte
+ * asked for, so after an overflow it still ends up as the size needed;
+ * nothing is written once @full is set.
+ */
+static uint8_t *out_take(struct out *o, size_t n, bool pad)
+{
+	size_t len = pad ? (n + 3U) & ~(size_t)3U : n;
+	uint8_t *p = NULL;
+
+	if (!o->full && len <= o->size - o->pos) {
+		p = o->buf + o->pos;
+		if (len != n)
+			memset(p + n, 0, len - n);
+	} else {
+		o->full = true;
+	}
+	o->pos += len;
+	return p;
+}
+
+static void out_bytes(struct out *o, const void *src, size_t n, bool pad)
+{
+	uint8_t *p = out_take(o, n, pad);
+
+	if (p != NULL && n != 0U)
+		memcpy(p, src, n);
+}
+
+static void out_u32(struct out *o, uint32_t v)
+{
+	uint8_t *p = out_take(o, 4, true);
+
+	if (p != NULL)
+		dtb_put_be32(p, v);
+}
+
+static void out_begin_node(struct out *o, const char *name)
+{
+	out_u32(o, DTB_BEGIN_NODE);
+	out_bytes(o, name, strlen(name) + 1U, true);
+}
+
+static void out_prop(struct out *o, uint32_t nameoff, const void *value, uint32_t len)
+{
+	out_u32(o, DTB_PROP);
+	out_u32(o, len);
+	out_u32(o, nameoff);
+	out_bytes(o, value, len, true);
+}
+
+static void out_prop_u32(struct out *o, uint32_t nameoff, uint32_t v)
+{
+	uint8_t cell[4];
+
+	dtb_put_be32(cell, v);
+	out_prop(o, nameoff, cell, sizeof(cell));
+}
+
+static void out_prop_str(struct out *o, uint32_t nameoff, const char *s)
+{
+	out_prop(o, nameoff, s, (uint32_t)strlen(s) + 1U);
+}
+
+/* enable-method and cpu-idle-states, once, for a /cpus child that is a CPU. */
+static void decide_cpu(struct fixup *f)
+{
+	struct cpu_child *c = &f->child;
+
+	if (c->decided)
+		return;
+	c->decided = true;
+	if (!c->named_cpu && !c->type_cpu)
+		return;		/* cpu-map, l2-cache, ...: not a CPU */
+	f->rep.cpu_nodes++;
+	if (!c->type_cpu)
+		return;		/* 3.8.1: device_type "cpu" is required */
+	f->rep.described++;
+	out_prop_str(&f->o, f->name_off[N_ENABLE_METHOD], "psci");
+	if (f->count != 0U) {
+		uint8_t list[DTB_MAX_IDLE_STATES * 4U];
+
+		for (unsigned int i = 0; i < f->count; i++)
+			dtb_put_be32(list + 4U * i, f->first_phandle + i);
+		out_prop(&f->o, f->name_off[N_CPU_IDLE_STATES], list, 4U * f->count);
+	}
+}
+
+static void out_idle_states(struct fixup *f)
+{
+	struct out *o = &f->o;
+
+	out_begin_node(o, "idle-states");
+	out_prop_str(o, f->name_off[N_ENTRY_METHOD], "psci");
+	for (unsigned int i = 0; i < f->count; i++) {
+		const struct dtb_idle_state *s = &f->states[i];
+
+		out_begin_node(o, s->name);
+		out_prop_str(o, f->name_off[N_COMPATIBLE], "arm,idle-state");
+		out_prop_u32(o, f->name_off[N_SUSPEND_PARAM], s->psci_suspend_param);
+		out_prop_u32(o, f->name_off[N_ENTRY_LATENCY], s->entry_latency_us);
+		out_prop_u32(o, f->name_off[N_EXIT_LATENCY], s->exit_latency_us);
+		out_prop_u32(o, f->name_off[N_MIN_RESIDENCY], s->min_residency_us);
+		out_prop_u32(o, f->name_off[N_PHANDLE], f->first_phandle + i);
+		out_u32(o, DTB_END_NODE);
+	}
+	out_u32(o, DTB_END_NODE);
+	f->rep.idle_states = f->count;
+}
+
+static void out_psci(struct fixup *f)
+{
+	/* "arm,psci-0.2" lets kernels that predate the PSCI 1.0 binding use it too. */
+	static const char compatible[] = "arm,psci-1.0\0arm,psci-0.2";
+
+	out_begin_node(&f->o, "psci");
+	out_prop(&f->o, f->name_off[N_COMPATIBLE], compatible, sizeof(compatible));
+	out_prop_str(&f->o, f->name_off[N_METHOD], "smc");
+	out_u32(&f->o, DTB_END_NODE);
+}
+
+static bool named(const char *name, const char *base)
+{
+	size_t n = strlen(base);
+
+	return strncmp(name, base, n) == 0 && (name[n] == '\0' || name[n] == '@');
+}
+
+/* One source token into the output: drop, copy, or copy with additions. */
+static void rewrite(struct fixup *f, const struct dtb_token *t)
+{
+	if (f->skip != 0U) {
+		if (t->tag == DTB_BEGIN_NODE)
+			f->skip++;
+		else if (t->tag == DTB_END_NODE)
+			f->skip--;
+		return;
+	}
+	switch (t->tag) {
+	case DTB_BEGIN_NODE:
+		if (t->depth == 1U && strcmp(t->name, "psci") == 0) {
+			f->rep.replaced_psci = true;
+			f->skip = 1;
+			return;
+		}
+		if (t->depth == 1U && strcmp(t->name, "cpus") == 0) {
+			f->in_cpus = true;
+			f->first_cpus = !f->rep.has_cpus;
+			f->rep.has_cpus = true;
+		} else if (t->depth == 2U && f->in_cpus) {
+			if (strcmp(t->name, "idle-states") == 0) {
+				f->rep.replaced_idle_states = true;
+				f->skip = 1;
+				return;
+			}
+			f->child = (struct cpu_child){ .named_cpu = named(t->name, "cpu") };
+		} else if (t->depth == 3U && f->in_cpus) {
+			decide_cpu(f);	/* before the CPU node's first subnode */
+		}
+		out_begin_node(&f->o, t->name);
+		break;
+	case DTB_PROP:
+		if (t->depth == 2U && f->in_cpus) {
+			if (strcmp(t->name, "enable-method") == 0 ||
+			    strcmp(t->name, "cpu-idle-states") == 0)
+				return;	/* replaced by ours */
+			if (strcmp(t->name, "device_type") == 0)
+				f->child.type_cpu = dtb_prop_is(t, "cpu");
+		}
+		out_prop(&f->o, t->nameoff, t->value, t->len);
+		break;
+	default: /* DTB_END_NODE */
+		if (t->depth == 2U && f->in_cpus) {
+			decide_cpu(f);
+		} else if (t->depth == 1U && f->in_cpus) {
+			if (f->first_cpus && f->count != 0U)
+				out_idle_states(f);
+			f->in_cpus = false;
+		} else if (t->depth == 0U) {
+			out_psci(f);
+		}
+		out_u32(&f->o, DTB_END_NODE);
+		break;
+	}
+}
+
+static int psci_fail(struct dtb_diag *d, int err, const char *field, uint64_t value,
+		     const char *other, uint64_t limit)
+{
+	if (d != NULL)
+		*d = (struct dtb_diag){ err, field, value, other, limit, 0 };
+	return err;
+}
+
+/* Pass 1: check the whole structure block and find the largest phandle. */
+static int scan(const void *dtb, uint32_t *max_phandle, struct dtb_diag *diag)
+{
+	struct dtb_walk w;
+	struct dtb_token t;
+	int rc;
+
+	*max_phandle = 0;
+	dtb_walk_init(&w, dtb);
+	while ((rc = dtb_walk_next(&w, &t, diag)) > 0) {
+		if (t.tag == DTB_PROP && t.len == 4U &&
+		    (strcmp(t.name, "phandle") == 0 || strcmp(t.name, "linux,phandle") == 0)) {
+			uint32_t v = dtb_be32(t.value);
+
+			if (v > *max_phandle)
+				*max_phandle = v;
+		}
+	}
+	return rc;
+}
+
+/* Bytes of the memory reservation block, its all-zero terminator included. */
+static size_t rsvmap_len(const void *dtb)
+{
+	static const uint8_t terminator[DTB_RSVMAP_ENTRY_SIZE];
+	const uint8_t *rsv = (const uint8_t *)dtb + dtb_hdr(dtb, DTB_HDR_OFF_MEM_RSVMAP);
+	size_t len = DTB_RSVMAP_ENTRY_SIZE;
+
+	/* dtb_check_header() found the terminator inside the blob. */
+	while (memcmp(rsv + len - DTB_RSVMAP_ENTRY_SIZE, terminator, sizeof(terminator)) != 0)
+		len += DTB_RSVMAP_ENTRY_SIZE;
+	return len;
+}
+
+/* End of the furthest block of the source: what may hold stale bytes after the copy. */
+static size_t source_extent(const void *dtb)
+{
+	size_t end = dtb_hdr(dtb, DTB_HDR_OFF_DT_STRUCT);
+	size_t strings = dtb_hdr(dtb, DTB_HDR_OFF_DT_STRINGS);
+
+	end += dtb_hdr(dtb, DTB_HDR_SIZE_DT_STRUCT);
+	strings += dtb_hdr(dtb, DTB_HDR_SIZE_DT_STRINGS);
+	size_t rsv = dtb_hdr(dtb, DTB_HDR_OFF_MEM_RSVMAP) + rsvmap_len(dtb);
+
+	if (strings > end)
+		end = strings;
+	return rsv > end ? rsv : end;
+}
+
+int dtb_add_psci(void *dtb, size_t region_size, void *scratch, size_t scratch_size,
+		 const struct dtb_idle_state *states, unsigned int count,
+		 struct dtb_psci_report *report, struct dtb_diag *diag)
+{
+	struct fixup f = { .o = { scratch, scratch_size, 0, false }, .states = states,
+			   .count = count };
+	const uint8_t *src = dtb;
+	uint32_t rsv_off = dtb_hdr(dtb, DTB_HDR_OFF_MEM_RSVMAP);
+	uint32_t strings_size = dtb_hdr(dtb, DTB_HDR_SIZE_DT_STRINGS);
+	uint32_t max_phandle, struct_off, strings_off, totalsize;
+	size_t old_extent;
+	struct dtb_walk w;
+	struct dtb_token t;
+	uint8_t *p;
+	int rc;
+
+	if (count > DTB_MAX_IDLE_STATES)
+		return psci_fail(diag, DTB_ERR_ARGS, "idle state count", count, NULL,
+				 DTB_MAX_IDLE_STATES);
+	rc = scan(dtb, &max_phandle, diag);
+	if (rc < 0)
+		return rc;
+	if (count > MAX_PHANDLE - max_phandle)
+		return psci_fail(diag, DTB_ERR_PHANDLES, "phandle", max_phandle, NULL, count);
+	f.first_phandle = max_phandle + 1U;
+
+	/* Header, then the reservation entries as they are, terminator included. */
+	old_extent = source_extent(dtb);
+	out_take(&f.o, DTB_HEADER_SIZE, true);
+	out_bytes(&f.o, src + rsv_off, rsvmap_len(dtb), true);
+	struct_off = (uint32_t)f.o.pos;
+
+	/* New names go after the old strings block, which is copied unchanged. */
+	for (unsigned int i = 0, off = strings_size; i < N_COUNT; i++) {
+		f.name_off[i] = off;
+		off += (uint32_t)strlen(new_names[i]) + 1U;
+	}
+
+	/* Pass 2: the structure block, with our nodes and properties. */
+	dtb_walk_init(&w, dtb);
+	while ((rc = dtb_walk_next(&w, &t, diag)) > 0)
+		rewrite(&f, &t);
+	if (rc < 0)
+		return rc;
+	out_u32(&f.o, DTB_END);
+	strings_off = (uint32_t)f.o.pos;
+	out_bytes(&f.o, src + dtb_hdr(dtb, DTB_HDR_OFF_DT_STRINGS), strings_size, false);
+	for (unsigned int i = 0; i < N_COUNT; i++)
+		out_bytes(&f.o, new_names[i], strlen(new_names[i]) + 1U, false);
+	if (f.o.full)
+		return psci_fail(diag, DTB_ERR_NO_SPACE, "result", f.o.pos, "scratch buffer",
+				 scratch_size);
+	/* totalsize is a 32-bit field (5.2). */
+	if (f.o.pos > region_size || f.o.pos > UINT32_MAX)
+		return psci_fail(diag, DTB_ERR_NO_SPACE, "result", f.o.pos, "DTB region",
+				 region_size);
+
+	/* Keep the free space the blob had (later stages may grow it in place). */
+	totalsize = dtb_hdr(dtb, DTB_HDR_TOTALSIZE);
+	if (totalsize < f.o.pos)
+		totalsize = (uint32_t)f.o.pos;
+	p = f.o.buf;
+	dtb_put_be32(p + DTB_HDR_MAGIC, DTB_MAGIC);
+	dtb_put_be32(p + DTB_HDR_TOTALSIZE, totalsize);
+	dtb_put_be32(p + DTB_HDR_OFF_DT_STRUCT, struct_off);
+	dtb_put_be32(p + DTB_HDR_OFF_DT_STRINGS, strings_off);
+	dtb_put_be32(p + DTB_HDR_OFF_MEM_RSVMAP, DTB_HEADER_SIZE);
+	dtb_put_be32(p + DTB_HDR_VERSION, DTB_VERSION);
+	dtb_put_be32(p + DTB_HDR_LAST_COMP_VERSION, DTB_LAST_COMP_VERSION);
+	dtb_put_be32(p + DTB_HDR_BOOT_CPUID_PHYS, dtb_hdr(dtb, DTB_HDR_BOOT_CPUID_PHYS));
+	dtb_put_be32(p + DTB_HDR_SIZE_DT_STRINGS, (uint32_t)f.o.pos - strings_off);
+	dtb_put_be32(p + DTB_HDR_SIZE_DT_STRUCT, strings_off - struct_off);
+
+	f.rep.old_size = dtb_hdr(dtb, DTB_HDR_TOTALSIZE);
+	f.rep.new_size = totalsize;
+	/* Only now is the blob written: the result, then zeros over what it no longer uses. */
+	memcpy(dtb, scratch, f.o.pos);
+	if (old_extent > f.o.pos)
+		memset((uint8_t *)dtb + f.o.pos, 0, old_extent - f.o.pos);
+	if (report != NULL)
+		*report = f.rep;
+	return DTB_OK;
+}

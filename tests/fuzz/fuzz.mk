@@ -1,0 +1,39 @@
+# libFuzzer harnesses (clang -fsanitize=fuzzer,address,undefined; Debian's
+# clang needs libclang-rt-<version>-dev for the fuzzer runtime) for the
+# parsers of untrusted input: the FIP (lib/fip) and the DTB (lib/dtb,
+# against Debian's host libfdt). Seed corpora: tests/fuzz/corpus/<harness>/.
+#
+#   make fuzz [FUZZ_SECONDS=300] [FUZZ_RUNS=0]   each harness, bounded
+#
+# make check runs each for a few seconds (the fuzz-smoke suite).
+
+# Not build options: they change how long make fuzz runs, nothing it builds.
+FUZZ_SECONDS ?= 300
+FUZZ_RUNS ?= 0
+TARGET_VARIABLES += FUZZ_SECONDS FUZZ_RUNS
+TARGET_VARIABLE_HELP_FUZZ_SECONDS := make fuzz: seconds each harness runs
+TARGET_VARIABLE_HELP_FUZZ_RUNS := make fuzz: inputs each harness runs (0: no limit)
+
+FUZZ_CC := clang
+FUZZ_CFLAGS := -g -O1 -std=gnu11 -Wall -Wextra -Werror -Iinclude \
+	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
+FUZZ_DIR := $(BUILD_BASE)/tests/fuzz
+FUZZERS := $(FUZZ_DIR)/fuzz_fip $(FUZZ_DIR)/fuzz_dtb
+
+$(FUZZ_DIR)/fuzz_fip: tests/fuzz/fuzz_fip.c lib/fip/fip.c lib/fip/fip_uuids.c include/tools_share/fip.h
+	@mkdir -p $(@D)
+	@echo "  FUZZCC  $@"
+	@$(FUZZ_CC) $(FUZZ_CFLAGS) tests/fuzz/fuzz_fip.c lib/fip/fip.c lib/fip/fip_uuids.c -o $@
+
+$(FUZZ_DIR)/fuzz_dtb: tests/fuzz/fuzz_dtb.c $(DTB_LIB_SOURCES) $(DTB_LIB_HEADERS)
+	@mkdir -p $(@D)
+	@echo "  FUZZCC  $@"
+	@$(FUZZ_CC) $(FUZZ_CFLAGS) tests/fuzz/fuzz_dtb.c $(DTB_LIB_SOURCES) -lfdt -o $@
+
+.PHONY: fuzz _fuzz
+fuzz:
+	@$(DEPS) check
+	@$(MAKE) --no-print-directory _fuzz
+
+_fuzz: $(FUZZERS)
+	@bash tests/fuzz/run_fuzz.sh $(FUZZ_DIR) $(FUZZ_SECONDS) $(FUZZ_RUNS) $(FUZZERS)

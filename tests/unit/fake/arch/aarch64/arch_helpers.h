@@ -1,0 +1,51 @@
+/*
+ * The fake architecture layer of the host tests that run stateful
+ * firmware code (tests/unit/test_psci_model.c): the same accessors as
+ * include/arch/aarch64/arch_helpers.h, but each system register, barrier
+ * and cache operation is a function the test implements over its
+ * simulated cores. Found before the real header through -Itests/unit/fake.
+ */
+#ifndef ARCH_HELPERS_H
+#define ARCH_HELPERS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <arch/aarch64/arch.h>
+
+/* The simulated calling core's view (the test defines these). */
+uint64_t read_mpidr_el1(void);
+uint64_t read_tpidr_el3(void);
+uint64_t read_cntpct_el0(void);
+uint64_t read_cntfrq_el0(void);
+uint64_t read_isr_el1(void);
+void wfi(void);
+
+static inline void isb(void) {}
+static inline void dsb_sy(void) {}
+static inline void dsb_ish(void) {}
+static inline void dsb_ishst(void) {}
+static inline void dmb_ish(void) {}
+static inline void sev(void) {}
+static inline void wfe(void) {}
+
+/* Host memory is coherent: cache maintenance has nothing to do. */
+static inline void flush_dcache_range(uintptr_t addr, size_t size)
+{
+	(void)addr;
+	(void)size;
+}
+
+static inline void clean_dcache_range(uintptr_t addr, size_t size)
+{
+	(void)addr;
+	(void)size;
+}
+
+static inline void inv_dcache_range(uintptr_t addr, size_t size)
+{
+	(void)addr;
+	(void)size;
+}
+
+#endif
