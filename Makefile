@@ -202,7 +202,8 @@ include bl2/bl2.mk
 include bl31/bl31.mk
 include tests/payload/payload.mk
 include tools/fiptool/fiptool.mk
-include $(wildcard tests/unit/*.mk)
+include tests/unit/unit.mk
+include $(filter-out tests/unit/unit.mk,$(wildcard tests/unit/*.mk))
 include tests/fuzz/fuzz.mk
 
 $(eval $(call make_image,bl1,$(COMMON_SOURCES) $(BL1_SOURCES) $(PLAT_BL1_SOURCES),bl1/bl1.ld.S))
@@ -288,9 +289,10 @@ perf-docs: _run
 	@echo "Updated docs/perf/psci-performance-qemu.rst"
 
 .PHONY: _check
-_check: all unit-tests $(UNIT_TEST_INPUTS) $(DTB_EDIT) $(FUZZERS)
+_check: all unit-tests $(UNIT_TEST_INPUTS) $(PSCI_MUTANTS) $(DTB_EDIT) $(FUZZERS)
 	@bash tests/run_tests.sh \
 		$(foreach t,$(UNIT_TESTS),"unit-$(notdir $(t))=$(t) $(UNIT_TEST_ARGS_$(notdir $(t)))") \
+		"psci-model-mutants=bash tests/unit/expect_fail.sh $(PSCI_MUTANTS)" \
 		"fiptool-interop=bash tests/host/fiptool_interop.sh $(FIPTOOL)" \
 		"lint=bash tests/host/lint.sh $(BUILD_DIR)" \
 		"fuzz-smoke=bash tests/fuzz/run_fuzz.sh $(FUZZ_DIR)/smoke 5 0 $(FUZZERS)" \

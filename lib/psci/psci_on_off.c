@@ -133,10 +133,9 @@ void psci_warmboot_entrypoint(void)
 {
 	unsigned int pos = psci_my_pos();
 	struct psci_cpu_node *cpu = psci_cpu(pos);
-	unsigned int end_lvl = cpu->target_pwrlvl;
+	unsigned int end_lvl = psci_lock_power_up(pos, cpu->target_pwrlvl);
 	struct psci_power_state state;
 
-	psci_lock_ancestors(pos, end_lvl);
 	psci_get_target_states(pos, end_lvl, &state);
 	psci_stat_end(pos);
 	if (cpu->aff_info == PSCI_AFF_ON_PENDING)

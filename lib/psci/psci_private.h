@@ -117,6 +117,18 @@ void psci_lock_ancestors(unsigned int pos, unsigned int end_lvl);
 void psci_unlock_ancestors(unsigned int pos, unsigned int end_lvl);
 
 /*
+ * For core @pos powering up from a power-down or retention it entered up
+ * to @end_lvl: lock its ancestors up to @end_lvl and, in OS-initiated mode,
+ * every further ancestor that is not running (while the core was down, the
+ * OS may have taken a domain above it down: 4.4.4, the last core of a
+ * domain decides; it comes up with this core, first man up). Returns the
+ * level locked up to; unlock with psci_unlock_ancestors. Platform
+ * coordination needs no more: a core down votes RUN above the level it
+ * asked for.
+ */
+unsigned int psci_lock_power_up(unsigned int pos, unsigned int end_lvl);
+
+/*
  * Platform coordination (DEN0022 4.4.3) of core @pos's request @state up to
  * @end_lvl: record it, and turn @state into the coordinated target.
  * Ancestor locks up to @end_lvl held.

@@ -68,6 +68,24 @@ void psci_lock_ancestors(unsigned int pos, unsigned int end_lvl)
 		spin_lock(&psci_ancestor(pos, lvl)->lock);
 }
 
+unsigned int psci_lock_power_up(unsigned int pos, unsigned int end_lvl)
+{
+	psci_lock_ancestors(pos, end_lvl);
+	if (suspend_mode != PSCI_MODE_OS_INIT)
+		return end_lvl;
+	while (end_lvl < PLAT_MAX_PWR_LVL) {
+		struct psci_non_cpu_node *node = psci_ancestor(pos, end_lvl + 1U);
+
+		spin_lock(&node->lock);
+		if (node->local_state == PSCI_LOCAL_STATE_RUN) {
+			spin_unlock(&node->lock);
+			break;
+		}
+		end_lvl++;
+	}
+	return end_lvl;
+}
+
 void psci_unlock_ancestors(unsigned int pos, unsigned int end_lvl)
 {
 	for (unsigned int lvl = end_lvl; lvl >= 1U; lvl--)

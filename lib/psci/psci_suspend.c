@@ -83,7 +83,8 @@ static int suspend(struct psci_power_state *state, unsigned int end_lvl, int idx
 	wfi();
 	pmf_capture(RT_INSTR_EXIT_HW_LOW_PWR, false);
 	psci_stat_end(pos);
-	psci_lock_ancestors(pos, end_lvl);
+	end_lvl = psci_lock_power_up(pos, end_lvl);
+	psci_get_target_states(pos, end_lvl, state);
 	psci_plat()->pwr_domain_suspend_finish(state);
 	psci_set_running(pos, end_lvl);
 	cpu->target_pwrlvl = PLAT_MAX_PWR_LVL;

@@ -6,29 +6,15 @@
 DTB_LIB_SOURCES := lib/dtb/dtb_check.c lib/dtb/dtb_walk.c lib/dtb/dtb_psci.c \
 	lib/dtb/dtb_memory.c common/mem_ranges.c
 DTB_LIB_HEADERS := include/lib/dtb.h include/common/mem_ranges.h lib/dtb/dtb_private.h
-DTB_TEST_CFLAGS := $(HOST_CFLAGS) -fsanitize=address,undefined -fno-sanitize-recover=all
-
-UNIT_TESTS += $(BUILD_BASE)/tests/unit/test_dtb_check $(BUILD_BASE)/tests/unit/test_dtb
-QEMU_DTB := $(BUILD_BASE)/tests/unit/qemu.dtb
+$(eval $(call unit_test,dtb_check,lib/dtb/dtb_check.c common/mem_ranges.c,))
+$(eval $(call unit_test,dtb,$(DTB_LIB_SOURCES),,-lfdt))
+QEMU_DTB := $(UNIT_DIR)/qemu.dtb
 UNIT_TEST_ARGS_test_dtb := $(QEMU_DTB)
 UNIT_TEST_INPUTS += $(QEMU_DTB)
 
 $(QEMU_DTB): tools/qemu_run/qemu_run.py
 	@mkdir -p $(@D)
 	@python3 tools/qemu_run/qemu_run.py --dump-dtb $@
-
-$(BUILD_BASE)/tests/unit/test_dtb_check: tests/unit/test_dtb_check.c lib/dtb/dtb_check.c \
-		common/mem_ranges.c $(DTB_LIB_HEADERS) tests/unit/test.h
-	@mkdir -p $(@D)
-	@echo "  HOSTCC  $@"
-	@$(HOSTCC) $(DTB_TEST_CFLAGS) tests/unit/test_dtb_check.c lib/dtb/dtb_check.c \
-		common/mem_ranges.c -o $@
-
-$(BUILD_BASE)/tests/unit/test_dtb: tests/unit/test_dtb.c $(DTB_LIB_SOURCES) $(DTB_LIB_HEADERS) \
-		tests/unit/test.h
-	@mkdir -p $(@D)
-	@echo "  HOSTCC  $@"
-	@$(HOSTCC) $(DTB_TEST_CFLAGS) tests/unit/test_dtb.c $(DTB_LIB_SOURCES) -lfdt -o $@
 
 # dtb_edit: derives test DTBs from QEMU's (tests/integration/dtb_test.sh).
 DTB_EDIT := $(BUILD_BASE)/tests/tools/dtb_edit

@@ -1,29 +1,88 @@
-# Host unit tests of the firmware's pure logic, built with ASan and UBSan
-# against the same sources the images use (plus tests/unit/host_stubs.h).
-UNIT_CFLAGS := $(HOST_CFLAGS) -Iplat/$(PLAT)/include -include $(CONFIG_H) \
-	-fsanitize=address,undefined -fno-sanitize-recover=all
+# Host unit tests: tests/unit/test_<name>.c compiled with the firmware
+# sources it tests, under ASan and UBSan (any report aborts the run, so it
+# counts as a failure), each by the one rule below. A test does not depend
+# on the PLAT or options being built: it says which platform headers and
+# configuration it compiles against.
+#
+#   $(call unit_test,NAME,SOURCES,FLAGS[,LIBS[,MAIN]])
+#
+# MAIN is the test's own file, tests/unit/test_NAME.c unless given.
+#
+# The runner (the Makefile's _check) runs every $(UNIT_TESTS) binary, with
+# $(UNIT_TEST_ARGS_test_<name>) as its arguments.
 
-# $(call unit_test,name,sources under test)
+UNIT_DIR := $(BUILD_BASE)/tests/unit
+UNIT_CFLAGS := $(HOST_CFLAGS) -fsanitize=address,undefined -fno-sanitize-recover=all
+# The firmware configuration the tests compile against (fixed, not the build's).
+UNIT_CONFIG := -DLOG_LEVEL=0 -DENABLE_ASSERTIONS=1 -DENABLE_RUNTIME_INSTRUMENTATION=1 \
+	-DPSCI_OS_INIT_MODE=1
+UNIT_QEMU := -Iplat/qemu/include -DQEMU_CLUSTERS=2 -DQEMU_CORES_PER_CLUSTER=2 \
+	-DQEMU_MEMORY_MB=1024 $(UNIT_CONFIG)
+UNIT_N1SDP := -Iplat/n1sdp/include $(UNIT_CONFIG)
+# Stateful firmware code on a fake architecture and platform (tests/unit/fake).
+UNIT_FAKE := -Itests/unit/fake $(UNIT_CONFIG)
+
 define unit_test
-UNIT_TESTS += $(BUILD_BASE)/tests/unit/test_$(1)
-$(BUILD_BASE)/tests/unit/test_$(1): tests/unit/test_$(1).c $(2) tests/unit/test.h \
-		tests/unit/host_stubs.h $(CONFIG_H)
+UNIT_TESTS += $(UNIT_DIR)/test_$(1)
+$(UNIT_DIR)/test_$(1): $(or $(5),tests/unit/test_$(1).c) $(2) tests/unit/unit.mk
 	@mkdir -p $$(@D)
 	@echo "  HOSTCC  $$@"
-	@$$(HOSTCC) $$(UNIT_CFLAGS) tests/unit/test_$(1).c $(2) -o $$@
+	@$$(HOSTCC) $(3) $$(UNIT_CFLAGS) -MMD -MP -MF $$@.d $(or $(5),tests/unit/test_$(1).c) \
+		$(2) $(4) -o $$@
+-include $(UNIT_DIR)/test_$(1).d
 endef
 
-$(eval $(call unit_test,smccc,common/runtime_svc.c))
-$(eval $(call unit_test,xlat,lib/xlat/xlat.c))
-$(eval $(call unit_test,psci,lib/psci/psci_coord.c))
+PSCI_SOURCES := lib/psci/psci_smc.c lib/psci/psci_system.c lib/psci/psci_suspend.c \
+	lib/psci/psci_on_off.c lib/psci/psci_state.c lib/psci/psci_coord.c
+PSCI_MODEL_SOURCES := $(filter-out lib/psci/psci_coord.c,$(PSCI_SOURCES)) lib/pmf/pmf.c \
+	lib/locks/lock_order.c
 
-# N1SDP logic, whatever PLAT is being built: its own platform headers.
-UNIT_TESTS += $(BUILD_BASE)/tests/unit/test_n1sdp
-$(BUILD_BASE)/tests/unit/test_n1sdp: tests/unit/test_n1sdp.c plat/n1sdp/n1sdp_common.c \
-		plat/n1sdp/n1sdp_css.c drivers/arm/css/scmi_msg.c lib/psci/psci_coord.c tests/unit/test.h
+$(eval $(call unit_test,fip,lib/fip/fip.c lib/fip/fip_uuids.c,))
+$(eval $(call unit_test,smccc,common/runtime_svc.c,$(UNIT_QEMU)))
+$(eval $(call unit_test,xlat,lib/xlat/xlat.c,$(UNIT_QEMU)))
+$(eval $(call unit_test,psci,lib/psci/psci_coord.c,$(UNIT_QEMU)))
+$(eval $(call unit_test,n1sdp,plat/n1sdp/n1sdp_common.c plat/n1sdp/n1sdp_css.c \
+	drivers/arm/css/scmi_msg.c lib/psci/psci_coord.c,$(UNIT_N1SDP)))
+$(eval $(call unit_test,locks,lib/locks/lock_order.c,$(UNIT_FAKE)))
+
+# The randomized model test of lib/psci (tests/unit/test_psci_model.c):
+# 10^5 steps on 16 cores, and on the shapes where a cluster or the machine
+# has one core. Each shape is its own binary (the topology is compile-time,
+# as in the firmware).
+define psci_model
+$(eval $(call unit_test,psci_model$(1),lib/psci/psci_coord.c $(PSCI_MODEL_SOURCES),$(UNIT_FAKE) \
+	-Ilib/psci $(2),,tests/unit/test_psci_model.c))
+endef
+$(eval $(call psci_model,,))
+$(eval $(call psci_model,_1x1,-DSIM_CLUSTERS=1 -DSIM_CORES_PER_CLUSTER=1))
+$(eval $(call psci_model,_3x1,-DSIM_CLUSTERS=3 -DSIM_CORES_PER_CLUSTER=1))
+$(eval $(call psci_model,_2x3,-DSIM_CLUSTERS=2 -DSIM_CORES_PER_CLUSTER=3))
+UNIT_TEST_ARGS_test_psci_model_1x1 := 1 20000
+UNIT_TEST_ARGS_test_psci_model_3x1 := 1 20000
+UNIT_TEST_ARGS_test_psci_model_2x3 := 1 20000
+
+# Mutants: lib/psci with one rule broken on purpose, which the model test
+# must catch (the psci-model-mutants suite passes only if each fails):
+#  coord:     platform coordination takes the deepest vote, not the shallowest;
+#  first-up:  a waking core does not bring up the domains others took down.
+MUTANTS_DIR := $(UNIT_DIR)/mutants
+PSCI_MUTANTS := $(MUTANTS_DIR)/test_psci_model_coord $(MUTANTS_DIR)/test_psci_model_first_up
+$(MUTANTS_DIR)/coord/psci_coord.c: lib/psci/psci_coord.c
+	@mkdir -p $(@D)
+	@sed 's/if (req\[lvl - 1\]\[c\] < target)/if (req[lvl - 1][c] > target)/' $< > $@
+	@! cmp -s $< $@ || { echo "mutant coord: the pattern no longer matches $<" >&2; exit 1; }
+$(MUTANTS_DIR)/first_up/psci_state.c: lib/psci/psci_state.c
+	@mkdir -p $(@D)
+	@sed 's/if (suspend_mode != PSCI_MODE_OS_INIT)/if (true)/' $< > $@
+	@! cmp -s $< $@ || { echo "mutant first_up: the pattern no longer matches $<" >&2; exit 1; }
+$(MUTANTS_DIR)/test_psci_model_coord: tests/unit/test_psci_model.c \
+		$(MUTANTS_DIR)/coord/psci_coord.c $(PSCI_MODEL_SOURCES)
 	@mkdir -p $(@D)
 	@echo "  HOSTCC  $@"
-	@$(HOSTCC) $(HOST_CFLAGS) -Iplat/n1sdp/include -fsanitize=address,undefined \
-		-fno-sanitize-recover=all -DLOG_LEVEL=0 -DENABLE_ASSERTIONS=1 \
-		tests/unit/test_n1sdp.c plat/n1sdp/n1sdp_common.c plat/n1sdp/n1sdp_css.c \
-		drivers/arm/css/scmi_msg.c lib/psci/psci_coord.c -o $@
+	@$(HOSTCC) $(UNIT_FAKE) -Ilib/psci $(UNIT_CFLAGS) $^ -o $@
+$(MUTANTS_DIR)/test_psci_model_first_up: tests/unit/test_psci_model.c lib/psci/psci_coord.c \
+		$(MUTANTS_DIR)/first_up/psci_state.c \
+		$(filter-out lib/psci/psci_state.c,$(PSCI_MODEL_SOURCES))
+	@mkdir -p $(@D)
+	@echo "  HOSTCC  $@"
+	@$(HOSTCC) $(UNIT_FAKE) -Ilib/psci $(UNIT_CFLAGS) $^ -o $@

@@ -107,12 +107,16 @@ def elf_symbols(path):
             continue
         strtab = sections[sh[6]]
         for off in range(sh[4], sh[4] + sh[5], 24):
-            name, info, _, _, value, size = struct.unpack_from("<IBBHQQ", data, off)
-            if info & 0xf not in (0, 2) or value == 0:   # NOTYPE (asm labels), FUNC
+            name, info, _, shndx, value, size = struct.unpack_from("<IBBHQQ", data, off)
+            kind, bind = info & 0xf, info >> 4
+            # Functions, and global labels in code (asm entry points): not
+            # the compiler's own local markers or linker-script symbols.
+            in_code = shndx < len(sections) and sections[shndx][2] & 0x4  # SHF_EXECINSTR
+            if not (kind == 2 or (kind == 0 and bind == 1 and in_code)) or value == 0:
                 continue
             start = strtab[4] + name
             sname = data[start:data.index(b"\0", start)].decode()
-            if sname and not sname.startswith("$"):
+            if sname and not sname.startswith(("$", "__")):
                 syms.append((value, size, sname))
     return sorted(syms)
 
