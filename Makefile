@@ -119,6 +119,7 @@ endif
 
 INCLUDES := -Iinclude -Iinclude/lib/libc -Iplat/$(PLAT)/include -I$(BUILD_DIR)/include
 VERSION := 0.1$(shell git describe --always --dirty --match none 2>/dev/null | sed 's/^/-/')
+VERSION_STAMP := $(BUILD_DIR)/version.stamp
 CPPFLAGS_COMMON := $(INCLUDES) -include $(BUILD_DIR)/include/config.h \
 	-DPLAT_$(PLAT)=1 -DBUILD_VERSION='"$(VERSION)"' -DBUILD_TYPE_STRING='"$(BUILD_TYPE)"'
 
@@ -193,7 +194,7 @@ $(LIBFDT_A):
 	@touch $@
 
 COMMON_SOURCES := lib/libc/printf.c lib/libc/string.c \
-	common/log.c common/console.c drivers/arm/pl011/pl011.c \
+	common/log.c drivers/console/console.c drivers/arm/pl011/pl011.c \
 	lib/aarch64/cache_helpers.S lib/aarch64/misc_helpers.S lib/locks/spinlock.S \
 	lib/locks/lock_order.c lib/el3_runtime/cpu_data.c lib/xlat/xlat.c lib/xlat/xlat_enable.c
 
@@ -237,6 +238,8 @@ $(eval $(call make_fip,$(BUILD_DIR)/bench/fip.bin,$(BUILD_DIR)/payload_bench.bin
 $(eval $(call make_fip,$(BUILD_DIR)/mem-protect/fip.bin,$(BUILD_DIR)/payload_mem_protect.bin))
 
 $(foreach d,$(BUILD_DIR) $(BUILD_DIR)/bench $(BUILD_DIR)/mem-protect,$(eval $(call plat_package,$(d))))
+
+$(foreach i,$(FIRMWARE_IMAGES),$(BUILD_DIR)/$(i)/common/version.o): $(VERSION_STAMP)
 
 IMAGES := $(BUILD_DIR)/bl1.bin $(BUILD_DIR)/bl2.bin $(BUILD_DIR)/bl31.bin $(FIP) \
 	$(PLAT_IMAGES)
@@ -327,3 +330,7 @@ $(file > $(BUILD_DIR)/config.mk,$(config_mk_text))
 $(shell cmp -s $(CONFIG_H).tmp $(CONFIG_H) || mv $(CONFIG_H).tmp $(CONFIG_H); rm -f $(CONFIG_H).tmp)
 $(shell echo '$(BL33_IMAGE)' > $(BL33_STAMP).tmp; cmp -s $(BL33_STAMP).tmp $(BL33_STAMP) || \
 	mv $(BL33_STAMP).tmp $(BL33_STAMP); rm -f $(BL33_STAMP).tmp)
+# The banner's version (git describe) changes with every commit: recompile
+# the one file that prints it, nothing else.
+$(shell echo '$(VERSION)' > $(VERSION_STAMP).tmp; cmp -s $(VERSION_STAMP).tmp $(VERSION_STAMP) || \
+	mv $(VERSION_STAMP).tmp $(VERSION_STAMP); rm -f $(VERSION_STAMP).tmp)

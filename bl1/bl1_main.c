@@ -4,12 +4,13 @@
  */
 #include <arch/aarch64/arch_helpers.h>
 #include <common/bl_common.h>
-#include <common/console.h>
+#include <drivers/console.h>
 #include <common/debug.h>
 #include <lib/el3_runtime/cpu_data.h>
 #include <lib/xlat.h>
 #include <plat/plat_setup.h>
 #include <platform_def.h>
+#include <lib/utils_def.h>
 
 void bl1_main(void) __attribute__((noreturn));
 
@@ -24,12 +25,12 @@ static const struct mmap_region bl1_regions[] = {
 void bl1_main(void)
 {
 	plat_early_setup();
-	console_init(PLAT_UART_BASE, PLAT_UART_CLK_HZ, PLAT_UART_BAUD);
+	plat_console_init();
 	NOTICE("BL1: %s\n", build_version_string);
 	NOTICE("BL1: %s\n", build_message);
 
 	bl_program_cntfrq();
-	bl_setup_mmu(bl1_regions, sizeof(bl1_regions) / sizeof(bl1_regions[0]),
+	bl_setup_mmu(bl1_regions, ARRAY_SIZE(bl1_regions),
 		     plat_bl1_regions, plat_bl1_region_count);
 	plat_bl1_setup();
 

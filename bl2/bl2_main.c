@@ -8,7 +8,7 @@
 
 #include <arch/aarch64/arch_helpers.h>
 #include <common/bl_common.h>
-#include <common/console.h>
+#include <drivers/console.h>
 #include <common/debug.h>
 #include <common/mem_ranges.h>
 #include <lib/el3_runtime/cpu_data.h>
@@ -16,6 +16,7 @@
 #include <plat/plat_setup.h>
 #include <plat/plat_topology.h>
 #include <platform_def.h>
+#include <lib/utils_def.h>
 
 void bl2_main(void) __attribute__((noreturn));
 
@@ -84,10 +85,10 @@ void bl2_main(void)
 	uint64_t start;
 
 	plat_early_setup();
-	console_init(PLAT_UART_BASE, PLAT_UART_CLK_HZ, PLAT_UART_BAUD);
+	plat_console_init();
 	NOTICE("BL2: %s\n", build_version_string);
 	NOTICE("BL2: %s\n", build_message);
-	bl_setup_mmu(bl2_regions, sizeof(bl2_regions) / sizeof(bl2_regions[0]),
+	bl_setup_mmu(bl2_regions, ARRAY_SIZE(bl2_regions),
 		     plat_bl2_regions, plat_bl2_region_count);
 
 	/* Its cost grows with the DTB; INFO shows it (counter ticks to us). */

@@ -7,7 +7,7 @@
 
 #include <arch/aarch64/arch_helpers.h>
 #include <common/bl_common.h>
-#include <common/console.h>
+#include <drivers/console.h>
 #include <common/debug.h>
 #include <common/runtime_svc.h>
 #include <drivers/gicv3.h>
@@ -47,7 +47,7 @@ void bl31_main(const struct bl31_params *from_bl2)
 	struct bl31_params params = *from_bl2;
 
 	plat_early_setup();
-	console_init(PLAT_UART_BASE, PLAT_UART_CLK_HZ, PLAT_UART_BAUD);
+	plat_console_init();
 	NOTICE("BL31: %s\n", build_version_string);
 	NOTICE("BL31: %s\n", build_message);
 	if (params.magic != BL31_PARAMS_MAGIC) {
@@ -78,7 +78,7 @@ void bl31_warm_boot(void)
 	/*
 	 * EXIT_PSCI for a CPU coming back from power-down: last before el3_exit,
 	 * and after invalidating the line EXIT_HW_LOW_PWR went to with the MMU
-	 * off (tfa-abi-facts §2.2, §10.2).
+	 * off (docs/design/pmf.rst: storage and cache maintenance).
 	 */
 	pmf_capture_after_cache_off_write(RT_INSTR_EXIT_PSCI);
 }

@@ -1,3 +1,8 @@
+/*
+ * What the boot images share (include/common/bl_common.h): the MMU set-up
+ * from the image's own layout and the platform's regions, the checked
+ * load of one image from the FIP, and CNTFRQ_EL0.
+ */
 #include <stdint.h>
 #include <string.h>
 
@@ -120,7 +125,7 @@ void bl_program_cntfrq(void)
 {
 	uint32_t freq = plat_get_syscnt_freq();
 
-	/* Every tick-to-time conversion divides by it (tfa-abi-facts §10.3). */
+	/* Every tick-to-time conversion divides by it (ARM DDI 0487 D11.1.2). */
 	if (freq == 0U) {
 		ERROR("The system counter reports a frequency of 0 Hz\n");
 		panic();

@@ -1,8 +1,13 @@
+/*
+ * The report of an unexpected exception at EL3 (the crash path of
+ * common/aarch64/crash.S): the exception's kind, syndrome and addresses
+ * and every general-purpose register, then the CPU stops.
+ */
 #include <stdint.h>
 #include <stdio.h>
 
 #include <arch/aarch64/arch_helpers.h>
-#include <common/console.h>
+#include <drivers/console.h>
 #include <common/debug.h>
 #include <lib/el3_runtime/cpu_data.h>
 

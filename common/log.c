@@ -1,9 +1,15 @@
+/*
+ * Console logging in TF-A's format (include/common/debug.h) and the stops
+ * of the error policy: panic(), failed assertions, cpu_halt()
+ * (docs/design/error-policy.rst).
+ */
 #include <stdarg.h>
 
 #include <arch/aarch64/arch_helpers.h>
 #include <assert.h>
-#include <common/console.h>
+#include <drivers/console.h>
 #include <common/debug.h>
+#include <lib/utils_def.h>
 
 static const char *const level_prefix[] = {
 	[LOG_LEVEL_ERROR / 10] = "ERROR:   ",
@@ -19,7 +25,7 @@ void tf_log(int level, const char *fmt, ...)
 	unsigned int idx = (unsigned int)level / 10U;
 
 	console_lock();
-	if (idx < sizeof(level_prefix) / sizeof(level_prefix[0]) &&
+	if (idx < ARRAY_SIZE(level_prefix) &&
 	    level_prefix[idx] != NULL)
 		printf("%s", level_prefix[idx]);
 	va_start(ap, fmt);

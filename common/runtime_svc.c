@@ -1,3 +1,8 @@
+/*
+ * The SMC dispatcher (include/common/runtime_svc.h): SMCCC checks of the
+ * function ID (DEN0028 2.5), routing by owning entity number to the
+ * services DECLARE_RT_SVC placed in the rt_svc_descs section.
+ */
 #include <stddef.h>
 
 #include <common/debug.h>

@@ -1,3 +1,6 @@
+/*
+ * The version and build time every image prints in its banner.
+ */
 #include <common/debug.h>
 
 #ifndef BUILD_VERSION

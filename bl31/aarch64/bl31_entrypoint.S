@@ -40,7 +40,7 @@ bl31_entrypoint:
 func bl31_warm_entrypoint
 #if ENABLE_RUNTIME_INSTRUMENTATION
 	/*
-	 * EXIT_HW_LOW_PWR is the first thing a waking CPU does (§10.1), so it
+	 * EXIT_HW_LOW_PWR is the first thing a waking CPU does (docs/design/pmf.rst), so it
 	 * is stored with the MMU off: straight to memory.
 	 */
 	bl	plat_my_core_pos

@@ -11,7 +11,7 @@
 
 	/*
 	 * Synchronous exception from a lower EL: take the ENTER_PSCI raw
-	 * counter sample as early as possible (tfa-abi-facts §10.1), before the
+	 * counter sample as early as possible (docs/design/pmf.rst), before the
 	 * context save. \aarch32: 1 if the caller was in AArch32 state.
 	 */
 	.macro sync_lower_el aarch32

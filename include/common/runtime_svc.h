@@ -19,7 +19,7 @@
  */
 struct smc_call {
 	uint32_t fid;
-	uint64_t x[8];			/* x[1]..x[7] (x[0] is the raw x0) */
+	uint64_t x[8];			/* x0..x7 (x[0]: the function ID, use @fid) */
 	bool from_aarch32;		/* caller was AArch32 (SMC64 is unknown) */
 };
 

@@ -54,11 +54,5 @@ void gicv3_cpu_wake_restore(const struct gicv3_wake_state *saved);
  */
 uintptr_t gicv3_find_redistributor(uintptr_t gicr_base, uint64_t mpidr);
 
-/* Redistributor register offsets the normal-world payload also uses. */
-#define GICR_SGI_BASE_OFFSET	0x10000
-#define GICR_ISENABLER0		(GICR_SGI_BASE_OFFSET + 0x0100)
-#define GICR_ICENABLER0		(GICR_SGI_BASE_OFFSET + 0x0180)
-#define GICR_ICPENDR0		(GICR_SGI_BASE_OFFSET + 0x0280)
-#define GICR_IPRIORITYR		(GICR_SGI_BASE_OFFSET + 0x0400)
 
 #endif

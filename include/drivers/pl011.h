@@ -1,5 +1,5 @@
 /*
- * Arm PrimeCell UART (PL011), polled transmit only.
+ * Arm PrimeCell UART (PL011) as a console, transmit only, polled.
  * Source: PrimeCell UART (PL011) Technical Reference Manual, ARM DDI 0183.
  */
 #ifndef DRIVERS_PL011_H
@@ -7,15 +7,15 @@
 
 #include <stdint.h>
 
+#include <drivers/console.h>
+
 /*
- * Program 8N1 with FIFOs at @baud from a @clk_hz reference clock and enable
- * the transmitter and receiver. @clk_hz == 0 leaves the divisor untouched
- * (QEMU ignores it; a boot ROM may have set it).
+ * Program the UART at @base (physical address) for 8N1 with FIFOs at @baud
+ * from a @clk_hz reference clock (0: leave the divisor as a boot ROM or
+ * QEMU left it), enable its transmitter and register it in @console (the
+ * caller's storage, for the image's lifetime) as a console.
  */
-void pl011_init(uintptr_t base, uint32_t clk_hz, uint32_t baud);
-/* Queue one byte, waiting while the transmit FIFO is full. */
-void pl011_putc(uintptr_t base, char c);
-/* Wait until the transmitter is idle (FR.BUSY clear). */
-void pl011_flush(uintptr_t base);
+void pl011_console_register(struct console *console, uintptr_t base, uint32_t clk_hz,
+			    uint32_t baud);
 
 #endif

@@ -1,28 +1,28 @@
 /*
  * Performance Measurement Framework: per-CPU CNTPCT_EL0 timestamps that the
- * normal world reads through the PMF SMC (tfa-abi-facts §1, §2).
+ * normal world reads through the PMF SMC (docs/design/pmf.rst).
  *
  * Only the runtime-instrumentation service (service id 1, six timestamps)
  * exists. Each CPU's six 64-bit slots fill one 64-byte cache line of their
  * own, so cache maintenance on one CPU's slots never touches another's
- * (§10.2).
+ * (docs/design/pmf.rst).
  */
 #ifndef LIB_PMF_H
 #define LIB_PMF_H
 
 #include <arch/aarch64/arch.h>
 
-/* SMC function IDs, Vendor-Specific EL3 range (OEN 7), §1.1 */
+/* SMC function IDs, Vendor-Specific EL3 range (OEN 7, DEN0028 6.1) */
 #define PMF_SMC_GET_TIMESTAMP_32	U(0x87000020)
 #define PMF_SMC_GET_TIMESTAMP_64	U(0xC7000020)
 #define PMF_SMC_GET_VERSION_32		U(0x87000021)
 #define PMF_SMC_GET_VERSION_64		U(0xC7000021)
 #define PMF_SMC_VERSION			U(1)
-/* Function numbers 0x20-0x2f of OEN 7 belong to PMF (§1.1). */
+/* Function numbers 0x20-0x2f of OEN 7 belong to PMF. */
 #define PMF_FUNC_RANGE_MASK		U(0xfff0)
 #define PMF_FUNC_RANGE			U(0x20)
 
-/* Timestamp id (tid) fields, §1.3 */
+/* Timestamp id (tid) fields */
 #define PMF_TID_INDEX_MASK		U(0xff)
 #define PMF_TID_SVC_SHIFT		10
 #define PMF_TID_SVC_MASK		U(0x3f)
@@ -32,7 +32,7 @@
 /* Bit 0 of x3 in GET_TIMESTAMP: invalidate the slot before reading. */
 #define PMF_CACHE_MAINT			U(1)
 
-/* Runtime-instrumentation timestamp indices, §2.1 */
+/* Runtime-instrumentation timestamp indices (docs/design/pmf.rst) */
 #define RT_INSTR_ENTER_PSCI		0
 #define RT_INSTR_EXIT_PSCI		1
 #define RT_INSTR_ENTER_HW_LOW_PWR	2
@@ -73,7 +73,7 @@ extern uint64_t pmf_timestamps[PLATFORM_CORE_COUNT][PMF_PERCPU_SIZE / PMF_TS_SIZ
  * Decode @tid into a runtime-instrumentation slot index. Returns the index
  * (0 .. RT_INSTR_TOTAL_IDS-1), or PMF_E_INVAL for another service id or an
  * index past the service's last timestamp. The implementation-id bits are
- * ignored, so 0x41000400 + i and 0x400 + i name the same slot (§1.3).
+ * ignored, so 0x41000400 + i and 0x400 + i name the same slot.
  */
 static inline int pmf_tid_to_index(uint64_t tid)
 {
@@ -95,16 +95,16 @@ static inline uint64_t *pmf_slot(unsigned int pos, unsigned int index)
 }
 
 /*
- * Capture points (§2.2). Each compiles to nothing when
+ * Capture points (docs/design/pmf.rst). Each compiles to nothing when
  * ENABLE_RUNTIME_INSTRUMENTATION is 0, so call sites need no #if.
  *
  * pmf_capture(index, cmo): store CNTPCT_EL0 into this CPU's slot; with
  *   @cmo, clean+invalidate the line to the PoC afterwards (for stamps
- *   written with the cache on that precede cache-off writes, §10.2).
+ *   written with the cache on that precede cache-off writes).
  * pmf_write(index, value, cmo): the same with a value read earlier.
  * pmf_capture_after_cache_off_write(index): EXIT_PSCI on the warm-boot
  *   path: invalidate the line first, because EXIT_HW_LOW_PWR was written
- *   to memory with the MMU off (§10.2).
+ *   to memory with the MMU off).
  */
 void pmf_write_slot(unsigned int index, uint64_t value, bool cmo);
 void pmf_capture_inv_first(unsigned int index);

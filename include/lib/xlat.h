@@ -1,7 +1,8 @@
 /*
- * Identity-mapped translation tables for one stage-1 regime at EL3 (or EL2
- * for the test payload), 4 KiB granule, 32-bit (4 GiB) virtual address
- * space starting at level 1 (TCR.T0SZ = 32).
+ * Identity-mapped translation tables for one stage-1 regime (the
+ * firmware's EL3; the test payload builds its EL2 tables with it too), 4 KiB
+ * granule, 32-bit (4 GiB) virtual address space starting at level 1
+ * (TCR.T0SZ = 32).
  * Source: ARM DDI 0487 D8 "The AArch64 Virtual Memory System Architecture".
  *
  * The mapping logic (xlat.c) is pure and unit-tested on the host; turning
@@ -83,15 +84,12 @@ uint64_t xlat_lookup(const struct xlat_ctx *ctx, uintptr_t va);
  * written after the first CPU enables them.
  */
 void xlat_enable_mmu_el3(const struct xlat_ctx *ctx);
-/* The same for the EL2 regime (the normal-world test payload). */
-void xlat_enable_mmu_el2(const struct xlat_ctx *ctx);
 
 /*
  * Assembly form of xlat_enable_mmu_el3() for paths with no usable stack
  * (misc_helpers.S): @ttbr0 is the base table's physical address.
  */
 void enable_mmu_direct_el3(uintptr_t ttbr0);
-void enable_mmu_direct_el2(uintptr_t ttbr0);
 
 /* Clean+invalidate all data caches and turn the EL3 MMU off (misc_helpers.S). */
 void disable_mmu_el3_flush(void);

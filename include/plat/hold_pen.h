@@ -12,7 +12,8 @@
 #ifndef PLAT_HOLD_PEN_H
 #define PLAT_HOLD_PEN_H
 
-#define HOLD_PEN_SLOT_SIZE	64
+#define HOLD_PEN_SLOT_SHIFT	6	/* a slot per 64-byte cache line */
+#define HOLD_PEN_SLOT_SIZE	(1 << HOLD_PEN_SLOT_SHIFT)
 #define HOLD_PEN_ENTRY		0	/* u64 entry point, physical address */
 #define HOLD_PEN_STATE		8	/* u64 HOLD_PEN_WAIT or HOLD_PEN_GO */
 #define HOLD_PEN_WAIT		0

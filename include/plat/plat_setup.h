@@ -44,6 +44,12 @@ uintptr_t plat_get_my_entrypoint(void);
 void plat_early_setup(void);
 
 /*
+ * Each image, right after plat_early_setup, MMU off: register the
+ * platform's consoles (include/drivers/console.h). Mandatory.
+ */
+void plat_console_init(void);
+
+/*
  * The non-secure DRAM that exists, filled by plat_bl2_prepare_bl33(): BL2
  * copies BL33 only if it lies wholly inside. @source says who described
  * it, for messages ("the DRAM the DTB describes").

@@ -3,7 +3,7 @@
  *
  * Shared by the boot loaders (BL1/BL2, freestanding) and the host fiptool.
  * A FIP is a table of contents (ToC) followed by the image payloads
- * (tfa-abi-facts §8):
+ * (docs/tools/fiptool.rst, Format):
  *
  *   offset 0   ToC header (16 bytes)
  *   offset 16  ToC entries, 40 bytes each, back to back
@@ -28,7 +28,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* ToC header name (magic), tfa-abi-facts §8.1. */
+/* ToC header name (magic). */
 #define FIP_TOC_HEADER_NAME		0xAA640001u
 /* Serial number fiptool writes; the loader only requires it to be != 0. */
 #define FIP_TOC_SERIAL_NUMBER		0x12345678u
@@ -52,7 +52,7 @@
 
 /*
  * A UUID as stored in the ToC: 16 bytes, kept in the order fiptool prints
- * them (no field byte swapping; tfa-abi-facts §8.3).
+ * them (no field byte swapping).
  */
 struct fip_uuid {
 	uint8_t b[16];
@@ -84,8 +84,8 @@ _Static_assert(sizeof(struct fip_toc_entry) == FIP_TOC_ENTRY_SIZE,
  * Known image UUIDs, as initializers:
  *	static const struct fip_uuid bl31 = FIP_UUID_SOC_FW;
  *	fip_find(&toc, &(const struct fip_uuid)FIP_UUID_SOC_FW, &p, &n);
- * Byte values from tfa-abi-facts §8.3 (the rest checked against TF-A 2.8
- * fiptool output).
+ * Byte values as TF-A's fiptool prints them (checked against Debian's
+ * TF-A 2.8 fiptool by tests/host/fiptool_interop.sh).
  */
 #define FIP_UUID_INIT(...)	{ { __VA_ARGS__ } }
 
@@ -201,7 +201,7 @@ struct fip_image_desc {
 
 /*
  * All known image types, in TF-A fiptool's order. The order matters: fiptool
- * packs payloads and lists images in this order (tfa-abi-facts §8.2).
+ * packs payloads and lists images in this order.
  */
 extern const struct fip_image_desc fip_image_descs[];
 extern const size_t fip_image_desc_count;

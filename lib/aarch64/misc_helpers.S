@@ -1,3 +1,7 @@
+/*
+ * Assembly helpers for paths with no usable stack or memory: zeroing
+ * memory, and turning the EL3 MMU on or off.
+ */
 #include <arch/aarch64/asm_macros.S>
 
 /*
@@ -17,7 +21,8 @@ endfunc zero_mem
 /*
  * Turn the EL3 data cache and MMU off and write every dirty line back, so
  * that the next image, which starts with the MMU off, sees memory as this
- * one left it. Clobbers x0-x11 and x30's callee (preserved here via x12).
+ * one left it. Clobbers x0-x12 (x30 waits in x12 across the call to
+ * dcsw_op_all_clean_inv, which clobbers x0-x11); no stack.
  */
 func disable_mmu_el3_flush
 	mov	x12, x30
@@ -60,25 +65,3 @@ func enable_mmu_direct_el3
 	isb
 	ret
 endfunc enable_mmu_direct_el3
-
-/*
- * enable_mmu_direct_el2(x0 = TTBR0_EL2 value): the EL2 (E2H = 0) form of
- * enable_mmu_direct_el3, for the normal-world test payload. Clobbers x0-x1.
- */
-func enable_mmu_direct_el2
-	mov_imm	x1, MAIR_EL3_VALUE
-	msr	mair_el2, x1
-	mov_imm	x1, (TCR_EL3_RES1 | TCR_TG0_4K | TCR_SH0_INNER | TCR_ORGN0_WBWA | TCR_IRGN0_WBWA | 32)
-	msr	tcr_el2, x1
-	msr	ttbr0_el2, x0
-	dsb	ish
-	tlbi	alle2
-	dsb	ish
-	isb
-	mrs	x0, sctlr_el2
-	mov_imm	x1, (SCTLR_M_BIT | SCTLR_C_BIT | SCTLR_I_BIT | SCTLR_WXN_BIT)
-	orr	x0, x0, x1
-	msr	sctlr_el2, x0
-	isb
-	ret
-endfunc enable_mmu_direct_el2

@@ -43,4 +43,23 @@ void asm_offsets(void)
 	DEFINE(CPU_DATA_CRASH_STACK_TOP,
 	       offsetof(struct cpu_data, crash_stack) + CRASH_STACK_SIZE);
 	DEFINE(CPU_DATA_SIZE, sizeof(struct cpu_data));
+	/* struct crash_regs, relative to cpu_data.crash (common/aarch64/crash.S). */
+	DEFINE(CRASH_X0, offsetof(struct crash_regs, x[0]));
+	DEFINE(CRASH_X1, offsetof(struct crash_regs, x[1]));
+	DEFINE(CRASH_X2, offsetof(struct crash_regs, x[2]));
+	DEFINE(CRASH_X4, offsetof(struct crash_regs, x[4]));
+	DEFINE(CRASH_X6, offsetof(struct crash_regs, x[6]));
+	DEFINE(CRASH_X8, offsetof(struct crash_regs, x[8]));
+	DEFINE(CRASH_X10, offsetof(struct crash_regs, x[10]));
+	DEFINE(CRASH_X12, offsetof(struct crash_regs, x[12]));
+	DEFINE(CRASH_X14, offsetof(struct crash_regs, x[14]));
+	DEFINE(CRASH_X16, offsetof(struct crash_regs, x[16]));
+	DEFINE(CRASH_X18, offsetof(struct crash_regs, x[18]));
+	DEFINE(CRASH_X20, offsetof(struct crash_regs, x[20]));
+	DEFINE(CRASH_X22, offsetof(struct crash_regs, x[22]));
+	DEFINE(CRASH_X24, offsetof(struct crash_regs, x[24]));
+	DEFINE(CRASH_X26, offsetof(struct crash_regs, x[26]));
+	DEFINE(CRASH_X28, offsetof(struct crash_regs, x[28]));
+	DEFINE(CRASH_X30, offsetof(struct crash_regs, x[30]));
+	DEFINE(CRASH_SP, offsetof(struct crash_regs, sp));
 }

@@ -1,5 +1,5 @@
 /*
- * FIP ToC parser and encoder (format: tfa-abi-facts §8, include/tools_share/fip.h).
+ * FIP ToC parser and encoder (format: docs/tools/fiptool.rst, include/tools_share/fip.h).
  *
  * Built both for the host (fiptool, unit tests) and freestanding for the boot
  * loaders, so it only uses memcmp/memcpy/memset and never allocates.
@@ -34,7 +34,7 @@ static void put_le64(uint8_t *p, uint64_t v)
 	put_le32(p + 4, (uint32_t)(v >> 32));
 }
 
-/* Field offsets inside the on-disk structures (fip.h, tfa-abi-facts §8.1/8.2). */
+/* Field offsets inside the on-disk structures (fip.h). */
 #define HDR_NAME	0
 #define HDR_SERIAL	4
 #define HDR_FLAGS	8
@@ -156,7 +156,7 @@ int fip_parse(const void *fip, size_t len, struct fip_toc *toc)
 		return FIP_ERR_SHORT_HEADER;
 	if (get_le32(base + HDR_NAME) != FIP_TOC_HEADER_NAME)
 		return FIP_ERR_BAD_NAME;
-	/* TF-A's loader rejects serial 0 (tfa-abi-facts §8.1); so do we. */
+	/* TF-A's loader rejects serial 0; so do we. */
 	if (get_le32(base + HDR_SERIAL) == 0)
 		return FIP_ERR_BAD_SERIAL;
 
@@ -175,7 +175,7 @@ int fip_parse(const void *fip, size_t len, struct fip_toc *toc)
 			return FIP_ERR_TOO_MANY_ENTRIES;
 	}
 
-	/* The end marker's offset is the FIP size (tfa-abi-facts §8.2). */
+	/* The end marker's offset is the FIP size. */
 	toc_end = FIP_TOC_HEADER_SIZE + (uint64_t)(count + 1) * FIP_TOC_ENTRY_SIZE;
 	if (end_off > len)
 		return FIP_ERR_TRUNCATED;

@@ -1,12 +1,13 @@
 /*
  * Known FIP image types: fiptool option, the descriptive name fiptool prints,
- * and the UUID (tfa-abi-facts §8.3).
+ * and the UUID, as TF-A's fiptool names them.
  *
  * The order and the names follow TF-A 2.8 fiptool (`fiptool create` help
  * and `fiptool info` output), because fiptool packs and lists images in this
  * order; keeping it lets our fiptool produce byte-identical FIPs.
  */
 #include <tools_share/fip.h>
+#include <lib/utils_def.h>
 
 #define DESC(opt, desc_name, uuid_init)					\
 	{ .option = (opt), .name = (desc_name), .uuid = uuid_init }
@@ -83,4 +84,4 @@ const struct fip_image_desc fip_image_descs[] = {
 };
 
 const size_t fip_image_desc_count =
-	sizeof(fip_image_descs) / sizeof(fip_image_descs[0]);
+	ARRAY_SIZE(fip_image_descs);

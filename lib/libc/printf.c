@@ -7,8 +7,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include <common/console.h>
-
 struct out {
 	void (*emit)(struct out *o, char c);
 	char *buf;
@@ -16,9 +14,10 @@ struct out {
 	size_t len;	/* characters produced, including those not stored */
 };
 
+/* putchar() is the console's (drivers/console): libc knows no device. */
 static void emit_console(struct out *o, char c)
 {
-	console_putc(c);
+	putchar(c);
 	o->len++;
 }
 
@@ -228,16 +227,10 @@ int snprintf(char *buf, size_t size, const char *fmt, ...)
 	return n;
 }
 
-int putchar(int c)
-{
-	console_putc((char)c);
-	return (unsigned char)c;
-}
-
 int puts(const char *s)
 {
 	while (*s != '\0')
-		console_putc(*s++);
-	console_putc('\n');
+		putchar(*s++);
+	putchar('\n');
 	return 0;
 }

@@ -4,7 +4,7 @@
  * MEM_PROTECT, MEM_PROTECT_CHECK_RANGE, NODE_HW_STATE and
  * PSCI_SET_SUSPEND_MODE.
  */
-#include <common/console.h>
+#include <drivers/console.h>
 #include <common/debug.h>
 #include <lib/psci/psci.h>
 

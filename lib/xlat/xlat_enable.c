@@ -9,8 +9,3 @@ void xlat_enable_mmu_el3(const struct xlat_ctx *ctx)
 	/* The DSB inside orders the table writes before the first walk. */
 	enable_mmu_direct_el3((uintptr_t)ctx->base_table);
 }
-
-void xlat_enable_mmu_el2(const struct xlat_ctx *ctx)
-{
-	enable_mmu_direct_el2((uintptr_t)ctx->base_table);
-}

@@ -5,10 +5,12 @@
 
 #include <arch/aarch64/arch.h>
 #include <lib/mmio.h>
+#include <drivers/pl011.h>
 #include <lib/xlat.h>
 #include <plat/plat_setup.h>
 #include <plat/plat_topology.h>
 #include <platform_def.h>
+#include <lib/utils_def.h>
 
 const struct mmap_region plat_device_regions[] = {
 	{ PLAT_UART_BASE, 0x00100000, MT_DEVICE_RW },		/* UART0, CNTControl */
@@ -16,13 +18,14 @@ const struct mmap_region plat_device_regions[] = {
 	{ PLAT_MHU_BASE, 0x00500000, MT_DEVICE_RW },		/* MHU, SCMI memory */
 };
 const unsigned int plat_device_region_count =
-	sizeof(plat_device_regions) / sizeof(plat_device_regions[0]);
+	ARRAY_SIZE(plat_device_regions);
 
 /* The trusted mailbox lives in the shared page. */
 const struct mmap_region plat_bl1_regions[] = {
 	{ PLAT_SHARED_RAM_BASE, PLAT_SHARED_RAM_SIZE, MT_RW_DATA },
 };
-const unsigned int plat_bl1_region_count = 1;
+const unsigned int plat_bl1_region_count = ARRAY_SIZE(plat_bl1_regions);
+/* BL2 maps nothing more here: one empty entry (C has no empty arrays), counted 0. */
 const struct mmap_region plat_bl2_regions[] = {
 	{ 0, 0, 0 },
 };
@@ -30,10 +33,17 @@ const unsigned int plat_bl2_region_count = 0;
 const struct mmap_region plat_bl31_regions[] = {
 	{ PLAT_SHARED_RAM_BASE, PLAT_SHARED_RAM_SIZE, MT_RW_DATA },
 };
-const unsigned int plat_bl31_region_count = 1;
+const unsigned int plat_bl31_region_count = ARRAY_SIZE(plat_bl31_regions);
 
 void plat_early_setup(void)
 {
+}
+
+void plat_console_init(void)
+{
+	static struct console uart0;
+
+	pl011_console_register(&uart0, PLAT_UART_BASE, PLAT_UART_CLK_HZ, PLAT_UART_BAUD);
 }
 
 int plat_core_pos_by_mpidr(uint64_t mpidr)

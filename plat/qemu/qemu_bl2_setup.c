@@ -15,6 +15,7 @@
 #include <lib/mmio.h>
 #include <plat/plat_setup.h>
 #include <platform_def.h>
+#include <lib/utils_def.h>
 
 _Static_assert(PLAT_DTB_SCRATCH_BASE >= PLAT_DTB_BASE + PLAT_DTB_MAX_SIZE &&
 	       PLAT_DTB_SCRATCH_BASE + PLAT_DTB_MAX_SIZE <= PLAT_BL33_BASE,
@@ -86,7 +87,7 @@ static void mem_protect_overwrite(const struct plat_ns_dram *dram)
 
 static void add_psci(void *dtb, const struct plat_ns_dram *dram)
 {
-	const unsigned int count = sizeof(qemu_idle_states) / sizeof(qemu_idle_states[0]);
+	const unsigned int count = ARRAY_SIZE(qemu_idle_states);
 	struct dtb_psci_report rep;
 	struct dtb_diag diag;
 	char msg[160];

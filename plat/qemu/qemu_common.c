@@ -4,10 +4,12 @@
 #include <stdint.h>
 
 #include <arch/aarch64/arch.h>
+#include <drivers/pl011.h>
 #include <lib/xlat.h>
 #include <plat/plat_setup.h>
 #include <plat/plat_topology.h>
 #include <platform_def.h>
+#include <lib/utils_def.h>
 
 _Static_assert(PLATFORM_CORE_COUNT >= 1 && PLATFORM_CORE_COUNT <= 16,
 	       "QEMU virt (GICv3) numbers at most 16 CPUs in MPIDR Aff0");
@@ -16,28 +18,35 @@ const struct mmap_region plat_device_regions[] = {
 	{ PLAT_DEVICE_BASE, PLAT_DEVICE_SIZE, MT_DEVICE_RW },
 };
 const unsigned int plat_device_region_count =
-	sizeof(plat_device_regions) / sizeof(plat_device_regions[0]);
+	ARRAY_SIZE(plat_device_regions);
 
 /* The hold pen (and the MEM_PROTECT flag beside it) in secure SRAM. */
 const struct mmap_region plat_bl1_regions[] = {
 	{ PLAT_SHARED_RAM_BASE, PLAT_SHARED_RAM_SIZE, MT_RW_DATA },
 };
-const unsigned int plat_bl1_region_count = 1;
+const unsigned int plat_bl1_region_count = ARRAY_SIZE(plat_bl1_regions);
 
 /* BL2 also edits the DTB and may overwrite DRAM below BL33 (MEM_PROTECT). */
 const struct mmap_region plat_bl2_regions[] = {
 	{ PLAT_SHARED_RAM_BASE, PLAT_SHARED_RAM_SIZE, MT_RW_DATA },
 	{ PLAT_DTB_BASE, PLAT_BL33_BASE - PLAT_DTB_BASE, MT_RW_DATA | MT_NS },
 };
-const unsigned int plat_bl2_region_count = 2;
+const unsigned int plat_bl2_region_count = ARRAY_SIZE(plat_bl2_regions);
 
 const struct mmap_region plat_bl31_regions[] = {
 	{ PLAT_SHARED_RAM_BASE, PLAT_SHARED_RAM_SIZE, MT_RW_DATA },
 };
-const unsigned int plat_bl31_region_count = 1;
+const unsigned int plat_bl31_region_count = ARRAY_SIZE(plat_bl31_regions);
 
 void plat_early_setup(void)
 {
+}
+
+void plat_console_init(void)
+{
+	static struct console uart0;
+
+	pl011_console_register(&uart0, PLAT_UART_BASE, PLAT_UART_CLK_HZ, PLAT_UART_BAUD);
 }
 
 int plat_core_pos_by_mpidr(uint64_t mpidr)

@@ -16,6 +16,7 @@
 #include <lib/pmf.h>
 #include <lib/psci/psci.h>
 #include <lib/smccc.h>
+#include <lib/utils_def.h>
 
 #include "payload.h"
 #include "smc.h"
@@ -44,7 +45,7 @@ static void cover(const char *fn)
 		if (strcmp(covered[i], fn) == 0)
 			return;
 	}
-	if (covered_count < sizeof(covered) / sizeof(covered[0]))
+	if (covered_count < ARRAY_SIZE(covered))
 		covered[covered_count++] = fn;
 }
 
@@ -100,7 +101,7 @@ static uint64_t absent_mpidr(void)
 {
 	static const uint64_t candidates[] = { 0xff, 0xffff, 0xffffff, 0xff00000000ULL };
 
-	for (unsigned int i = 0; i < sizeof(candidates) / sizeof(candidates[0]); i++) {
+	for (unsigned int i = 0; i < ARRAY_SIZE(candidates); i++) {
 		if (!is_core(candidates[i]))
 			return candidates[i];
 	}
@@ -344,7 +345,7 @@ static void bad_mpidrs(uintptr_t ep)
 		absent_mpidr(),			/* a core that does not exist */
 	};
 
-	for (unsigned int i = 0; i < sizeof(candidates) / sizeof(candidates[0]); i++) {
+	for (unsigned int i = 0; i < ARRAY_SIZE(candidates); i++) {
 		uint64_t m = candidates[i];
 
 		/* Affinity values of real cores, or MT on an MT platform, are valid. */
@@ -538,7 +539,7 @@ static void suspend_args(void)
 		0x01000011U,				/* cluster retention: not implemented */
 	};
 
-	for (unsigned int i = 0; i < sizeof(bad_states) / sizeof(bad_states[0]); i++) {
+	for (unsigned int i = 0; i < ARRAY_SIZE(bad_states); i++) {
 		if (bad_states[i] == PLAT_PSTATE_CORE_STANDBY)
 			continue;	/* the platform's own standby state */
 		expect_suspend("bad power_state", bad_states[i], PSCI_E_INVALID_PARAMS);
@@ -1045,7 +1046,7 @@ void conformance_run(void)
 		{ "CPU_FREEZE", cpu_freeze },
 	};
 
-	for (unsigned int i = 0; i < sizeof(sections) / sizeof(sections[0]); i++) {
+	for (unsigned int i = 0; i < ARRAY_SIZE(sections); i++) {
 		unsigned int before = failed;
 
 		sections[i].run();

@@ -5,7 +5,6 @@
 #include <stdio.h>
 
 #include <arch/aarch64/arch_helpers.h>
-#include <drivers/gicv3.h>
 #include <lib/mmio.h>
 #include <lib/psci/psci.h>
 #include <lib/spinlock.h>
@@ -15,11 +14,8 @@
 
 /* The EL1 physical timer's PPI (Arm BSA / GIC: INTID 30). */
 #define TIMER_PPI		30U
-/* The lowest priority: ICC_PMR_EL1 lets every interrupt through. */
-#define GIC_PRIORITY_LOWEST	0xffU
 /* The SGI one core sends another to end a suspend (IHI 0069 2.2.1). */
 #define WAKE_SGI		0U
-#define INTID_SPURIOUS		1020U
 
 struct job {
 	payload_job_fn fn;
@@ -71,59 +67,27 @@ unsigned int payload_my_pos(void)
 	return PAYLOAD_NO_CORE;
 }
 
-/* GICR_IPRIORITYR holds a byte per interrupt; write its aligned word. */
-static void set_priority(uintptr_t rd, unsigned int intid, uint8_t prio)
-{
-	uintptr_t word = rd + GICR_IPRIORITYR + (intid & ~3U);
-	unsigned int shift = (intid & 3U) * 8U;
-
-	mmio_write_32(word, (mmio_read_32(word) & ~(0xffU << shift)) | (uint32_t)prio << shift);
-}
-
 void payload_cpu_setup(void)
 {
-	uintptr_t rd = gicv3_find_redistributor(PLAT_GICR_BASE, read_mpidr_el1());
-
 	/*
-	 * The timer PPI and the wake-up SGI, enabled at a priority the PMR
-	 * lets through. Every exception stays masked: a pending interrupt only
-	 * ends WFI (ARM DDI 0487 D1.16.2), and the payload acknowledges it.
+	 * Every exception stays masked: a pending interrupt only ends WFI
+	 * (ARM DDI 0487 D1.16.2), and the payload acknowledges it.
 	 */
-	set_priority(rd, TIMER_PPI, 0x80);
-	set_priority(rd, WAKE_SGI, 0x80);
-	mmio_write_32(rd + GICR_ISENABLER0, 1U << TIMER_PPI | 1U << WAKE_SGI);
-	write_icc_pmr_el1(GIC_PRIORITY_LOWEST);
-	write_icc_igrpen1_el1(1);
-	isb();
+	if (!payload_gic_cpu_setup(1U << TIMER_PPI | 1U << WAKE_SGI))
+		payload_check(false, "core %u: no GIC redistributor has its affinity",
+			      payload_my_pos());
 	payload_timer_stop();
 	payload_wake_ack();
 }
 
 void payload_wake(unsigned int pos)
 {
-	uint64_t mpidr = payload_mpidr(pos);
-	uint64_t aff0 = mpidr & 0xffU;
-	/* ICC_SGI1R_EL1: Aff3/Aff2/Aff1, RS = Aff0 / 16, target list bit Aff0 % 16. */
-	uint64_t sgi1r = ((mpidr >> 32) & 0xffU) << 48 | ((mpidr >> 16) & 0xffU) << 32 |
-			 (aff0 >> 4) << 44 | ((mpidr >> 8) & 0xffU) << 16 |
-			 (uint64_t)WAKE_SGI << 24 | 1ULL << (aff0 & 0xfU);
-
-	dsb_ish();
-	write_icc_sgi1r_el1(sgi1r);
-	isb();
+	payload_gic_send_sgi(payload_mpidr(pos), WAKE_SGI);
 }
 
 void payload_wake_ack(void)
 {
-	/* ICC_IAR1_EL1 / ICC_EOIR1_EL1: take and complete what is pending. */
-	for (unsigned int i = 0; i < 8U; i++) {
-		uint64_t intid = read_icc_iar1_el1();
-
-		if ((intid & 0xffffffU) >= INTID_SPURIOUS)
-			break;
-		write_icc_eoir1_el1(intid);
-		isb();
-	}
+	payload_gic_ack_all();
 }
 
 void payload_timer_arm_us(uint64_t us)

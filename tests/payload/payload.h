@@ -115,6 +115,21 @@ uint64_t payload_ctxid_received(unsigned int pos);
 void payload_wake(unsigned int pos);
 void payload_wake_ack(void);
 
+/* --- the GIC, as the payload drives it (gic.c) --- */
+
+/*
+ * This core's redistributor: enable the SGIs/PPIs in @ppi_or_sgi_mask (bit
+ * n: INTID n) at a priority the PMR lets through, and Group 1 at the CPU
+ * interface. False if no redistributor has this core's affinity.
+ */
+bool payload_gic_cpu_setup(unsigned int ppi_or_sgi_mask);
+/* Send SGI @intid to the core with affinity @mpidr. */
+void payload_gic_send_sgi(uint64_t mpidr, unsigned int intid);
+/* Acknowledge and complete every interrupt pending for this core. */
+void payload_gic_ack_all(void);
+/* EL2 MMU on with the tables at @ttbr0 (aarch64/payload_mmu.S); no stack use. */
+void payload_enable_mmu_el2(uintptr_t ttbr0);
+
 /* Arm this core's EL1 physical timer to fire in @us microseconds / stop it. */
 void payload_timer_arm_us(uint64_t us);
 void payload_timer_stop(void);

@@ -10,10 +10,12 @@
 #include <stdio.h>
 
 #include <arch/aarch64/arch_helpers.h>
-#include <common/console.h>
+#include <drivers/console.h>
+#include <drivers/pl011.h>
 #include <lib/psci/psci.h>
 #include <lib/smccc.h>
 #include <lib/xlat.h>
+#include <lib/utils_def.h>
 
 #include "payload.h"
 #include "smc.h"
@@ -118,7 +120,7 @@ static void mmu_setup(uint64_t dtb)
 		{ page_down(dtb), page_up(dtb + dtb_size) - page_down(dtb), MT_RO_DATA },
 	};
 
-	int rc = xlat_map_regions(&ctx, map, sizeof(map) / sizeof(map[0]));
+	int rc = xlat_map_regions(&ctx, map, ARRAY_SIZE(map));
 
 	if (rc != XLAT_OK) {
 		printf("PAYLOAD: ERROR: memory map rejected (%d)\n", rc);
@@ -127,7 +129,7 @@ static void mmu_setup(uint64_t dtb)
 	}
 	payload_ttbr0 = (uintptr_t)base_table;
 	clean_dcache_range((uintptr_t)&payload_ttbr0, sizeof(payload_ttbr0));
-	xlat_enable_mmu_el2(&ctx);
+	payload_enable_mmu_el2((uintptr_t)base_table);
 }
 
 /*
@@ -167,7 +169,9 @@ static void __attribute__((noreturn)) mem_protect_test(void)
 
 void payload_main(uint64_t x0)
 {
-	console_init(PLAT_UART_BASE, PLAT_UART_CLK_HZ, PLAT_UART_BAUD);
+	static struct console uart;
+
+	pl011_console_register(&uart, PLAT_UART_BASE, PLAT_UART_CLK_HZ, PLAT_UART_BAUD);
 	if (PAYLOAD_MODE_MEM_PROTECT)
 		mem_protect_test();
 	printf("PAYLOAD: entered at EL%u, x0 = 0x%llx, MPIDR = 0x%llx, CNTFRQ = %llu Hz\n",

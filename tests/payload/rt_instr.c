@@ -1,5 +1,5 @@
 /*
- * The runtime-instrumentation measurement (tfa-abi-facts §3): the six TFTF
+ * The runtime-instrumentation measurement (docs/perf/psci-performance-methodology.rst): the six TFTF
  * scenarios in TFTF's order, one sample per core, timestamps read back
  * through the PMF SMC, checked for order, converted to ns and printed as
  * TFTF's <RT_INSTR:...> lines and as the reStructuredText report.
@@ -17,7 +17,7 @@
 
 /*
  * Wake-up timer: long enough that every core is down before it fires even
- * when they contend for the PSCI locks (§10.7 stale-slot hazard: a timer
+ * when they contend for the PSCI locks (a stale-slot hazard: a timer
  * that fires first ends the suspend early, leaving stale timestamps that
  * the order checks catch). Under -icount 2 ms is ample; in wall-clock time
  * (REALTIME=1, hardware) a vCPU may not run for milliseconds: allow more.
@@ -42,14 +42,31 @@ enum scenario {
 	SCENARIOS
 };
 
-static const char *const test_names[SCENARIOS] = {
-	"test_rt_instr_susp_deep_parallel",
-	"test_rt_instr_susp_deep_serial",
-	"test_rt_instr_cpu_susp_parallel",
-	"test_rt_instr_cpu_susp_serial",
-	"test_rt_instr_cpu_off_serial",
-	"test_rt_instr_psci_version_parallel",
+/*
+ * Each scenario's TFTF test name and the figures of its rows. The payload
+ * announces them ("PAYLOAD: scenario NAME: FIGURE,FIGURE...") before the
+ * rows, so tools/rt_report reads the list from the run it reports on.
+ */
+static const struct {
+	const char *name;
+	unsigned int figures;
+} scenario[SCENARIOS] = {
+	[SUSP_DEEP_PARALLEL] = { "test_rt_instr_susp_deep_parallel", 3 },
+	[SUSP_DEEP_SERIAL] = { "test_rt_instr_susp_deep_serial", 3 },
+	[CPU_SUSP_PARALLEL] = { "test_rt_instr_cpu_susp_parallel", 3 },
+	[CPU_SUSP_SERIAL] = { "test_rt_instr_cpu_susp_serial", 3 },
+	[CPU_OFF_SERIAL] = { "test_rt_instr_cpu_off_serial", 3 },
+	[PSCI_VERSION_PARALLEL] = { "test_rt_instr_psci_version_parallel", 1 },
 };
+
+/* The column heads of the report's tables and of rt_report's CSVs. */
+static const char *const powerdown_figures[] = { "Powerdown", "Wakeup", "Cache Flush" };
+static const char *const latency_figures[] = { "Latency" };
+
+static const char *figure_name(enum scenario sc, unsigned int f)
+{
+	return scenario[sc].figures == 1U ? latency_figures[f] : powerdown_figures[f];
+}
 
 struct sample {
 	uint64_t ts[RT_INSTR_TOTAL_IDS];
@@ -66,7 +83,7 @@ struct run {
 
 static struct sample samples[SCENARIOS][PAYLOAD_MAX_CORES];
 
-/* Read this core's six timestamps as TFTF's get_ts() does (§3.1 step 5). */
+/* Read this core's six timestamps as TFTF's get_ts() does. */
 static void get_ts(struct sample *s)
 {
 	uint64_t mpidr = read_mpidr_el1();
@@ -135,7 +152,7 @@ static bool start(unsigned int pos, payload_job_fn fn, struct run *run)
 	int64_t rc = payload_cpu_on(pos, fn, run);
 
 	return payload_check(rc == PSCI_E_SUCCESS, "%s: CPU_ON of core %u returned %lld",
-			     test_names[run->scenario], pos, (long long)rc);
+			     scenario[run->scenario].name, pos, (long long)rc);
 }
 
 /* Every core at once; the lead too, once it has started the others. */
@@ -173,7 +190,7 @@ static void run_serial(struct run *run, payload_job_fn fn)
  * CPU_OFF of each non-lead core in turn, then the lead suspends to the
  * deepest level, then each non-lead core is powered on again only to read
  * its timestamps: ENTER_* from its CPU_OFF, EXIT_* from the CPU_ON warm
- * boot (§3.1).
+ * boot (as TFTF pairs them).
  */
 static void run_cpu_off_serial(struct run *run)
 {
@@ -193,7 +210,7 @@ static void run_cpu_off_serial(struct run *run)
 	}
 }
 
-/* ticks -> ns as TFTF's cycles_to_ns (§3.2): integer, truncating. */
+/* ticks -> ns as TFTF's cycles_to_ns: integer, truncating. */
 static bool to_ns(uint64_t ticks, uint64_t freq, uint64_t *ns)
 {
 	if (freq == 0U || ticks > UINT64_MAX / 1000000000U)
@@ -211,7 +228,7 @@ struct row {
 
 static unsigned int figures_of(enum scenario sc)
 {
-	return sc == PSCI_VERSION_PARALLEL ? 1U : 3U;
+	return scenario[sc].figures;
 }
 
 static const char *cpu_label(unsigned int pos)
@@ -223,12 +240,12 @@ static const char *cpu_label(unsigned int pos)
 	return buf[pos];
 }
 
-/* The checks of §3.1 step 6 and the figures of §3.2 for one core. */
+/* TFTF's ordering checks and the figures for one core (docs/perf). */
 static bool evaluate(enum scenario sc, unsigned int pos, uint64_t freq, struct row *row)
 {
 	const struct sample *s = &samples[sc][pos];
 	const uint64_t *t = s->ts;
-	const char *name = test_names[sc];
+	const char *name = scenario[sc].name;
 	const char *who = cpu_label(pos);
 	bool ok = true;
 
@@ -315,15 +332,13 @@ static void print_cells(char cells[][24], const unsigned int *w, unsigned int co
 /* A grid table, the form of the reference report (docs/perf). */
 static void print_table(enum scenario sc, const char *title, const struct row *rows)
 {
-	static const char *const heads[COLS] = { "Cluster", "Core", "Powerdown", "Wakeup",
-						 "Cache Flush" };
 	unsigned int cols = 2U + figures_of(sc);
 	static char cells[PAYLOAD_MAX_CORES + 1][COLS][24];
 	unsigned int w[COLS] = { 0 };
 
 	for (unsigned int c = 0; c < cols; c++)
 		snprintf(cells[0][c], 24, "%s",
-			 sc == PSCI_VERSION_PARALLEL && c == 2 ? "Latency" : heads[c]);
+			 c == 0U ? "Cluster" : c == 1U ? "Core" : figure_name(sc, c - 2U));
 	for (unsigned int pos = 0; pos < payload_topo.cores; pos++) {
 		snprintf(cells[pos + 1][0], 24, "%u", rows[pos].cluster);
 		snprintf(cells[pos + 1][1], 24, "%u", rows[pos].core);
@@ -441,6 +456,12 @@ bool rt_instr_run(void)
 	memset(samples, 0, sizeof(samples));
 	printf("PAYLOAD: runtime instrumentation: %u cores, clusters %s, deepest power_state 0x%08x\n",
 	       payload_topo.cores, cluster_shape(), (unsigned int)PLAT_PSTATE_DEEPEST);
+	for (unsigned int sc = 0; sc < SCENARIOS; sc++) {
+		printf("PAYLOAD: scenario %s: ", scenario[sc].name);
+		for (unsigned int f = 0; f < figures_of((enum scenario)sc); f++)
+			printf("%s%s", f != 0U ? "," : "", figure_name((enum scenario)sc, f));
+		printf("\n");
+	}
 
 	run = (struct run){ .scenario = SUSP_DEEP_PARALLEL, .power_state = PLAT_PSTATE_DEEPEST };
 	run_parallel(&run, suspend_entry);
@@ -463,18 +484,18 @@ bool rt_instr_run(void)
 		for (unsigned int pos = 0; pos < payload_topo.cores; pos++)
 			sc_ok &= evaluate((enum scenario)sc, pos, freq, &rows[sc][pos]);
 		ok &= sc_ok;
-		printf("PAYLOAD: %s: %s\n", test_names[sc], sc_ok ? "PASS" : "FAIL");
+		printf("PAYLOAD: %s: %s\n", scenario[sc].name, sc_ok ? "PASS" : "FAIL");
 		if (!sc_ok)
 			continue;
 		for (unsigned int pos = 0; pos < payload_topo.cores; pos++) {
 			const struct row *r = &rows[sc][pos];
 
 			if (figures_of((enum scenario)sc) == 1U)
-				printf("<RT_INSTR:%s\t%u\t%u\t%02llu/>\n", test_names[sc],
+				printf("<RT_INSTR:%s\t%u\t%u\t%02llu/>\n", scenario[sc].name,
 				       r->cluster, r->core, (unsigned long long)r->ns[0]);
 			else
 				printf("<RT_INSTR:%s\t%u\t%u\t%02llu\t%02llu\t%02llu/>\n",
-				       test_names[sc], r->cluster, r->core,
+				       scenario[sc].name, r->cluster, r->core,
 				       (unsigned long long)r->ns[0], (unsigned long long)r->ns[1],
 				       (unsigned long long)r->ns[2]);
 		}

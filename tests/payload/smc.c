@@ -1,3 +1,6 @@
+/*
+ * The payload's SMC call (SMCCC v1.2: x0-x7 in, x0-x3 out).
+ */
 #include "smc.h"
 
 struct smc_result smc(uint64_t x0, uint64_t x1, uint64_t x2, uint64_t x3)

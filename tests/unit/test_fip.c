@@ -1,5 +1,5 @@
 /*
- * Unit tests for lib/fip (FIP ToC parser, tfa-abi-facts §8).
+ * Unit tests for lib/fip (FIP ToC parser, docs/tools/fiptool.rst).
  *
  * FIPs are built byte by byte here with the test's own little-endian
  * writers, independent of the module's encoder, so a symmetric bug in the
@@ -137,7 +137,7 @@ static void test_layout(void)
 	CHECK_EQ(FIP_TOC_PLAT_FLAGS_MASK, 0x0000ffff00000000ull);
 }
 
-/* The UUID strings of tfa-abi-facts §8.3, checked against the table. */
+/* The UUID strings TF-A's fiptool prints, checked against the table. */
 static void test_image_table(void)
 {
 	static const struct {

@@ -215,7 +215,7 @@ static void test_pmf_tid(void)
 	for (unsigned int i = 0; i < RT_INSTR_TOTAL_IDS; i++) {
 		CHECK_EQ(pmf_tid_to_index(0x41000400U + i), i);
 		CHECK_EQ(pmf_tid_to_index(0x00000400U + i), i);
-		/* The implementation id and reserved bits do not matter (§1.3). */
+		/* The implementation id and reserved bits do not matter (docs/design/pmf.rst). */
 		CHECK_EQ(pmf_tid_to_index(0xff000400U + i), i);
 		CHECK_EQ(pmf_tid_to_index(0x41ff0700U + i), i);
 	}

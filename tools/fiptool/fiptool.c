@@ -1,7 +1,7 @@
 /*
  * fiptool: create, list, unpack and edit Firmware Image Packages.
  *
- * Command line compatible with TF-A's fiptool (tfa-abi-facts §8.4). Every FIP
+ * Command line compatible with TF-A's fiptool (docs/tools/fiptool.rst). Every FIP
  * this tool reads goes through the shared, bounds-checked parser in lib/fip,
  * so the host tool and the boot loaders accept exactly the same files, and
  * every FIP it writes is parsed back before it is saved.

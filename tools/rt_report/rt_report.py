@@ -23,14 +23,9 @@ import os
 import re
 import sys
 
-SCENARIOS = [
-    "test_rt_instr_susp_deep_parallel",
-    "test_rt_instr_susp_deep_serial",
-    "test_rt_instr_cpu_susp_parallel",
-    "test_rt_instr_cpu_susp_serial",
-    "test_rt_instr_cpu_off_serial",
-    "test_rt_instr_psci_version_parallel",
-]
+# The payload announces each scenario and its figures before the rows
+# (tests/payload/rt_instr.c): the list comes from the run itself.
+SCENARIO = re.compile(r"^PAYLOAD: scenario (\w+): (.+)$", re.M)
 ROW = re.compile(r"<RT_INSTR:(\w+)((?:\t\d+)+)/>")
 CORES = re.compile(r"PAYLOAD: runtime instrumentation: (\d+) cores, clusters ([\d+]+)")
 SKIPPED = "PAYLOAD: runtime instrumentation: SKIPPED"
@@ -43,6 +38,7 @@ def fail(msg, code=1):
 
 
 def parse(text):
+    scenarios = {m.group(1): m.group(2).split(",") for m in SCENARIO.finditer(text)}
     rows = {}
     for m in ROW.finditer(text):
         values = [int(v) for v in m.group(2).split("\t")[1:]]
@@ -55,7 +51,7 @@ def parse(text):
     if cores:
         shape = [int(n) for n in cores.group(2).split("+")]
         layout = [(c, k) for c, n in enumerate(shape) for k in range(n)]
-    return rows, report, int(cores.group(1)) if cores else None, layout
+    return scenarios, rows, report, int(cores.group(1)) if cores else None, layout
 
 
 def main(argv):
@@ -70,7 +66,7 @@ def main(argv):
     except OSError as e:
         fail(f"cannot read {argv[1]}: {e.strerror}", 2)
     out = argv[2]
-    rows, report, cores, layout = parse(text)
+    scenarios, rows, report, cores, layout = parse(text)
 
     problems = [line for line in text.splitlines() if line.startswith("PAYLOAD: FAIL")]
     if cores is None and SKIPPED in text:
@@ -85,9 +81,11 @@ def main(argv):
     if cores is None:
         fail("no runtime-instrumentation run in the console output "
              "(did the payload start?)", 2)
-    for test in SCENARIOS:
+    if not scenarios:
+        problems.append("the payload announced no scenario")
+    for test, figures in scenarios.items():
         got = rows.get(test, [])
-        width = 3 if test.endswith("version_parallel") else 5
+        width = 2 + len(figures)
         if len(got) != cores:
             problems.append(f"{test}: {len(got)} rows for {cores} cores")
         for row in got:
@@ -108,8 +106,10 @@ def main(argv):
     except OSError as e:
         fail(f"cannot create {out}: {e.strerror}", 2)
     for test, values in rows.items():
-        header = ["Cluster", "Core"] + (["Latency"] if test.endswith("version_parallel")
-                                        else ["Powerdown", "Wakeup", "Cache Flush"])
+        if test not in scenarios:
+            problems.append(f"{test}: rows of a scenario the payload did not announce")
+            continue
+        header = ["Cluster", "Core"] + scenarios[test]
         with open(os.path.join(out, f"{test}.csv"), "w", newline="") as f:
             w = csv.writer(f, dialect="unix")
             w.writerow(header)
@@ -122,7 +122,7 @@ def main(argv):
         for p in problems:
             print(f"rt_report: {p}", file=sys.stderr)
         fail(f"{len(problems)} problem(s); partial report in {out}/")
-    print(f"rt_report: {len(SCENARIOS)} scenarios x {cores} cores passed; "
+    print(f"rt_report: {len(scenarios)} scenarios x {cores} cores passed; "
           f"report and CSVs in {out}/")
     return 0
 

@@ -1,3 +1,9 @@
+/*
+ * The GICv3 driver of the firmware (include/drivers/gicv3.h, ARM IHI
+ * 0069): the distributor and each CPU's redistributor and system-register
+ * interface set up for a system with no secure interrupts, and the
+ * redistributor power management around a core power-down.
+ */
 #include <stdbool.h>
 #include <stdint.h>
 

@@ -48,8 +48,8 @@
 	 * \kind is the slot number, 0-15.
 	 */
 	.macro crash_slot kind
-	str	x0, [sp, #CPU_DATA_CRASH_REGS]
-	str	x1, [sp, #CPU_DATA_CRASH_REGS + 8]
+	str	x0, [sp, #CPU_DATA_CRASH_REGS + CRASH_X0]
+	str	x1, [sp, #CPU_DATA_CRASH_REGS + CRASH_X1]
 	mov	x0, #\kind
 	b	el3_crash_entry
 	.endm

@@ -1,6 +1,6 @@
 /*
  * PSCI (Arm DEN0022, PSCI 1.1) function IDs, return codes and power_state
- * layout (tfa-abi-facts §4). Shared with the normal-world test payload.
+ * layout (DEN0022 5). Shared with the normal-world test payload.
  */
 #ifndef LIB_PSCI_H
 #define LIB_PSCI_H

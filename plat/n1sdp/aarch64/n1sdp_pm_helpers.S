@@ -3,7 +3,7 @@
  * CPUPWRCTLR_EL1 (S3_0_C15_C2_7) bit 0, CORE_PWRDN_EN: on the next WFI the
  * core asks its power controller to remove power (Neoverse N1 TRM,
  * CPUPWRCTLR_EL1). The DSU and the PPU then do the rest: no SCMI message is
- * needed for CPU_SUSPEND (tfa-abi-facts §6.5).
+ * needed for CPU_SUSPEND (docs/plat/n1sdp.rst).
  */
 #include <arch/aarch64/asm_macros.S>
 

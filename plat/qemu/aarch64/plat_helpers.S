@@ -33,7 +33,7 @@ func plat_secondary_cold_boot
 	cmp	x0, #PLATFORM_CORE_COUNT
 	b.hs	3f
 	mov_imm	x1, PLAT_SHARED_RAM_BASE
-	add	x1, x1, x0, lsl #6
+	add	x1, x1, x0, lsl #HOLD_PEN_SLOT_SHIFT
 	mov_imm	x2, HOLD_PEN_GO
 1:	ldr	x3, [x1, #HOLD_PEN_STATE]
 	cmp	x3, x2

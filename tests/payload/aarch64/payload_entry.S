@@ -31,7 +31,7 @@
 	.macro mmu_on
 	adr_l	x0, payload_ttbr0
 	ldr	x0, [x0]
-	bl	enable_mmu_direct_el2
+	bl	payload_enable_mmu_el2
 	adr_l	x0, payload_vectors
 	msr	vbar_el2, x0
 	isb

@@ -1,3 +1,7 @@
+/*
+ * SMC helpers of the test payload that need exact register control: the
+ * x4-x17 preservation check, and an instruction EL3 reflects as UNDEF.
+ */
 #include <arch/aarch64/asm_macros.S>
 
 /*
