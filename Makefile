@@ -250,7 +250,7 @@ all: $(IMAGES)
 
 help:
 	@echo "Targets: all (default), run, check, bench, test-mem-protect, fuzz, perf-docs, fiptool,"
-	@echo "         clean, distclean, help"
+	@echo "         format, format-check, clean, distclean, help"
 	@echo
 	@echo "Other variables: $(foreach v,$(TARGET_VARIABLES),$(v) ($(TARGET_VARIABLE_HELP_$(v))))"
 	@echo
@@ -265,6 +265,13 @@ run:
 	@$(MAKE) --no-print-directory _run
 
 # Payload programs that are not the report: their own targets and output.
+# The tree's C is as clang-format leaves it (.clang-format).
+.PHONY: format-check format
+format-check:
+	@bash tests/host/format_check.sh
+format:
+	@git ls-files '*.c' '*.h' | grep -v '\.ld\.h$$' | xargs clang-format -i
+
 .PHONY: bench test-mem-protect
 bench test-mem-protect:
 	@$(DEPS) run
@@ -297,7 +304,9 @@ _check: all unit-tests $(UNIT_TEST_INPUTS) $(PSCI_MUTANTS) $(DTB_EDIT) $(FUZZERS
 		$(foreach t,$(UNIT_TESTS),"unit-$(notdir $(t))=$(t) $(UNIT_TEST_ARGS_$(notdir $(t)))") \
 		"psci-model-mutants=bash tests/unit/expect_fail.sh $(PSCI_MUTANTS)" \
 		"fiptool-interop=bash tests/host/fiptool_interop.sh $(FIPTOOL)" \
-		"lint=bash tests/host/lint.sh $(BUILD_DIR)" \
+		"lint=bash tests/host/lint.sh" \
+		"layers=python3 tests/host/check_layers.py" \
+		"format=bash tests/host/format_check.sh" \
 		"fuzz-smoke=bash tests/fuzz/run_fuzz.sh $(FUZZ_DIR)/smoke 5 0 $(FUZZERS)" \
 		"qemu-boot=bash tests/integration/boot_test.sh $(BUILD_DIR) $(FIPTOOL)" \
 		"dtb=bash tests/integration/dtb_test.sh $(BUILD_DIR) $(FIPTOOL) $(DTB_EDIT)" \

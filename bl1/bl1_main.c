@@ -30,14 +30,13 @@ void bl1_main(void)
 	NOTICE("BL1: %s\n", build_message);
 
 	bl_program_cntfrq();
-	bl_setup_mmu(bl1_regions, ARRAY_SIZE(bl1_regions),
-		     plat_bl1_regions, plat_bl1_region_count);
+	bl_setup_mmu(bl1_regions, ARRAY_SIZE(bl1_regions), plat_bl1_regions, plat_bl1_region_count);
 	plat_bl1_setup();
 
 	static const struct fip_uuid bl2_uuid = FIP_UUID_TB_FW;
 
-	if (bl_load_fip_image(PLAT_FIP_BASE, PLAT_FIP_MAX_SIZE, &bl2_uuid, "BL2",
-			      BL2_BASE, BL2_LIMIT) < 0) {
+	if (bl_load_fip_image(PLAT_FIP_BASE, PLAT_FIP_MAX_SIZE, &bl2_uuid, "BL2", BL2_BASE,
+	                      BL2_LIMIT) < 0) {
 		ERROR("BL1: Failed to load BL2: nothing was run from the FIP\n");
 		console_flush();
 		cpu_halt();

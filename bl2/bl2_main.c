@@ -37,11 +37,11 @@ static void __attribute__((noreturn)) halt_not_loaded(const char *name)
 }
 
 /* Find the image in the FIP and check it fits its region; no copy yet. */
-static size_t find_or_halt(const struct fip_uuid *uuid, const char *name,
-			   uintptr_t base, uintptr_t limit, const void **data)
+static size_t find_or_halt(const struct fip_uuid *uuid, const char *name, uintptr_t base,
+                           uintptr_t limit, const void **data)
 {
-	long size = bl_find_fip_image(PLAT_FIP_BASE, PLAT_FIP_MAX_SIZE, uuid, name, base,
-				      limit, data);
+	long size = bl_find_fip_image(PLAT_FIP_BASE, PLAT_FIP_MAX_SIZE, uuid, name, base, limit,
+	                              data);
 
 	if (size < 0)
 		halt_not_loaded(name);
@@ -54,7 +54,7 @@ static size_t find_or_halt(const struct fip_uuid *uuid, const char *name,
  * machine has (QEMU's -m). Copying past it would take an external abort.
  */
 static void check_dram_or_halt(const char *name, uintptr_t base, size_t size,
-			       const struct plat_ns_dram *dram)
+                               const struct plat_ns_dram *dram)
 {
 	char list[128];
 	size_t used = 0;
@@ -65,13 +65,13 @@ static void check_dram_or_halt(const char *name, uintptr_t base, size_t size,
 	for (unsigned int i = 0; i < dram->ranges.count && used < sizeof(list); i++) {
 		const struct mem_range *r = &dram->ranges.range[i];
 		int n = snprintf(list + used, sizeof(list) - used, "%s0x%llx-0x%llx",
-				 i == 0U ? "" : ", ", (unsigned long long)r->base,
-				 (unsigned long long)(r->base + (r->size - 1U)));
+		                 i == 0U ? "" : ", ", (unsigned long long)r->base,
+		                 (unsigned long long)(r->base + (r->size - 1U)));
 
 		used += n > 0 ? (size_t)n : 0U;
 	}
-	ERROR("BL2: %s (%zu bytes at 0x%lx) does not fit the DRAM %s describes (%s)\n",
-	      name, size, (unsigned long)base, dram->source, list);
+	ERROR("BL2: %s (%zu bytes at 0x%lx) does not fit the DRAM %s describes (%s)\n", name, size,
+	      (unsigned long)base, dram->source, list);
 	halt_not_loaded(name);
 }
 
@@ -88,8 +88,7 @@ void bl2_main(void)
 	plat_console_init();
 	NOTICE("BL2: %s\n", build_version_string);
 	NOTICE("BL2: %s\n", build_message);
-	bl_setup_mmu(bl2_regions, ARRAY_SIZE(bl2_regions),
-		     plat_bl2_regions, plat_bl2_region_count);
+	bl_setup_mmu(bl2_regions, ARRAY_SIZE(bl2_regions), plat_bl2_regions, plat_bl2_region_count);
 
 	/* Its cost grows with the DTB; INFO shows it (counter ticks to us). */
 	start = read_cntpct_el0();

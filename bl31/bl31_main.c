@@ -26,7 +26,7 @@ void el3_sync_handler(struct el3_context *ctx, uint64_t from_aarch32);
 struct cpu_data cpu_data[PLATFORM_CORE_COUNT];
 
 _Static_assert(offsetof(struct cpu_data, ctx) == 0,
-	       "SP_EL3 points at cpu_data and at its saved context alike");
+               "SP_EL3 points at cpu_data and at its saved context alike");
 
 /* Per-CPU set-up shared by the cold and warm boot paths. */
 static void bl31_cpu_setup(void)
@@ -66,8 +66,7 @@ void bl31_main(const struct bl31_params *from_bl2)
 	cm_init_ns_context(&my_cpu_data()->ctx, params.bl33_entry, params.bl33_arg0);
 	NOTICE("BL31: Preparing for EL3 exit to normal world\n");
 	NOTICE("BL31: Entry point address = 0x%llx, x0 = 0x%llx\n",
-	       (unsigned long long)params.bl33_entry,
-	       (unsigned long long)params.bl33_arg0);
+	       (unsigned long long)params.bl33_entry, (unsigned long long)params.bl33_arg0);
 	console_flush();
 }
 
@@ -97,7 +96,7 @@ void el3_sync_handler(struct el3_context *ctx, uint64_t from_aarch32)
 	 * (e.g. the secure timer's registers, SCR_EL3.ST = 0): the normal
 	 * world's own bug, never a reason to stop EL3.
 	 */
-	VERBOSE("BL31: UNDEF for lower-EL trap, ESR 0x%llx ELR 0x%llx\n",
-		(unsigned long long)esr, (unsigned long long)ctx->elr_el3);
+	VERBOSE("BL31: UNDEF for lower-EL trap, ESR 0x%llx ELR 0x%llx\n", (unsigned long long)esr,
+	        (unsigned long long)ctx->elr_el3);
 	cm_inject_undef(ctx);
 }

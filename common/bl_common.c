@@ -14,13 +14,13 @@
 #include <plat/plat_topology.h>
 #include <platform_def.h>
 
-#define MAX_REGIONS	16U
+#define MAX_REGIONS 16U
 /*
  * Level-2/3 tables per image: one level-2 table per GiB the map touches
  * below block granularity, one level-3 table per 2 MiB block with page-
  * granular edges. The platform sizes it for its memory map.
  */
-#define XLAT_TABLES	PLAT_XLAT_TABLES
+#define XLAT_TABLES PLAT_XLAT_TABLES
 
 uint64_t xlat_base_table[XLAT_L1_ENTRIES] __attribute__((aligned(64)));
 static uint64_t tables[XLAT_TABLES][XLAT_TABLE_ENTRIES]
@@ -32,8 +32,7 @@ static struct xlat_ctx xlat_ctx = {
 	.table_count = XLAT_TABLES,
 };
 
-static void add_region(struct mmap_region *map, unsigned int *n,
-		       struct mmap_region r)
+static void add_region(struct mmap_region *map, unsigned int *n, struct mmap_region r)
 {
 	if (*n == MAX_REGIONS)
 		panic();
@@ -47,7 +46,7 @@ static struct mmap_region span(const char *start, const char *end, unsigned int 
 }
 
 void bl_setup_mmu(const struct mmap_region *regions, unsigned int count,
-		  const struct mmap_region *plat, unsigned int plat_count)
+                  const struct mmap_region *plat, unsigned int plat_count)
 {
 	struct mmap_region map[MAX_REGIONS];
 	unsigned int n = 0;
@@ -71,17 +70,15 @@ void bl_setup_mmu(const struct mmap_region *regions, unsigned int count,
 	xlat_enable_mmu_el3(&xlat_ctx);
 }
 
-long bl_find_fip_image(uintptr_t fip_base, size_t max_size,
-		       const struct fip_uuid *uuid, const char *name,
-		       uintptr_t dest, uintptr_t limit, const void **data)
+long bl_find_fip_image(uintptr_t fip_base, size_t max_size, const struct fip_uuid *uuid,
+                       const char *name, uintptr_t dest, uintptr_t limit, const void **data)
 {
 	struct fip_toc toc;
 	size_t size;
 	int rc = fip_parse((const void *)fip_base, max_size, &toc);
 
 	if (rc != FIP_OK) {
-		ERROR("FIP at 0x%lx is malformed: %s\n", (unsigned long)fip_base,
-		      fip_strerror(rc));
+		ERROR("FIP at 0x%lx is malformed: %s\n", (unsigned long)fip_base, fip_strerror(rc));
 		return -1;
 	}
 	rc = fip_find(&toc, uuid, data, &size);
@@ -94,9 +91,8 @@ long bl_find_fip_image(uintptr_t fip_base, size_t max_size,
 		return -1;
 	}
 	if (size > limit - dest) {
-		ERROR("FIP: %s is %zu bytes; its region 0x%lx-0x%lx holds %lu\n", name,
-		      size, (unsigned long)dest, (unsigned long)limit,
-		      (unsigned long)(limit - dest));
+		ERROR("FIP: %s is %zu bytes; its region 0x%lx-0x%lx holds %lu\n", name, size,
+		      (unsigned long)dest, (unsigned long)limit, (unsigned long)(limit - dest));
 		return -1;
 	}
 	return (long)size;
@@ -109,9 +105,8 @@ void bl_copy_image(const char *name, uintptr_t dest, const void *data, size_t si
 	flush_dcache_range(dest, size);
 }
 
-long bl_load_fip_image(uintptr_t fip_base, size_t max_size,
-		       const struct fip_uuid *uuid, const char *name,
-		       uintptr_t dest, uintptr_t limit)
+long bl_load_fip_image(uintptr_t fip_base, size_t max_size, const struct fip_uuid *uuid,
+                       const char *name, uintptr_t dest, uintptr_t limit)
 {
 	const void *data;
 	long size = bl_find_fip_image(fip_base, max_size, uuid, name, dest, limit, &data);

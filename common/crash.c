@@ -16,13 +16,13 @@ void el3_crash_report(unsigned int kind, const struct crash_regs *regs);
 /* Vector slot order, ARM DDI 0487 D1.10.2 Table D1-5. */
 static const char *const crash_kind[] = {
 	"Sync, current EL with SP_EL0", "IRQ, current EL with SP_EL0",
-	"FIQ, current EL with SP_EL0", "SError, current EL with SP_EL0",
+	"FIQ, current EL with SP_EL0",  "SError, current EL with SP_EL0",
 	"Sync, current EL with SP_EL3", "IRQ, current EL with SP_EL3",
-	"FIQ, current EL with SP_EL3", "SError, current EL with SP_EL3",
-	"Sync, lower EL AArch64", "IRQ, lower EL AArch64",
-	"FIQ, lower EL AArch64", "SError, lower EL AArch64",
-	"Sync, lower EL AArch32", "IRQ, lower EL AArch32",
-	"FIQ, lower EL AArch32", "SError, lower EL AArch32",
+	"FIQ, current EL with SP_EL3",  "SError, current EL with SP_EL3",
+	"Sync, lower EL AArch64",       "IRQ, lower EL AArch64",
+	"FIQ, lower EL AArch64",        "SError, lower EL AArch64",
+	"Sync, lower EL AArch32",       "IRQ, lower EL AArch32",
+	"FIQ, lower EL AArch32",        "SError, lower EL AArch32",
 };
 
 /*
@@ -31,8 +31,7 @@ static const char *const crash_kind[] = {
  */
 void el3_crash_report(unsigned int kind, const struct crash_regs *regs)
 {
-	printf("\nERROR:   Unhandled exception in EL3: %s\n",
-	       kind < 16U ? crash_kind[kind] : "?");
+	printf("\nERROR:   Unhandled exception in EL3: %s\n", kind < 16U ? crash_kind[kind] : "?");
 	printf("  MPIDR    0x%016llx\n", (unsigned long long)read_mpidr_el1());
 	printf("  ESR_EL3  0x%016llx\n", (unsigned long long)read_esr_el3());
 	printf("  ELR_EL3  0x%016llx\n", (unsigned long long)read_elr_el3());
@@ -43,8 +42,7 @@ void el3_crash_report(unsigned int kind, const struct crash_regs *regs)
 	for (unsigned int i = 0; i < 31U; i += 2U) {
 		if (i == 30U)
 			printf("  x30      0x%016llx  sp_el0   0x%016llx\n",
-			       (unsigned long long)regs->x[30],
-			       (unsigned long long)regs->sp);
+			       (unsigned long long)regs->x[30], (unsigned long long)regs->sp);
 		else
 			printf("  x%-2u      0x%016llx  x%-2u      0x%016llx\n", i,
 			       (unsigned long long)regs->x[i], i + 1U,

@@ -12,10 +12,8 @@
 #include <lib/utils_def.h>
 
 static const char *const level_prefix[] = {
-	[LOG_LEVEL_ERROR / 10] = "ERROR:   ",
-	[LOG_LEVEL_NOTICE / 10] = "NOTICE:  ",
-	[LOG_LEVEL_WARNING / 10] = "WARNING: ",
-	[LOG_LEVEL_INFO / 10] = "INFO:    ",
+	[LOG_LEVEL_ERROR / 10] = "ERROR:   ",   [LOG_LEVEL_NOTICE / 10] = "NOTICE:  ",
+	[LOG_LEVEL_WARNING / 10] = "WARNING: ", [LOG_LEVEL_INFO / 10] = "INFO:    ",
 	[LOG_LEVEL_VERBOSE / 10] = "VERBOSE: ",
 };
 
@@ -25,8 +23,7 @@ void tf_log(int level, const char *fmt, ...)
 	unsigned int idx = (unsigned int)level / 10U;
 
 	console_lock();
-	if (idx < ARRAY_SIZE(level_prefix) &&
-	    level_prefix[idx] != NULL)
+	if (idx < ARRAY_SIZE(level_prefix) && level_prefix[idx] != NULL)
 		printf("%s", level_prefix[idx]);
 	va_start(ap, fmt);
 	vprintf(fmt, ap);
@@ -43,8 +40,7 @@ void __attribute__((noreturn)) cpu_halt(void)
 
 void __panic(const char *file, int line)
 {
-	printf("PANIC at %s:%d (MPIDR 0x%llx)\n", file, line,
-	       (unsigned long long)read_mpidr_el1());
+	printf("PANIC at %s:%d (MPIDR 0x%llx)\n", file, line, (unsigned long long)read_mpidr_el1());
 	console_flush();
 	cpu_halt();
 }

@@ -51,7 +51,7 @@ int mem_ranges_add(struct mem_ranges *set, uint64_t base, uint64_t size)
 		uint64_t r_last = last_byte(r->base, r->size);
 
 		if (r_last < first && first - r_last > 1U) {
-			out.range[out.count++] = *r;	/* wholly before, apart */
+			out.range[out.count++] = *r; /* wholly before, apart */
 		} else if (r->base > last && r->base - last > 1U) {
 			if (!placed) {
 				if (out.count == MEM_RANGES_MAX)
@@ -61,7 +61,7 @@ int mem_ranges_add(struct mem_ranges *set, uint64_t base, uint64_t size)
 			}
 			if (out.count == MEM_RANGES_MAX)
 				return MEM_RANGES_ERR_FULL;
-			out.range[out.count++] = *r;	/* wholly after, apart */
+			out.range[out.count++] = *r; /* wholly after, apart */
 		} else {
 			if (r->base < first)
 				first = r->base;
@@ -94,8 +94,8 @@ bool mem_ranges_contain(const struct mem_ranges *set, uint64_t base, uint64_t si
 	return false;
 }
 
-bool mem_ranges_intersect(const struct mem_ranges *set, unsigned int index,
-			  uint64_t base, uint64_t size, struct mem_range *out)
+bool mem_ranges_intersect(const struct mem_ranges *set, unsigned int index, uint64_t base,
+                          uint64_t size, struct mem_range *out)
 {
 	uint64_t first, last, w_last, r_last;
 

@@ -18,11 +18,11 @@ int smccc_route_oen(uint64_t x0, bool from_aarch32)
 	uint32_t fid = (uint32_t)x0;
 
 	if (!smccc_is_fast(fid))
-		return -1;		/* no yielding services */
+		return -1; /* no yielding services */
 	if ((fid & FUNCID_RESERVED_MASK) != 0U)
-		return -1;		/* DEN0028 2.5: must be zero */
+		return -1; /* DEN0028 2.5: must be zero */
 	if (from_aarch32 && smccc_is_64(fid))
-		return -1;		/* SMC64 from AArch32 is unknown (5.3) */
+		return -1; /* SMC64 from AArch32 is unknown (5.3) */
 	return (int)smccc_oen(fid);
 }
 
@@ -30,19 +30,17 @@ void runtime_svc_init(void)
 {
 	/* Linker symbols are distinct objects to C: count on addresses. */
 	size_t count = ((uintptr_t)__stop_rt_svc_descs - (uintptr_t)__start_rt_svc_descs) /
-		       sizeof(struct rt_svc_desc);
+	               sizeof(struct rt_svc_desc);
 
 	for (size_t i = 0; i < count; i++) {
 		const struct rt_svc_desc *d = &__start_rt_svc_descs[i];
 
-		if (d->oen_start > d->oen_end || d->oen_end >= OEN_LIMIT ||
-		    d->handle == NULL) {
+		if (d->oen_start > d->oen_end || d->oen_end >= OEN_LIMIT || d->handle == NULL) {
 			ERROR("Runtime service %s has a bad descriptor\n", d->name);
 			panic();
 		}
 		if (d->init != NULL && d->init() != 0) {
-			ERROR("Runtime service %s failed to initialise; disabled\n",
-			      d->name);
+			ERROR("Runtime service %s failed to initialise; disabled\n", d->name);
 			continue;
 		}
 		for (unsigned int oen = d->oen_start; oen <= d->oen_end; oen++) {

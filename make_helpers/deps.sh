@@ -20,6 +20,8 @@ declare -A check_pkgs=(
 	[llvm-objcopy]=llvm
 	[timeout]=coreutils
 	[cppcheck]=cppcheck
+	[clang-format]=clang-format
+	[git]=git
 	[/usr/lib/u-boot/qemu_arm64/u-boot.bin]=u-boot-qemu
 	# host libfdt for the DTB unit tests and fuzzers (BL2's is fetched for arm64)
 	[/usr/include/libfdt.h]=libfdt-dev

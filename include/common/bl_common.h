@@ -23,7 +23,7 @@ extern char __RW_START__[], __RW_END__[];
  */
 struct mmap_region;
 void bl_setup_mmu(const struct mmap_region *regions, unsigned int count,
-		  const struct mmap_region *plat, unsigned int plat_count);
+                  const struct mmap_region *plat, unsigned int plat_count);
 
 /*
  * Validate the FIP at @fip_base (at most @max_size bytes), find the image
@@ -32,9 +32,8 @@ void bl_setup_mmu(const struct mmap_region *regions, unsigned int count,
  * printing an ERROR naming the problem: a malformed FIP, a missing or empty
  * image, or an image larger than the region. Writes nothing.
  */
-long bl_find_fip_image(uintptr_t fip_base, size_t max_size,
-		       const struct fip_uuid *uuid, const char *name,
-		       uintptr_t dest, uintptr_t limit, const void **data);
+long bl_find_fip_image(uintptr_t fip_base, size_t max_size, const struct fip_uuid *uuid,
+                       const char *name, uintptr_t dest, uintptr_t limit, const void **data);
 
 /*
  * Copy @size bytes of image @name from @data to @dest and clean them to the
@@ -46,9 +45,8 @@ void bl_copy_image(const char *name, uintptr_t dest, const void *data, size_t si
  * bl_find_fip_image() then bl_copy_image(): returns the image size, or a
  * negative value with nothing written to @dest.
  */
-long bl_load_fip_image(uintptr_t fip_base, size_t max_size,
-		       const struct fip_uuid *uuid, const char *name,
-		       uintptr_t dest, uintptr_t limit);
+long bl_load_fip_image(uintptr_t fip_base, size_t max_size, const struct fip_uuid *uuid,
+                       const char *name, uintptr_t dest, uintptr_t limit);
 
 /* Program CNTFRQ_EL0 with the platform's counter frequency (ARM DDI 0487 D11.1.2). */
 void bl_program_cntfrq(void);
@@ -57,11 +55,11 @@ void bl_program_cntfrq(void);
  * Hand-off from BL2 to BL31, passed in x0. BL31 copies it at entry: it
  * lives in BL2's memory.
  */
-#define BL31_PARAMS_MAGIC	0x3133424c5746314eULL	/* "N1FWLB31" */
+#define BL31_PARAMS_MAGIC 0x3133424c5746314eULL /* "N1FWLB31" */
 struct bl31_params {
 	uint64_t magic;
-	uint64_t bl33_entry;	/* non-secure entry point, NS-EL2 */
-	uint64_t bl33_arg0;	/* x0 for BL33: the DTB address */
+	uint64_t bl33_entry; /* non-secure entry point, NS-EL2 */
+	uint64_t bl33_arg0;  /* x0 for BL33: the DTB address */
 };
 
 #endif

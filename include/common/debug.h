@@ -11,29 +11,29 @@
 
 #include <stdio.h>
 
-#define LOG_LEVEL_NONE		0
-#define LOG_LEVEL_ERROR		10
-#define LOG_LEVEL_NOTICE	20
-#define LOG_LEVEL_WARNING	30
-#define LOG_LEVEL_INFO		40
-#define LOG_LEVEL_VERBOSE	50
+#define LOG_LEVEL_NONE    0
+#define LOG_LEVEL_ERROR   10
+#define LOG_LEVEL_NOTICE  20
+#define LOG_LEVEL_WARNING 30
+#define LOG_LEVEL_INFO    40
+#define LOG_LEVEL_VERBOSE 50
 
 void tf_log(int level, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-#define LOG_AT(level, ...)                                                   \
-	do {                                                                 \
-		if ((level) <= LOG_LEVEL)                                    \
-			tf_log((level), __VA_ARGS__);                        \
+#define LOG_AT(level, ...)                                                                         \
+	do {                                                                                       \
+		if ((level) <= LOG_LEVEL)                                                          \
+			tf_log((level), __VA_ARGS__);                                              \
 	} while (0)
 
-#define ERROR(...)	LOG_AT(LOG_LEVEL_ERROR, __VA_ARGS__)
-#define NOTICE(...)	LOG_AT(LOG_LEVEL_NOTICE, __VA_ARGS__)
-#define WARN(...)	LOG_AT(LOG_LEVEL_WARNING, __VA_ARGS__)
-#define INFO(...)	LOG_AT(LOG_LEVEL_INFO, __VA_ARGS__)
-#define VERBOSE(...)	LOG_AT(LOG_LEVEL_VERBOSE, __VA_ARGS__)
+#define ERROR(...)   LOG_AT(LOG_LEVEL_ERROR, __VA_ARGS__)
+#define NOTICE(...)  LOG_AT(LOG_LEVEL_NOTICE, __VA_ARGS__)
+#define WARN(...)    LOG_AT(LOG_LEVEL_WARNING, __VA_ARGS__)
+#define INFO(...)    LOG_AT(LOG_LEVEL_INFO, __VA_ARGS__)
+#define VERBOSE(...) LOG_AT(LOG_LEVEL_VERBOSE, __VA_ARGS__)
 
 void __panic(const char *file, int line) __attribute__((noreturn));
-#define panic()		__panic(__FILE__, __LINE__)
+#define panic() __panic(__FILE__, __LINE__)
 
 /* Stop this CPU for good: interrupts masked, WFI forever. */
 void __attribute__((noreturn)) cpu_halt(void);

@@ -10,7 +10,7 @@
 #include <stdint.h>
 
 /* Most disjoint ranges a set holds (QEMU virt: 1; a NUMA machine: a few). */
-#define MEM_RANGES_MAX		16U
+#define MEM_RANGES_MAX 16U
 
 /* [base, base + size), size > 0, base + size <= 2^64 (no wrap). */
 struct mem_range {
@@ -26,9 +26,9 @@ struct mem_ranges {
 
 enum mem_ranges_err {
 	MEM_RANGES_OK = 0,
-	MEM_RANGES_ERR_EMPTY = -1,	/* size 0 */
-	MEM_RANGES_ERR_WRAP = -2,	/* base + size > 2^64 */
-	MEM_RANGES_ERR_FULL = -3,	/* would need more than MEM_RANGES_MAX ranges */
+	MEM_RANGES_ERR_EMPTY = -1, /* size 0 */
+	MEM_RANGES_ERR_WRAP = -2,  /* base + size > 2^64 */
+	MEM_RANGES_ERR_FULL = -3,  /* would need more than MEM_RANGES_MAX ranges */
 };
 
 /* mem_ranges_init() - make @set empty. */
@@ -53,7 +53,7 @@ bool mem_ranges_contain(const struct mem_ranges *set, uint64_t base, uint64_t si
  * [@base, @base + @size): sets *@out and returns true, or returns false if
  * they share no byte. For walking "the DRAM inside a window".
  */
-bool mem_ranges_intersect(const struct mem_ranges *set, unsigned int index,
-			  uint64_t base, uint64_t size, struct mem_range *out);
+bool mem_ranges_intersect(const struct mem_ranges *set, unsigned int index, uint64_t base,
+                          uint64_t size, struct mem_range *out);
 
 #endif

@@ -19,8 +19,8 @@
  */
 struct smc_call {
 	uint32_t fid;
-	uint64_t x[8];			/* x0..x7 (x[0]: the function ID, use @fid) */
-	bool from_aarch32;		/* caller was AArch32 (SMC64 is unknown) */
+	uint64_t x[8];     /* x0..x7 (x[0]: the function ID, use @fid) */
+	bool from_aarch32; /* caller was AArch32 (SMC64 is unknown) */
 };
 
 /*
@@ -32,19 +32,22 @@ typedef void (*rt_svc_handle_t)(const struct smc_call *call, struct el3_context 
 
 struct rt_svc_desc {
 	uint8_t oen_start;
-	uint8_t oen_end;		/* inclusive */
+	uint8_t oen_end; /* inclusive */
 	const char *name;
 	/* Cold-boot initialisation, primary CPU; 0 or a negative error. */
 	int (*init)(void);
 	rt_svc_handle_t handle;
 };
 
-#define DECLARE_RT_SVC(_name, _start, _end, _init, _handle)                  \
-	static const struct rt_svc_desc __rt_svc_desc_##_name                \
-		__attribute__((section("rt_svc_descs"), used, aligned(8))) = { \
-		.oen_start = (_start), .oen_end = (_end), .name = #_name,    \
-		.init = (_init), .handle = (_handle),                        \
-	}
+#define DECLARE_RT_SVC(_name, _start, _end, _init, _handle)                                        \
+	static const struct rt_svc_desc __rt_svc_desc_##_name                                      \
+		__attribute__((section("rt_svc_descs"), used, aligned(8))) = {                     \
+			.oen_start = (_start),                                                     \
+			.oen_end = (_end),                                                         \
+			.name = #_name,                                                            \
+			.init = (_init),                                                           \
+			.handle = (_handle),                                                       \
+		}
 
 static inline void smc_ret1(struct el3_context *ctx, uint64_t x0)
 {
@@ -57,16 +60,15 @@ static inline void smc_ret2(struct el3_context *ctx, uint64_t x0, uint64_t x1)
 	ctx->x[1] = x1;
 }
 
-static inline void smc_ret3(struct el3_context *ctx, uint64_t x0, uint64_t x1,
-			    uint64_t x2)
+static inline void smc_ret3(struct el3_context *ctx, uint64_t x0, uint64_t x1, uint64_t x2)
 {
 	ctx->x[0] = x0;
 	ctx->x[1] = x1;
 	ctx->x[2] = x2;
 }
 
-static inline void smc_ret4(struct el3_context *ctx, uint64_t x0, uint64_t x1,
-			    uint64_t x2, uint64_t x3)
+static inline void smc_ret4(struct el3_context *ctx, uint64_t x0, uint64_t x1, uint64_t x2,
+                            uint64_t x3)
 {
 	ctx->x[0] = x0;
 	ctx->x[1] = x1;

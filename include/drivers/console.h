@@ -10,8 +10,8 @@
 #include <stdint.h>
 
 struct console {
-	struct console *next;		/* the framework's list */
-	uintptr_t base;			/* the device, for the driver */
+	struct console *next; /* the framework's list */
+	uintptr_t base;       /* the device, for the driver */
 	/*
 	 * Write one character, waiting a bounded time for room; a device
 	 * that never makes room is given up (the driver says so once, if it

@@ -54,5 +54,4 @@ void gicv3_cpu_wake_restore(const struct gicv3_wake_state *saved);
  */
 uintptr_t gicv3_find_redistributor(uintptr_t gicr_base, uint64_t mpidr);
 
-
 #endif

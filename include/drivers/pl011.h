@@ -16,6 +16,6 @@
  * caller's storage, for the image's lifetime) as a console.
  */
 void pl011_console_register(struct console *console, uintptr_t base, uint32_t clk_hz,
-			    uint32_t baud);
+                            uint32_t baud);
 
 #endif

@@ -27,19 +27,19 @@
 
 #include <common/mem_ranges.h>
 
-#define DTB_MAGIC		0xd00dfeedU	/* 5.2: magic */
-#define DTB_HEADER_SIZE		40U		/* 5.2: ten 32-bit fields (version 17) */
-#define DTB_VERSION		17U		/* 5.1: the version this code reads and writes */
-#define DTB_LAST_COMP_VERSION	16U		/* 5.1/5.2: what a version-17 blob declares */
-#define DTB_RSVMAP_ENTRY_SIZE	16U		/* 5.3.2: two 64-bit big-endian fields */
-#define DTB_RSVMAP_ALIGN	8U		/* 5.6 */
-#define DTB_STRUCT_ALIGN	4U		/* 5.6 */
-#define DTB_ADDRESS_ALIGN	8U		/* 5.6: the blob as a whole (libfdt too) */
+#define DTB_MAGIC             0xd00dfeedU /* 5.2: magic */
+#define DTB_HEADER_SIZE       40U         /* 5.2: ten 32-bit fields (version 17) */
+#define DTB_VERSION           17U         /* 5.1: the version this code reads and writes */
+#define DTB_LAST_COMP_VERSION 16U         /* 5.1/5.2: what a version-17 blob declares */
+#define DTB_RSVMAP_ENTRY_SIZE 16U         /* 5.3.2: two 64-bit big-endian fields */
+#define DTB_RSVMAP_ALIGN      8U          /* 5.6 */
+#define DTB_STRUCT_ALIGN      4U          /* 5.6 */
+#define DTB_ADDRESS_ALIGN     8U          /* 5.6: the blob as a whole (libfdt too) */
 /*
  * Longest property name accepted, with its NUL: 2.2.4 allows 31
  * characters; real trees have a few more, none near 255.
  */
-#define DTB_MAX_PROP_NAME	256U
+#define DTB_MAX_PROP_NAME     256U
 
 /*
  * Result codes: 0, or one negative value per way a blob can be wrong, so
@@ -48,33 +48,34 @@
 enum dtb_err {
 	DTB_OK = 0,
 	/* Header and block layout (dtb_check_header) */
-	DTB_ERR_ADDRESS = -1,		/* the blob is not 8-byte aligned */
-	DTB_ERR_REGION = -2,		/* the region cannot hold a header */
-	DTB_ERR_MAGIC = -3,		/* magic != 0xd00dfeed */
-	DTB_ERR_VERSION = -4,		/* version < 17: no size_dt_struct */
-	DTB_ERR_LAST_COMP_VERSION = -5,	/* last_comp_version > 17 */
-	DTB_ERR_TOTALSIZE_SMALL = -6,	/* totalsize < header size */
-	DTB_ERR_TOTALSIZE_REGION = -7,	/* totalsize > region size */
-	DTB_ERR_BLOCK_IN_HEADER = -8,	/* a block starts inside the header */
-	DTB_ERR_BLOCK_PAST_END = -9,	/* offset + size > totalsize (64-bit sum) */
-	DTB_ERR_MISALIGNED = -10,	/* rsvmap % 8, struct offset or size % 4 */
-	DTB_ERR_OVERLAP = -11,		/* two blocks share a byte */
+	DTB_ERR_ADDRESS = -1,              /* the blob is not 8-byte aligned */
+	DTB_ERR_REGION = -2,               /* the region cannot hold a header */
+	DTB_ERR_MAGIC = -3,                /* magic != 0xd00dfeed */
+	DTB_ERR_VERSION = -4,              /* version < 17: no size_dt_struct */
+	DTB_ERR_LAST_COMP_VERSION = -5,    /* last_comp_version > 17 */
+	DTB_ERR_TOTALSIZE_SMALL = -6,      /* totalsize < header size */
+	DTB_ERR_TOTALSIZE_REGION = -7,     /* totalsize > region size */
+	DTB_ERR_BLOCK_IN_HEADER = -8,      /* a block starts inside the header */
+	DTB_ERR_BLOCK_PAST_END = -9,       /* offset + size > totalsize (64-bit sum) */
+	DTB_ERR_MISALIGNED = -10,          /* rsvmap % 8, struct offset or size % 4 */
+	DTB_ERR_OVERLAP = -11,             /* two blocks share a byte */
 	DTB_ERR_RSVMAP_UNTERMINATED = -12, /* no zero entry before the next block */
 	/* Structure block (any tree walk) */
-	DTB_ERR_TOKEN = -13,		/* unknown or truncated token */
-	DTB_ERR_NAME_OFFSET = -14,	/* property name not a string (< 256 chars) of the strings block */
-	DTB_ERR_PROP_AFTER_NODE = -15,	/* a property after a subnode (5.4.2) */
-	DTB_ERR_NESTING = -16,		/* unbalanced nodes, two roots, named root */
+	DTB_ERR_TOKEN = -13, /* unknown or truncated token */
+	DTB_ERR_NAME_OFFSET =
+		-14, /* property name not a string (< 256 chars) of the strings block */
+	DTB_ERR_PROP_AFTER_NODE = -15, /* a property after a subnode (5.4.2) */
+	DTB_ERR_NESTING = -16,         /* unbalanced nodes, two roots, named root */
 	/* PSCI fix-up (dtb_add_psci) */
-	DTB_ERR_NO_SPACE = -17,		/* the result does not fit scratch or region */
-	DTB_ERR_PHANDLES = -18,		/* no free phandle values left */
-	DTB_ERR_ARGS = -19,		/* too many idle states */
+	DTB_ERR_NO_SPACE = -17, /* the result does not fit scratch or region */
+	DTB_ERR_PHANDLES = -18, /* no free phandle values left */
+	DTB_ERR_ARGS = -19,     /* too many idle states */
 	/* DRAM description (dtb_read_memory) */
-	DTB_ERR_CELLS = -20,		/* #address-cells or #size-cells not 1 or 2 */
-	DTB_ERR_REG = -21,		/* memory reg length not a multiple of a pair */
-	DTB_ERR_REG_RANGE = -22,	/* a memory range wraps past 2^64 */
-	DTB_ERR_NO_MEMORY = -23,	/* no usable memory node */
-	DTB_ERR_TOO_MANY_RANGES = -24,	/* more than MEM_RANGES_MAX disjoint ranges */
+	DTB_ERR_CELLS = -20,           /* #address-cells or #size-cells not 1 or 2 */
+	DTB_ERR_REG = -21,             /* memory reg length not a multiple of a pair */
+	DTB_ERR_REG_RANGE = -22,       /* a memory range wraps past 2^64 */
+	DTB_ERR_NO_MEMORY = -23,       /* no usable memory node */
+	DTB_ERR_TOO_MANY_RANGES = -24, /* more than MEM_RANGES_MAX disjoint ranges */
 };
 
 /*
@@ -83,12 +84,12 @@ enum dtb_err {
  * where it is not implied by @err). dtb_diag_format() turns it into text.
  */
 struct dtb_diag {
-	int err;		/* enum dtb_err */
-	const char *field;	/* header field, block or node name; never NULL after an error */
+	int err;           /* enum dtb_err */
+	const char *field; /* header field, block or node name; never NULL after an error */
 	uint64_t value;
-	const char *other;	/* the other block, or a detail; may be NULL */
+	const char *other; /* the other block, or a detail; may be NULL */
 	uint64_t limit;
-	uint32_t offset;	/* structure-block offset of the token, for walk errors */
+	uint32_t offset; /* structure-block offset of the token, for walk errors */
 };
 
 /* dtb_strerror() - a short static description of @err; never NULL. */
@@ -133,25 +134,25 @@ uint32_t dtb_totalsize(const void *dtb);
  * Documentation/devicetree/bindings/cpu/idle-states.yaml).
  */
 struct dtb_idle_state {
-	const char *name;		/* node name, e.g. "cpu-power-down" */
-	uint32_t psci_suspend_param;	/* power_state CPU_SUSPEND accepts */
-	uint32_t entry_latency_us;	/* microseconds */
-	uint32_t exit_latency_us;	/* microseconds */
-	uint32_t min_residency_us;	/* microseconds */
+	const char *name;            /* node name, e.g. "cpu-power-down" */
+	uint32_t psci_suspend_param; /* power_state CPU_SUSPEND accepts */
+	uint32_t entry_latency_us;   /* microseconds */
+	uint32_t exit_latency_us;    /* microseconds */
+	uint32_t min_residency_us;   /* microseconds */
 };
 
-#define DTB_MAX_IDLE_STATES	8U
+#define DTB_MAX_IDLE_STATES 8U
 
 /* What dtb_add_psci() did, for the boot log. */
 struct dtb_psci_report {
-	bool has_cpus;			/* the blob has a /cpus node */
-	bool replaced_psci;		/* a /psci node was there and was replaced */
-	bool replaced_idle_states;	/* a /cpus/idle-states node was replaced */
-	unsigned int cpu_nodes;		/* /cpus children named cpu[@...] or of device_type "cpu" */
-	unsigned int described;		/* of those, device_type "cpu": given the properties */
-	unsigned int idle_states;	/* states written under /cpus/idle-states */
-	uint32_t old_size;		/* totalsize before, bytes */
-	uint32_t new_size;		/* totalsize after, bytes */
+	bool has_cpus;             /* the blob has a /cpus node */
+	bool replaced_psci;        /* a /psci node was there and was replaced */
+	bool replaced_idle_states; /* a /cpus/idle-states node was replaced */
+	unsigned int cpu_nodes;    /* /cpus children named cpu[@...] or of device_type "cpu" */
+	unsigned int described;    /* of those, device_type "cpu": given the properties */
+	unsigned int idle_states;  /* states written under /cpus/idle-states */
+	uint32_t old_size;         /* totalsize before, bytes */
+	uint32_t new_size;         /* totalsize after, bytes */
 };
 
 /*
@@ -184,8 +185,8 @@ struct dtb_psci_report {
  * @region_size), DTB_ERR_PHANDLES or DTB_ERR_ARGS; then @dtb is untouched.
  */
 int dtb_add_psci(void *dtb, size_t region_size, void *scratch, size_t scratch_size,
-		 const struct dtb_idle_state *states, unsigned int count,
-		 struct dtb_psci_report *report, struct dtb_diag *diag);
+                 const struct dtb_idle_state *states, unsigned int count,
+                 struct dtb_psci_report *report, struct dtb_diag *diag);
 
 /*
  * dtb_read_memory() - the DRAM a DTB describes.

@@ -13,46 +13,46 @@
 #include <arch/aarch64/arch.h>
 
 /* SMC function IDs, Vendor-Specific EL3 range (OEN 7, DEN0028 6.1) */
-#define PMF_SMC_GET_TIMESTAMP_32	U(0x87000020)
-#define PMF_SMC_GET_TIMESTAMP_64	U(0xC7000020)
-#define PMF_SMC_GET_VERSION_32		U(0x87000021)
-#define PMF_SMC_GET_VERSION_64		U(0xC7000021)
-#define PMF_SMC_VERSION			U(1)
+#define PMF_SMC_GET_TIMESTAMP_32 U(0x87000020)
+#define PMF_SMC_GET_TIMESTAMP_64 U(0xC7000020)
+#define PMF_SMC_GET_VERSION_32   U(0x87000021)
+#define PMF_SMC_GET_VERSION_64   U(0xC7000021)
+#define PMF_SMC_VERSION          U(1)
 /* Function numbers 0x20-0x2f of OEN 7 belong to PMF. */
-#define PMF_FUNC_RANGE_MASK		U(0xfff0)
-#define PMF_FUNC_RANGE			U(0x20)
+#define PMF_FUNC_RANGE_MASK      U(0xfff0)
+#define PMF_FUNC_RANGE           U(0x20)
 
 /* Timestamp id (tid) fields */
-#define PMF_TID_INDEX_MASK		U(0xff)
-#define PMF_TID_SVC_SHIFT		10
-#define PMF_TID_SVC_MASK		U(0x3f)
-#define PMF_ARM_TIF_IMPL_ID		U(0x41)
-#define PMF_TID_IMPL_SHIFT		24
-#define PMF_RT_INSTR_SVC_ID		U(1)
+#define PMF_TID_INDEX_MASK  U(0xff)
+#define PMF_TID_SVC_SHIFT   10
+#define PMF_TID_SVC_MASK    U(0x3f)
+#define PMF_ARM_TIF_IMPL_ID U(0x41)
+#define PMF_TID_IMPL_SHIFT  24
+#define PMF_RT_INSTR_SVC_ID U(1)
 /* Bit 0 of x3 in GET_TIMESTAMP: invalidate the slot before reading. */
-#define PMF_CACHE_MAINT			U(1)
+#define PMF_CACHE_MAINT     U(1)
 
 /* Runtime-instrumentation timestamp indices (docs/design/pmf.rst) */
-#define RT_INSTR_ENTER_PSCI		0
-#define RT_INSTR_EXIT_PSCI		1
-#define RT_INSTR_ENTER_HW_LOW_PWR	2
-#define RT_INSTR_EXIT_HW_LOW_PWR	3
-#define RT_INSTR_ENTER_CFLUSH		4
-#define RT_INSTR_EXIT_CFLUSH		5
-#define RT_INSTR_TOTAL_IDS		6
+#define RT_INSTR_ENTER_PSCI       0
+#define RT_INSTR_EXIT_PSCI        1
+#define RT_INSTR_ENTER_HW_LOW_PWR 2
+#define RT_INSTR_EXIT_HW_LOW_PWR  3
+#define RT_INSTR_ENTER_CFLUSH     4
+#define RT_INSTR_EXIT_CFLUSH      5
+#define RT_INSTR_TOTAL_IDS        6
 
-#define PMF_TS_SIZE			8	/* bytes per timestamp */
-#define PMF_PERCPU_SHIFT		6	/* one 64-byte line per CPU */
-#define PMF_PERCPU_SIZE			(1 << PMF_PERCPU_SHIFT)
+#define PMF_TS_SIZE      8 /* bytes per timestamp */
+#define PMF_PERCPU_SHIFT 6 /* one 64-byte line per CPU */
+#define PMF_PERCPU_SIZE  (1 << PMF_PERCPU_SHIFT)
 
 /* PMF return codes */
-#define PMF_E_INVAL			(-22)	/* -EINVAL: bad tid */
+#define PMF_E_INVAL     (-22) /* -EINVAL: bad tid */
 /*
  * An MPIDR that names no core: PSCI's INVALID_PARAMS. TF-A leaves the
  * function ID in x0 instead (its handler's code is dropped); callers test
  * for non-zero, so the documented code serves them as well.
  */
-#define PMF_E_BAD_MPIDR			(-2)
+#define PMF_E_BAD_MPIDR (-2)
 
 #ifndef __ASSEMBLY__
 #include <stdbool.h>
@@ -61,10 +61,10 @@
 #include <arch/aarch64/arch_helpers.h>
 #include <platform_def.h>
 
-_Static_assert(RT_INSTR_TOTAL_IDS * PMF_TS_SIZE <= PMF_PERCPU_SIZE,
-	       "the runtime-instrumentation slots must fit in one line");
+_Static_assert(RT_INSTR_TOTAL_IDS *PMF_TS_SIZE <= PMF_PERCPU_SIZE,
+               "the runtime-instrumentation slots must fit in one line");
 _Static_assert(PMF_PERCPU_SIZE >= CACHE_WRITEBACK_GRANULE,
-	       "per-CPU PMF blocks must not share a cache line");
+               "per-CPU PMF blocks must not share a cache line");
 
 /* PMF timestamp memory: [core position][index], in BL31's .bss. */
 extern uint64_t pmf_timestamps[PLATFORM_CORE_COUNT][PMF_PERCPU_SIZE / PMF_TS_SIZE];

@@ -7,50 +7,50 @@
 
 #include <arch/aarch64/arch.h>
 
-#define SMCCC_VERSION_MAJOR	1
-#define SMCCC_VERSION_MINOR	5
-#define SMCCC_VERSION_VALUE	((SMCCC_VERSION_MAJOR << 16) | SMCCC_VERSION_MINOR)
+#define SMCCC_VERSION_MAJOR 1
+#define SMCCC_VERSION_MINOR 5
+#define SMCCC_VERSION_VALUE ((SMCCC_VERSION_MAJOR << 16) | SMCCC_VERSION_MINOR)
 
 /* Function ID fields (DEN0028 2.5, Table 2-1) */
-#define FUNCID_TYPE_SHIFT	31	/* 1: fast call, 0: yielding call */
-#define FUNCID_CC_SHIFT		30	/* 1: SMC64, 0: SMC32 */
-#define FUNCID_OEN_SHIFT	24
-#define FUNCID_OEN_MASK		U(0x3f)
-#define FUNCID_RESERVED_MASK	U(0x00fe0000)	/* bits 23:17, zero for fast calls */
-#define FUNCID_SVE_HINT_BIT	U(0x00010000)	/* bit 16, SMCCC v1.3 */
-#define FUNCID_NUM_MASK		U(0xffff)
+#define FUNCID_TYPE_SHIFT    31 /* 1: fast call, 0: yielding call */
+#define FUNCID_CC_SHIFT      30 /* 1: SMC64, 0: SMC32 */
+#define FUNCID_OEN_SHIFT     24
+#define FUNCID_OEN_MASK      U(0x3f)
+#define FUNCID_RESERVED_MASK U(0x00fe0000) /* bits 23:17, zero for fast calls */
+#define FUNCID_SVE_HINT_BIT  U(0x00010000) /* bit 16, SMCCC v1.3 */
+#define FUNCID_NUM_MASK      U(0xffff)
 
-#define SMC_TYPE_FAST		U(1)
-#define SMC_64			U(1)
-#define SMC_32			U(0)
+#define SMC_TYPE_FAST U(1)
+#define SMC_64        U(1)
+#define SMC_32        U(0)
 
 /* Owning entity numbers */
-#define OEN_ARM_START		0
-#define OEN_CPU_START		1
-#define OEN_SIP_START		2
-#define OEN_OEM_START		3
-#define OEN_STD_START		4
-#define OEN_STD_HYP_START	5
-#define OEN_VEN_HYP_START	6
-#define OEN_VEN_EL3_START	7
-#define OEN_TAP_START		48
-#define OEN_TOS_START		50
-#define OEN_LIMIT		64
+#define OEN_ARM_START     0
+#define OEN_CPU_START     1
+#define OEN_SIP_START     2
+#define OEN_OEM_START     3
+#define OEN_STD_START     4
+#define OEN_STD_HYP_START 5
+#define OEN_VEN_HYP_START 6
+#define OEN_VEN_EL3_START 7
+#define OEN_TAP_START     48
+#define OEN_TOS_START     50
+#define OEN_LIMIT         64
 
 /* Return codes */
-#define SMC_UNK			(-1)	/* unknown function; all ones in x0 */
-#define SMC_OK			0
-#define SMC_ARCH_CALL_NOT_SUPPORTED	(-1)
-#define SMC_ARCH_CALL_NOT_REQUIRED	(-2)
-#define SMC_ARCH_CALL_INVAL_PARAM	(-3)
+#define SMC_UNK                     (-1) /* unknown function; all ones in x0 */
+#define SMC_OK                      0
+#define SMC_ARCH_CALL_NOT_SUPPORTED (-1)
+#define SMC_ARCH_CALL_NOT_REQUIRED  (-2)
+#define SMC_ARCH_CALL_INVAL_PARAM   (-3)
 
 /* Arm Architecture Calls (DEN0028 7) */
-#define SMCCC_VERSION		U(0x80000000)
-#define SMCCC_ARCH_FEATURES	U(0x80000001)
-#define SMCCC_ARCH_SOC_ID	U(0x80000002)
-#define SMCCC_ARCH_WORKAROUND_1	U(0x80008000)
-#define SMCCC_ARCH_WORKAROUND_2	U(0x80007fff)
-#define SMCCC_ARCH_WORKAROUND_3	U(0x80003fff)
+#define SMCCC_VERSION           U(0x80000000)
+#define SMCCC_ARCH_FEATURES     U(0x80000001)
+#define SMCCC_ARCH_SOC_ID       U(0x80000002)
+#define SMCCC_ARCH_WORKAROUND_1 U(0x80008000)
+#define SMCCC_ARCH_WORKAROUND_2 U(0x80007fff)
+#define SMCCC_ARCH_WORKAROUND_3 U(0x80003fff)
 
 #ifndef __ASSEMBLY__
 #include <stdbool.h>

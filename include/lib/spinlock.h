@@ -16,20 +16,23 @@
 
 /* Every lock of the firmware, outermost first. */
 enum lock_rank {
-	LOCK_RANK_PSCI_CPU = 1,		/* a CPU_ON target's own node (lib/psci) */
-	LOCK_RANK_PSCI_NODE = 2,	/* + power level - 1: cluster, then system */
+	LOCK_RANK_PSCI_CPU = 1,  /* a CPU_ON target's own node (lib/psci) */
+	LOCK_RANK_PSCI_NODE = 2, /* + power level - 1: cluster, then system */
 	LOCK_RANK_PSCI_NODE_LAST = 9,
-	LOCK_RANK_SCMI = 16,		/* an SCMI channel (drivers/arm/css) */
-	LOCK_RANK_CONSOLE = 24,		/* whole console lines (common/console.c) */
-	LOCK_RANK_TEST = 32,		/* the test payload's own locks */
+	LOCK_RANK_SCMI = 16,    /* an SCMI channel (drivers/arm/css) */
+	LOCK_RANK_CONSOLE = 24, /* whole console lines (common/console.c) */
+	LOCK_RANK_TEST = 32,    /* the test payload's own locks */
 };
 
 struct spinlock {
 	volatile uint32_t lock;
-	uint32_t rank;			/* enum lock_rank */
+	uint32_t rank; /* enum lock_rank */
 };
 
-#define SPINLOCK_INIT(r)	{ .lock = 0, .rank = (r) }
+#define SPINLOCK_INIT(r)                                                                           \
+	{                                                                                          \
+		.lock = 0, .rank = (r)                                                             \
+	}
 
 /* Acquire (load-acquire semantics); waits with WFE. Clobbers x0-x2. */
 void spin_lock_raw(struct spinlock *lock);

@@ -5,6 +5,6 @@
 #define LIB_UTILS_DEF_H
 
 /* The number of elements of array @a (not of a pointer: compile-time sizes only). */
-#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
 #endif

@@ -12,13 +12,13 @@
 #ifndef PLAT_HOLD_PEN_H
 #define PLAT_HOLD_PEN_H
 
-#define HOLD_PEN_SLOT_SHIFT	6	/* a slot per 64-byte cache line */
-#define HOLD_PEN_SLOT_SIZE	(1 << HOLD_PEN_SLOT_SHIFT)
-#define HOLD_PEN_ENTRY		0	/* u64 entry point, physical address */
-#define HOLD_PEN_STATE		8	/* u64 HOLD_PEN_WAIT or HOLD_PEN_GO */
-#define HOLD_PEN_WAIT		0
+#define HOLD_PEN_SLOT_SHIFT 6 /* a slot per 64-byte cache line */
+#define HOLD_PEN_SLOT_SIZE  (1 << HOLD_PEN_SLOT_SHIFT)
+#define HOLD_PEN_ENTRY      0 /* u64 entry point, physical address */
+#define HOLD_PEN_STATE      8 /* u64 HOLD_PEN_WAIT or HOLD_PEN_GO */
+#define HOLD_PEN_WAIT       0
 /* A 64-bit pattern that uninitialised SRAM will not hold by chance. */
-#define HOLD_PEN_GO		0x474f2d5043504f4eULL
+#define HOLD_PEN_GO         0x474f2d5043504f4eULL
 
 #ifndef __ASSEMBLY__
 #include <stdint.h>

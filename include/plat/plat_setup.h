@@ -56,7 +56,7 @@ void plat_console_init(void);
  */
 struct plat_ns_dram {
 	struct mem_ranges ranges;
-	const char *source;	/* "the DTB" or "the platform" */
+	const char *source; /* "the DTB" or "the platform" */
 };
 
 /*

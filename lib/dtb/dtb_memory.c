@@ -11,21 +11,20 @@
 #include "dtb_private.h"
 
 /* Root defaults when the properties are absent (2.3.5). */
-#define DEFAULT_ADDRESS_CELLS	2U
-#define DEFAULT_SIZE_CELLS	1U
-#define BAD_CELLS		0U	/* a #*-cells property that is not one cell */
+#define DEFAULT_ADDRESS_CELLS 2U
+#define DEFAULT_SIZE_CELLS    1U
+#define BAD_CELLS             0U /* a #*-cells property that is not one cell */
 
 /* What one root child said about itself, known at its FDT_END_NODE. */
 struct mem_node {
 	const char *name;
-	bool is_memory;		/* device_type = "memory" */
-	bool disabled;		/* status present and neither "okay" nor "ok" */
+	bool is_memory; /* device_type = "memory" */
+	bool disabled;  /* status present and neither "okay" nor "ok" */
 	const uint8_t *reg;
 	uint32_t reg_len;
 };
 
-static int mem_fail(struct dtb_diag *d, int err, const char *field, uint64_t value,
-		    uint64_t limit)
+static int mem_fail(struct dtb_diag *d, int err, const char *field, uint64_t value, uint64_t limit)
 {
 	if (d != NULL)
 		*d = (struct dtb_diag){ err, field, value, NULL, limit, 0 };
@@ -54,8 +53,8 @@ static int check_cells(const char *name, uint32_t cells, struct dtb_diag *diag)
 	return DTB_OK;
 }
 
-static int add_node(const struct mem_node *n, uint32_t ac, uint32_t sc,
-		    struct mem_ranges *ranges, struct dtb_diag *diag)
+static int add_node(const struct mem_node *n, uint32_t ac, uint32_t sc, struct mem_ranges *ranges,
+                    struct dtb_diag *diag)
 {
 	uint32_t pair = (ac + sc) * 4U;
 	int rc = check_cells("#address-cells", ac, diag);
@@ -75,7 +74,9 @@ static int add_node(const struct mem_node *n, uint32_t ac, uint32_t sc,
 		rc = mem_ranges_add(ranges, base, size);
 		if (rc == MEM_RANGES_ERR_WRAP) {
 			if (diag != NULL)
-				*diag = (struct dtb_diag){ DTB_ERR_REG_RANGE, n->name, base, NULL, size, 0 };
+				*diag = (struct dtb_diag){
+					DTB_ERR_REG_RANGE, n->name, base, NULL, size, 0
+				};
 			return DTB_ERR_REG_RANGE;
 		}
 		if (rc != MEM_RANGES_OK)

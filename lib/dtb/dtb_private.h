@@ -13,16 +13,16 @@
 #include <lib/dtb.h>
 
 /* Header field offsets (5.2): ten big-endian 32-bit fields. */
-#define DTB_HDR_MAGIC			0U
-#define DTB_HDR_TOTALSIZE		4U
-#define DTB_HDR_OFF_DT_STRUCT		8U
-#define DTB_HDR_OFF_DT_STRINGS		12U
-#define DTB_HDR_OFF_MEM_RSVMAP		16U
-#define DTB_HDR_VERSION			20U
-#define DTB_HDR_LAST_COMP_VERSION	24U
-#define DTB_HDR_BOOT_CPUID_PHYS		28U
-#define DTB_HDR_SIZE_DT_STRINGS		32U
-#define DTB_HDR_SIZE_DT_STRUCT		36U
+#define DTB_HDR_MAGIC             0U
+#define DTB_HDR_TOTALSIZE         4U
+#define DTB_HDR_OFF_DT_STRUCT     8U
+#define DTB_HDR_OFF_DT_STRINGS    12U
+#define DTB_HDR_OFF_MEM_RSVMAP    16U
+#define DTB_HDR_VERSION           20U
+#define DTB_HDR_LAST_COMP_VERSION 24U
+#define DTB_HDR_BOOT_CPUID_PHYS   28U
+#define DTB_HDR_SIZE_DT_STRINGS   32U
+#define DTB_HDR_SIZE_DT_STRUCT    36U
 
 /* Byte by byte: any host, any alignment. */
 static inline uint32_t dtb_be32(const uint8_t *p)
@@ -45,30 +45,30 @@ static inline uint32_t dtb_hdr(const void *dtb, unsigned int field)
 }
 
 /* Tokens (5.4.1); the same values as libfdt's FDT_BEGIN_NODE ... FDT_END. */
-#define DTB_BEGIN_NODE	0x1U
-#define DTB_END_NODE	0x2U
-#define DTB_PROP	0x3U
-#define DTB_NOP		0x4U
-#define DTB_END		0x9U
+#define DTB_BEGIN_NODE 0x1U
+#define DTB_END_NODE   0x2U
+#define DTB_PROP       0x3U
+#define DTB_NOP        0x4U
+#define DTB_END        0x9U
 
 /* Walk state; zero it with dtb_walk_init(). */
 struct dtb_walk {
 	const void *dtb;
-	int next;		/* structure-block offset of the next token */
-	unsigned int open;	/* nodes open */
-	uint32_t last;		/* previous token other than NOP, 0 at the start */
+	int next;          /* structure-block offset of the next token */
+	unsigned int open; /* nodes open */
+	uint32_t last;     /* previous token other than NOP, 0 at the start */
 	bool root_closed;
 };
 
 /* One token. */
 struct dtb_token {
-	uint32_t tag;		/* DTB_BEGIN_NODE, DTB_END_NODE or DTB_PROP */
-	uint32_t offset;	/* structure-block offset of the token */
-	unsigned int depth;	/* the node's depth (root 0), or the owning node's for a property */
-	const char *name;	/* node name (BEGIN_NODE) or property name (PROP) */
-	const void *value;	/* PROP: @len bytes inside the structure block */
+	uint32_t tag;       /* DTB_BEGIN_NODE, DTB_END_NODE or DTB_PROP */
+	uint32_t offset;    /* structure-block offset of the token */
+	unsigned int depth; /* the node's depth (root 0), or the owning node's for a property */
+	const char *name;   /* node name (BEGIN_NODE) or property name (PROP) */
+	const void *value;  /* PROP: @len bytes inside the structure block */
 	uint32_t len;
-	uint32_t nameoff;	/* PROP: the name's offset in the strings block */
+	uint32_t nameoff; /* PROP: the name's offset in the strings block */
 };
 
 /* dtb_walk_init() - start at the first token of @dtb (dtb_check_header() accepted it). */

@@ -25,7 +25,7 @@
 #include "dtb_private.h"
 
 /* libfdt's bound, and 2.3.3: 0 and 0xffffffff are not phandles. */
-#define MAX_PHANDLE		0xfffffffeU
+#define MAX_PHANDLE 0xfffffffeU
 
 /* Names this code writes; appended once to the strings block. */
 enum new_name {
@@ -43,16 +43,11 @@ enum new_name {
 };
 
 static const char *const new_names[N_COUNT] = {
-	[N_COMPATIBLE] = "compatible",
-	[N_METHOD] = "method",
-	[N_ENABLE_METHOD] = "enable-method",
-	[N_CPU_IDLE_STATES] = "cpu-idle-states",
-	[N_ENTRY_METHOD] = "entry-method",
-	[N_SUSPEND_PARAM] = "arm,psci-suspend-param",
-	[N_ENTRY_LATENCY] = "entry-latency-us",
-	[N_EXIT_LATENCY] = "exit-latency-us",
-	[N_MIN_RESIDENCY] = "min-residency-us",
-	[N_PHANDLE] = "phandle",
+	[N_COMPATIBLE] = "compatible",          [N_METHOD] = "method",
+	[N_ENABLE_METHOD] = "enable-method",    [N_CPU_IDLE_STATES] = "cpu-idle-states",
+	[N_ENTRY_METHOD] = "entry-method",      [N_SUSPEND_PARAM] = "arm,psci-suspend-param",
+	[N_ENTRY_LATENCY] = "entry-latency-us", [N_EXIT_LATENCY] = "exit-latency-us",
+	[N_MIN_RESIDENCY] = "min-residency-us", [N_PHANDLE] = "phandle",
 };
 
 /* The blob being written into the scratch buffer; @full latches overflow. */
@@ -65,8 +60,8 @@ struct out {
 
 /* The /cpus child being copied (depth 2), decided at its first subnode or end. */
 struct cpu_child {
-	bool named_cpu;		/* "cpu" or "cpu@..." (2.2.1 generic name) */
-	bool type_cpu;		/* device_type = "cpu" (3.8.1) */
+	bool named_cpu; /* "cpu" or "cpu@..." (2.2.1 generic name) */
+	bool type_cpu;  /* device_type = "cpu" (3.8.1) */
 	bool decided;
 };
 
@@ -74,11 +69,11 @@ struct fixup {
 	struct out o;
 	const struct dtb_idle_state *states;
 	unsigned int count;
-	uint32_t first_phandle;		/* of states[0]; the others follow */
-	uint32_t name_off[N_COUNT];	/* in the new strings block */
-	unsigned int skip;		/* > 0: inside a dropped subtree (its depth) */
-	bool in_cpus;			/* inside a root child named "cpus" */
-	bool first_cpus;		/* ... and it is the first one */
+	uint32_t first_phandle;     /* of states[0]; the others follow */
+	uint32_t name_off[N_COUNT]; /* in the new strings block */
+	unsigned int skip;          /* > 0: inside a dropped subtree (its depth) */
+	bool in_cpus;               /* inside a root child named "cpus" */
+	bool first_cpus;            /* ... and it is the first one */
 	struct cpu_child child;
 	struct dtb_psci_report rep;
 };
@@ -156,10 +151,10 @@ static void decide_cpu(struct fixup *f)
 		return;
 	c->decided = true;
 	if (!c->named_cpu && !c->type_cpu)
-		return;		/* cpu-map, l2-cache, ...: not a CPU */
+		return; /* cpu-map, l2-cache, ...: not a CPU */
 	f->rep.cpu_nodes++;
 	if (!c->type_cpu)
-		return;		/* 3.8.1: device_type "cpu" is required */
+		return; /* 3.8.1: device_type "cpu" is required */
 	f->rep.described++;
 	out_prop_str(&f->o, f->name_off[N_ENABLE_METHOD], "psci");
 	if (f->count != 0U) {
@@ -240,7 +235,7 @@ static void rewrite(struct fixup *f, const struct dtb_token *t)
 			}
 			f->child = (struct cpu_child){ .named_cpu = named(t->name, "cpu") };
 		} else if (t->depth == 3U && f->in_cpus) {
-			decide_cpu(f);	/* before the CPU node's first subnode */
+			decide_cpu(f); /* before the CPU node's first subnode */
 		}
 		out_begin_node(&f->o, t->name);
 		break;
@@ -248,7 +243,7 @@ static void rewrite(struct fixup *f, const struct dtb_token *t)
 		if (t->depth == 2U && f->in_cpus) {
 			if (strcmp(t->name, "enable-method") == 0 ||
 			    strcmp(t->name, "cpu-idle-states") == 0)
-				return;	/* replaced by ours */
+				return; /* replaced by ours */
 			if (strcmp(t->name, "device_type") == 0)
 				f->child.type_cpu = dtb_prop_is(t, "cpu");
 		}
@@ -270,7 +265,7 @@ static void rewrite(struct fixup *f, const struct dtb_token *t)
 }
 
 static int psci_fail(struct dtb_diag *d, int err, const char *field, uint64_t value,
-		     const char *other, uint64_t limit)
+                     const char *other, uint64_t limit)
 {
 	if (d != NULL)
 		*d = (struct dtb_diag){ err, field, value, other, limit, 0 };
@@ -327,11 +322,12 @@ static size_t source_extent(const void *dtb)
 }
 
 int dtb_add_psci(void *dtb, size_t region_size, void *scratch, size_t scratch_size,
-		 const struct dtb_idle_state *states, unsigned int count,
-		 struct dtb_psci_report *report, struct dtb_diag *diag)
+                 const struct dtb_idle_state *states, unsigned int count,
+                 struct dtb_psci_report *report, struct dtb_diag *diag)
 {
-	struct fixup f = { .o = { scratch, scratch_size, 0, false }, .states = states,
-			   .count = count };
+	struct fixup f = { .o = { scratch, scratch_size, 0, false },
+		           .states = states,
+		           .count = count };
 	const uint8_t *src = dtb;
 	uint32_t rsv_off = dtb_hdr(dtb, DTB_HDR_OFF_MEM_RSVMAP);
 	uint32_t strings_size = dtb_hdr(dtb, DTB_HDR_SIZE_DT_STRINGS);
@@ -344,7 +340,7 @@ int dtb_add_psci(void *dtb, size_t region_size, void *scratch, size_t scratch_si
 
 	if (count > DTB_MAX_IDLE_STATES)
 		return psci_fail(diag, DTB_ERR_ARGS, "idle state count", count, NULL,
-				 DTB_MAX_IDLE_STATES);
+		                 DTB_MAX_IDLE_STATES);
 	rc = scan(dtb, &max_phandle, diag);
 	if (rc < 0)
 		return rc;
@@ -377,11 +373,11 @@ int dtb_add_psci(void *dtb, size_t region_size, void *scratch, size_t scratch_si
 		out_bytes(&f.o, new_names[i], strlen(new_names[i]) + 1U, false);
 	if (f.o.full)
 		return psci_fail(diag, DTB_ERR_NO_SPACE, "result", f.o.pos, "scratch buffer",
-				 scratch_size);
+		                 scratch_size);
 	/* totalsize is a 32-bit field (5.2). */
 	if (f.o.pos > region_size || f.o.pos > UINT32_MAX)
 		return psci_fail(diag, DTB_ERR_NO_SPACE, "result", f.o.pos, "DTB region",
-				 region_size);
+		                 region_size);
 
 	/* Keep the free space the blob had (later stages may grow it in place). */
 	totalsize = dtb_hdr(dtb, DTB_HDR_TOTALSIZE);

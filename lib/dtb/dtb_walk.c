@@ -16,7 +16,7 @@
 
 #include "dtb_private.h"
 
-#define PROP_HEADER_SIZE	12U	/* tag, len, nameoff (5.4.1) */
+#define PROP_HEADER_SIZE 12U /* tag, len, nameoff (5.4.1) */
 
 /*
  * The name of the property whose name offset is @nameoff, or NULL if that
@@ -44,7 +44,7 @@ void dtb_walk_init(struct dtb_walk *w, const void *dtb)
 }
 
 static int walk_fail(struct dtb_diag *d, int err, uint32_t offset, const char *field,
-		     uint64_t value, uint64_t limit)
+                     uint64_t value, uint64_t limit)
 {
 	if (d != NULL)
 		*d = (struct dtb_diag){ err, field, value, NULL, limit, offset };
@@ -59,7 +59,7 @@ static uint32_t raw_tag(const void *dtb, int offset)
 }
 
 static int read_prop(struct dtb_walk *w, int offset, int next, struct dtb_token *t,
-		     struct dtb_diag *diag)
+                     struct dtb_diag *diag)
 {
 	const void *dtb = w->dtb;
 	const fdt32_t *hdr = fdt_offset_ptr(dtb, offset, PROP_HEADER_SIZE);
@@ -77,7 +77,7 @@ static int read_prop(struct dtb_walk *w, int offset, int next, struct dtb_token 
 	t->name = prop_name(dtb, nameoff);
 	if (t->name == NULL)
 		return walk_fail(diag, DTB_ERR_NAME_OFFSET, (uint32_t)offset, "nameoff", nameoff,
-				 fdt_size_dt_strings(dtb));
+		                 fdt_size_dt_strings(dtb));
 	t->nameoff = nameoff;
 	t->value = (const uint8_t *)hdr + PROP_HEADER_SIZE;
 	return 1;
@@ -92,7 +92,7 @@ int dtb_walk_next(struct dtb_walk *w, struct dtb_token *t, struct dtb_diag *diag
 		/* fdt_next_tag says FDT_END, with a negative next, for any bad token. */
 		if (next < 0 || next <= offset)
 			return walk_fail(diag, DTB_ERR_TOKEN, (uint32_t)offset, "token",
-					 raw_tag(w->dtb, offset), 0);
+			                 raw_tag(w->dtb, offset), 0);
 		w->next = next;
 		*t = (struct dtb_token){ .tag = tag, .offset = (uint32_t)offset };
 
@@ -106,30 +106,30 @@ int dtb_walk_next(struct dtb_walk *w, struct dtb_token *t, struct dtb_diag *diag
 				return walk_fail(diag, DTB_ERR_TOKEN, t->offset, "token", tag, 0);
 			if (w->open == 0U && w->root_closed)
 				return walk_fail(diag, DTB_ERR_NESTING, t->offset,
-						 "a second root node", 0, 0);
+				                 "a second root node", 0, 0);
 			/* 5.4.2 / 2.2.1: the root node's name is empty. */
 			if (w->open == 0U && t->name[0] != '\0')
 				return walk_fail(diag, DTB_ERR_NESTING, t->offset,
-						 "the root node has a name", 0, 0);
+				                 "the root node has a name", 0, 0);
 			t->depth = w->open++;
 			break;
 		case DTB_PROP:
 			if (w->open == 0U)
 				return walk_fail(diag, DTB_ERR_NESTING, t->offset,
-						 "a property outside any node", 0, 0);
+				                 "a property outside any node", 0, 0);
 			rc = read_prop(w, offset, next, t, diag);
 			if (rc < 0)
 				return rc;
 			/* 5.4.2: a node's properties precede its subnodes. */
 			if (w->last == DTB_END_NODE)
-				return walk_fail(diag, DTB_ERR_PROP_AFTER_NODE, t->offset,
-						 t->name, 0, 0);
+				return walk_fail(diag, DTB_ERR_PROP_AFTER_NODE, t->offset, t->name,
+				                 0, 0);
 			t->depth = w->open - 1U;
 			break;
 		case DTB_END_NODE:
 			if (w->open == 0U)
 				return walk_fail(diag, DTB_ERR_NESTING, t->offset,
-						 "FDT_END_NODE with no node open", 0, 0);
+				                 "FDT_END_NODE with no node open", 0, 0);
 			t->depth = --w->open;
 			if (w->open == 0U)
 				w->root_closed = true;
@@ -137,9 +137,10 @@ int dtb_walk_next(struct dtb_walk *w, struct dtb_token *t, struct dtb_diag *diag
 		default: /* DTB_END: the only other tag fdt_next_tag returns with next >= 0 */
 			if (w->open != 0U || !w->root_closed)
 				return walk_fail(diag, DTB_ERR_NESTING, t->offset,
-						 w->open != 0U ? "FDT_END inside a node" :
-						 "FDT_END before any root node", 0, 0);
-			w->next = offset;	/* stay at the end */
+				                 w->open != 0U ? "FDT_END inside a node"
+				                               : "FDT_END before any root node",
+				                 0, 0);
+			w->next = offset; /* stay at the end */
 			return 0;
 		}
 		w->last = tag;

@@ -8,8 +8,7 @@
 
 #include <lib/el3_runtime/cpu_data.h>
 
-#define DEFINE(sym, val) \
-	__asm__ volatile(".ascii \"@@ASM_OFFSET " #sym " %c0\"" : : "i"(val))
+#define DEFINE(sym, val) __asm__ volatile(".ascii \"@@ASM_OFFSET " #sym " %c0\"" : : "i"(val))
 
 void asm_offsets(void);
 
@@ -40,8 +39,7 @@ void asm_offsets(void)
 	DEFINE(CPU_DATA_PMF_ENTER_TS, offsetof(struct cpu_data, pmf_enter_ts));
 	DEFINE(CPU_DATA_CRASH_REGS, offsetof(struct cpu_data, crash));
 	DEFINE(CPU_DATA_CRASH_SP, offsetof(struct cpu_data, crash.sp));
-	DEFINE(CPU_DATA_CRASH_STACK_TOP,
-	       offsetof(struct cpu_data, crash_stack) + CRASH_STACK_SIZE);
+	DEFINE(CPU_DATA_CRASH_STACK_TOP, offsetof(struct cpu_data, crash_stack) + CRASH_STACK_SIZE);
 	DEFINE(CPU_DATA_SIZE, sizeof(struct cpu_data));
 	/* struct crash_regs, relative to cpu_data.crash (common/aarch64/crash.S). */
 	DEFINE(CRASH_X0, offsetof(struct crash_regs, x[0]));

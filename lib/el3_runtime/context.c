@@ -29,7 +29,8 @@ uint64_t cm_ns_scr_el3(void)
 		scr |= SCR_HCE_BIT;
 	/* Features the normal world may use without trapping to EL3. */
 	if ((ID_FIELD(isar1, ID_AA64ISAR1_APA_SHIFT) | ID_FIELD(isar1, ID_AA64ISAR1_API_SHIFT) |
-	     ID_FIELD(isar1, ID_AA64ISAR1_GPA_SHIFT) | ID_FIELD(isar1, ID_AA64ISAR1_GPI_SHIFT)) != 0U)
+	     ID_FIELD(isar1, ID_AA64ISAR1_GPA_SHIFT) | ID_FIELD(isar1, ID_AA64ISAR1_GPI_SHIFT)) !=
+	    0U)
 		scr |= SCR_APK_BIT | SCR_API_BIT;
 	if (ID_FIELD(mmfr0, ID_AA64MMFR0_FGT_SHIFT) != 0U)
 		scr |= SCR_FGTEN_BIT;
@@ -60,14 +61,14 @@ void cm_prepare_el3_exit_ns(void)
 	uint64_t pfr0 = read_id_aa64pfr0_el1();
 	uint64_t pfr1 = read_id_aa64pfr1_el1();
 	uint64_t dfr0 = read_id_aa64dfr0_el1();
-	uint64_t cptr = 0;	/* FP/SIMD, AMU and trace registers untrapped */
+	uint64_t cptr = 0; /* FP/SIMD, AMU and trace registers untrapped */
 	uint64_t mdcr = MDCR_SDD_BIT;
 
 	if (ID_FIELD(pfr0, ID_AA64PFR0_SVE_SHIFT) != 0U) {
 		cptr |= CPTR_EZ_BIT;
 		write_cptr_el3(cptr);
 		isb();
-		write_zcr_el3(ZCR_LEN_MAX);	/* let lower ELs choose any vector length */
+		write_zcr_el3(ZCR_LEN_MAX); /* let lower ELs choose any vector length */
 	}
 	if (ID_FIELD(pfr1, ID_AA64PFR1_SME_SHIFT) != 0U) {
 		cptr |= CPTR_ESM_BIT;
@@ -86,7 +87,7 @@ void cm_prepare_el3_exit_ns(void)
 		return;
 	write_sctlr_el2(SCTLR_EL2_RES1);
 	write_hcr_el2(HCR_RW_BIT);
-	write_cptr_el2(CPTR_EL2_RES1);	/* TZ, TFP, TAM, TCPAC clear: no traps */
+	write_cptr_el2(CPTR_EL2_RES1); /* TZ, TFP, TAM, TCPAC clear: no traps */
 	write_cnthctl_el2(CNTHCTL_EL1PCTEN_BIT | CNTHCTL_EL1PCEN_BIT);
 	write_cntvoff_el2(0);
 	write_vpidr_el2(read_midr_el1());
@@ -102,8 +103,7 @@ void cm_inject_undef(struct el3_context *ctx)
 	uint64_t spsr = ctx->spsr_el3;
 	unsigned int from = (unsigned int)(spsr >> SPSR_M_EL_SHIFT) & SPSR_M_EL_MASK;
 	/* EL0 traps go to EL1, or to EL2 when HCR_EL2.TGE routes them there. */
-	unsigned int to = from != 0U ? from
-				     : ((read_hcr_el2() & HCR_TGE_BIT) != 0U ? 2U : 1U);
+	unsigned int to = from != 0U ? from : ((read_hcr_el2() & HCR_TGE_BIT) != 0U ? 2U : 1U);
 	/* EC 0 (unknown reason), IL = 1: a 32-bit instruction (D17.2.37). */
 	uint64_t esr = ESR_IL_BIT;
 	uint64_t vbar, offset;

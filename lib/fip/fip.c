@@ -11,8 +11,7 @@
 /* Little-endian field access, byte by byte: any alignment, any host. */
 static uint32_t get_le32(const uint8_t *p)
 {
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
-	       (uint32_t)p[3] << 24;
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
 }
 
 static uint64_t get_le64(const uint8_t *p)
@@ -35,13 +34,13 @@ static void put_le64(uint8_t *p, uint64_t v)
 }
 
 /* Field offsets inside the on-disk structures (fip.h). */
-#define HDR_NAME	0
-#define HDR_SERIAL	4
-#define HDR_FLAGS	8
-#define ENT_UUID	0
-#define ENT_OFFSET	16
-#define ENT_SIZE	24
-#define ENT_FLAGS	32
+#define HDR_NAME   0
+#define HDR_SERIAL 4
+#define HDR_FLAGS  8
+#define ENT_UUID   0
+#define ENT_OFFSET 16
+#define ENT_SIZE   24
+#define ENT_FLAGS  32
 
 static const uint8_t *entry_ptr(const uint8_t *base, size_t index)
 {
@@ -100,9 +99,8 @@ bool fip_uuid_is_null(const struct fip_uuid *uuid)
  * Decode entry @index. Callers guarantee it lies inside the buffer (the ToC
  * scan in fip_parse() checked that before anything else reads it).
  */
-static void read_entry(const uint8_t *base, size_t index,
-		       struct fip_uuid *uuid, uint64_t *offset, uint64_t *size,
-		       uint64_t *flags)
+static void read_entry(const uint8_t *base, size_t index, struct fip_uuid *uuid, uint64_t *offset,
+                       uint64_t *size, uint64_t *flags)
 {
 	const uint8_t *p = entry_ptr(base, index);
 
@@ -113,8 +111,7 @@ static void read_entry(const uint8_t *base, size_t index,
 }
 
 /* Checks of one entry against the FIP bounds and the entries before it. */
-static int check_entry(const uint8_t *base, size_t index, uint64_t toc_end,
-		       uint64_t fip_size)
+static int check_entry(const uint8_t *base, size_t index, uint64_t toc_end, uint64_t fip_size)
 {
 	struct fip_uuid uuid, other_uuid;
 	uint64_t off, size, flags, other_off, other_size;
@@ -131,14 +128,13 @@ static int check_entry(const uint8_t *base, size_t index, uint64_t toc_end,
 		return FIP_ERR_OVERLAPS_TOC;
 
 	for (j = 0; j < index; j++) {
-		read_entry(base, j, &other_uuid, &other_off, &other_size,
-			   &flags);
+		read_entry(base, j, &other_uuid, &other_off, &other_size, &flags);
 		/* Loaders look images up by UUID: a second copy is ambiguous. */
 		if (fip_uuid_equal(&uuid, &other_uuid))
 			return FIP_ERR_DUPLICATE_UUID;
 		/* Both ranges are known not to wrap (checked in ToC order). */
-		if (size != 0 && other_size != 0 &&
-		    off < other_off + other_size && other_off < off + size)
+		if (size != 0 && other_size != 0 && off < other_off + other_size &&
+		    other_off < off + size)
 			return FIP_ERR_OVERLAP;
 	}
 	return FIP_OK;
@@ -189,15 +185,14 @@ int fip_parse(const void *fip, size_t len, struct fip_toc *toc)
 	}
 
 	toc->base = base;
-	toc->size = (size_t)end_off;	/* <= len, so it fits */
+	toc->size = (size_t)end_off; /* <= len, so it fits */
 	toc->count = count;
 	toc->serial_number = get_le32(base + HDR_SERIAL);
 	toc->flags = get_le64(base + HDR_FLAGS);
 	return FIP_OK;
 }
 
-int fip_entry_at(const struct fip_toc *toc, size_t index,
-		 struct fip_entry *entry)
+int fip_entry_at(const struct fip_toc *toc, size_t index, struct fip_entry *entry)
 {
 	uint64_t off, size;
 
@@ -211,8 +206,8 @@ int fip_entry_at(const struct fip_toc *toc, size_t index,
 	return FIP_OK;
 }
 
-int fip_find(const struct fip_toc *toc, const struct fip_uuid *uuid,
-	     const void **data, size_t *size)
+int fip_find(const struct fip_toc *toc, const struct fip_uuid *uuid, const void **data,
+             size_t *size)
 {
 	struct fip_entry e;
 	size_t i;
@@ -246,8 +241,7 @@ static bool is_dash_pos(unsigned int pos)
 	return pos == 8 || pos == 13 || pos == 18 || pos == 23;
 }
 
-void fip_uuid_to_str(const struct fip_uuid *uuid,
-		     char str[FIP_UUID_STR_LEN + 1])
+void fip_uuid_to_str(const struct fip_uuid *uuid, char str[FIP_UUID_STR_LEN + 1])
 {
 	static const char hex[] = "0123456789ABCDEF";
 	unsigned int pos = 0, i;
@@ -309,8 +303,8 @@ void fip_write_toc_header(void *buf, uint32_t serial_number, uint64_t flags)
 	put_le64(p + HDR_FLAGS, flags);
 }
 
-void fip_write_toc_entry(void *buf, const struct fip_uuid *uuid,
-			 uint64_t offset, uint64_t size, uint64_t flags)
+void fip_write_toc_entry(void *buf, const struct fip_uuid *uuid, uint64_t offset, uint64_t size,
+                         uint64_t flags)
 {
 	uint8_t *p = buf;
 

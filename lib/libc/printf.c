@@ -11,7 +11,7 @@ struct out {
 	void (*emit)(struct out *o, char c);
 	char *buf;
 	size_t size;
-	size_t len;	/* characters produced, including those not stored */
+	size_t len; /* characters produced, including those not stored */
 };
 
 /* putchar() is the console's (drivers/console): libc knows no device. */
@@ -34,8 +34,8 @@ static void pad(struct out *o, char c, int n)
 		o->emit(o, c);
 }
 
-static void put_number(struct out *o, uint64_t v, unsigned int base, bool upper,
-		       bool negative, int width, bool left, char padc)
+static void put_number(struct out *o, uint64_t v, unsigned int base, bool upper, bool negative,
+                       int width, bool left, char padc)
 {
 	const char *digits = upper ? "0123456789ABCDEF" : "0123456789abcdef";
 	char tmp[24];
@@ -73,7 +73,7 @@ static void format(struct out *o, const char *fmt, va_list ap)
 		char padc = ' ';
 		int width = 0;
 		int prec = -1;
-		int lng = 0;	/* 0 int, 1 long, 2 long long, -1 short, -2 char */
+		int lng = 0; /* 0 int, 1 long, 2 long long, -1 short, -2 char */
 
 		for (;; fmt++) {
 			if (*fmt == '-')
@@ -137,21 +137,24 @@ static void format(struct out *o, const char *fmt, va_list ap)
 		case 'o':
 			if (lng >= 1)
 				uv = lng == 1 ? va_arg(ap, unsigned long)
-					      : va_arg(ap, unsigned long long);
+				              : va_arg(ap, unsigned long long);
 			else
 				uv = va_arg(ap, unsigned int);
 			if (lng == -1)
 				uv = (unsigned short)uv;
 			else if (lng == -2)
 				uv = (unsigned char)uv;
-			put_number(o, uv, *fmt == 'u' ? 10 : *fmt == 'o' ? 8 : 16,
-				   *fmt == 'X', false, width, left, padc);
+			put_number(o, uv,
+			           *fmt == 'u'   ? 10
+			           : *fmt == 'o' ? 8
+			                         : 16,
+			           *fmt == 'X', false, width, left, padc);
 			break;
 		case 'p':
 			o->emit(o, '0');
 			o->emit(o, 'x');
-			put_number(o, (uintptr_t)va_arg(ap, void *), 16, false, false,
-				   width - 2, left, padc);
+			put_number(o, (uintptr_t)va_arg(ap, void *), 16, false, false, width - 2,
+			           left, padc);
 			break;
 		case 'c':
 			if (!left)

@@ -21,7 +21,7 @@ int psci_decode_power_state(uint32_t power_state, struct psci_pstate_fields *f)
 }
 
 int psci_match_power_state(uint32_t power_state, const struct psci_pstate_desc *table,
-			   unsigned int count, struct psci_power_state *state)
+                           unsigned int count, struct psci_power_state *state)
 {
 	for (unsigned int i = 0; i < count; i++) {
 		if (table[i].power_state == power_state) {
@@ -38,7 +38,7 @@ static bool same_states(const struct psci_power_state *a, const struct psci_powe
 }
 
 int psci_stat_index(const struct psci_pstate_desc *table, unsigned int count, int requested,
-		    const struct psci_power_state *state)
+                    const struct psci_power_state *state)
 {
 	if (requested >= 0 && (unsigned int)requested < count &&
 	    same_states(&table[requested].state, state))
@@ -61,8 +61,7 @@ unsigned int psci_find_target_level(const struct psci_power_state *state)
 	return target;
 }
 
-int psci_check_request(const struct psci_pstate_fields *f,
-		       const struct psci_power_state *state)
+int psci_check_request(const struct psci_pstate_fields *f, const struct psci_power_state *state)
 {
 	uint8_t cpu = state->pwr_domain_state[PSCI_CPU_PWR_LVL];
 
@@ -84,8 +83,8 @@ int psci_check_request(const struct psci_pstate_fields *f,
 }
 
 void psci_coordinate(uint8_t req[][PLATFORM_CORE_COUNT], unsigned int pos,
-		     const struct psci_cpu_span *span, unsigned int end_lvl,
-		     struct psci_power_state *state)
+                     const struct psci_cpu_span *span, unsigned int end_lvl,
+                     struct psci_power_state *state)
 {
 	bool run_above = false;
 

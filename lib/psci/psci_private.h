@@ -45,40 +45,40 @@
 #include <plat/plat_psci.h>
 #include <platform_def.h>
 
-#define PSCI_NO_PARENT		0xffffU
+#define PSCI_NO_PARENT         0xffffU
 /* Cluster and system nodes. */
-#define PSCI_NON_CPU_NODES_MAX	(PLAT_NUM_PWR_DOMAINS - PLATFORM_CORE_COUNT)
+#define PSCI_NON_CPU_NODES_MAX (PLAT_NUM_PWR_DOMAINS - PLATFORM_CORE_COUNT)
 /* Entries of a platform's power-state table (statistics are kept per entry). */
-#define PSCI_MAX_POWER_STATES	8U
+#define PSCI_MAX_POWER_STATES  8U
 /* psci_stat_begin(): an interval no power_state of the table describes. */
-#define PSCI_STAT_NONE		(-1)
+#define PSCI_STAT_NONE         (-1)
 
 /* Where a core re-enters the normal world after a power-up (DEN0022 6.4.3). */
 struct psci_ns_entry {
-	uint64_t pc;			/* checked: 4-byte aligned, in non-secure DRAM */
-	uint64_t context_id;		/* x0 at the entry */
-	uint64_t spsr;			/* the caller's EL, SP_ELx, all of DAIF masked */
+	uint64_t pc;         /* checked: 4-byte aligned, in non-secure DRAM */
+	uint64_t context_id; /* x0 at the entry */
+	uint64_t spsr;       /* the caller's EL, SP_ELx, all of DAIF masked */
 };
 
 struct psci_non_cpu_node {
 	struct spinlock lock;
 	uint8_t level;
-	uint8_t local_state;		/* coordinated state of this node */
-	uint16_t parent;		/* index among the non-core nodes */
-	uint16_t cpu_first;		/* cores below: [cpu_first, +cpu_count) */
+	uint8_t local_state; /* coordinated state of this node */
+	uint16_t parent;     /* index among the non-core nodes */
+	uint16_t cpu_first;  /* cores below: [cpu_first, +cpu_count) */
 	uint16_t cpu_count;
 };
 
 /* One per core, in a cache line of its own. Index = core position. */
 struct psci_cpu_node {
-	struct spinlock lock;		/* see the lock order above */
-	volatile uint8_t aff_info;	/* PSCI_AFF_ON / OFF / ON_PENDING */
-	uint8_t local_state;		/* this core's own state */
-	uint8_t target_pwrlvl;		/* highest level of the last power-down */
-	bool frozen;			/* in CPU_FREEZE: on, but never running again */
-	uint16_t parent;		/* cluster node */
+	struct spinlock lock;      /* see the lock order above */
+	volatile uint8_t aff_info; /* PSCI_AFF_ON / OFF / ON_PENDING */
+	uint8_t local_state;       /* this core's own state */
+	uint8_t target_pwrlvl;     /* highest level of the last power-down */
+	bool frozen;               /* in CPU_FREEZE: on, but never running again */
+	uint16_t parent;           /* cluster node */
 	uint64_t mpidr;
-	struct psci_ns_entry ns_entry;	/* for the next power-up */
+	struct psci_ns_entry ns_entry; /* for the next power-up */
 	/*
 	 * PSCI_STAT: the interval in progress (the power-state table entry it
 	 * counts for, or PSCI_STAT_NONE, and CNTPCT_EL0 at its start), then
@@ -134,21 +134,20 @@ unsigned int psci_lock_power_up(unsigned int pos, unsigned int end_lvl);
  * Ancestor locks up to @end_lvl held.
  */
 void psci_coordinate_request(unsigned int pos, unsigned int end_lvl,
-			     struct psci_power_state *state);
+                             struct psci_power_state *state);
 
 /*
  * Record @state as the target of core @pos and its ancestors up to @end_lvl
  * (ancestor locks held).
  */
 void psci_set_target_states(unsigned int pos, unsigned int end_lvl,
-			    const struct psci_power_state *state);
+                            const struct psci_power_state *state);
 
 /*
  * The states core @pos and its ancestors up to @end_lvl are in (levels
  * above read RUN), for the finishers of a power-up (ancestor locks held).
  */
-void psci_get_target_states(unsigned int pos, unsigned int end_lvl,
-			    struct psci_power_state *state);
+void psci_get_target_states(unsigned int pos, unsigned int end_lvl, struct psci_power_state *state);
 
 /*
  * Core @pos runs again: it and its ancestors up to @end_lvl are RUN, its
@@ -165,7 +164,7 @@ void psci_set_running(unsigned int pos, unsigned int end_lvl);
  * would lose state). 0 or PSCI_E_DENIED. Ancestor locks up to @end_lvl held.
  */
 int psci_osi_validate(unsigned int pos, unsigned int end_lvl,
-		      const struct psci_power_state *requested);
+                      const struct psci_power_state *requested);
 
 /*
  * Core counters: cores ON or ON_PENDING (a core in CPU_OFF counts until it
@@ -231,7 +230,7 @@ void psci_pwrdown_cpu_start(void);
  * does not return.
  */
 int psci_cpu_suspend(unsigned int idx, const struct psci_pstate_fields *f,
-		     const struct psci_ns_entry *entry);
+                     const struct psci_ns_entry *entry);
 /*
  * Every level off, without coordination, if the caller is the only core on
  * (else PSCI_E_DENIED): SYSTEM_SUSPEND's power-down. Does not return

@@ -15,7 +15,7 @@
 
 #include "psci_private.h"
 
-#define SMC64(fid)	((fid) | PSCI_FID_SMC64_BIT)
+#define SMC64(fid) ((fid) | PSCI_FID_SMC64_BIT)
 
 /* Is @fid a PSCI function this firmware implements, in this form? */
 static bool implemented(uint32_t fid)
@@ -103,12 +103,12 @@ static int mpidr_to_pos(uint64_t mpidr)
  * 0, or PSCI_E_INVALID_ADDRESS unless @pc is 4-byte aligned (A64; an odd
  * address would be T32) and in non-secure DRAM.
  */
-static int ns_entry(struct psci_ns_entry *e, uint64_t pc, uint64_t context_id,
-		    uint64_t caller_spsr)
+static int ns_entry(struct psci_ns_entry *e, uint64_t pc, uint64_t context_id, uint64_t caller_spsr)
 {
 	unsigned int el = (unsigned int)(caller_spsr >> SPSR_M_EL_SHIFT) & SPSR_M_EL_MASK;
 
-	if ((pc & 3U) != 0U || pc < PLAT_NS_DRAM_BASE || pc - PLAT_NS_DRAM_BASE >= PLAT_NS_DRAM_SIZE)
+	if ((pc & 3U) != 0U || pc < PLAT_NS_DRAM_BASE ||
+	    pc - PLAT_NS_DRAM_BASE >= PLAT_NS_DRAM_SIZE)
 		return PSCI_E_INVALID_ADDRESS;
 	e->pc = pc;
 	e->context_id = context_id;
@@ -127,15 +127,14 @@ static int power_state_index(uint32_t power_state, struct psci_pstate_fields *f)
 	int idx = psci_decode_power_state(power_state, f);
 
 	if (idx == 0)
-		idx = psci_match_power_state(power_state, ops->power_states,
-					     ops->power_state_count, &state);
+		idx = psci_match_power_state(power_state, ops->power_states, ops->power_state_count,
+		                             &state);
 	if (idx >= 0 && psci_check_request(f, &state) != 0)
 		idx = PSCI_E_INVALID_PARAMS;
 	return idx >= 0 ? idx : PSCI_E_INVALID_PARAMS;
 }
 
-static int cpu_suspend(uint32_t power_state, uint64_t pc, uint64_t context_id,
-		       uint64_t caller_spsr)
+static int cpu_suspend(uint32_t power_state, uint64_t pc, uint64_t context_id, uint64_t caller_spsr)
 {
 	struct psci_pstate_fields f;
 	struct psci_ns_entry e;
@@ -200,8 +199,7 @@ static uint64_t stat(uint64_t target, uint32_t power_state, bool residency)
 	return psci_stat_read((unsigned int)pos, (unsigned int)idx, residency);
 }
 
-uint64_t psci_smc_handler(uint32_t fid, uint64_t x1, uint64_t x2, uint64_t x3,
-			  uint64_t caller_spsr)
+uint64_t psci_smc_handler(uint32_t fid, uint64_t x1, uint64_t x2, uint64_t x3, uint64_t caller_spsr)
 {
 	int64_t rc;
 

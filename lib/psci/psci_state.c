@@ -16,7 +16,7 @@
 #include "psci_private.h"
 
 _Static_assert(LOCK_RANK_PSCI_NODE + PLAT_MAX_PWR_LVL - 1 <= LOCK_RANK_PSCI_NODE_LAST,
-	       "every power level needs a lock rank of its own");
+               "every power level needs a lock rank of its own");
 
 static struct psci_non_cpu_node non_cpu_nodes[PSCI_NON_CPU_NODES_MAX];
 static struct psci_cpu_node cpu_nodes[PLATFORM_CORE_COUNT];
@@ -105,8 +105,7 @@ static void cpu_span(unsigned int pos, struct psci_cpu_span *span)
 	}
 }
 
-void psci_coordinate_request(unsigned int pos, unsigned int end_lvl,
-			     struct psci_power_state *state)
+void psci_coordinate_request(unsigned int pos, unsigned int end_lvl, struct psci_power_state *state)
 {
 	struct psci_cpu_span span;
 
@@ -115,20 +114,19 @@ void psci_coordinate_request(unsigned int pos, unsigned int end_lvl,
 }
 
 void psci_set_target_states(unsigned int pos, unsigned int end_lvl,
-			    const struct psci_power_state *state)
+                            const struct psci_power_state *state)
 {
 	cpu_nodes[pos].local_state = state->pwr_domain_state[PSCI_CPU_PWR_LVL];
 	for (unsigned int lvl = 1; lvl <= end_lvl; lvl++)
 		psci_ancestor(pos, lvl)->local_state = state->pwr_domain_state[lvl];
 }
 
-void psci_get_target_states(unsigned int pos, unsigned int end_lvl,
-			    struct psci_power_state *state)
+void psci_get_target_states(unsigned int pos, unsigned int end_lvl, struct psci_power_state *state)
 {
 	state->pwr_domain_state[PSCI_CPU_PWR_LVL] = cpu_nodes[pos].local_state;
 	for (unsigned int lvl = 1; lvl <= PLAT_MAX_PWR_LVL; lvl++)
 		state->pwr_domain_state[lvl] = lvl <= end_lvl ? psci_ancestor(pos, lvl)->local_state
-							      : PSCI_LOCAL_STATE_RUN;
+		                                              : PSCI_LOCAL_STATE_RUN;
 }
 
 void psci_set_running(unsigned int pos, unsigned int end_lvl)
@@ -141,7 +139,7 @@ void psci_set_running(unsigned int pos, unsigned int end_lvl)
 }
 
 int psci_osi_validate(unsigned int pos, unsigned int end_lvl,
-		      const struct psci_power_state *requested)
+                      const struct psci_power_state *requested)
 {
 	for (unsigned int lvl = 1; lvl <= end_lvl; lvl++) {
 		const struct psci_non_cpu_node *node = psci_ancestor(pos, lvl);
@@ -245,10 +243,10 @@ uint64_t psci_stat_read(unsigned int pos, unsigned int idx, bool residency)
  */
 static int populate_tree(const uint8_t *desc)
 {
-	unsigned int level_first = 0;	/* index of this level's first node */
+	unsigned int level_first = 0; /* index of this level's first node */
 	unsigned int level_count = desc[0];
-	unsigned int next = 0;		/* next non-core node index */
-	unsigned int d = 1;		/* next descriptor element */
+	unsigned int next = 0; /* next non-core node index */
+	unsigned int d = 1;    /* next descriptor element */
 
 	if (level_count == 0U)
 		return -1;
@@ -258,7 +256,8 @@ static int populate_tree(const uint8_t *desc)
 			return -1;
 		non_cpu_nodes[next++] = (struct psci_non_cpu_node){
 			.lock = SPINLOCK_INIT(LOCK_RANK_PSCI_NODE + PLAT_MAX_PWR_LVL - 1U),
-			.level = PLAT_MAX_PWR_LVL, .parent = PSCI_NO_PARENT,
+			.level = PLAT_MAX_PWR_LVL,
+			.parent = PSCI_NO_PARENT,
 			.local_state = PSCI_LOCAL_STATE_RUN,
 		};
 	}
@@ -275,7 +274,8 @@ static int populate_tree(const uint8_t *desc)
 					if (next == PSCI_NON_CPU_NODES_MAX)
 						return -1;
 					non_cpu_nodes[next++] = (struct psci_non_cpu_node){
-						.lock = SPINLOCK_INIT(LOCK_RANK_PSCI_NODE + lvl - 2U),
+						.lock = SPINLOCK_INIT(LOCK_RANK_PSCI_NODE + lvl -
+						                      2U),
 						.level = (uint8_t)(lvl - 1U),
 						.parent = (uint16_t)parent,
 						.local_state = PSCI_LOCAL_STATE_RUN,
@@ -326,8 +326,8 @@ int psci_state_init(const uint8_t *tree_desc, const struct plat_psci_ops *ops, u
 
 	struct psci_power_state core_off = { { PSCI_LOCAL_STATE_OFF } };
 
-	core_off_index = psci_stat_index(ops->power_states, ops->power_state_count,
-					 PSCI_STAT_NONE, &core_off);
+	core_off_index = psci_stat_index(ops->power_states, ops->power_state_count, PSCI_STAT_NONE,
+	                                 &core_off);
 	cpu_nodes[me].aff_info = PSCI_AFF_ON;
 	cores_on = 1;
 	psci_set_running(me, PLAT_MAX_PWR_LVL);

@@ -29,8 +29,8 @@ static int cpu_standby(unsigned int pos, unsigned int idx, const struct psci_pow
  * be the only core on and every level goes OFF without coordination
  * (SYSTEM_SUSPEND). Power-down does not return here.
  */
-static int suspend(struct psci_power_state *state, unsigned int end_lvl, int idx,
-		   bool powerdown, bool system, const struct psci_ns_entry *entry)
+static int suspend(struct psci_power_state *state, unsigned int end_lvl, int idx, bool powerdown,
+                   bool system, const struct psci_ns_entry *entry)
 {
 	struct psci_power_state requested = *state;
 	unsigned int pos = psci_my_pos();
@@ -73,8 +73,8 @@ static int suspend(struct psci_power_state *state, unsigned int end_lvl, int idx
 	psci_unlock_ancestors(pos, end_lvl);
 
 	psci_stat_begin(pos, system ? PSCI_STAT_NONE
-			     : psci_stat_index(psci_plat()->power_states,
-					       psci_plat()->power_state_count, idx, state));
+	                            : psci_stat_index(psci_plat()->power_states,
+	                                              psci_plat()->power_state_count, idx, state));
 	pmf_capture(RT_INSTR_ENTER_HW_LOW_PWR, false);
 	if (powerdown)
 		psci_plat()->pwr_domain_pwr_down_wfi(state, false);
@@ -93,7 +93,7 @@ static int suspend(struct psci_power_state *state, unsigned int end_lvl, int idx
 }
 
 int psci_cpu_suspend(unsigned int idx, const struct psci_pstate_fields *f,
-		     const struct psci_ns_entry *entry)
+                     const struct psci_ns_entry *entry)
 {
 	struct psci_power_state state = psci_plat()->power_states[idx].state;
 

@@ -58,14 +58,14 @@ int psci_mem_protect_check_range(uint64_t base, uint64_t length)
 	if (length == 0U || base + length < base)
 		return PSCI_E_DENIED;
 	return psci_plat()->mem_protect_check_range(base, length) == 0 ? PSCI_E_SUCCESS
-									 : PSCI_E_DENIED;
+	                                                               : PSCI_E_DENIED;
 }
 
 int psci_node_hw_state(unsigned int pos, unsigned int level)
 {
 	/* PSCI's own view, for a platform whose power controller is PSCI itself. */
 	uint8_t local = level == PSCI_CPU_PWR_LVL ? psci_cpu(pos)->local_state
-						  : psci_ancestor(pos, level)->local_state;
+	                                          : psci_ancestor(pos, level)->local_state;
 
 	return psci_plat()->node_hw_state(pos, level, local);
 }

@@ -8,10 +8,10 @@
 #include <arch/aarch64/arch.h>
 #include <lib/xlat.h>
 
-#define LEVEL_SHIFT(l)	(39U - 9U * (unsigned int)(l))	/* l1: 30, l2: 21, l3: 12 */
-#define LEVEL_SIZE(l)	(1ULL << LEVEL_SHIFT(l))
-#define DESC_TYPE_MASK	0x3ULL
-#define DESC_BLOCK	0x1ULL
+#define LEVEL_SHIFT(l) (39U - 9U * (unsigned int)(l)) /* l1: 30, l2: 21, l3: 12 */
+#define LEVEL_SIZE(l)  (1ULL << LEVEL_SHIFT(l))
+#define DESC_TYPE_MASK 0x3ULL
+#define DESC_BLOCK     0x1ULL
 
 static uint64_t leaf_desc(uint64_t pa, unsigned int attr, unsigned int level)
 {
@@ -51,8 +51,8 @@ static uint64_t *next_table(struct xlat_ctx *ctx, uint64_t *entry)
 	return t;
 }
 
-static int map_range(struct xlat_ctx *ctx, uint64_t *table, unsigned int level,
-		     uint64_t va, uint64_t end, unsigned int attr)
+static int map_range(struct xlat_ctx *ctx, uint64_t *table, unsigned int level, uint64_t va,
+                     uint64_t end, unsigned int attr)
 {
 	while (va < end) {
 		uint64_t block = LEVEL_SIZE(level);
@@ -70,7 +70,7 @@ static int map_range(struct xlat_ctx *ctx, uint64_t *table, unsigned int level,
 			if (sub == NULL)
 				return XLAT_E_NO_TABLES;
 			int rc = map_range(ctx, sub, level + 1U, va,
-					   end < block_end ? end : block_end, attr);
+			                   end < block_end ? end : block_end, attr);
 			if (rc != XLAT_OK)
 				return rc;
 		}
@@ -79,8 +79,7 @@ static int map_range(struct xlat_ctx *ctx, uint64_t *table, unsigned int level,
 	return XLAT_OK;
 }
 
-int xlat_map_regions(struct xlat_ctx *ctx, const struct mmap_region *regions,
-		     unsigned int count)
+int xlat_map_regions(struct xlat_ctx *ctx, const struct mmap_region *regions, unsigned int count)
 {
 	for (unsigned int i = 0; i < count; i++) {
 		const struct mmap_region *r = &regions[i];

@@ -8,10 +8,10 @@
 #include <plat/hold_pen.h>
 #include <platform_def.h>
 
-_Static_assert(PLATFORM_CORE_COUNT * HOLD_PEN_SLOT_SIZE <= PLAT_SHARED_RAM_SIZE,
-	       "hold pen slots must fit in the shared RAM page");
+_Static_assert(PLATFORM_CORE_COUNT *HOLD_PEN_SLOT_SIZE <= PLAT_SHARED_RAM_SIZE,
+               "hold pen slots must fit in the shared RAM page");
 _Static_assert(HOLD_PEN_SLOT_SIZE >= CACHE_WRITEBACK_GRANULE,
-	       "each slot needs a cache line of its own");
+               "each slot needs a cache line of its own");
 
 static uintptr_t slot(unsigned int pos)
 {

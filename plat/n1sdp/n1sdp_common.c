@@ -13,12 +13,11 @@
 #include <lib/utils_def.h>
 
 const struct mmap_region plat_device_regions[] = {
-	{ PLAT_UART_BASE, 0x00100000, MT_DEVICE_RW },		/* UART0, CNTControl */
-	{ PLAT_GICD_BASE, 0x00200000, MT_DEVICE_RW },		/* GIC-600 */
-	{ PLAT_MHU_BASE, 0x00500000, MT_DEVICE_RW },		/* MHU, SCMI memory */
+	{ PLAT_UART_BASE, 0x00100000, MT_DEVICE_RW }, /* UART0, CNTControl */
+	{ PLAT_GICD_BASE, 0x00200000, MT_DEVICE_RW }, /* GIC-600 */
+	{ PLAT_MHU_BASE, 0x00500000, MT_DEVICE_RW },  /* MHU, SCMI memory */
 };
-const unsigned int plat_device_region_count =
-	ARRAY_SIZE(plat_device_regions);
+const unsigned int plat_device_region_count = ARRAY_SIZE(plat_device_regions);
 
 /* The trusted mailbox lives in the shared page. */
 const struct mmap_region plat_bl1_regions[] = {
@@ -55,8 +54,8 @@ int plat_core_pos_by_mpidr(uint64_t mpidr)
 	uint64_t core = (mpidr >> MPIDR_AFF1_SHIFT) & MPIDR_AFFLVL_MASK;
 	uint64_t cluster = (mpidr >> MPIDR_AFF2_SHIFT) & MPIDR_AFFLVL_MASK;
 
-	if (thread != 0U || core >= PLAT_CORES_PER_CLUSTER ||
-	    cluster >= PLAT_CLUSTER_COUNT || (mpidr >> MPIDR_AFF3_SHIFT) != 0U)
+	if (thread != 0U || core >= PLAT_CORES_PER_CLUSTER || cluster >= PLAT_CLUSTER_COUNT ||
+	    (mpidr >> MPIDR_AFF3_SHIFT) != 0U)
 		return -1;
 	return (int)(cluster * PLAT_CORES_PER_CLUSTER + core);
 }

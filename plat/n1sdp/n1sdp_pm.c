@@ -20,9 +20,9 @@
 #include <plat/plat_topology.h>
 #include <platform_def.h>
 
-#define RUN	PSCI_LOCAL_STATE_RUN
-#define RET	PSCI_LOCAL_STATE_RET
-#define OFF	PSCI_LOCAL_STATE_OFF
+#define RUN PSCI_LOCAL_STATE_RUN
+#define RET PSCI_LOCAL_STATE_RET
+#define OFF PSCI_LOCAL_STATE_OFF
 
 void n1_core_pwrdn_enable(void);
 void n1_core_pwrdn_disable(void);
@@ -62,7 +62,8 @@ static int n1sdp_pwr_domain_on(uint64_t mpidr, unsigned int pos)
 	int32_t status = SCMI_SUCCESS;
 
 	(void)mpidr;
-	if (scmi_call(&scp, SCMI_PROTO_POWER_DOMAIN, SCMI_MSG_PWR_STATE_SET, msg, 3, &status) != 0) {
+	if (scmi_call(&scp, SCMI_PROTO_POWER_DOMAIN, SCMI_MSG_PWR_STATE_SET, msg, 3, &status) !=
+	    0) {
 		ERROR("N1SDP: SCP did not power core %u on (SCMI status %d)\n", pos, (int)status);
 		return PSCI_E_INTERN_FAIL;
 	}
@@ -90,8 +91,8 @@ static void n1sdp_pwr_domain_suspend(const struct psci_power_state *state)
  * interrupt arrived first): undo the request and resume the normal world
  * through the same warm-boot path, MMU off as that path expects.
  */
-static void __attribute__((noreturn)) n1sdp_pwr_down_wfi(const struct psci_power_state *state,
-							  bool cpu_off)
+static void __attribute__((noreturn))
+n1sdp_pwr_down_wfi(const struct psci_power_state *state, bool cpu_off)
 {
 	(void)state;
 	for (;;) {
@@ -170,7 +171,7 @@ const struct plat_psci_ops *plat_psci_setup(uintptr_t entry)
 const uint8_t *plat_get_power_domain_tree_desc(void)
 {
 	static const uint8_t desc[] = { 1, PLAT_CLUSTER_COUNT, PLAT_CORES_PER_CLUSTER,
-					PLAT_CORES_PER_CLUSTER };
+		                        PLAT_CORES_PER_CLUSTER };
 
 	return desc;
 }

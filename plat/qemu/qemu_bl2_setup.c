@@ -18,8 +18,8 @@
 #include <lib/utils_def.h>
 
 _Static_assert(PLAT_DTB_SCRATCH_BASE >= PLAT_DTB_BASE + PLAT_DTB_MAX_SIZE &&
-	       PLAT_DTB_SCRATCH_BASE + PLAT_DTB_MAX_SIZE <= PLAT_BL33_BASE,
-	       "the DTB scratch buffer lies in BL2's non-secure map, apart from the DTB");
+                       PLAT_DTB_SCRATCH_BASE + PLAT_DTB_MAX_SIZE <= PLAT_BL33_BASE,
+               "the DTB scratch buffer lies in BL2's non-secure map, apart from the DTB");
 
 /*
  * The power-down states of qemu_pm.c. Entry and exit latencies are this
@@ -98,8 +98,8 @@ static void add_psci(void *dtb, const struct plat_ns_dram *dram)
 		      (unsigned long)PLAT_DTB_SCRATCH_BASE, PLAT_DTB_MAX_SIZE);
 		return;
 	}
-	rc = dtb_add_psci(dtb, PLAT_DTB_MAX_SIZE, (void *)PLAT_DTB_SCRATCH_BASE,
-			  PLAT_DTB_MAX_SIZE, qemu_idle_states, count, &rep, &diag);
+	rc = dtb_add_psci(dtb, PLAT_DTB_MAX_SIZE, (void *)PLAT_DTB_SCRATCH_BASE, PLAT_DTB_MAX_SIZE,
+	                  qemu_idle_states, count, &rep, &diag);
 	if (rc != DTB_OK) {
 		ERROR("BL2: DTB: cannot add the PSCI description: %s; BL33 gets the DTB untouched\n",
 		      dtb_diag_format(&diag, msg, sizeof(msg)));

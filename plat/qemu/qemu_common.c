@@ -12,13 +12,12 @@
 #include <lib/utils_def.h>
 
 _Static_assert(PLATFORM_CORE_COUNT >= 1 && PLATFORM_CORE_COUNT <= 16,
-	       "QEMU virt (GICv3) numbers at most 16 CPUs in MPIDR Aff0");
+               "QEMU virt (GICv3) numbers at most 16 CPUs in MPIDR Aff0");
 
 const struct mmap_region plat_device_regions[] = {
 	{ PLAT_DEVICE_BASE, PLAT_DEVICE_SIZE, MT_DEVICE_RW },
 };
-const unsigned int plat_device_region_count =
-	ARRAY_SIZE(plat_device_regions);
+const unsigned int plat_device_region_count = ARRAY_SIZE(plat_device_regions);
 
 /* The hold pen (and the MEM_PROTECT flag beside it) in secure SRAM. */
 const struct mmap_region plat_bl1_regions[] = {

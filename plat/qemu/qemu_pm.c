@@ -21,9 +21,9 @@
 #include <plat/plat_topology.h>
 #include <platform_def.h>
 
-#define RUN	PSCI_LOCAL_STATE_RUN
-#define RET	PSCI_LOCAL_STATE_RET
-#define OFF	PSCI_LOCAL_STATE_OFF
+#define RUN PSCI_LOCAL_STATE_RUN
+#define RET PSCI_LOCAL_STATE_RET
+#define OFF PSCI_LOCAL_STATE_OFF
 
 /*
  * The power states QEMU implements (their values: platform_def.h), original
@@ -97,8 +97,8 @@ static void qemu_pwr_domain_suspend(const struct psci_power_state *state)
 	(void)gicv3_cpu_wake_on_pending();
 }
 
-static void __attribute__((noreturn)) qemu_pwr_down_wfi(const struct psci_power_state *state,
-							 bool cpu_off)
+static void __attribute__((noreturn))
+qemu_pwr_down_wfi(const struct psci_power_state *state, bool cpu_off)
 {
 	(void)state;
 	qemu_power_down(plat_my_core_pos(), !cpu_off, warm_entrypoint);
@@ -115,7 +115,7 @@ static void qemu_cpu_pwrdown_prep(void)
 }
 
 /* PL061: GPIODATA is addressed through a mask in address bits 9:2 (ARM DDI 0190). */
-#define GPIODIR		0x400
+#define GPIODIR 0x400
 
 static void __attribute__((noreturn)) gpio_pulse(unsigned int line)
 {
@@ -190,7 +190,9 @@ static int qemu_mem_protect_set(int enable)
 static int qemu_mem_protect_check_range(uint64_t base, uint64_t length)
 {
 	return base >= PLAT_NS_DRAM_BASE && length <= PLAT_NS_DRAM_SIZE &&
-	       base - PLAT_NS_DRAM_BASE <= PLAT_NS_DRAM_SIZE - length ? 0 : -1;
+	                       base - PLAT_NS_DRAM_BASE <= PLAT_NS_DRAM_SIZE - length
+	               ? 0
+	               : -1;
 }
 
 static const struct plat_psci_ops qemu_psci_ops = {
@@ -227,8 +229,8 @@ const uint8_t *plat_get_power_domain_tree_desc(void)
 {
 	static uint8_t desc[2 + PLAT_CLUSTER_COUNT];
 
-	desc[0] = 1;			/* one system */
-	desc[1] = PLAT_CLUSTER_COUNT;	/* its clusters */
+	desc[0] = 1;                  /* one system */
+	desc[1] = PLAT_CLUSTER_COUNT; /* its clusters */
 	for (unsigned int c = 0; c < PLAT_CLUSTER_COUNT; c++)
 		desc[2 + c] = PLAT_CORES_PER_CLUSTER;
 	return desc;
@@ -239,12 +241,12 @@ void plat_bl31_setup(void)
 	unsigned int present = 0;
 
 	for (unsigned int pos = 0; pos < PLATFORM_CORE_COUNT; pos++) {
-		core_absent[pos] = gicv3_find_redistributor(PLAT_GICR_BASE,
-							    plat_core_mpidr(pos)) == 0U;
+		core_absent[pos] = gicv3_find_redistributor(PLAT_GICR_BASE, plat_core_mpidr(pos)) ==
+		                   0U;
 		present += core_absent[pos] ? 0U : 1U;
 	}
 	if (present != PLATFORM_CORE_COUNT)
 		NOTICE("BL31: QEMU has %u of the %u cores this build expects (QEMU_CLUSTERS x "
-		     "QEMU_CORES_PER_CLUSTER): CPU_ON fails for the others\n", present,
-		     PLATFORM_CORE_COUNT);
+		       "QEMU_CORES_PER_CLUSTER): CPU_ON fails for the others\n",
+		       present, PLATFORM_CORE_COUNT);
 }

@@ -17,7 +17,7 @@
  *  WORKAROUND_2, CVE-2018-3639: with FEAT_SSBS each EL controls speculative
  *  store bypass itself and EL3 needs no call: -2 (NOT_REQUIRED).
  */
-#define SMC_ARCH_WA_UNAFFECTED		1
+#define SMC_ARCH_WA_UNAFFECTED 1
 
 static int32_t wa1_answer, wa2_answer, wa3_answer;
 
@@ -28,9 +28,10 @@ static int arm_arch_svc_init(void)
 
 	wa1_answer = csv2 >= 1U ? SMC_ARCH_WA_UNAFFECTED : SMC_ARCH_CALL_NOT_SUPPORTED;
 	wa3_answer = csv2 >= 3U || ecbhb != 0U ? SMC_ARCH_WA_UNAFFECTED
-					      : SMC_ARCH_CALL_NOT_SUPPORTED;
+	                                       : SMC_ARCH_CALL_NOT_SUPPORTED;
 	wa2_answer = ID_FIELD(read_id_aa64pfr1_el1(), ID_AA64PFR1_SSBS_SHIFT) != 0U
-		? SMC_ARCH_CALL_NOT_REQUIRED : SMC_ARCH_CALL_NOT_SUPPORTED;
+	                     ? SMC_ARCH_CALL_NOT_REQUIRED
+	                     : SMC_ARCH_CALL_NOT_SUPPORTED;
 	return 0;
 }
 
@@ -79,5 +80,4 @@ static void arm_arch_svc_handle(const struct smc_call *call, struct el3_context 
 	}
 }
 
-DECLARE_RT_SVC(arm_arch_svc, OEN_ARM_START, OEN_ARM_START, arm_arch_svc_init,
-	       arm_arch_svc_handle);
+DECLARE_RT_SVC(arm_arch_svc, OEN_ARM_START, OEN_ARM_START, arm_arch_svc_init, arm_arch_svc_handle);

@@ -18,7 +18,7 @@ static void std_svc_handle(const struct smc_call *call, struct el3_context *ctx)
 	/* The counter was read in the vector; commit it for PSCI calls only. */
 	pmf_write(RT_INSTR_ENTER_PSCI, my_cpu_data()->pmf_enter_ts, true);
 	uint64_t ret = psci_smc_handler(call->fid, call->x[1], call->x[2], call->x[3],
-					ctx->spsr_el3);
+	                                ctx->spsr_el3);
 
 	pmf_capture(RT_INSTR_EXIT_PSCI, false);
 	smc_ret1(ctx, ret);

@@ -27,7 +27,7 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 /* Largest input given to libfdt's fdt_check_full() as an oracle (see run()). */
-#define LIBFDT_ORACLE_MAX	4096u
+#define LIBFDT_ORACLE_MAX 4096u
 
 static const struct dtb_idle_state states[] = {
 	{ "cpu-power-down", 0x00010002, 2, 2, 10 },
@@ -80,7 +80,7 @@ static void run(const uint8_t *data, size_t size)
 	 * of duplicate names costs properties^2 x name length, so small blobs.
 	 */
 	libfdt_ok = size <= LIBFDT_ORACLE_MAX && !(rc <= DTB_ERR_TOKEN && rc >= DTB_ERR_NESTING) &&
-		    fdt_check_full(copy, size) == 0;
+	            fdt_check_full(copy, size) == 0;
 	if (rc != DTB_OK) {
 		dtb_diag_format(&diag, msg, sizeof(msg));
 		if (memcmp(copy, dtb, size) != 0)
@@ -92,7 +92,7 @@ static void run(const uint8_t *data, size_t size)
 	if (dtb_check_header(dtb, size, &diag) != DTB_OK)
 		abort();
 	rc = dtb_read_memory(dtb, &mem, &diag);
-	if (rc < 0 && rc >= DTB_ERR_NESTING)	/* a header or structure error */
+	if (rc < 0 && rc >= DTB_ERR_NESTING) /* a header or structure error */
 		abort();
 	if (libfdt_ok && (fdt_check_full(dtb, size) != 0 || fdt_path_offset(dtb, "/psci") < 0))
 		abort();

@@ -1,22 +1,40 @@
 #!/usr/bin/env bash
-# Static analysis of the firmware, tools and payload with cppcheck
-# (warning, portability and performance classes). Any finding fails.
-# Usage: lint.sh BUILD_DIR
+# Static analysis with cppcheck (warning, portability and performance
+# classes) of the firmware, tools and payload, once per platform with that
+# platform's headers and a configuration of its own (generic code is
+# analysed with each). Any finding fails.
+# Usage: lint.sh
 set -uo pipefail
-build=$1
-out=$(cppcheck --quiet --enable=warning,portability,performance --std=c11 \
-	--error-exitcode=1 --inline-suppr -Iinclude -Iinclude/lib/libc \
-	-Iplat/qemu/include -I"$build/include" --include="$build/include/config.h" \
-	-DPLAT_qemu=1 -D__aarch64__ --suppress=missingIncludeSystem \
-	--suppress=syntaxError:include/plat/plat_psci.h \
-	bl1 bl2 bl31 common lib drivers services plat/qemu plat/common tools tests/payload 2>&1)
-rc=$?
-if [ "$rc" -eq 0 ] && [ -z "$out" ]; then
-	echo "PASS cppcheck: no finding"
-	echo "1 passed, 0 failed"
-else
-	echo "$out" | sed 's/^/    /'
-	echo "FAIL cppcheck: findings above"
-	echo "0 passed, 1 failed"
-	exit 1
-fi
+cd "$(dirname "$0")/../.."
+config="-DDEBUG=0 -DLOG_LEVEL=20 -DENABLE_ASSERTIONS=1 -DENABLE_RUNTIME_INSTRUMENTATION=1
+	-DPSCI_OS_INIT_MODE=1 -DPAYLOAD_MODE_BENCH=0 -DPAYLOAD_MODE_MEM_PROTECT=0 -D__aarch64__"
+passed=0 failed=0
+
+# lint PLAT EXTRA-DEFINES DIRS...
+lint() {
+	local plat=$1 defs=$2
+	shift 2
+	# shellcheck disable=SC2086
+	out=$(cppcheck --quiet --enable=warning,portability,performance --std=c11 \
+		--error-exitcode=1 --inline-suppr -Iinclude -Iinclude/lib/libc \
+		-Iplat/"$plat"/include $config $defs -DPLAT_"$plat"=1 \
+		--suppress=missingIncludeSystem --suppress=syntaxError:include/plat/plat_psci.h \
+		"$@" 2>&1)
+	if [ $? -eq 0 ] && [ -z "$out" ]; then
+		passed=$((passed + 1))
+		echo "PASS cppcheck, $plat: no finding"
+	else
+		failed=$((failed + 1))
+		echo "$out" | sed 's/^/    /'
+		echo "FAIL cppcheck, $plat: findings above"
+	fi
+}
+
+generic="bl1 bl2 bl31 common lib drivers services plat/common tools tests/payload"
+# shellcheck disable=SC2086
+lint qemu "-DQEMU_CLUSTERS=2 -DQEMU_CORES_PER_CLUSTER=2 -DQEMU_MEMORY_MB=1024 -DREALTIME=0" \
+	$generic plat/qemu
+# shellcheck disable=SC2086
+lint n1sdp "" $generic plat/n1sdp
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -15,8 +15,8 @@
 #include "payload.h"
 #include "smc.h"
 
-#define CALLS	4000U
-#define CYCLES	200U
+#define CALLS  4000U
+#define CYCLES 200U
 
 static uint64_t ns_per(uint64_t ticks, unsigned int n)
 {
@@ -54,14 +54,14 @@ void bench_run(void)
 	bench_smc("PSCI_FEATURES(CPU_SUSPEND)", PSCI_FID_FEATURES, PSCI_FID_CPU_SUSPEND, 0);
 	bench_smc("AFFINITY_INFO (SMC64)", PSCI_FID_AFFINITY_INFO | PSCI_FID_SMC64_BIT, me, 0);
 	bench_smc("PMF GET_TIMESTAMP (SMC64)", PMF_SMC_GET_TIMESTAMP_64,
-		  (PMF_ARM_TIF_IMPL_ID << PMF_TID_IMPL_SHIFT) | 0x400, me);
+	          (PMF_ARM_TIF_IMPL_ID << PMF_TID_IMPL_SHIFT) | 0x400, me);
 
 	/* Core standby with the wake-up interrupt already pending. */
 	write_cntp_tval_el0(0);
 	write_cntp_ctl_el0(CNTP_CTL_ENABLE_BIT);
 	isb();
 	bench_smc("CPU_SUSPEND core standby (wake-up pending)", PSCI_FID_CPU_SUSPEND,
-		  PLAT_PSTATE_CORE_STANDBY, 0);
+	          PLAT_PSTATE_CORE_STANDBY, 0);
 	payload_timer_stop();
 
 	unsigned int other = payload_nth_other(0);

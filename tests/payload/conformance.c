@@ -21,16 +21,17 @@
 #include "payload.h"
 #include "smc.h"
 
-#define SMC64(fid)	((fid) | PSCI_FID_SMC64_BIT)
-#define RT_TID(i)	((PMF_ARM_TIF_IMPL_ID << PMF_TID_IMPL_SHIFT) | \
-			 (PMF_RT_INSTR_SVC_ID << PMF_TID_SVC_SHIFT) | (i))
-#define TIMER_US	100U
+#define SMC64(fid) ((fid) | PSCI_FID_SMC64_BIT)
+#define RT_TID(i)                                                                                  \
+	((PMF_ARM_TIF_IMPL_ID << PMF_TID_IMPL_SHIFT) |                                             \
+	 (PMF_RT_INSTR_SVC_ID << PMF_TID_SVC_SHIFT) | (i))
+#define TIMER_US         100U
 /*
  * Time bounds. Under -icount time is instructions and tight bounds hold;
  * in wall-clock time (REALTIME=1, hardware) the host's scheduling of
  * QEMU's threads adds milliseconds, so only gross failures count.
  */
-#define PROMPT_US	(PAYLOAD_WALL_CLOCK ? 100000U : 100U)
+#define PROMPT_US        (PAYLOAD_WALL_CLOCK ? 100000U : 100U)
 #define RESIDENCY_MAX_US (PAYLOAD_WALL_CLOCK ? 1000000U : 10U * TIMER_US)
 
 void payload_cpu_entry(uint64_t context_id);
@@ -71,8 +72,8 @@ static bool check(const char *fn, bool ok, const char *fmt, ...)
 }
 
 /* One SMC and its expected x0. */
-static int64_t expect(const char *fn, const char *what, uint64_t fid, uint64_t a1,
-		      uint64_t a2, uint64_t a3, int64_t want)
+static int64_t expect(const char *fn, const char *what, uint64_t fid, uint64_t a1, uint64_t a2,
+                      uint64_t a3, int64_t want)
 {
 	int64_t got = smc1(fid, a1, a2, a3);
 
@@ -208,7 +209,7 @@ static bool start(unsigned int pos, payload_job_fn fn)
 	int64_t rc = payload_cpu_on(pos, fn, NULL);
 
 	return check("CPU_ON", rc == PSCI_E_SUCCESS, "start core %u: CPU_ON = %lld", pos,
-		     (long long)rc);
+	             (long long)rc);
 }
 
 /* Poll NODE_HW_STATE of core @pos until @state; false after a bound. */
@@ -220,7 +221,7 @@ static bool wait_hw_state(unsigned int pos, int64_t state)
 		__asm__ volatile("yield");
 	}
 	return check("NODE_HW_STATE", false, "core %u never reached state %lld", pos,
-		     (long long)state);
+	             (long long)state);
 }
 
 /*
@@ -275,9 +276,8 @@ static bool mandatory(uint32_t n)
 /* Functions with an SMC64 form (DEN0022 5.1). */
 static bool has_smc64(uint32_t n)
 {
-	return n == 0x01U || n == 0x03U || n == 0x04U || n == 0x05U || n == 0x07U ||
-	       n == 0x0cU || n == 0x0dU || n == 0x0eU || n == 0x10U || n == 0x11U ||
-	       n == 0x12U || n == 0x14U;
+	return n == 0x01U || n == 0x03U || n == 0x04U || n == 0x05U || n == 0x07U || n == 0x0cU ||
+	       n == 0x0dU || n == 0x0eU || n == 0x10U || n == 0x11U || n == 0x12U || n == 0x14U;
 }
 
 static void version_and_features(void)
@@ -297,19 +297,24 @@ static void version_and_features(void)
 				      (long long)got);
 			else if (n == 0x01U)
 				/* CPU_SUSPEND: flags, original power_state format (bit 1). */
-				check("PSCI_FEATURES", got >= 0 && ((uint64_t)got & ~PSCI_FEATURE_OSI) == 0U,
+				check("PSCI_FEATURES",
+				      got >= 0 && ((uint64_t)got & ~PSCI_FEATURE_OSI) == 0U,
 				      "CPU_SUSPEND 0x%x: %lld, expected 0 or 1 (OSI)", fid,
 				      (long long)got);
 			else if (mandatory(n))
-				check("PSCI_FEATURES", got == 0, "mandatory function 0x%x: %lld, "
-				      "expected 0", fid, (long long)got);
+				check("PSCI_FEATURES", got == 0,
+				      "mandatory function 0x%x: %lld, "
+				      "expected 0",
+				      fid, (long long)got);
 			else
 				check("PSCI_FEATURES", got == 0 || got == PSCI_E_NOT_SUPPORTED,
 				      "optional function 0x%x: %lld, expected 0 or -1", fid,
 				      (long long)got);
 			if (defined && w != 0U && n != 0x01U)
-				check("PSCI_FEATURES", got == smc32, "0x%x: SMC64 form says %lld, "
-				      "its SMC32 form %lld", fid, (long long)got, (long long)smc32);
+				check("PSCI_FEATURES", got == smc32,
+				      "0x%x: SMC64 form says %lld, "
+				      "its SMC32 form %lld",
+				      fid, (long long)got, (long long)smc32);
 			/* Calling what FEATURES denies must be NOT_SUPPORTED too. */
 			if (got == PSCI_E_NOT_SUPPORTED)
 				expect("PSCI_FEATURES", "a function it denies is NOT_SUPPORTED",
@@ -317,13 +322,13 @@ static void version_and_features(void)
 		}
 	}
 	/* OS-initiated mode is announced by CPU_SUSPEND's flag (5.15.2). */
-	check("PSCI_FEATURES", payload_topo.osi == (smc1(PSCI_FID_FEATURES,
-							  PSCI_FID_SET_SUSPEND_MODE, 0, 0) == 0),
+	check("PSCI_FEATURES",
+	      payload_topo.osi == (smc1(PSCI_FID_FEATURES, PSCI_FID_SET_SUSPEND_MODE, 0, 0) == 0),
 	      "CPU_SUSPEND's OSI flag and PSCI_SET_SUSPEND_MODE disagree");
-	expect("PSCI_FEATURES", "SMCCC_VERSION (discovery)", PSCI_FID_FEATURES, SMCCC_VERSION,
-	       0, 0, 0);
-	expect("PSCI_FEATURES", "a non-PSCI function", PSCI_FID_FEATURES, SMCCC_ARCH_FEATURES,
-	       0, 0, PSCI_E_NOT_SUPPORTED);
+	expect("PSCI_FEATURES", "SMCCC_VERSION (discovery)", PSCI_FID_FEATURES, SMCCC_VERSION, 0, 0,
+	       0);
+	expect("PSCI_FEATURES", "a non-PSCI function", PSCI_FID_FEATURES, SMCCC_ARCH_FEATURES, 0, 0,
+	       PSCI_E_NOT_SUPPORTED);
 	expect("MIGRATE_INFO_TYPE", "no Trusted OS", PSCI_FID_MIGRATE_INFO_TYPE, 0, 0, 0,
 	       PSCI_TOS_NOT_PRESENT_MP);
 	cover("MIGRATE");
@@ -336,13 +341,13 @@ static void bad_mpidrs(uintptr_t ep)
 {
 	uint64_t base = mpidr_of(payload_topo.lead);
 	const uint64_t candidates[] = {
-		base | (1ULL << 32),		/* Aff3 */
-		base | (1ULL << 16),		/* Aff2 */
-		base | (1ULL << 8),		/* Aff1 */
-		base | (1ULL << 31),		/* reserved (RES1 in MPIDR_EL1) */
-		base | (1ULL << 24),		/* MT, where the platform does not use it */
-		base | (1ULL << 40),		/* reserved [63:40] */
-		absent_mpidr(),			/* a core that does not exist */
+		base | (1ULL << 32), /* Aff3 */
+		base | (1ULL << 16), /* Aff2 */
+		base | (1ULL << 8),  /* Aff1 */
+		base | (1ULL << 31), /* reserved (RES1 in MPIDR_EL1) */
+		base | (1ULL << 24), /* MT, where the platform does not use it */
+		base | (1ULL << 40), /* reserved [63:40] */
+		absent_mpidr(),      /* a core that does not exist */
 	};
 
 	for (unsigned int i = 0; i < ARRAY_SIZE(candidates); i++) {
@@ -367,8 +372,8 @@ static void cpu_on_args(void)
 	bad_mpidrs(ep);
 	expect("CPU_ON", "the calling core", SMC64(PSCI_FID_CPU_ON), my_mpidr(), ep, 0,
 	       PSCI_E_ALREADY_ON);
-	expect("AFFINITY_INFO", "the calling core", SMC64(PSCI_FID_AFFINITY_INFO), my_mpidr(),
-	       0, 0, PSCI_AFF_ON);
+	expect("AFFINITY_INFO", "the calling core", SMC64(PSCI_FID_AFFINITY_INFO), my_mpidr(), 0, 0,
+	       PSCI_AFF_ON);
 	for (uint64_t lvl = 1; lvl <= 3U; lvl++)
 		expect("AFFINITY_INFO", "lowest level above 0", SMC64(PSCI_FID_AFFINITY_INFO),
 		       my_mpidr(), lvl, 0, PSCI_E_INVALID_PARAMS);
@@ -384,8 +389,8 @@ static void cpu_on_args(void)
 	       PSCI_E_INVALID_ADDRESS);
 	expect("CPU_ON", "misaligned entry point", SMC64(PSCI_FID_CPU_ON), other, ep + 2, 0,
 	       PSCI_E_INVALID_ADDRESS);
-	expect("CPU_ON", "entry point in secure memory", SMC64(PSCI_FID_CPU_ON), other,
-	       BL31_BASE, 0, PSCI_E_INVALID_ADDRESS);
+	expect("CPU_ON", "entry point in secure memory", SMC64(PSCI_FID_CPU_ON), other, BL31_BASE,
+	       0, PSCI_E_INVALID_ADDRESS);
 	expect("CPU_ON", "entry point 0", SMC64(PSCI_FID_CPU_ON), other, 0, 0,
 	       PSCI_E_INVALID_ADDRESS);
 	expect("CPU_ON", "entry point past non-secure DRAM", SMC64(PSCI_FID_CPU_ON), other,
@@ -404,8 +409,8 @@ static void cpu_on_args(void)
 	start(o, count_hold_job);
 	int64_t again = smc1(SMC64(PSCI_FID_CPU_ON), other, ep, 0);
 
-	check("CPU_ON", again == PSCI_E_ON_PENDING ||
-	      (PAYLOAD_WALL_CLOCK && again == PSCI_E_ALREADY_ON),
+	check("CPU_ON",
+	      again == PSCI_E_ON_PENDING || (PAYLOAD_WALL_CLOCK && again == PSCI_E_ALREADY_ON),
 	      "a core being powered on: CPU_ON = %lld, expected %d", (long long)again,
 	      PSCI_E_ON_PENDING);
 	release = 1;
@@ -432,8 +437,8 @@ static void context_ids(void)
 	      "context ID in x0 at the entry point: 0x%llx, expected 0x0123456789abcdef",
 	      (unsigned long long)payload_ctxid_received(o));
 	expect("CPU_ON", "SMC32 with garbage upper halves", PSCI_FID_CPU_ON,
-	       other | 0xffffffff00000000ULL, ep | 0x5a5a000000000000ULL,
-	       0xdeadbeef12345678ULL, PSCI_E_SUCCESS);
+	       other | 0xffffffff00000000ULL, ep | 0x5a5a000000000000ULL, 0xdeadbeef12345678ULL,
+	       PSCI_E_SUCCESS);
 	finish(o);
 	check("CPU_ON", payload_ctxid_received(o) == 0x12345678U,
 	      "SMC32 context ID in x0: 0x%llx, expected 0x12345678",
@@ -481,11 +486,14 @@ static void races(void)
 			bool one_success = (mine == PSCI_E_SUCCESS) != (theirs == PSCI_E_SUCCESS);
 			int64_t loser = mine == PSCI_E_SUCCESS ? theirs : mine;
 
-			if (!check("CPU_ON", one_success && (loser == PSCI_E_ALREADY_ON ||
-							     loser == PSCI_E_ON_PENDING) &&
-				   job_runs == 1,
-				   "race %u: two CPU_ONs of core %u returned %lld and %lld, it ran %u times",
-				   round, race_target, (long long)mine, (long long)theirs, job_runs))
+			if (!check("CPU_ON",
+			           one_success &&
+			                   (loser == PSCI_E_ALREADY_ON ||
+			                    loser == PSCI_E_ON_PENDING) &&
+			                   job_runs == 1,
+			           "race %u: two CPU_ONs of core %u returned %lld and %lld, it ran %u times",
+			           round, race_target, (long long)mine, (long long)theirs,
+			           job_runs))
 				bad++;
 		}
 		check("CPU_ON", bad == 0, "20 rounds of racing CPU_ONs: %u wrong", bad);
@@ -503,8 +511,8 @@ static void races(void)
 		finish(racer);
 	}
 	check("CPU_OFF", refused == 0 && job_runs == 1000,
-	      "1000 x (CPU_ON, CPU_OFF) of core %u: %u CPU_ONs refused, job ran %u times",
-	      racer, refused, job_runs);
+	      "1000 x (CPU_ON, CPU_OFF) of core %u: %u CPU_ONs refused, job ran %u times", racer,
+	      refused, job_runs);
 
 	/*
 	 * AFFINITY_INFO reports OFF promptly after CPU_OFF. Only under -icount
@@ -529,19 +537,19 @@ static void suspend_args(void)
 {
 	uintptr_t ep = (uintptr_t)payload_cpu_entry;
 	const uint32_t bad_states[] = {
-		0x40000000U | PLAT_PSTATE_CORE_OFF,	/* reserved bit 30 */
-		0x80000000U | PLAT_PSTATE_CORE_OFF,	/* reserved bit 31 */
-		0x00020000U | PLAT_PSTATE_CORE_OFF,	/* reserved bit 17 */
-		0x03010222U,				/* level 3: beyond the deepest */
-		0x00000000U,				/* NULL StateID */
-		0x00010001U,				/* power-down type, standby StateID */
-		0x00000002U,				/* standby type, power-down StateID */
-		0x01000011U,				/* cluster retention: not implemented */
+		0x40000000U | PLAT_PSTATE_CORE_OFF, /* reserved bit 30 */
+		0x80000000U | PLAT_PSTATE_CORE_OFF, /* reserved bit 31 */
+		0x00020000U | PLAT_PSTATE_CORE_OFF, /* reserved bit 17 */
+		0x03010222U,                        /* level 3: beyond the deepest */
+		0x00000000U,                        /* NULL StateID */
+		0x00010001U,                        /* power-down type, standby StateID */
+		0x00000002U,                        /* standby type, power-down StateID */
+		0x01000011U,                        /* cluster retention: not implemented */
 	};
 
 	for (unsigned int i = 0; i < ARRAY_SIZE(bad_states); i++) {
 		if (bad_states[i] == PLAT_PSTATE_CORE_STANDBY)
-			continue;	/* the platform's own standby state */
+			continue; /* the platform's own standby state */
 		expect_suspend("bad power_state", bad_states[i], PSCI_E_INVALID_PARAMS);
 	}
 	expect("CPU_SUSPEND", "power-down to an odd entry point", SMC64(PSCI_FID_CPU_SUSPEND),
@@ -560,7 +568,7 @@ static void suspend_args(void)
 	check("CPU_SUSPEND", pmr == 0xf0, "standby changed ICC_PMR_EL1 to 0x%llx",
 	      (unsigned long long)pmr);
 	const uint32_t good[] = { PLAT_PSTATE_CORE_OFF, PLAT_PSTATE_CLUSTER_OFF,
-				  PLAT_PSTATE_DEEPEST };
+		                  PLAT_PSTATE_DEEPEST };
 
 	for (unsigned int i = 0; i < 3U; i++)
 		expect_suspend("power-down", good[i], PSCI_E_SUCCESS);
@@ -573,8 +581,9 @@ static void default_and_system_suspend(void)
 
 		check("CPU_DEFAULT_SUSPEND", rc == PSCI_E_SUCCESS, "= %lld, expected 0",
 		      (long long)rc);
-		expect("CPU_DEFAULT_SUSPEND", "odd entry point", SMC64(PSCI_FID_CPU_DEFAULT_SUSPEND),
-		       (uintptr_t)payload_cpu_entry + 1, 0, 0, PSCI_E_INVALID_ADDRESS);
+		expect("CPU_DEFAULT_SUSPEND", "odd entry point",
+		       SMC64(PSCI_FID_CPU_DEFAULT_SUSPEND), (uintptr_t)payload_cpu_entry + 1, 0, 0,
+		       PSCI_E_INVALID_ADDRESS);
 	}
 	if (!need_feature("SYSTEM_SUSPEND", payload_topo.system_suspend))
 		return;
@@ -615,36 +624,36 @@ static void osi_mode(void)
 	/* No switch while another core is suspended (5.20.2). */
 	if (need_cores("PSCI_SET_SUSPEND_MODE with another core suspended", 2) &&
 	    park(payload_nth_other(0), "PSCI_SET_SUSPEND_MODE with another core suspended")) {
-		expect("PSCI_SET_SUSPEND_MODE", "another core suspended",
-		       PSCI_FID_SET_SUSPEND_MODE, PSCI_MODE_OS_INIT, 0, 0, PSCI_E_DENIED);
+		expect("PSCI_SET_SUSPEND_MODE", "another core suspended", PSCI_FID_SET_SUSPEND_MODE,
+		       PSCI_MODE_OS_INIT, 0, 0, PSCI_E_DENIED);
 		unpark(payload_nth_other(0));
 	}
 	expect("PSCI_SET_SUSPEND_MODE", "to OS-initiated", PSCI_FID_SET_SUSPEND_MODE,
 	       PSCI_MODE_OS_INIT, 0, 0, PSCI_E_SUCCESS);
 	/* Every other core is off: the lead is its cluster's last core. */
 	expect_suspend("OS-initiated cluster power-down as the cluster's last core",
-		       PLAT_PSTATE_CLUSTER_OFF, PSCI_E_SUCCESS);
+	               PLAT_PSTATE_CLUSTER_OFF, PSCI_E_SUCCESS);
 	if (sib == PAYLOAD_NO_CORE) {
 		payload_skip("OS-initiated mode with a sibling core",
-			     "the lead's cluster has no other core");
+		             "the lead's cluster has no other core");
 	} else {
 		release = 0;
 		start(sib, hold_job);
 		/* While the sibling is ON_PENDING it counts as running too. */
 		expect_suspend("OS-initiated cluster power-down with a sibling powering on",
-			       PLAT_PSTATE_CLUSTER_OFF, PSCI_E_DENIED);
+		               PLAT_PSTATE_CLUSTER_OFF, PSCI_E_DENIED);
 		if (payload_wait_aff(sib, PSCI_AFF_ON)) {
 			expect_suspend("OS-initiated cluster power-down with a sibling running",
-				       PLAT_PSTATE_CLUSTER_OFF, PSCI_E_DENIED);
+			               PLAT_PSTATE_CLUSTER_OFF, PSCI_E_DENIED);
 			expect_suspend("OS-initiated core power-down with a sibling running",
-				       PLAT_PSTATE_CORE_OFF, PSCI_E_SUCCESS);
+			               PLAT_PSTATE_CORE_OFF, PSCI_E_SUCCESS);
 		}
 		release = 1;
 		finish(sib);
 		/* A sibling in core power-down does not stop the cluster going down. */
 		if (park(sib, "OS-initiated cluster power-down over a suspended sibling")) {
 			expect_suspend("OS-initiated cluster power-down, the sibling powered down",
-				       PLAT_PSTATE_CLUSTER_OFF, PSCI_E_SUCCESS);
+			               PLAT_PSTATE_CLUSTER_OFF, PSCI_E_SUCCESS);
 			unpark(sib);
 		}
 	}
@@ -659,18 +668,18 @@ static void osi_mode(void)
 	}
 	if (far == PAYLOAD_NO_CORE) {
 		payload_skip("OS-initiated mode with another cluster running",
-			     "the machine has one cluster");
+		             "the machine has one cluster");
 	} else {
 		release = 0;
 		start(far, hold_job);
 		if (payload_wait_aff(far, PSCI_AFF_ON))
 			expect_suspend("OS-initiated cluster power-down, another cluster running",
-				       PLAT_PSTATE_CLUSTER_OFF, PSCI_E_SUCCESS);
+			               PLAT_PSTATE_CLUSTER_OFF, PSCI_E_SUCCESS);
 		release = 1;
 		finish(far);
 	}
-	expect("PSCI_SET_SUSPEND_MODE", "back to platform-coordinated",
-	       PSCI_FID_SET_SUSPEND_MODE, PSCI_MODE_PLAT_COORD, 0, 0, PSCI_E_SUCCESS);
+	expect("PSCI_SET_SUSPEND_MODE", "back to platform-coordinated", PSCI_FID_SET_SUSPEND_MODE,
+	       PSCI_MODE_PLAT_COORD, 0, 0, PSCI_E_SUCCESS);
 }
 
 /*
@@ -715,13 +724,14 @@ static void stats(void)
 	 * The residency grew, by no more than the call took. Under -icount
 	 * the timer also bounds it from below.
 	 */
-	check("PSCI_STAT_RESIDENCY", r1 > r0 && r1 - r0 <= call_us + 1U &&
-	      (PAYLOAD_WALL_CLOCK || r1 - r0 >= TIMER_US / 2),
+	check("PSCI_STAT_RESIDENCY",
+	      r1 > r0 && r1 - r0 <= call_us + 1U && (PAYLOAD_WALL_CLOCK || r1 - r0 >= TIMER_US / 2),
 	      "core power-down residency grew by %llu us in a call of %llu us (timer %u us)",
 	      (unsigned long long)(r1 - r0), (unsigned long long)call_us, TIMER_US);
 	reached = stat_suspend(PLAT_PSTATE_CORE_STANDBY, &c0, &ticks);
-	check("PSCI_STAT_COUNT", reached && (uint64_t)smc1(PSCI_FID_STAT_COUNT, me,
-							    PLAT_PSTATE_CORE_STANDBY, 0) == c0 + 1,
+	check("PSCI_STAT_COUNT",
+	      reached && (uint64_t)smc1(PSCI_FID_STAT_COUNT, me, PLAT_PSTATE_CORE_STANDBY, 0) ==
+	                         c0 + 1,
 	      "core standby count did not grow by one");
 	/*
 	 * Counts are per power_state value: a cluster power-down asked for as
@@ -733,10 +743,12 @@ static void stats(void)
 		uint64_t cl0 = smc1(SMC64(PSCI_FID_STAT_COUNT), me, PLAT_PSTATE_CLUSTER_OFF, 0);
 
 		reached = stat_suspend(PLAT_PSTATE_CLUSTER_OFF, &c0, &ticks);
-		check("PSCI_STAT_COUNT", reached &&
-		      (uint64_t)smc1(SMC64(PSCI_FID_STAT_COUNT), me, PLAT_PSTATE_CLUSTER_OFF, 0) ==
-		      cl0 + 1 &&
-		      (uint64_t)smc1(SMC64(PSCI_FID_STAT_COUNT), me, PLAT_PSTATE_DEEPEST, 0) == deep0,
+		check("PSCI_STAT_COUNT",
+		      reached &&
+		              (uint64_t)smc1(SMC64(PSCI_FID_STAT_COUNT), me,
+		                             PLAT_PSTATE_CLUSTER_OFF, 0) == cl0 + 1 &&
+		              (uint64_t)smc1(SMC64(PSCI_FID_STAT_COUNT), me, PLAT_PSTATE_DEEPEST,
+		                             0) == deep0,
 		      "a cluster power-down 0x%08x counted for 0x%08x too", PLAT_PSTATE_CLUSTER_OFF,
 		      PLAT_PSTATE_DEEPEST);
 	}
@@ -750,7 +762,7 @@ static void stats(void)
 		uint64_t oc0 = smc1(SMC64(PSCI_FID_STAT_COUNT), om, PLAT_PSTATE_CORE_OFF, 0);
 		uint64_t or0 = smc1(SMC64(PSCI_FID_STAT_RESIDENCY), om, PLAT_PSTATE_CORE_OFF, 0);
 
-		timed_suspend(PLAT_PSTATE_CORE_STANDBY);	/* let the core stay off a while */
+		timed_suspend(PLAT_PSTATE_CORE_STANDBY); /* let the core stay off a while */
 		start(o, count_job);
 		finish(o);
 		uint64_t oc1 = smc1(SMC64(PSCI_FID_STAT_COUNT), om, PLAT_PSTATE_CORE_OFF, 0);
@@ -758,21 +770,22 @@ static void stats(void)
 
 		check("PSCI_STAT_COUNT", oc1 == oc0 + 1 && or1 > or0,
 		      "CPU_OFF + CPU_ON of core %u: core power-down count %llu -> %llu, "
-		      "residency %llu -> %llu us", o, (unsigned long long)oc0,
-		      (unsigned long long)oc1, (unsigned long long)or0, (unsigned long long)or1);
+		      "residency %llu -> %llu us",
+		      o, (unsigned long long)oc0, (unsigned long long)oc1, (unsigned long long)or0,
+		      (unsigned long long)or1);
 	}
 	/* The suspends above took some cluster down, whichever core went last. */
 	int64_t cluster_downs = 0;
 
 	for (unsigned int pos = 0; pos < payload_topo.cores; pos++)
 		cluster_downs += smc1(SMC64(PSCI_FID_STAT_COUNT), mpidr_of(pos),
-				      PLAT_PSTATE_CLUSTER_OFF, 0);
+		                      PLAT_PSTATE_CLUSTER_OFF, 0);
 	check("PSCI_STAT_COUNT", cluster_downs > 0,
 	      "no core counts a cluster power-down after the measurements");
-	expect("PSCI_STAT_COUNT", "bad MPIDR reads 0", SMC64(PSCI_FID_STAT_COUNT),
-	       absent_mpidr(), PLAT_PSTATE_CORE_OFF, 0, 0);
-	expect("PSCI_STAT_RESIDENCY", "bad power_state reads 0", SMC64(PSCI_FID_STAT_RESIDENCY),
-	       me, 0x40000000U, 0, 0);
+	expect("PSCI_STAT_COUNT", "bad MPIDR reads 0", SMC64(PSCI_FID_STAT_COUNT), absent_mpidr(),
+	       PLAT_PSTATE_CORE_OFF, 0, 0);
+	expect("PSCI_STAT_RESIDENCY", "bad power_state reads 0", SMC64(PSCI_FID_STAT_RESIDENCY), me,
+	       0x40000000U, 0, 0);
 }
 
 /* --- NODE_HW_STATE, SYSTEM_RESET2, MEM_PROTECT --- */
@@ -837,13 +850,13 @@ static void reset2_and_mem_protect(void)
 	expect("MEM_PROTECT_CHECK_RANGE", "all non-secure DRAM", fid, base, size, 0, 0);
 	expect("MEM_PROTECT_CHECK_RANGE", "secure SRAM", fid, PLAT_SEC_SRAM_BASE, 0x1000, 0,
 	       PSCI_E_DENIED);
-	expect("MEM_PROTECT_CHECK_RANGE", "crossing the end of DRAM", fid,
-	       base + size - 0x1000, 0x2000, 0, PSCI_E_DENIED);
+	expect("MEM_PROTECT_CHECK_RANGE", "crossing the end of DRAM", fid, base + size - 0x1000,
+	       0x2000, 0, PSCI_E_DENIED);
 	expect("MEM_PROTECT_CHECK_RANGE", "zero length", fid, base, 0, 0, PSCI_E_DENIED);
 	expect("MEM_PROTECT_CHECK_RANGE", "wrapping range", fid, ~0ULL - 0xfff, 0x2000, 0,
 	       PSCI_E_DENIED);
-	expect("MEM_PROTECT_CHECK_RANGE", "SMC32", PSCI_FID_MEM_PROTECT_CHECK_RANGE, base,
-	       0x1000, 0, 0);
+	expect("MEM_PROTECT_CHECK_RANGE", "SMC32", PSCI_FID_MEM_PROTECT_CHECK_RANGE, base, 0x1000,
+	       0, 0);
 }
 
 /* --- SMCCC and PMF --- */
@@ -857,7 +870,8 @@ static int64_t expected_wa(uint32_t wa)
 		return csv2 >= 1U ? 1 : -1;
 	if (wa == SMCCC_ARCH_WORKAROUND_2)
 		return ID_FIELD(pfr1, ID_AA64PFR1_SSBS_SHIFT) != 0U ? -2 : -1;
-	return csv2 >= 3U || ID_FIELD(read_id_aa64mmfr1_el1(), ID_AA64MMFR1_ECBHB_SHIFT) != 0U ? 1 : -1;
+	return csv2 >= 3U || ID_FIELD(read_id_aa64mmfr1_el1(), ID_AA64MMFR1_ECBHB_SHIFT) != 0U ? 1
+	                                                                                       : -1;
 }
 
 static int64_t wa_seen[PAYLOAD_MAX_CORES][3];
@@ -865,7 +879,7 @@ static int64_t wa_seen[PAYLOAD_MAX_CORES][3];
 static void wa_job(unsigned int pos, void *arg)
 {
 	static const uint32_t wa[3] = { SMCCC_ARCH_WORKAROUND_1, SMCCC_ARCH_WORKAROUND_2,
-					SMCCC_ARCH_WORKAROUND_3 };
+		                        SMCCC_ARCH_WORKAROUND_3 };
 
 	(void)arg;
 	for (unsigned int i = 0; i < 3U; i++)
@@ -875,15 +889,14 @@ static void wa_job(unsigned int pos, void *arg)
 static void smccc(void)
 {
 	static const uint32_t wa[3] = { SMCCC_ARCH_WORKAROUND_1, SMCCC_ARCH_WORKAROUND_2,
-					SMCCC_ARCH_WORKAROUND_3 };
-	static const char *const wa_name[3] = { "WORKAROUND_1", "WORKAROUND_2",
-						"WORKAROUND_3" };
+		                        SMCCC_ARCH_WORKAROUND_3 };
+	static const char *const wa_name[3] = { "WORKAROUND_1", "WORKAROUND_2", "WORKAROUND_3" };
 
 	expect("SMCCC_VERSION", "1.5", SMCCC_VERSION, 0, 0, 0, SMCCC_VERSION_VALUE);
 	expect("SMCCC_ARCH_FEATURES", "SMCCC_ARCH_FEATURES", SMCCC_ARCH_FEATURES,
 	       SMCCC_ARCH_FEATURES, 0, 0, 0);
-	expect("SMCCC_ARCH_FEATURES", "unassigned function", SMCCC_ARCH_FEATURES, 0x80000099,
-	       0, 0, SMC_ARCH_CALL_NOT_SUPPORTED);
+	expect("SMCCC_ARCH_FEATURES", "unassigned function", SMCCC_ARCH_FEATURES, 0x80000099, 0, 0,
+	       SMC_ARCH_CALL_NOT_SUPPORTED);
 	for (unsigned int i = 0; i < 3U; i++)
 		expect("SMCCC_ARCH_FEATURES", wa_name[i], SMCCC_ARCH_FEATURES, wa[i], 0, 0,
 		       expected_wa(wa[i]));
@@ -902,7 +915,8 @@ static void smccc(void)
 	expect("SMCCC", "yielding call", 0x04000000U, 0, 0, 0, SMC_UNK);
 	expect("SMCCC", "fast call, reserved bits 23:17 set", 0x84020000U, 0, 0, 0, SMC_UNK);
 	expect("SMCCC", "Standard Service call outside PSCI", 0x84000100U, 0, 0, 0, SMC_UNK);
-	check("SMCCC", smc_clobber_mask(PSCI_FID_VERSION) == 0 && smc_clobber_mask(0xc2ffff00U) == 0,
+	check("SMCCC",
+	      smc_clobber_mask(PSCI_FID_VERSION) == 0 && smc_clobber_mask(0xc2ffff00U) == 0,
 	      "x4-x17 changed across an SMC");
 
 	/*
@@ -927,7 +941,7 @@ static void pmf(void)
 	if ((int64_t)r64.x0 == SMC_UNK) {
 		/* Built without instrumentation: the whole PMF range is unknown. */
 		static const uint32_t fids[] = { PMF_SMC_GET_TIMESTAMP_32, PMF_SMC_GET_TIMESTAMP_64,
-						 PMF_SMC_GET_VERSION_32, PMF_SMC_GET_VERSION_64 };
+			                         PMF_SMC_GET_VERSION_32, PMF_SMC_GET_VERSION_64 };
 
 		for (unsigned int i = 0; i < 4U; i++)
 			expect(i < 2U ? "PMF_GET_TIMESTAMP" : "PMF_GET_VERSION",
@@ -937,7 +951,7 @@ static void pmf(void)
 	}
 
 	struct smc_result r32 = smc(PMF_SMC_GET_TIMESTAMP_32, RT_TID(RT_INSTR_ENTER_PSCI), me,
-				    PMF_CACHE_MAINT);
+	                            PMF_CACHE_MAINT);
 
 	check("PMF_GET_TIMESTAMP", r64.x0 == 0 && r64.x1 != 0, "own MPIDR: %lld, ts %llu",
 	      (long long)r64.x0, (unsigned long long)r64.x1);
@@ -968,7 +982,7 @@ static void freeze_job(unsigned int pos, void *arg)
 {
 	(void)pos;
 	(void)arg;
-	payload_timer_arm_us(TIMER_US);	/* must not wake it */
+	payload_timer_arm_us(TIMER_US); /* must not wake it */
 	freeze_entered = 1;
 	dsb_ish();
 	smc1(PSCI_FID_CPU_FREEZE, 0, 0, 0);
@@ -977,9 +991,8 @@ static void freeze_job(unsigned int pos, void *arg)
 
 static void cpu_freeze(void)
 {
-	cover("SYSTEM_OFF");	/* the payload ends with it */
-	if (!need_feature("CPU_FREEZE", payload_topo.cpu_freeze) ||
-	    !need_cores("CPU_FREEZE", 2))
+	cover("SYSTEM_OFF"); /* the payload ends with it */
+	if (!need_feature("CPU_FREEZE", payload_topo.cpu_freeze) || !need_cores("CPU_FREEZE", 2))
 		return;
 
 	unsigned int last = payload_nth_other(payload_topo.cores - 2U);
@@ -1004,8 +1017,8 @@ static void cpu_freeze(void)
 			return;
 	} else if (PAYLOAD_WALL_CLOCK) {
 		payload_skip("CPU_FREEZE of the last running core",
-			     "in wall-clock time, without NODE_HW_STATE, nothing shows the other "
-			     "core frozen");
+		             "in wall-clock time, without NODE_HW_STATE, nothing shows the other "
+		             "core frozen");
 		return;
 	}
 	/* Give its timer time to fire: it must stay frozen. */
@@ -1013,8 +1026,8 @@ static void cpu_freeze(void)
 	timed_suspend(PLAT_PSTATE_CORE_STANDBY);
 	check("CPU_FREEZE", freeze_returned == 0, "an interrupt woke a frozen core");
 	if (payload_topo.node_hw_state)
-		expect("NODE_HW_STATE", "a frozen core is in standby", SMC64(PSCI_FID_NODE_HW_STATE),
-		       mpidr_of(last), 0, 0, PSCI_HW_STANDBY);
+		expect("NODE_HW_STATE", "a frozen core is in standby",
+		       SMC64(PSCI_FID_NODE_HW_STATE), mpidr_of(last), 0, 0, PSCI_HW_STANDBY);
 	expect("CPU_FREEZE", "a frozen core stays ON", SMC64(PSCI_FID_AFFINITY_INFO),
 	       mpidr_of(last), 0, 0, PSCI_AFF_ON);
 	expect("CPU_FREEZE", "CPU_ON of a frozen core", SMC64(PSCI_FID_CPU_ON), mpidr_of(last),
@@ -1050,7 +1063,8 @@ void conformance_run(void)
 		unsigned int before = failed;
 
 		sections[i].run();
-		printf("CONFORMANCE: %s: %s\n", sections[i].name, failed == before ? "PASS" : "FAIL");
+		printf("CONFORMANCE: %s: %s\n", sections[i].name,
+		       failed == before ? "PASS" : "FAIL");
 	}
 	printf("CONFORMANCE: covers");
 	for (unsigned int i = 0; i < covered_count; i++)

@@ -13,9 +13,9 @@
 #include "smc.h"
 
 /* The EL1 physical timer's PPI (Arm BSA / GIC: INTID 30). */
-#define TIMER_PPI		30U
+#define TIMER_PPI 30U
 /* The SGI one core sends another to end a suspend (IHI 0069 2.2.1). */
-#define WAKE_SGI		0U
+#define WAKE_SGI  0U
 
 struct job {
 	payload_job_fn fn;
@@ -75,7 +75,7 @@ void payload_cpu_setup(void)
 	 */
 	if (!payload_gic_cpu_setup(1U << TIMER_PPI | 1U << WAKE_SGI))
 		payload_check(false, "core %u: no GIC redistributor has its affinity",
-			      payload_my_pos());
+		              payload_my_pos());
 	payload_timer_stop();
 	payload_wake_ack();
 }
@@ -112,7 +112,7 @@ int64_t payload_cpu_on(unsigned int pos, payload_job_fn fn, void *arg)
 	/* The target reads its job with its MMU off until it turns it on. */
 	flush_dcache_range((uintptr_t)&jobs[pos], sizeof(jobs[pos]));
 	return smc1(PSCI_FID_CPU_ON | PSCI_FID_SMC64_BIT, payload_mpidr(pos),
-		    (uintptr_t)payload_cpu_entry, (uintptr_t)&jobs[pos]);
+	            (uintptr_t)payload_cpu_entry, (uintptr_t)&jobs[pos]);
 }
 
 bool payload_wait_aff(unsigned int pos, int64_t state)
@@ -126,7 +126,7 @@ bool payload_wait_aff(unsigned int pos, int64_t state)
 		__asm__ volatile("yield");
 	}
 	return payload_check(false, "core %u never reached AFFINITY_INFO state %lld", pos,
-			     (long long)state);
+	                     (long long)state);
 }
 
 void payload_wait_cpu_off(unsigned int pos)

@@ -11,18 +11,18 @@
 #include "payload.h"
 
 /* Redistributor frames (12.10, 12.11): RD_base then SGI_base, 64 KiB each. */
-#define GICR_TYPER		0x0008U
-#define GICR_TYPER_LAST		(1ULL << 4)
-#define GICR_TYPER_VLPIS	(1ULL << 1)
-#define GICR_SGI_BASE		0x10000U
-#define GICR_ISENABLER0		(GICR_SGI_BASE + 0x0100U)
-#define GICR_IPRIORITYR		(GICR_SGI_BASE + 0x0400U)
+#define GICR_TYPER           0x0008U
+#define GICR_TYPER_LAST      (1ULL << 4)
+#define GICR_TYPER_VLPIS     (1ULL << 1)
+#define GICR_SGI_BASE        0x10000U
+#define GICR_ISENABLER0      (GICR_SGI_BASE + 0x0100U)
+#define GICR_IPRIORITYR      (GICR_SGI_BASE + 0x0400U)
 /* The lowest priority: ICC_PMR_EL1 lets every interrupt through. */
-#define GIC_PRIORITY_LOWEST	0xffU
-#define GIC_PRIORITY_PAYLOAD	0x80U
-#define INTID_SPURIOUS		1020U
+#define GIC_PRIORITY_LOWEST  0xffU
+#define GIC_PRIORITY_PAYLOAD 0x80U
+#define INTID_SPURIOUS       1020U
 /* How many frames the search reads before it gives up (a bad description). */
-#define GICR_FRAMES_MAX		(2U * PAYLOAD_MAX_CORES)
+#define GICR_FRAMES_MAX      (2U * PAYLOAD_MAX_CORES)
 
 /* The calling core's RD_base, or 0 if no frame up to the one marked Last has its affinity. */
 static uintptr_t my_redistributor(void)
@@ -30,7 +30,7 @@ static uintptr_t my_redistributor(void)
 	uint64_t mpidr = read_mpidr_el1();
 	/* GICR_TYPER.Affinity_Value: Aff3.Aff2.Aff1.Aff0 in bits 63:32 (12.11.40). */
 	uint64_t aff = ((mpidr >> MPIDR_AFF3_SHIFT) & MPIDR_AFFLVL_MASK) << 24 |
-		       (mpidr & 0xffffffU);
+	               (mpidr & 0xffffffU);
 	uintptr_t frame = PLAT_GICR_BASE;
 
 	for (unsigned int i = 0; i < GICR_FRAMES_MAX; i++) {
@@ -77,9 +77,10 @@ void payload_gic_send_sgi(uint64_t mpidr, unsigned int intid)
 	uint64_t aff0 = mpidr & MPIDR_AFFLVL_MASK;
 	/* ICC_SGI1R_EL1: Aff3/Aff2/Aff1, RS = Aff0 / 16, target list bit Aff0 % 16. */
 	uint64_t sgi1r = ((mpidr >> MPIDR_AFF3_SHIFT) & MPIDR_AFFLVL_MASK) << 48 |
-			 ((mpidr >> MPIDR_AFF2_SHIFT) & MPIDR_AFFLVL_MASK) << 32 |
-			 (aff0 >> 4) << 44 | ((mpidr >> MPIDR_AFF1_SHIFT) & MPIDR_AFFLVL_MASK) << 16 |
-			 (uint64_t)intid << 24 | 1ULL << (aff0 & 0xfU);
+	                 ((mpidr >> MPIDR_AFF2_SHIFT) & MPIDR_AFFLVL_MASK) << 32 |
+	                 (aff0 >> 4) << 44 |
+	                 ((mpidr >> MPIDR_AFF1_SHIFT) & MPIDR_AFFLVL_MASK) << 16 |
+	                 (uint64_t)intid << 24 | 1ULL << (aff0 & 0xfU);
 
 	dsb_ish();
 	write_icc_sgi1r_el1(sgi1r);

@@ -17,14 +17,14 @@
  * the board decides how long anything takes.
  */
 #ifdef PLAT_qemu
-#define PAYLOAD_WALL_CLOCK	REALTIME
+#define PAYLOAD_WALL_CLOCK REALTIME
 #else
-#define PAYLOAD_WALL_CLOCK	1
+#define PAYLOAD_WALL_CLOCK 1
 #endif
 
 /* --- the machine (topology.c) --- */
 
-#define PAYLOAD_NO_CORE		((unsigned int)PAYLOAD_MAX_CORES)
+#define PAYLOAD_NO_CORE ((unsigned int)PAYLOAD_MAX_CORES)
 
 /*
  * What the payload learnt at boot: cores numbered cluster by cluster in
@@ -33,14 +33,14 @@
  */
 struct payload_topology {
 	unsigned int cores, clusters;
-	unsigned int lead;			/* the core that booted the payload */
-	uint64_t mpidr[PAYLOAD_MAX_CORES];	/* Aff3..Aff0 of each core */
-	uint8_t cluster[PAYLOAD_MAX_CORES];	/* its cluster */
+	unsigned int lead;                  /* the core that booted the payload */
+	uint64_t mpidr[PAYLOAD_MAX_CORES];  /* Aff3..Aff0 of each core */
+	uint8_t cluster[PAYLOAD_MAX_CORES]; /* its cluster */
 	uint8_t core_in_cluster[PAYLOAD_MAX_CORES];
-	uint8_t cluster_first[PAYLOAD_MAX_CORES];	/* per cluster: first core, count */
+	uint8_t cluster_first[PAYLOAD_MAX_CORES]; /* per cluster: first core, count */
 	uint8_t cluster_cores[PAYLOAD_MAX_CORES];
-	uint64_t dram_base, dram_size;		/* first /memory range */
-	bool mt;				/* MPIDRs carry MPIDR_EL1.MT */
+	uint64_t dram_base, dram_size; /* first /memory range */
+	bool mt;                       /* MPIDRs carry MPIDR_EL1.MT */
 	bool osi, system_suspend, default_suspend, node_hw_state, cpu_freeze;
 	bool reset2, mem_protect, mem_protect_range;
 };
@@ -64,8 +64,7 @@ unsigned int payload_sibling(unsigned int core);
  * Report a test that cannot run on this machine: "PAYLOAD: SKIPPED <what>:
  * <why>". Not a failure.
  */
-void payload_skip(const char *what, const char *why_fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+void payload_skip(const char *what, const char *why_fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* --- cores (cpus.c) --- */
 

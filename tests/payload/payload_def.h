@@ -5,10 +5,10 @@
 #define PAYLOAD_DEF_H
 
 /* Upper bound of the payload's per-core tables; a bigger machine is refused. */
-#define PAYLOAD_MAX_CORES	64
-#define PAYLOAD_STACK_SIZE	0x1000
+#define PAYLOAD_MAX_CORES    64
+#define PAYLOAD_STACK_SIZE   0x1000
 /* The largest DTB the payload maps and reads. */
-#define PAYLOAD_DTB_MAX_SIZE	0x200000
+#define PAYLOAD_DTB_MAX_SIZE 0x200000
 
 /*
  * Which program this image is (one per payload image, see payload.mk):
@@ -16,10 +16,10 @@
  * micro-benchmarks, or the MEM_PROTECT reset test.
  */
 #ifndef PAYLOAD_MODE_BENCH
-#define PAYLOAD_MODE_BENCH	0
+#define PAYLOAD_MODE_BENCH 0
 #endif
 #ifndef PAYLOAD_MODE_MEM_PROTECT
-#define PAYLOAD_MODE_MEM_PROTECT	0
+#define PAYLOAD_MODE_MEM_PROTECT 0
 #endif
 
 #endif

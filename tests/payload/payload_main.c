@@ -32,10 +32,11 @@ uint64_t payload_ttbr0;
  * Level-2/3 tables: the image, the UART, the GIC's distributor and
  * redistributors (unaligned ends each take a level-3 table) and the DTB.
  */
-#define PAYLOAD_XLAT_TABLES	10
+#define PAYLOAD_XLAT_TABLES 10
 
 static uint64_t base_table[XLAT_L1_ENTRIES] __attribute__((aligned(64)));
-static uint64_t tables[PAYLOAD_XLAT_TABLES][XLAT_TABLE_ENTRIES] __attribute__((aligned(XLAT_PAGE_SIZE)));
+static uint64_t tables[PAYLOAD_XLAT_TABLES][XLAT_TABLE_ENTRIES]
+	__attribute__((aligned(XLAT_PAGE_SIZE)));
 
 unsigned int payload_checks_passed, payload_checks_failed;
 
@@ -72,8 +73,8 @@ void payload_skip(const char *what, const char *why_fmt, ...)
 }
 
 /* GICv3 frame sizes (IHI 0069 12.8): distributor 64 KiB, 128 KiB per redistributor. */
-#define GICD_SIZE		0x10000U
-#define GICR_FRAME_SIZE		0x20000U
+#define GICD_SIZE       0x10000U
+#define GICR_FRAME_SIZE 0x20000U
 
 static uintptr_t page_down(uintptr_t a)
 {
@@ -105,7 +106,7 @@ static void mmu_setup(uint64_t dtb)
 	uint32_t dtb_size = __builtin_bswap32(*(volatile uint32_t *)(uintptr_t)(dtb + 4));
 
 	if ((dtb & 7U) != 0U || dtb_size > PAYLOAD_DTB_MAX_SIZE)
-		dtb_size = 0;	/* no usable DTB: the topology step says why */
+		dtb_size = 0; /* no usable DTB: the topology step says why */
 	/* Linker symbols are distinct objects to C: sizes from addresses. */
 	const struct mmap_region map[] = {
 		{ (uintptr_t)__TEXT_START__, (uintptr_t)__TEXT_END__ - (uintptr_t)__TEXT_START__,
@@ -138,8 +139,8 @@ static void mmu_setup(uint64_t dtb)
  * and resets; BL2 must overwrite DRAM on the way back, so the second boot,
  * which finds MEM_PROTECT still enabled, must find the mark gone.
  */
-#define MEM_PROTECT_MARK_ADDR	(PLAT_NS_DRAM_BASE + PLAT_NS_DRAM_SIZE - 0x1000)
-#define MEM_PROTECT_MARK	0x4d454d50524f5431ULL
+#define MEM_PROTECT_MARK_ADDR (PLAT_NS_DRAM_BASE + PLAT_NS_DRAM_SIZE - 0x1000)
+#define MEM_PROTECT_MARK      0x4d454d50524f5431ULL
 
 static void __attribute__((noreturn)) mem_protect_test(void)
 {
@@ -175,8 +176,7 @@ void payload_main(uint64_t x0)
 	if (PAYLOAD_MODE_MEM_PROTECT)
 		mem_protect_test();
 	printf("PAYLOAD: entered at EL%u, x0 = 0x%llx, MPIDR = 0x%llx, CNTFRQ = %llu Hz\n",
-	       get_current_el(), (unsigned long long)x0,
-	       (unsigned long long)read_mpidr_el1(),
+	       get_current_el(), (unsigned long long)x0, (unsigned long long)read_mpidr_el1(),
 	       (unsigned long long)read_cntfrq_el0());
 	mmu_setup(x0);
 	console_lock_enable();

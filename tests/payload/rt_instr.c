@@ -22,15 +22,15 @@
  * the order checks catch). Under -icount 2 ms is ample; in wall-clock time
  * (REALTIME=1, hardware) a vCPU may not run for milliseconds: allow more.
  */
-#define SUSPEND_TIMER_US	(PAYLOAD_WALL_CLOCK ? 50000U : 2000U)
+#define SUSPEND_TIMER_US (PAYLOAD_WALL_CLOCK ? 50000U : 2000U)
 /*
  * In wall-clock time the timer may fire before a core even reaches its
  * suspend (its vCPU was not scheduled): PSCI then returns at once and the
  * sample is stale. Such a core tries again, with a longer timer; under
  * -icount that cannot happen and a stale sample is a failure.
  */
-#define SUSPEND_TRIES		(PAYLOAD_WALL_CLOCK ? 20U : 1U)
-#define LEAD			(payload_topo.lead)
+#define SUSPEND_TRIES    (PAYLOAD_WALL_CLOCK ? 20U : 1U)
+#define LEAD             (payload_topo.lead)
 
 enum scenario {
 	SUSP_DEEP_PARALLEL,
@@ -70,8 +70,8 @@ static const char *figure_name(enum scenario sc, unsigned int f)
 
 struct sample {
 	uint64_t ts[RT_INSTR_TOTAL_IDS];
-	int64_t pmf_rc;		/* first non-zero PMF status, else 0 */
-	int64_t call_rc;	/* CPU_SUSPEND / PSCI_VERSION result */
+	int64_t pmf_rc;  /* first non-zero PMF status, else 0 */
+	int64_t call_rc; /* CPU_SUSPEND / PSCI_VERSION result */
 	bool done;
 } __attribute__((aligned(CACHE_WRITEBACK_GRANULE)));
 
@@ -91,9 +91,9 @@ static void get_ts(struct sample *s)
 	s->pmf_rc = 0;
 	for (unsigned int i = 0; i < RT_INSTR_TOTAL_IDS; i++) {
 		struct smc_result r = smc(PMF_SMC_GET_TIMESTAMP_64,
-					  (PMF_ARM_TIF_IMPL_ID << PMF_TID_IMPL_SHIFT) |
-					  (PMF_RT_INSTR_SVC_ID << PMF_TID_SVC_SHIFT) | i,
-					  mpidr, 0);
+		                          (PMF_ARM_TIF_IMPL_ID << PMF_TID_IMPL_SHIFT) |
+		                                  (PMF_RT_INSTR_SVC_ID << PMF_TID_SVC_SHIFT) | i,
+		                          mpidr, 0);
 
 		s->ts[i] = r.x1;
 		if (r.x0 != 0U && s->pmf_rc == 0)
@@ -152,7 +152,7 @@ static bool start(unsigned int pos, payload_job_fn fn, struct run *run)
 	int64_t rc = payload_cpu_on(pos, fn, run);
 
 	return payload_check(rc == PSCI_E_SUCCESS, "%s: CPU_ON of core %u returned %lld",
-			     scenario[run->scenario].name, pos, (long long)rc);
+	                     scenario[run->scenario].name, pos, (long long)rc);
 }
 
 /* Every core at once; the lead too, once it has started the others. */
@@ -219,7 +219,7 @@ static bool to_ns(uint64_t ticks, uint64_t freq, uint64_t *ns)
 	return true;
 }
 
-#define MAX_FIGURES	3
+#define MAX_FIGURES 3
 
 struct row {
 	unsigned int cluster, core;
@@ -236,7 +236,7 @@ static const char *cpu_label(unsigned int pos)
 	static char buf[PAYLOAD_MAX_CORES][16];
 
 	snprintf(buf[pos], sizeof(buf[pos]), "c%u.%u", payload_topo.cluster[pos],
-		 payload_topo.core_in_cluster[pos]);
+	         payload_topo.core_in_cluster[pos]);
 	return buf[pos];
 }
 
@@ -253,49 +253,49 @@ static bool evaluate(enum scenario sc, unsigned int pos, uint64_t freq, struct r
 	row->core = payload_topo.core_in_cluster[pos];
 	if (!payload_check(s->done, "%s: core %s never reported", name, who))
 		return false;
-	ok &= payload_check(s->pmf_rc == 0, "%s: core %s: PMF GET_TIMESTAMP returned %lld",
-			    name, who, (long long)s->pmf_rc);
+	ok &= payload_check(s->pmf_rc == 0, "%s: core %s: PMF GET_TIMESTAMP returned %lld", name,
+	                    who, (long long)s->pmf_rc);
 	if (sc == PSCI_VERSION_PARALLEL) {
 		ok &= payload_check(s->call_rc == PSCI_VERSION_VALUE,
-				    "%s: core %s: PSCI_VERSION returned 0x%llx", name, who,
-				    (unsigned long long)s->call_rc);
+		                    "%s: core %s: PSCI_VERSION returned 0x%llx", name, who,
+		                    (unsigned long long)s->call_rc);
 		ok &= payload_check(t[RT_INSTR_ENTER_PSCI] != 0 &&
-				    t[RT_INSTR_ENTER_PSCI] <= t[RT_INSTR_EXIT_PSCI],
-				    "%s: core %s: ENTER_PSCI %llu > EXIT_PSCI %llu", name, who,
-				    (unsigned long long)t[RT_INSTR_ENTER_PSCI],
-				    (unsigned long long)t[RT_INSTR_EXIT_PSCI]);
+		                            t[RT_INSTR_ENTER_PSCI] <= t[RT_INSTR_EXIT_PSCI],
+		                    "%s: core %s: ENTER_PSCI %llu > EXIT_PSCI %llu", name, who,
+		                    (unsigned long long)t[RT_INSTR_ENTER_PSCI],
+		                    (unsigned long long)t[RT_INSTR_EXIT_PSCI]);
 		ok &= payload_check(to_ns(t[RT_INSTR_EXIT_PSCI] - t[RT_INSTR_ENTER_PSCI], freq,
-					  &row->ns[0]), "%s: core %s: latency out of range",
-				    name, who);
+		                          &row->ns[0]),
+		                    "%s: core %s: latency out of range", name, who);
 		return ok;
 	}
 	ok &= payload_check(s->call_rc == PSCI_E_SUCCESS, "%s: core %s: CPU_SUSPEND returned %lld",
-			    name, who, (long long)s->call_rc);
+	                    name, who, (long long)s->call_rc);
 	for (unsigned int i = 0; i < RT_INSTR_TOTAL_IDS; i++)
-		ok &= payload_check(t[i] != 0, "%s: core %s: timestamp %u was never written",
-				    name, who, i);
+		ok &= payload_check(t[i] != 0, "%s: core %s: timestamp %u was never written", name,
+		                    who, i);
 	ok &= payload_check(t[RT_INSTR_ENTER_PSCI] <= t[RT_INSTR_ENTER_HW_LOW_PWR] &&
-			    t[RT_INSTR_ENTER_HW_LOW_PWR] <= t[RT_INSTR_EXIT_HW_LOW_PWR] &&
-			    t[RT_INSTR_EXIT_HW_LOW_PWR] <= t[RT_INSTR_EXIT_PSCI],
-			    "%s: core %s: not ENTER_PSCI %llu <= ENTER_HW_LOW_PWR %llu <= "
-			    "EXIT_HW_LOW_PWR %llu <= EXIT_PSCI %llu", name, who,
-			    (unsigned long long)t[RT_INSTR_ENTER_PSCI],
-			    (unsigned long long)t[RT_INSTR_ENTER_HW_LOW_PWR],
-			    (unsigned long long)t[RT_INSTR_EXIT_HW_LOW_PWR],
-			    (unsigned long long)t[RT_INSTR_EXIT_PSCI]);
+	                            t[RT_INSTR_ENTER_HW_LOW_PWR] <= t[RT_INSTR_EXIT_HW_LOW_PWR] &&
+	                            t[RT_INSTR_EXIT_HW_LOW_PWR] <= t[RT_INSTR_EXIT_PSCI],
+	                    "%s: core %s: not ENTER_PSCI %llu <= ENTER_HW_LOW_PWR %llu <= "
+	                    "EXIT_HW_LOW_PWR %llu <= EXIT_PSCI %llu",
+	                    name, who, (unsigned long long)t[RT_INSTR_ENTER_PSCI],
+	                    (unsigned long long)t[RT_INSTR_ENTER_HW_LOW_PWR],
+	                    (unsigned long long)t[RT_INSTR_EXIT_HW_LOW_PWR],
+	                    (unsigned long long)t[RT_INSTR_EXIT_PSCI]);
 	ok &= payload_check(t[RT_INSTR_ENTER_CFLUSH] <= t[RT_INSTR_EXIT_CFLUSH],
-			    "%s: core %s: ENTER_CFLUSH %llu > EXIT_CFLUSH %llu", name, who,
-			    (unsigned long long)t[RT_INSTR_ENTER_CFLUSH],
-			    (unsigned long long)t[RT_INSTR_EXIT_CFLUSH]);
+	                    "%s: core %s: ENTER_CFLUSH %llu > EXIT_CFLUSH %llu", name, who,
+	                    (unsigned long long)t[RT_INSTR_ENTER_CFLUSH],
+	                    (unsigned long long)t[RT_INSTR_EXIT_CFLUSH]);
 	if (!ok)
 		return false;
 	ok &= payload_check(to_ns(t[RT_INSTR_ENTER_HW_LOW_PWR] - t[RT_INSTR_ENTER_PSCI], freq,
-				  &row->ns[0]) &&
-			    to_ns(t[RT_INSTR_EXIT_PSCI] - t[RT_INSTR_EXIT_HW_LOW_PWR], freq,
-				  &row->ns[1]) &&
-			    to_ns(t[RT_INSTR_EXIT_CFLUSH] - t[RT_INSTR_ENTER_CFLUSH], freq,
-				  &row->ns[2]),
-			    "%s: core %s: interval out of range", name, who);
+	                          &row->ns[0]) &&
+	                            to_ns(t[RT_INSTR_EXIT_PSCI] - t[RT_INSTR_EXIT_HW_LOW_PWR], freq,
+	                                  &row->ns[1]) &&
+	                            to_ns(t[RT_INSTR_EXIT_CFLUSH] - t[RT_INSTR_ENTER_CFLUSH], freq,
+	                                  &row->ns[2]),
+	                    "%s: core %s: interval out of range", name, who);
 	return ok;
 }
 
@@ -305,10 +305,10 @@ static void fmt_us(char *buf, size_t size, uint64_t ns)
 	uint64_t cus = (ns + 5U) / 10U;
 
 	snprintf(buf, size, "%llu.%02llu", (unsigned long long)(cus / 100U),
-		 (unsigned long long)(cus % 100U));
+	         (unsigned long long)(cus % 100U));
 }
 
-#define COLS	(2 + MAX_FIGURES)
+#define COLS (2 + MAX_FIGURES)
 
 static void print_rule(const unsigned int *w, unsigned int cols)
 {
@@ -338,7 +338,9 @@ static void print_table(enum scenario sc, const char *title, const struct row *r
 
 	for (unsigned int c = 0; c < cols; c++)
 		snprintf(cells[0][c], 24, "%s",
-			 c == 0U ? "Cluster" : c == 1U ? "Core" : figure_name(sc, c - 2U));
+		         c == 0U   ? "Cluster"
+		         : c == 1U ? "Core"
+		                   : figure_name(sc, c - 2U));
 	for (unsigned int pos = 0; pos < payload_topo.cores; pos++) {
 		snprintf(cells[pos + 1][0], 24, "%u", rows[pos].cluster);
 		snprintf(cells[pos + 1][1], 24, "%u", rows[pos].core);
@@ -382,7 +384,7 @@ static const char *cluster_shape(void)
 	buf[0] = '\0';
 	for (unsigned int cl = 0; cl < payload_topo.clusters && n < sizeof(buf); cl++)
 		n += (size_t)snprintf(buf + n, sizeof(buf) - n, "%s%u", cl != 0U ? "+" : "",
-				      payload_topo.cluster_cores[cl]);
+		                      payload_topo.cluster_cores[cl]);
 	return buf;
 }
 
@@ -400,24 +402,25 @@ static void print_report(struct row rows[][PAYLOAD_MAX_CORES], uint64_t freq)
 	print_heading("Results", '-');
 	print_heading("``CPU_SUSPEND`` to deepest power level", '~');
 	print_table(SUSP_DEEP_PARALLEL,
-		    "``CPU_SUSPEND`` latencies (µs) to deepest power level in parallel",
-		    rows[SUSP_DEEP_PARALLEL]);
+	            "``CPU_SUSPEND`` latencies (µs) to deepest power level in parallel",
+	            rows[SUSP_DEEP_PARALLEL]);
 	print_table(SUSP_DEEP_SERIAL,
-		    "``CPU_SUSPEND`` latencies (µs) to deepest power level in serial",
-		    rows[SUSP_DEEP_SERIAL]);
+	            "``CPU_SUSPEND`` latencies (µs) to deepest power level in serial",
+	            rows[SUSP_DEEP_SERIAL]);
 	print_heading("``CPU_SUSPEND`` to power level 0", '~');
-	print_table(CPU_SUSP_PARALLEL, "``CPU_SUSPEND`` latencies (µs) to power level 0 in parallel",
-		    rows[CPU_SUSP_PARALLEL]);
+	print_table(CPU_SUSP_PARALLEL,
+	            "``CPU_SUSPEND`` latencies (µs) to power level 0 in parallel",
+	            rows[CPU_SUSP_PARALLEL]);
 	print_table(CPU_SUSP_SERIAL, "``CPU_SUSPEND`` latencies (µs) to power level 0 in serial",
-		    rows[CPU_SUSP_SERIAL]);
+	            rows[CPU_SUSP_SERIAL]);
 	print_heading("``CPU_OFF`` on all non-lead CPUs", '~');
 	printf("``CPU_OFF`` on all non-lead CPUs in sequence then, ``CPU_SUSPEND`` on the lead\n"
 	       "core to the deepest power level (the lead's row).\n\n");
 	print_table(CPU_OFF_SERIAL, "``CPU_OFF`` latencies (µs) on all non-lead CPUs",
-		    rows[CPU_OFF_SERIAL]);
+	            rows[CPU_OFF_SERIAL]);
 	print_heading("``PSCI_VERSION`` in parallel", '~');
 	print_table(PSCI_VERSION_PARALLEL, "``PSCI_VERSION`` latency (µs) in parallel on all cores",
-		    rows[PSCI_VERSION_PARALLEL]);
+	            rows[PSCI_VERSION_PARALLEL]);
 	printf("----- RT_INSTR REPORT END -----\n");
 }
 
@@ -429,17 +432,21 @@ static void print_report(struct row rows[][PAYLOAD_MAX_CORES], uint64_t freq)
 static bool rt_instr_supported(void)
 {
 	struct smc_result r = smc(PMF_SMC_GET_TIMESTAMP_64,
-				  (PMF_ARM_TIF_IMPL_ID << PMF_TID_IMPL_SHIFT) |
-				  (PMF_RT_INSTR_SVC_ID << PMF_TID_SVC_SHIFT) | RT_INSTR_ENTER_PSCI,
-				  read_mpidr_el1(), 0);
+	                          (PMF_ARM_TIF_IMPL_ID << PMF_TID_IMPL_SHIFT) |
+	                                  (PMF_RT_INSTR_SVC_ID << PMF_TID_SVC_SHIFT) |
+	                                  RT_INSTR_ENTER_PSCI,
+	                          read_mpidr_el1(), 0);
 
 	if (r.x0 == 0U)
 		return true;
 	payload_check((int64_t)r.x0 == SMC_UNK,
-		      "runtime instrumentation probe: PMF GET_TIMESTAMP returned %lld, expected 0 "
-		      "or NOT_SUPPORTED (-1)", (long long)r.x0);
-	payload_skip("runtime instrumentation", "PMF GET_TIMESTAMP returned %lld: the firmware "
-		     "was built without it", (long long)r.x0);
+	              "runtime instrumentation probe: PMF GET_TIMESTAMP returned %lld, expected 0 "
+	              "or NOT_SUPPORTED (-1)",
+	              (long long)r.x0);
+	payload_skip("runtime instrumentation",
+	             "PMF GET_TIMESTAMP returned %lld: the firmware "
+	             "was built without it",
+	             (long long)r.x0);
 	printf("PAYLOAD: runtime instrumentation: SKIPPED\n");
 	return false;
 }

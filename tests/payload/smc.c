@@ -11,9 +11,6 @@ struct smc_result smc(uint64_t x0, uint64_t x1, uint64_t x2, uint64_t x3)
 	register uint64_t r3 __asm__("x3") = x3;
 
 	/* SMCCC v1.2: x4-x17 are preserved, so only x0-x3 are outputs. */
-	__asm__ volatile("smc #0"
-			 : "+r"(r0), "+r"(r1), "+r"(r2), "+r"(r3)
-			 :
-			 : "memory");
+	__asm__ volatile("smc #0" : "+r"(r0), "+r"(r1), "+r"(r2), "+r"(r3) : : "memory");
 	return (struct smc_result){ r0, r1, r2, r3 };
 }

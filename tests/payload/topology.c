@@ -64,7 +64,7 @@ static int add_core(struct payload_topology *t, uint64_t mpidr, unsigned int clu
 		return -1;
 	for (unsigned int i = 0; i < t->cores; i++) {
 		if (t->mpidr[i] == mpidr)
-			return -1;	/* listed twice */
+			return -1; /* listed twice */
 	}
 	t->mpidr[t->cores] = mpidr;
 	t->cluster[t->cores] = (uint8_t)cluster;
@@ -77,15 +77,15 @@ static int add_core(struct payload_topology *t, uint64_t mpidr, unsigned int clu
  * parent is the innermost cluster, and each distinct innermost cluster is
  * one cluster here. Cores are numbered in cpu-map order, cluster by cluster.
  */
-static int walk_cpu_map(const void *fdt, int cpus, int node, int depth,
-			struct payload_topology *t)
+static int walk_cpu_map(const void *fdt, int cpus, int node, int depth, struct payload_topology *t)
 {
 	int child;
 	bool counted = false;
 
 	if (depth > 8)
 		return -1;
-	fdt_for_each_subnode(child, fdt, node) {
+	fdt_for_each_subnode(child, fdt, node)
+	{
 		int len;
 		const fdt32_t *ph = fdt_getprop(fdt, child, "cpu", &len);
 
@@ -127,7 +127,8 @@ static const char *parse_cpus(const void *fdt, struct payload_topology *t)
 	} else {
 		/* No cluster description: one cluster of every CPU node. */
 		t->clusters = 1;
-		fdt_for_each_subnode(node, fdt, cpus) {
+		fdt_for_each_subnode(node, fdt, cpus)
+		{
 			uint64_t mpidr;
 
 			if (!is_cpu_node(fdt, node))
@@ -156,7 +157,8 @@ static const char *parse_memory(const void *fdt, struct payload_topology *t)
 
 	if (ac < 1 || ac > 2 || sc < 1 || sc > 2)
 		return "bad #address-cells/#size-cells at the root";
-	fdt_for_each_subnode(node, fdt, 0) {
+	fdt_for_each_subnode(node, fdt, 0)
+	{
 		const char *type = fdt_getprop(fdt, node, "device_type", NULL);
 		int len;
 		const fdt32_t *reg = fdt_getprop(fdt, node, "reg", &len);

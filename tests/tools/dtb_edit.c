@@ -19,7 +19,7 @@
 
 #include <libfdt.h>
 
-#define WORK_SIZE	(16u << 20)	/* bytes: room for any test DTB */
+#define WORK_SIZE (16u << 20) /* bytes: room for any test DTB */
 
 static void die(const char *what, int err)
 {
@@ -80,7 +80,8 @@ int main(int argc, char **argv)
 	int rc, i;
 
 	if (argc < 3 || fdt == NULL) {
-		fprintf(stderr, "usage: dtb_edit IN OUT [rm-node PATH | rm-prop PATH NAME | cpus N | pad N]...\n");
+		fprintf(stderr,
+		        "usage: dtb_edit IN OUT [rm-node PATH | rm-prop PATH NAME | cpus N | pad N]...\n");
 		return 2;
 	}
 	f = fopen(argv[1], "rb");
@@ -122,7 +123,8 @@ int main(int argc, char **argv)
 	if (rc < 0)
 		die("pack", rc);
 	f = fopen(argv[2], "wb");
-	if (f == NULL || fwrite(fdt, 1, fdt_totalsize(fdt), f) != fdt_totalsize(fdt) || fclose(f) != 0)
+	if (f == NULL || fwrite(fdt, 1, fdt_totalsize(fdt), f) != fdt_totalsize(fdt) ||
+	    fclose(f) != 0)
 		die(argv[2], errno);
 	free(fdt);
 	return 0;

@@ -17,37 +17,36 @@ static unsigned int test_passed_count;
 static unsigned int test_failed_count;
 static int test_current_failed;
 
-#define CHECK(expr)                                                          \
-	do {                                                                 \
-		if (!(expr)) {                                               \
-			printf("    %s:%d: CHECK(%s) failed\n", __FILE__,    \
-			       __LINE__, #expr);                             \
-			test_current_failed = 1;                             \
-		}                                                            \
+#define CHECK(expr)                                                                                \
+	do {                                                                                       \
+		if (!(expr)) {                                                                     \
+			printf("    %s:%d: CHECK(%s) failed\n", __FILE__, __LINE__, #expr);        \
+			test_current_failed = 1;                                                   \
+		}                                                                                  \
 	} while (0)
 
-#define CHECK_EQ(a, b)                                                       \
-	do {                                                                 \
-		unsigned long long test_a_ = (unsigned long long)(a);        \
-		unsigned long long test_b_ = (unsigned long long)(b);        \
-		if (test_a_ != test_b_) {                                    \
-			printf("    %s:%d: %s == %s failed: 0x%llx != 0x%llx\n", \
-			       __FILE__, __LINE__, #a, #b, test_a_, test_b_);  \
-			test_current_failed = 1;                             \
-		}                                                            \
+#define CHECK_EQ(a, b)                                                                             \
+	do {                                                                                       \
+		unsigned long long test_a_ = (unsigned long long)(a);                              \
+		unsigned long long test_b_ = (unsigned long long)(b);                              \
+		if (test_a_ != test_b_) {                                                          \
+			printf("    %s:%d: %s == %s failed: 0x%llx != 0x%llx\n", __FILE__,         \
+			       __LINE__, #a, #b, test_a_, test_b_);                                \
+			test_current_failed = 1;                                                   \
+		}                                                                                  \
 	} while (0)
 
-#define RUN_TEST(fn)                                                         \
-	do {                                                                 \
-		test_current_failed = 0;                                     \
-		fn();                                                        \
-		if (test_current_failed) {                                   \
-			test_failed_count++;                                 \
-			printf("FAIL %s\n", #fn);                            \
-		} else {                                                     \
-			test_passed_count++;                                 \
-			printf("PASS %s\n", #fn);                            \
-		}                                                            \
+#define RUN_TEST(fn)                                                                               \
+	do {                                                                                       \
+		test_current_failed = 0;                                                           \
+		fn();                                                                              \
+		if (test_current_failed) {                                                         \
+			test_failed_count++;                                                       \
+			printf("FAIL %s\n", #fn);                                                  \
+		} else {                                                                           \
+			test_passed_count++;                                                       \
+			printf("PASS %s\n", #fn);                                                  \
+		}                                                                                  \
 	} while (0)
 
 static inline int test_summary(void)

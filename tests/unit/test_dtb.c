@@ -21,7 +21,7 @@
 
 #include "test.h"
 
-#define REGION		0x100000u	/* PLAT_DTB_MAX_SIZE on QEMU */
+#define REGION 0x100000u /* PLAT_DTB_MAX_SIZE on QEMU */
 
 static const struct dtb_idle_state states[] = {
 	{ "cpu-power-down", 0x00010002, 2, 2, 10 },
@@ -33,26 +33,26 @@ static const char *qemu_dtb_path;
 /* ---- test trees --------------------------------------------------------- */
 
 struct tree {
-	unsigned int cpus;		/* cpu@<i> nodes under /cpus */
+	unsigned int cpus; /* cpu@<i> nodes under /cpus */
 	bool no_cpus_node;
-	bool cpu_subnodes;		/* each cpu node has an l2-cache subnode */
-	bool cpu_map;			/* /cpus/cpu-map before the cpus */
-	bool no_device_type;		/* cpu nodes lack device_type */
-	bool old_psci;			/* /psci with method "hvc" */
-	bool old_idle;			/* /cpus/idle-states, spin-table, cpu-idle-states */
-	uint32_t phandle;		/* /other's phandle, 0: none */
-	unsigned int rsv;		/* memory reservation entries */
-	unsigned int memory;		/* memory nodes (default 1) */
+	bool cpu_subnodes;   /* each cpu node has an l2-cache subnode */
+	bool cpu_map;        /* /cpus/cpu-map before the cpus */
+	bool no_device_type; /* cpu nodes lack device_type */
+	bool old_psci;       /* /psci with method "hvc" */
+	bool old_idle;       /* /cpus/idle-states, spin-table, cpu-idle-states */
+	uint32_t phandle;    /* /other's phandle, 0: none */
+	unsigned int rsv;    /* memory reservation entries */
+	unsigned int memory; /* memory nodes (default 1) */
 };
 
 /* A libfdt call building a test tree must not fail: that is a broken test. */
-#define OK(x)								\
-	do {								\
-		int rc_ = (x);						\
-		if (rc_ < 0) {						\
-			printf("    %s: %s\n", #x, fdt_strerror(rc_));	\
-			abort();					\
-		}							\
+#define OK(x)                                                                                      \
+	do {                                                                                       \
+		int rc_ = (x);                                                                     \
+		if (rc_ < 0) {                                                                     \
+			printf("    %s: %s\n", #x, fdt_strerror(rc_));                             \
+			abort();                                                                   \
+		}                                                                                  \
 	} while (0)
 
 static void *build(const struct tree *t)
@@ -69,7 +69,7 @@ static void *build(const struct tree *t)
 	OK(fdt_property_string(b, "compatible", "test,board"));
 	for (unsigned int m = 0; m < (t->memory ? t->memory : 1); m++) {
 		uint64_t reg[2] = { cpu_to_fdt64(0x40000000ull + m * 0x10000000ull),
-				    cpu_to_fdt64(0x10000000) };
+			            cpu_to_fdt64(0x10000000) };
 		char name[32];
 
 		snprintf(name, sizeof(name), "memory@%llx", 0x40000000ull + m * 0x10000000ull);
@@ -158,7 +158,7 @@ static void *scratch(void)
 
 	if (s == NULL)
 		s = malloc(REGION);
-	memset(s, 0xa5, REGION);	/* stale bytes must not leak into the result */
+	memset(s, 0xa5, REGION); /* stale bytes must not leak into the result */
 	return s;
 }
 
@@ -219,11 +219,13 @@ static void verify(const void *b, unsigned int cpu_count)
 		expected[i] = ph != NULL ? *ph : 0;
 	}
 	if (cpus >= 0) {
-		fdt_for_each_subnode(node, b, cpus) {
+		fdt_for_each_subnode(node, b, cpus)
+		{
 			if (!prop_eq(b, node, "device_type", "cpu", 4))
 				continue;
 			CHECK(prop_eq(b, node, "enable-method", "psci", 5));
-			CHECK(idle >= 0 && prop_eq(b, node, "cpu-idle-states", expected, sizeof(expected)));
+			CHECK(idle >= 0 &&
+			      prop_eq(b, node, "cpu-idle-states", expected, sizeof(expected)));
 			described++;
 		}
 	}
@@ -308,7 +310,7 @@ static void test_no_cpu_nodes(void)
 	CHECK(rep.has_cpus);
 	CHECK_EQ(rep.cpu_nodes, 0);
 	CHECK_EQ(rep.described, 0);
-	CHECK_EQ(rep.idle_states, 2);	/* the states are there; no CPU uses them */
+	CHECK_EQ(rep.idle_states, 2); /* the states are there; no CPU uses them */
 	CHECK(fdt_path_offset(b, "/cpus/cpu-map/cluster0") >= 0);
 	free(b);
 }
@@ -322,8 +324,8 @@ static void test_cpus_without_device_type(void)
 
 	CHECK_EQ(fixup(b, &rep, &d), DTB_OK);
 	verify(b, 0);
-	CHECK_EQ(rep.cpu_nodes, 3);	/* named cpu@N ... */
-	CHECK_EQ(rep.described, 0);	/* ... but 3.8.1 requires device_type "cpu" */
+	CHECK_EQ(rep.cpu_nodes, 3); /* named cpu@N ... */
+	CHECK_EQ(rep.described, 0); /* ... but 3.8.1 requires device_type "cpu" */
 	CHECK(fdt_getprop(b, fdt_path_offset(b, "/cpus/cpu@0"), "enable-method", NULL) == NULL);
 	free(b);
 }
@@ -343,7 +345,8 @@ static void test_cpu_subnodes(void)
 	cpu = fdt_path_offset(b, "/cpus/cpu@2");
 	sub = fdt_subnode_offset(b, cpu, "l2-cache");
 	CHECK(sub >= 0);
-	fdt_for_each_property_offset(prop, b, cpu) {
+	fdt_for_each_property_offset(prop, b, cpu)
+	{
 		const char *name;
 
 		fdt_getprop_by_offset(b, prop, &name, NULL);
@@ -371,9 +374,11 @@ static void test_old_nodes_replaced(void)
 	node = fdt_path_offset(b, "/cpus/cpu@1");
 	CHECK(prop_eq(b, node, "enable-method", "psci", 5));
 	/* New phandles above the largest in use. */
-	ph = fdt_getprop(b, fdt_path_offset(b, "/cpus/idle-states/cpu-power-down"), "phandle", NULL);
+	ph = fdt_getprop(b, fdt_path_offset(b, "/cpus/idle-states/cpu-power-down"), "phandle",
+	                 NULL);
 	CHECK(ph != NULL && fdt32_to_cpu(*ph) == 0x1235);
-	ph = fdt_getprop(b, fdt_path_offset(b, "/cpus/idle-states/cluster-pwrdown"), "phandle", NULL);
+	ph = fdt_getprop(b, fdt_path_offset(b, "/cpus/idle-states/cluster-pwrdown"), "phandle",
+	                 NULL);
 	CHECK(ph != NULL && fdt32_to_cpu(*ph) == 0x1236);
 	free(b);
 }
@@ -412,7 +417,7 @@ static void test_no_idle_states(void)
 
 /* Runs dtb_add_psci and expects @err with the blob untouched. */
 static struct dtb_diag expect_untouched(void *b, size_t region, size_t scratch_size,
-				      unsigned int count, int err)
+                                        unsigned int count, int err)
 {
 	void *copy = malloc(REGION);
 	struct dtb_psci_report rep;
@@ -441,8 +446,9 @@ static void test_buffer_too_small(void)
 	CHECK(need > fdt_totalsize(b));
 	d = expect_untouched(b, REGION, need - 1, 2, DTB_ERR_NO_SPACE);
 	CHECK_EQ(d.value, need);
-	snprintf(msg, sizeof(msg), "the edited DTB needs 0x%zx bytes; the scratch buffer holds 0x%zx",
-		 need, need - 1);
+	snprintf(msg, sizeof(msg),
+	         "the edited DTB needs 0x%zx bytes; the scratch buffer holds 0x%zx", need,
+	         need - 1);
 	CHECK(strcmp(dtb_diag_format(&d, (char[200]){ 0 }, 200), msg) == 0);
 	d = expect_untouched(b, need - 1, REGION, 2, DTB_ERR_NO_SPACE);
 	CHECK(strcmp(d.other, "DTB region") == 0);
@@ -494,7 +500,7 @@ static void test_malformed_structure(void)
 
 	/* A property length near 2^32: libfdt 1.6.1's tag walk wraps it (found by fuzz_dtb). */
 	b = build(&t);
-	p = first_prop(b, "/cpus/cpu@1");	/* before the blob is broken */
+	p = first_prop(b, "/cpus/cpu@1"); /* before the blob is broken */
 	put32(p + 4, 0xfffffff8);
 	expect_untouched(b, REGION, REGION, 2, DTB_ERR_TOKEN);
 	CHECK_EQ(dtb_read_memory(b, &mem, &d), DTB_ERR_TOKEN);
@@ -531,25 +537,27 @@ static void test_malformed_structure(void)
 			CHECK_EQ(fixup(b, NULL, &d), DTB_OK);
 		} else {
 			d = expect_untouched(b, REGION, REGION, 2, DTB_ERR_NAME_OFFSET);
-			snprintf(msg, sizeof(msg), "structure block offset 0x8: property name offset 0x0 is not a string of at most 255 characters in the 0x%x-byte strings block",
-				 fdt_size_dt_strings(b));
+			snprintf(
+				msg, sizeof(msg),
+				"structure block offset 0x8: property name offset 0x0 is not a string of at most 255 characters in the 0x%x-byte strings block",
+				fdt_size_dt_strings(b));
 			CHECK(strcmp(dtb_diag_format(&d, (char[200]){ 0 }, 200), msg) == 0);
 		}
 		free(b);
 	}
 	/* An unknown token. */
 	b = build(&t);
-	p = first_prop(b, "/cpus/cpu@0");	/* before the blob is broken */
+	p = first_prop(b, "/cpus/cpu@0"); /* before the blob is broken */
 	put32(p, 0x5);
 	d = expect_untouched(b, REGION, REGION, 2, DTB_ERR_TOKEN);
 	snprintf(msg, sizeof(msg), "structure block offset 0x%x: token 0x5 is unknown or truncated",
-		 d.offset);
+	         d.offset);
 	CHECK(strcmp(dtb_diag_format(&d, (char[200]){ 0 }, 200), msg) == 0);
 	/* A NOP there is fine, and dropped. */
 	for (int i = 0; i < 16; i += 4)
-		put32(p + i, FDT_NOP);	/* the whole device_type property */
+		put32(p + i, FDT_NOP); /* the whole device_type property */
 	CHECK_EQ(fixup(b, NULL, &d), DTB_OK);
-	verify(b, 1);	/* cpu@0 lost its device_type with the NOPs */
+	verify(b, 1); /* cpu@0 lost its device_type with the NOPs */
 	free(b);
 	/* The structure block cut short: FDT_END inside a node. */
 	b = build(&t);
@@ -619,8 +627,8 @@ static void test_bad_nesting(void)
 
 /* ---- memory reader ------------------------------------------------------ */
 
-static void *memory_tree(uint32_t ac, uint32_t sc, const void *reg, int reg_len,
-			 const char *status, bool with_cells)
+static void *memory_tree(uint32_t ac, uint32_t sc, const void *reg, int reg_len, const char *status,
+                         bool with_cells)
 {
 	void *b = calloc(1, REGION);
 
@@ -658,11 +666,12 @@ static int read_mem(void *b, struct mem_ranges *m, struct dtb_diag *d)
 static void test_memory_cells(void)
 {
 	fdt32_t r11[] = { cpu_to_fdt32(0x40000000), cpu_to_fdt32(0x20000000),
-			  cpu_to_fdt32(0x80000000), cpu_to_fdt32(0x1000) };
+		          cpu_to_fdt32(0x80000000), cpu_to_fdt32(0x1000) };
 	fdt32_t r21[] = { cpu_to_fdt32(1), cpu_to_fdt32(0), cpu_to_fdt32(0x1000) };
-	fdt32_t r22[] = { cpu_to_fdt32(0), cpu_to_fdt32(0x40000000), cpu_to_fdt32(0),
-			  cpu_to_fdt32(0x20000000), cpu_to_fdt32(0), cpu_to_fdt32(0x60000000),
-			  cpu_to_fdt32(0), cpu_to_fdt32(0x1000) };
+	fdt32_t r22[] = { cpu_to_fdt32(0), cpu_to_fdt32(0x40000000),
+		          cpu_to_fdt32(0), cpu_to_fdt32(0x20000000),
+		          cpu_to_fdt32(0), cpu_to_fdt32(0x60000000),
+		          cpu_to_fdt32(0), cpu_to_fdt32(0x1000) };
 	struct mem_ranges m;
 	struct dtb_diag d;
 	void *b;
@@ -688,7 +697,7 @@ static void test_memory_cells(void)
 	b = memory_tree(3, 1, r22, sizeof(r22), NULL, true);
 	CHECK_EQ(read_mem(b, &m, &d), DTB_ERR_CELLS);
 	CHECK(strcmp(dtb_diag_format(&d, (char[100]){ 0 }, 100),
-		     "#address-cells 3 is not supported (1 or 2)") == 0);
+	             "#address-cells 3 is not supported (1 or 2)") == 0);
 	free(b);
 	b = memory_tree(2, 0, r22, sizeof(r22), NULL, true);
 	CHECK_EQ(read_mem(b, &m, &d), DTB_ERR_CELLS);
@@ -697,8 +706,8 @@ static void test_memory_cells(void)
 
 static void test_memory_bad_reg(void)
 {
-	fdt32_t r[] = { cpu_to_fdt32(0xffffffff), cpu_to_fdt32(0xfffff000),
-			cpu_to_fdt32(0), cpu_to_fdt32(0x2000) };
+	fdt32_t r[] = { cpu_to_fdt32(0xffffffff), cpu_to_fdt32(0xfffff000), cpu_to_fdt32(0),
+		        cpu_to_fdt32(0x2000) };
 	struct mem_ranges m;
 	struct dtb_diag d;
 	void *b;
@@ -706,7 +715,7 @@ static void test_memory_bad_reg(void)
 	b = memory_tree(2, 2, r, 12, NULL, true);
 	CHECK_EQ(read_mem(b, &m, &d), DTB_ERR_REG);
 	CHECK(strcmp(dtb_diag_format(&d, (char[100]){ 0 }, 100),
-		     "memory@0: reg is 12 bytes, not a multiple of 16") == 0);
+	             "memory@0: reg is 12 bytes, not a multiple of 16") == 0);
 	free(b);
 	b = memory_tree(2, 2, r, 0, NULL, true);
 	CHECK_EQ(read_mem(b, &m, &d), DTB_ERR_REG);

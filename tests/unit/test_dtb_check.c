@@ -16,8 +16,18 @@
 #include "test.h"
 
 /* Header field offsets (Devicetree Specification v0.4, 5.2). */
-enum { MAGIC = 0, TOTALSIZE = 4, OFF_STRUCT = 8, OFF_STRINGS = 12, OFF_RSVMAP = 16,
-       VERSION = 20, LAST_COMP = 24, CPUID = 28, SIZE_STRINGS = 32, SIZE_STRUCT = 36 };
+enum {
+	MAGIC = 0,
+	TOTALSIZE = 4,
+	OFF_STRUCT = 8,
+	OFF_STRINGS = 12,
+	OFF_RSVMAP = 16,
+	VERSION = 20,
+	LAST_COMP = 24,
+	CPUID = 28,
+	SIZE_STRINGS = 32,
+	SIZE_STRUCT = 36
+};
 
 static void be32(uint8_t *p, uint32_t v)
 {
@@ -39,7 +49,7 @@ static void be64(uint8_t *p, uint64_t v)
  * block at 72: root node "" with one property "a" = <1> (4+4 + 16 + 4 + 4
  * = 32 bytes); strings block at 104: "a\0" (2 bytes).
  */
-#define GOOD_SIZE	106u
+#define GOOD_SIZE 106u
 
 static uint8_t *good_blob(size_t region)
 {
@@ -57,13 +67,13 @@ static uint8_t *good_blob(size_t region)
 	be64(b + 40, 0x1000);
 	be64(b + 48, 0x2000);
 	/* 56..71: terminator (zero) */
-	be32(b + 72, 1);		/* FDT_BEGIN_NODE "" */
-	be32(b + 80, 3);		/* FDT_PROP len 4 nameoff 0 */
+	be32(b + 72, 1); /* FDT_BEGIN_NODE "" */
+	be32(b + 80, 3); /* FDT_PROP len 4 nameoff 0 */
 	be32(b + 84, 4);
 	be32(b + 88, 0);
 	be32(b + 92, 1);
-	be32(b + 96, 2);		/* FDT_END_NODE */
-	be32(b + 100, 9);		/* FDT_END */
+	be32(b + 96, 2);  /* FDT_END_NODE */
+	be32(b + 100, 9); /* FDT_END */
 	memcpy(b + 104, "a", 2);
 	return b;
 }
@@ -113,7 +123,7 @@ static void test_region_and_address(void)
 	d = expect(b, 39, DTB_ERR_REGION);
 	expect_msg(&d, "the region of 0x27 bytes cannot hold a 0x28-byte header");
 	expect(b + 4, GOOD_SIZE, DTB_ERR_ADDRESS);
-	CHECK_EQ(dtb_check_header(b, GOOD_SIZE, NULL), DTB_OK);	/* diag optional */
+	CHECK_EQ(dtb_check_header(b, GOOD_SIZE, NULL), DTB_OK); /* diag optional */
 	free(b);
 }
 
@@ -122,7 +132,7 @@ static void test_magic(void)
 	uint8_t *b = good_blob(GOOD_SIZE);
 	struct dtb_diag d;
 
-	be32(b + MAGIC, 0x2ff20112);	/* libfdt's sequential-write magic */
+	be32(b + MAGIC, 0x2ff20112); /* libfdt's sequential-write magic */
 	d = expect(b, GOOD_SIZE, DTB_ERR_MAGIC);
 	expect_msg(&d, "magic 0x2ff20112 is not 0xd00dfeed");
 	free(b);
@@ -196,7 +206,7 @@ static void test_blocks_past_end(void)
 	be32(b + SIZE_STRINGS, 3);
 	expect(b, GOOD_SIZE, DTB_ERR_BLOCK_PAST_END);
 	be32(b + SIZE_STRINGS, 2);
-	be32(b + OFF_RSVMAP, 96);	/* 96 + 16 > 106 */
+	be32(b + OFF_RSVMAP, 96); /* 96 + 16 > 106 */
 	d = expect(b, GOOD_SIZE, DTB_ERR_BLOCK_PAST_END);
 	expect_msg(&d, "off_mem_rsvmap + one 16-byte entry = 0x70 exceeds totalsize 0x6a");
 	free(b);
@@ -234,7 +244,7 @@ static void test_offset_size_overflow(void)
 	struct dtb_diag d;
 
 	be32(b + OFF_STRINGS, 0xffffff00);
-	be32(b + SIZE_STRINGS, 0x140);	/* 32-bit sum 0x40: inside the blob */
+	be32(b + SIZE_STRINGS, 0x140); /* 32-bit sum 0x40: inside the blob */
 	d = expect(b, GOOD_SIZE, DTB_ERR_BLOCK_PAST_END);
 	CHECK_EQ(d.value, 0x100000040ull);
 	free(b);
@@ -275,7 +285,9 @@ static void test_overlap(void)
 	be32(b + OFF_STRINGS, 100);
 	be32(b + SIZE_STRINGS, 6);
 	d = expect(b, GOOD_SIZE, DTB_ERR_OVERLAP);
-	expect_msg(&d, "the strings block at 0x64 starts inside the structure block, which ends at 0x68");
+	expect_msg(
+		&d,
+		"the strings block at 0x64 starts inside the structure block, which ends at 0x68");
 	free(b);
 	/* The reservation block starts inside the structure block. */
 	b = good_blob(GOOD_SIZE);
@@ -283,7 +295,9 @@ static void test_overlap(void)
 	be32(b + SIZE_STRUCT, 32);
 	be32(b + OFF_RSVMAP, 64);
 	d = expect(b, GOOD_SIZE, DTB_ERR_OVERLAP);
-	expect_msg(&d, "the memory reservation block at 0x40 starts inside the structure block, which ends at 0x48");
+	expect_msg(
+		&d,
+		"the memory reservation block at 0x40 starts inside the structure block, which ends at 0x48");
 	free(b);
 	/* Both at the same offset. */
 	b = good_blob(GOOD_SIZE);
@@ -300,9 +314,11 @@ static void test_rsvmap_unterminated(void)
 	uint8_t *b = good_blob(GOOD_SIZE);
 	struct dtb_diag d;
 
-	be64(b + 56, 0x5000);	/* the terminator becomes an entry of size 0 at 0x5000 */
+	be64(b + 56, 0x5000); /* the terminator becomes an entry of size 0 at 0x5000 */
 	d = expect(b, GOOD_SIZE, DTB_ERR_RSVMAP_UNTERMINATED);
-	expect_msg(&d, "the memory reservation block at 0x28 has no all-zero entry before 0x48 (structure block)");
+	expect_msg(
+		&d,
+		"the memory reservation block at 0x28 has no all-zero entry before 0x48 (structure block)");
 	free(b);
 	/* Reservation block last: the limit is totalsize. */
 	b = good_blob(128);
@@ -356,10 +372,10 @@ static void test_ranges_merge(void)
 	CHECK_EQ(s.count, 2);
 	CHECK_EQ(s.range[0].base, 0);
 	CHECK(mem_ranges_contain(&s, 0x1000, 0x4000));
-	CHECK(!mem_ranges_contain(&s, 0x800, 0x1000));	/* the gap 0x800-0xfff */
+	CHECK(!mem_ranges_contain(&s, 0x800, 0x1000)); /* the gap 0x800-0xfff */
 	CHECK(!mem_ranges_contain(&s, 0x4fff, 2));
 	CHECK(!mem_ranges_contain(&s, 0x1000, 0));
-	CHECK(!mem_ranges_contain(&s, UINT64_MAX, 2));	/* wraps */
+	CHECK(!mem_ranges_contain(&s, UINT64_MAX, 2)); /* wraps */
 }
 
 static void test_ranges_limits(void)
@@ -370,13 +386,13 @@ static void test_ranges_limits(void)
 	mem_ranges_init(&s);
 	CHECK_EQ(mem_ranges_add(&s, 0x1000, 0), MEM_RANGES_ERR_EMPTY);
 	CHECK_EQ(mem_ranges_add(&s, UINT64_MAX, 2), MEM_RANGES_ERR_WRAP);
-	CHECK_EQ(mem_ranges_add(&s, UINT64_MAX, 1), MEM_RANGES_OK);	/* the last byte */
+	CHECK_EQ(mem_ranges_add(&s, UINT64_MAX, 1), MEM_RANGES_OK); /* the last byte */
 	CHECK(mem_ranges_contain(&s, UINT64_MAX, 1));
 	for (unsigned int i = 1; i < MEM_RANGES_MAX; i++)
 		CHECK_EQ(mem_ranges_add(&s, (uint64_t)i << 20, 0x1000), MEM_RANGES_OK);
 	CHECK_EQ(s.count, MEM_RANGES_MAX);
 	CHECK_EQ(mem_ranges_add(&s, 0x10, 0x10), MEM_RANGES_ERR_FULL);
-	CHECK_EQ(s.count, MEM_RANGES_MAX);	/* unchanged */
+	CHECK_EQ(s.count, MEM_RANGES_MAX); /* unchanged */
 	/* Merging needs no new slot even when full. */
 	CHECK_EQ(mem_ranges_add(&s, 0x100800, 0x1000), MEM_RANGES_OK);
 	/* The whole space: last byte dropped rather than size 0. */

@@ -15,8 +15,8 @@
 
 #include "test.h"
 
-#define HDR	FIP_TOC_HEADER_SIZE
-#define ENT	FIP_TOC_ENTRY_SIZE
+#define HDR FIP_TOC_HEADER_SIZE
+#define ENT FIP_TOC_ENTRY_SIZE
 
 static const struct fip_uuid uuid_tb = FIP_UUID_TB_FW;
 static const struct fip_uuid uuid_soc = FIP_UUID_SOC_FW;
@@ -44,8 +44,8 @@ static void hdr(uint8_t *buf, uint32_t name, uint32_t serial, uint64_t flags)
 	le64(buf + 8, flags);
 }
 
-static void ent(uint8_t *buf, unsigned int index, const struct fip_uuid *uuid,
-		uint64_t off, uint64_t size)
+static void ent(uint8_t *buf, unsigned int index, const struct fip_uuid *uuid, uint64_t off,
+                uint64_t size)
 {
 	uint8_t *p = buf + HDR + index * ENT;
 
@@ -70,8 +70,8 @@ static struct fip_uuid uuid_n(unsigned int n)
  * bytes), then BL2 (5 bytes at 176), BL31 (0 bytes), BL33 (7 bytes at 181).
  * Total 188 bytes.
  */
-#define GOOD_TOC_END	(HDR + 4 * ENT)
-#define GOOD_SIZE	(GOOD_TOC_END + 12)
+#define GOOD_TOC_END (HDR + 4 * ENT)
+#define GOOD_SIZE    (GOOD_TOC_END + 12)
 
 static size_t build_good(uint8_t *buf)
 {
@@ -107,24 +107,20 @@ static int parse_exact(const uint8_t *src, size_t len)
  * slot for the zero-size BL31 that stays zero after the end marker.
  */
 static const uint8_t debian_fip[] = {
-	0x01, 0x00, 0x64, 0xaa, 0x78, 0x56, 0x34, 0x12, 0x00, 0x00, 0x00, 0x00,
-	0xa5, 0x00, 0x00, 0x00, 0x5f, 0xf9, 0xec, 0x0b, 0x4d, 0x22, 0x3e, 0x4d,
-	0xa5, 0x44, 0xc3, 0x9d, 0x81, 0xc7, 0x3f, 0x0a, 0xb0, 0x00, 0x00, 0x00,
-	0x00, 0x00, 0x00, 0x00, 0x07, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
-	0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xd6, 0xd0, 0xee, 0xa7,
-	0xfc, 0xea, 0xd5, 0x4b, 0x97, 0x82, 0x99, 0x34, 0xf2, 0x34, 0xb6, 0xe4,
-	0xc0, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x04, 0x00, 0x00, 0x00,
-	0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
-	0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
-	0x00, 0x00, 0x00, 0x00, 0xd0, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
-	0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
-	0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
-	0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
-	0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
-	0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x62, 0x6c, 0x32, 0x2d,
-	0x69, 0x6d, 0x67, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
-	0x62, 0x6c, 0x33, 0x33, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
-	0x00, 0x00, 0x00, 0x00,
+	0x01, 0x00, 0x64, 0xaa, 0x78, 0x56, 0x34, 0x12, 0x00, 0x00, 0x00, 0x00, 0xa5, 0x00, 0x00,
+	0x00, 0x5f, 0xf9, 0xec, 0x0b, 0x4d, 0x22, 0x3e, 0x4d, 0xa5, 0x44, 0xc3, 0x9d, 0x81, 0xc7,
+	0x3f, 0x0a, 0xb0, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x07, 0x00, 0x00, 0x00, 0x00,
+	0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xd6, 0xd0, 0xee, 0xa7,
+	0xfc, 0xea, 0xd5, 0x4b, 0x97, 0x82, 0x99, 0x34, 0xf2, 0x34, 0xb6, 0xe4, 0xc0, 0x00, 0x00,
+	0x00, 0x00, 0x00, 0x00, 0x00, 0x04, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+	0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+	0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xd0, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+	0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+	0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+	0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+	0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x62, 0x6c, 0x32, 0x2d,
+	0x69, 0x6d, 0x67, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x62, 0x6c, 0x33,
+	0x33, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
 };
 
 /* ---- format constants and the image table ------------------------------ */
@@ -143,34 +139,24 @@ static void test_image_table(void)
 	static const struct {
 		const char *option, *name, *uuid;
 	} want[] = {
-		{ "tb-fw", "Trusted Boot Firmware BL2",
-		  "5FF9EC0B-4D22-3E4D-A544-C39D81C73F0A" },
-		{ "scp-fw", "SCP Firmware SCP_BL2",
-		  "9766FD3D-89BE-E849-AE5D-78A140608213" },
-		{ "soc-fw", "EL3 Runtime Firmware BL31",
-		  "47D4086D-4CFE-9846-9B95-2950CBBD5A00" },
+		{ "tb-fw", "Trusted Boot Firmware BL2", "5FF9EC0B-4D22-3E4D-A544-C39D81C73F0A" },
+		{ "scp-fw", "SCP Firmware SCP_BL2", "9766FD3D-89BE-E849-AE5D-78A140608213" },
+		{ "soc-fw", "EL3 Runtime Firmware BL31", "47D4086D-4CFE-9846-9B95-2950CBBD5A00" },
 		{ "tos-fw", "Secure Payload BL32 (Trusted OS)",
 		  "05D0E189-53DC-1347-8D2B-500A4B7A3E38" },
 		{ "tos-fw-extra1", "Secure Payload BL32 Extra1 (Trusted OS Extra1)",
 		  "0B70C29B-2A5A-7840-9F65-0A5682738288" },
 		{ "tos-fw-extra2", "Secure Payload BL32 Extra2 (Trusted OS Extra2)",
 		  "8EA87BB1-CFA2-3F4D-85FD-E7BBA50220D9" },
-		{ "nt-fw", "Non-Trusted Firmware BL33",
-		  "D6D0EEA7-FCEA-D54B-9782-9934F234B6E4" },
+		{ "nt-fw", "Non-Trusted Firmware BL33", "D6D0EEA7-FCEA-D54B-9782-9934F234B6E4" },
 		{ "rmm-fw", "Realm Monitor Management Firmware",
 		  "6C0762A6-12F2-4B56-92CB-BA8F633606D9" },
-		{ "fw-config", "FW_CONFIG",
-		  "5807E16A-8459-47BE-8ED5-648E8DDDAB0E" },
-		{ "hw-config", "HW_CONFIG",
-		  "08B8F1D9-C9CF-9349-A962-6FBC6B7265CC" },
-		{ "tb-fw-config", "TB_FW_CONFIG",
-		  "6C0458FF-AF6B-7D4F-82ED-AA27BC69BFD2" },
-		{ "soc-fw-config", "SOC_FW_CONFIG",
-		  "9979814B-0376-FB46-8C8E-8D267F7859E0" },
-		{ "tos-fw-config", "TOS_FW_CONFIG",
-		  "26257C1A-DBC6-7F47-8D96-C4C4B0248021" },
-		{ "nt-fw-config", "NT_FW_CONFIG",
-		  "28DA9815-93E8-7E44-AC66-1AAF801550F9" },
+		{ "fw-config", "FW_CONFIG", "5807E16A-8459-47BE-8ED5-648E8DDDAB0E" },
+		{ "hw-config", "HW_CONFIG", "08B8F1D9-C9CF-9349-A962-6FBC6B7265CC" },
+		{ "tb-fw-config", "TB_FW_CONFIG", "6C0458FF-AF6B-7D4F-82ED-AA27BC69BFD2" },
+		{ "soc-fw-config", "SOC_FW_CONFIG", "9979814B-0376-FB46-8C8E-8D267F7859E0" },
+		{ "tos-fw-config", "TOS_FW_CONFIG", "26257C1A-DBC6-7F47-8D96-C4C4B0248021" },
+		{ "nt-fw-config", "NT_FW_CONFIG", "28DA9815-93E8-7E44-AC66-1AAF801550F9" },
 		{ "tb-fw-cert", "Trusted Boot Firmware BL2 certificate",
 		  "D6E269EA-5D63-E411-8D8C-9FBABE9956A5" },
 		{ "trusted-key-cert", "Trusted key certificate",
@@ -197,8 +183,7 @@ static void test_image_table(void)
 		  "65922703-2F74-E644-8DFF-579AC1FF0610" },
 		{ "ap-fwu-cfg", "AP Firmware Updater Configuration BL2U",
 		  "60B3EB37-C1E5-EA41-9DF3-19EDA11F6801" },
-		{ "fwu", "Firmware Updater NS_BL2U",
-		  "4F511D11-2BE5-4E49-B4C5-83C2F715840A" },
+		{ "fwu", "Firmware Updater NS_BL2U", "4F511D11-2BE5-4E49-B4C5-83C2F715840A" },
 		{ "fwu-cert", "Non-Trusted Firmware Updater certificate",
 		  "71408AB2-18D6-874C-8B2E-C6DCCD50F096" },
 	};
@@ -210,8 +195,7 @@ static void test_image_table(void)
 	/* TF-A 2.8 fiptool knows 34 image types. */
 	CHECK_EQ(fip_image_desc_count, 34);
 	CHECK(strcmp(fip_image_descs[0].option, "scp-fwu-cfg") == 0);
-	CHECK(strcmp(fip_image_descs[fip_image_desc_count - 1].option,
-		     "plat-key-cert") == 0);
+	CHECK(strcmp(fip_image_descs[fip_image_desc_count - 1].option, "plat-key-cert") == 0);
 
 	for (i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
 		found = 0;
@@ -232,13 +216,10 @@ static void test_image_table(void)
 	/* Options and UUIDs are unique and no UUID is the end marker. */
 	for (i = 0; i < fip_image_desc_count; i++) {
 		CHECK(!fip_uuid_is_null(&fip_image_descs[i].uuid));
-		CHECK(fip_image_desc_find(&fip_image_descs[i].uuid) ==
-		      &fip_image_descs[i]);
+		CHECK(fip_image_desc_find(&fip_image_descs[i].uuid) == &fip_image_descs[i]);
 		for (j = i + 1; j < fip_image_desc_count; j++) {
-			CHECK(strcmp(fip_image_descs[i].option,
-				     fip_image_descs[j].option) != 0);
-			CHECK(!fip_uuid_equal(&fip_image_descs[i].uuid,
-					      &fip_image_descs[j].uuid));
+			CHECK(strcmp(fip_image_descs[i].option, fip_image_descs[j].option) != 0);
+			CHECK(!fip_uuid_equal(&fip_image_descs[i].uuid, &fip_image_descs[j].uuid));
 		}
 	}
 	u = uuid_n(1);
@@ -266,7 +247,7 @@ static void test_uuid_strings(void)
 	CHECK(!fip_uuid_from_str("01020304-0506-0708-090a_0b0c0d0e0f10", &u));
 	CHECK(!fip_uuid_from_str("0102030g-0506-0708-090a-0b0c0d0e0f10", &u));
 	CHECK(!fip_uuid_from_str("01020304-05060-708-090a-0b0c0d0e0f10", &u));
-	CHECK(fip_uuid_equal(&u, &keep));	/* untouched on failure */
+	CHECK(fip_uuid_equal(&u, &keep)); /* untouched on failure */
 
 	CHECK(fip_uuid_is_null(&uuid_null));
 	CHECK(!fip_uuid_is_null(&uuid_tb));
@@ -426,8 +407,7 @@ static void test_parse_debian_fip(void)
 	CHECK_EQ(toc.count, 2);
 	CHECK_EQ(toc.size, 0xd0);
 	CHECK_EQ(toc.serial_number, FIP_TOC_SERIAL_NUMBER);
-	CHECK_EQ((toc.flags & FIP_TOC_PLAT_FLAGS_MASK) >>
-		 FIP_TOC_PLAT_FLAGS_SHIFT, 0xa5);
+	CHECK_EQ((toc.flags & FIP_TOC_PLAT_FLAGS_MASK) >> FIP_TOC_PLAT_FLAGS_SHIFT, 0xa5);
 	CHECK_EQ(fip_find(&toc, &uuid_tb, &data, &size), FIP_OK);
 	CHECK(data == debian_fip + 0xb0);
 	CHECK_EQ(size, 7);
@@ -440,7 +420,7 @@ static void test_parse_debian_fip(void)
 }
 
 /* Exactly FIP_MAX_ENTRIES images is accepted; one more is not. */
-#define BIG_TOC_END(n)	(HDR + ((n) + 1) * ENT)
+#define BIG_TOC_END(n) (HDR + ((n) + 1) * ENT)
 
 static void test_max_entries(void)
 {
@@ -460,8 +440,7 @@ static void test_max_entries(void)
 
 	u = uuid_n(FIP_MAX_ENTRIES);
 	ent(buf, FIP_MAX_ENTRIES, &u, 0, 0);
-	ent(buf, FIP_MAX_ENTRIES + 1, &uuid_null,
-	    BIG_TOC_END(FIP_MAX_ENTRIES + 1), 0);
+	ent(buf, FIP_MAX_ENTRIES + 1, &uuid_null, BIG_TOC_END(FIP_MAX_ENTRIES + 1), 0);
 	CHECK_EQ(parse_exact(buf, sizeof(buf)), FIP_ERR_TOO_MANY_ENTRIES);
 }
 
@@ -478,7 +457,7 @@ static void test_bad_header(void)
 
 	le32(buf, 0xAA640002);
 	CHECK_EQ(parse_exact(buf, sizeof(buf)), FIP_ERR_BAD_NAME);
-	le32(buf, 0x0164AAAA);		/* name stored big-endian */
+	le32(buf, 0x0164AAAA); /* name stored big-endian */
 	CHECK_EQ(parse_exact(buf, sizeof(buf)), FIP_ERR_BAD_NAME);
 
 	build_good(buf);
@@ -569,7 +548,7 @@ static void test_overlaps_toc(void)
 	build_good(buf);
 	ent(buf, 0, &uuid_tb, GOOD_TOC_END - 1, 5);
 	CHECK_EQ(parse_exact(buf, sizeof(buf)), FIP_ERR_OVERLAPS_TOC);
-	ent(buf, 0, &uuid_tb, 0, 5);	/* image "is" the header */
+	ent(buf, 0, &uuid_tb, 0, 5); /* image "is" the header */
 	CHECK_EQ(parse_exact(buf, sizeof(buf)), FIP_ERR_OVERLAPS_TOC);
 
 	/* Empty images overlap nothing, even inside the ToC. */
@@ -684,8 +663,7 @@ static void check_view(const struct fip_toc *toc, size_t len)
 		for (size_t j = 0; j < i; j++) {
 			fip_entry_at(toc, j, &b);
 			CHECK(!fip_uuid_equal(&a.uuid, &b.uuid));
-			CHECK(a.size == 0 || b.size == 0 ||
-			      a.offset + a.size <= b.offset ||
+			CHECK(a.size == 0 || b.size == 0 || a.offset + a.size <= b.offset ||
 			      b.offset + b.size <= a.offset);
 		}
 	}

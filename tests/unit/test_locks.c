@@ -60,7 +60,7 @@ static void test_in_order(void)
 	spin_lock(&scmi);
 	spin_lock(&console);
 	CHECK_EQ(held, 1ULL << LOCK_RANK_PSCI_NODE | 1ULL << (LOCK_RANK_PSCI_NODE + 1) |
-		 1ULL << LOCK_RANK_SCMI | 1ULL << LOCK_RANK_CONSOLE);
+	                       1ULL << LOCK_RANK_SCMI | 1ULL << LOCK_RANK_CONSOLE);
 	spin_unlock(&console);
 	spin_unlock(&scmi);
 	spin_unlock(&system);
@@ -82,9 +82,9 @@ static void test_out_of_order(void)
 	struct spinlock scmi = SPINLOCK_INIT(LOCK_RANK_SCMI);
 	struct spinlock console = SPINLOCK_INIT(LOCK_RANK_CONSOLE);
 
-	CHECK(panics(&console, &scmi));		/* printing while taking SCMI's */
-	CHECK(panics(&system, &cluster));		/* top-down PSCI locks */
-	CHECK(panics(&cluster, &cpu));			/* a core's lock under a node's */
+	CHECK(panics(&console, &scmi));   /* printing while taking SCMI's */
+	CHECK(panics(&system, &cluster)); /* top-down PSCI locks */
+	CHECK(panics(&cluster, &cpu));    /* a core's lock under a node's */
 }
 
 static void test_same_rank_and_no_rank(void)
@@ -94,8 +94,8 @@ static void test_same_rank_and_no_rank(void)
 	struct spinlock none = SPINLOCK_INIT(0);
 	struct spinlock console = SPINLOCK_INIT(LOCK_RANK_CONSOLE);
 
-	CHECK(panics(&a, &b));			/* two cores' locks at once */
-	CHECK(panics(&console, &none));		/* a lock nobody ranked */
+	CHECK(panics(&a, &b));          /* two cores' locks at once */
+	CHECK(panics(&console, &none)); /* a lock nobody ranked */
 }
 
 int main(void)

@@ -23,10 +23,10 @@ static void test_core_positions(void)
 		CHECK_EQ(plat_core_pos_by_mpidr(dt[pos]), pos);
 		CHECK_EQ(plat_core_mpidr((unsigned int)pos), dt[pos]);
 	}
-	CHECK_EQ(plat_core_pos_by_mpidr(0x1), -1);		/* thread 1 */
-	CHECK_EQ(plat_core_pos_by_mpidr(0x200), -1);		/* core 2 */
-	CHECK_EQ(plat_core_pos_by_mpidr(0x20000), -1);		/* cluster 2 */
-	CHECK_EQ(plat_core_pos_by_mpidr(0x100000000ULL), -1);	/* chip 1 */
+	CHECK_EQ(plat_core_pos_by_mpidr(0x1), -1);            /* thread 1 */
+	CHECK_EQ(plat_core_pos_by_mpidr(0x200), -1);          /* core 2 */
+	CHECK_EQ(plat_core_pos_by_mpidr(0x20000), -1);        /* cluster 2 */
+	CHECK_EQ(plat_core_pos_by_mpidr(0x100000000ULL), -1); /* chip 1 */
 }
 
 static void test_css_power_states(void)
@@ -50,15 +50,15 @@ static void test_scmi_message(void)
 	CHECK_EQ(scmi_msg_header(0x11, 0x4, 5), 0x4 | (0x11 << 10) | (5 << 18));
 	scmi_write_command(shmem, scmi_msg_header(0x11, 0x4, 5), payload, 3);
 	memcpy(&v, shmem + SCMI_SHMEM_STATUS, 4);
-	CHECK_EQ(v, 0);					/* busy: the SCP's turn */
+	CHECK_EQ(v, 0); /* busy: the SCP's turn */
 	memcpy(&v, shmem + SCMI_SHMEM_LENGTH, 4);
-	CHECK_EQ(v, 16);				/* header + 3 words */
+	CHECK_EQ(v, 16); /* header + 3 words */
 	memcpy(&v, shmem + SCMI_SHMEM_HEADER, 4);
 	CHECK_EQ(v, scmi_msg_header(0x11, 0x4, 5));
 	memcpy(&v, shmem + SCMI_SHMEM_PAYLOAD + 8, 4);
 	CHECK_EQ(v, 0x00020111);
 	memcpy(&v, shmem + SCMI_SHMEM_FLAGS, 4);
-	CHECK_EQ(v, 0);					/* polled completion */
+	CHECK_EQ(v, 0); /* polled completion */
 }
 
 static void test_memory_map(void)

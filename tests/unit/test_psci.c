@@ -11,9 +11,9 @@
 #include <lib/psci/psci.h>
 #include <lib/psci/psci_coord.h>
 
-#define RUN	PSCI_LOCAL_STATE_RUN
-#define RET	PSCI_LOCAL_STATE_RET
-#define OFF	PSCI_LOCAL_STATE_OFF
+#define RUN PSCI_LOCAL_STATE_RUN
+#define RET PSCI_LOCAL_STATE_RET
+#define OFF PSCI_LOCAL_STATE_OFF
 
 /* The QEMU platform's table (plat/qemu/qemu_pm.c), as data. */
 static const struct psci_pstate_desc table[] = {
@@ -54,7 +54,7 @@ static void test_decode(void)
 	for (unsigned int bit = 0; bit < 32; bit++) {
 		if ((PSTATE_SBZ_MASK >> bit) & 1U)
 			CHECK_EQ(psci_decode_power_state(0x00010002 | (1U << bit), &f),
-				 PSCI_E_INVALID_PARAMS);
+			         PSCI_E_INVALID_PARAMS);
 	}
 	/* Level 3 is beyond PLAT_MAX_PWR_LVL = 2. */
 	CHECK_EQ(psci_decode_power_state(0x03010222, &f), PSCI_E_INVALID_PARAMS);
@@ -156,7 +156,7 @@ static void test_coordinate_last_core_down(void)
 	CHECK_EQ(st.pwr_domain_state[0], OFF);
 	CHECK_EQ(st.pwr_domain_state[1], RUN);
 	CHECK_EQ(st.pwr_domain_state[2], RUN);
-	CHECK_EQ(req[0][1], OFF);	/* the request is remembered */
+	CHECK_EQ(req[0][1], OFF); /* the request is remembered */
 	/* Core 0 then asks the same: it is the last one, the cluster goes. */
 	st = (struct psci_power_state){ { OFF, OFF, RUN } };
 	psci_coordinate(req, 0, &s0, 1, &st);
@@ -170,7 +170,7 @@ static void test_coordinate_shallowest_wins(void)
 	struct psci_power_state st = { { OFF, OFF, RUN } };
 
 	reset_req(OFF);
-	req[0][1] = RET;	/* the sibling only allows cluster retention */
+	req[0][1] = RET; /* the sibling only allows cluster retention */
 	psci_coordinate(req, 0, &s0, 1, &st);
 	CHECK_EQ(st.pwr_domain_state[1], RET);
 }
@@ -181,11 +181,11 @@ static void test_coordinate_run_stops_upwards(void)
 	struct psci_power_state st = { { OFF, OFF, OFF } };
 
 	reset_req(OFF);
-	req[0][1] = RUN;	/* sibling running: cluster RUN ... */
+	req[0][1] = RUN; /* sibling running: cluster RUN ... */
 	psci_coordinate(req, 0, &s0, 2, &st);
 	CHECK_EQ(st.pwr_domain_state[1], RUN);
-	CHECK_EQ(st.pwr_domain_state[2], RUN);	/* ... and so everything above */
-	CHECK_EQ(req[1][0], OFF);		/* yet the request is recorded */
+	CHECK_EQ(st.pwr_domain_state[2], RUN); /* ... and so everything above */
+	CHECK_EQ(req[1][0], OFF);              /* yet the request is recorded */
 
 	/* Above end_lvl nothing is coordinated or recorded. */
 	reset_req(RUN);
@@ -206,8 +206,8 @@ static void test_coordinate_system(void)
 	req[1][0] = RUN;
 	st = (struct psci_power_state){ { OFF, OFF, OFF } };
 	psci_coordinate(req, 3, &s3, 2, &st);
-	CHECK_EQ(st.pwr_domain_state[1], OFF);	/* cluster 1 still goes */
-	CHECK_EQ(st.pwr_domain_state[2], RUN);	/* core 0 keeps the system up */
+	CHECK_EQ(st.pwr_domain_state[1], OFF); /* cluster 1 still goes */
+	CHECK_EQ(st.pwr_domain_state[2], RUN); /* core 0 keeps the system up */
 }
 
 static void test_pmf_tid(void)
@@ -221,7 +221,7 @@ static void test_pmf_tid(void)
 	}
 	CHECK_EQ(pmf_tid_to_index(0x41000406), PMF_E_INVAL);
 	CHECK_EQ(pmf_tid_to_index(0x410004ff), PMF_E_INVAL);
-	CHECK_EQ(pmf_tid_to_index(0x41000000), PMF_E_INVAL);	/* PSCI_STAT */
+	CHECK_EQ(pmf_tid_to_index(0x41000000), PMF_E_INVAL); /* PSCI_STAT */
 	CHECK_EQ(pmf_tid_to_index(0x41000800), PMF_E_INVAL);
 	CHECK_EQ(pmf_tid_to_index(0x4100fc00), PMF_E_INVAL);
 	/* Bits above 31 of x1 are not part of the tid. */
@@ -240,7 +240,7 @@ static void test_pmf_slots(void)
 			CHECK_EQ((uintptr_t)pmf_slot(pos, i), base + pos * 64U + i * 8U);
 		/* A core's six slots share one line; no two cores share one. */
 		CHECK_EQ((uintptr_t)pmf_slot(pos, 0) / 64U,
-			 (uintptr_t)pmf_slot(pos, RT_INSTR_TOTAL_IDS - 1) / 64U);
+		         (uintptr_t)pmf_slot(pos, RT_INSTR_TOTAL_IDS - 1) / 64U);
 		if (pos > 0)
 			CHECK((uintptr_t)pmf_slot(pos, 0) / 64U !=
 			      (uintptr_t)pmf_slot(pos - 1, RT_INSTR_TOTAL_IDS - 1) / 64U);

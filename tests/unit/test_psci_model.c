@@ -49,31 +49,49 @@
 
 #include "psci_private.h"
 
-#define N		PLATFORM_CORE_COUNT
-#define CPC		PLAT_CORES_PER_CLUSTER
-#define MAXL		PLAT_MAX_PWR_LVL
-#define RUN		PSCI_LOCAL_STATE_RUN
-#define RET		PSCI_LOCAL_STATE_RET
-#define OFF		PSCI_LOCAL_STATE_OFF
-#define FREQ		1000000U	/* simulated counter: 1 tick = 1 us */
-#define SMC64(f)	((f) | PSCI_FID_SMC64_BIT)
-#define NS_PC		0x80001000ULL	/* a valid entry point */
-#define SPSR_NS_EL2	(SPSR_DAIF_MASK | SPSR_M_EL2H)
+#define N           PLATFORM_CORE_COUNT
+#define CPC         PLAT_CORES_PER_CLUSTER
+#define MAXL        PLAT_MAX_PWR_LVL
+#define RUN         PSCI_LOCAL_STATE_RUN
+#define RET         PSCI_LOCAL_STATE_RET
+#define OFF         PSCI_LOCAL_STATE_OFF
+#define FREQ        1000000U /* simulated counter: 1 tick = 1 us */
+#define SMC64(f)    ((f) | PSCI_FID_SMC64_BIT)
+#define NS_PC       0x80001000ULL /* a valid entry point */
+#define SPSR_NS_EL2 (SPSR_DAIF_MASK | SPSR_M_EL2H)
 
 /* ---- the simulated machine: the fake architecture layer's other side ---- */
 
-static unsigned int cur;		/* the core running firmware code */
-static uint64_t now;			/* CNTPCT_EL0 */
+static unsigned int cur; /* the core running firmware code */
+static uint64_t now;     /* CNTPCT_EL0 */
 static bool isr_pending[N];
 static struct cpu_data cpu_data_sim[N];
 static uint64_t locks_held_sim[N];
 
-uint64_t read_tpidr_el3(void) { return (uintptr_t)&cpu_data_sim[cur]; }
-uint64_t read_mpidr_el1(void) { return MPIDR_RES1_BIT | plat_core_mpidr(cur); }
-uint64_t read_cntpct_el0(void) { return now; }
-uint64_t read_cntfrq_el0(void) { return FREQ; }
-uint64_t read_isr_el1(void) { return isr_pending[cur] ? 1U : 0U; }
-void wfi(void) { now += 7; }	/* a retention state: the wake-up comes at once */
+uint64_t read_tpidr_el3(void)
+{
+	return (uintptr_t)&cpu_data_sim[cur];
+}
+uint64_t read_mpidr_el1(void)
+{
+	return MPIDR_RES1_BIT | plat_core_mpidr(cur);
+}
+uint64_t read_cntpct_el0(void)
+{
+	return now;
+}
+uint64_t read_cntfrq_el0(void)
+{
+	return FREQ;
+}
+uint64_t read_isr_el1(void)
+{
+	return isr_pending[cur] ? 1U : 0U;
+}
+void wfi(void)
+{
+	now += 7;
+} /* a retention state: the wake-up comes at once */
 
 /* Cores run one at a time, so a lock found held at an acquire never frees. */
 static unsigned int lock_errors;
@@ -91,9 +109,14 @@ void spin_unlock_raw(struct spinlock *lock)
 	lock->lock = 0;
 }
 
-uint64_t *lock_order_held(void) { return &locks_held_sim[cur]; }
+uint64_t *lock_order_held(void)
+{
+	return &locks_held_sim[cur];
+}
 
-void console_flush(void) {}
+void console_flush(void)
+{
+}
 
 /* ---- the fake platform ---- */
 
@@ -103,36 +126,51 @@ void console_flush(void) {}
  * platform grants alike (the QEMU pattern) and retention above the core.
  */
 static const struct psci_pstate_desc sim_states[] = {
-	{ 0x00000001, { { RET, RUN, RUN } } },	/* core standby */
-	{ 0x00010002, { { OFF, RUN, RUN } } },	/* core power-down */
-	{ 0x01000011, { { RET, RET, RUN } } },	/* cluster retention */
-	{ 0x01010021, { { OFF, RET, RUN } } },	/* core off, cluster retention */
-	{ 0x01010022, { { OFF, OFF, RUN } } },	/* cluster power-down */
-	{ 0x02010222, { { OFF, OFF, RUN } } },	/* level 2, granted as cluster power-down */
-	{ 0x02010122, { { OFF, OFF, RET } } },	/* cluster off, system retention */
+	{ 0x00000001, { { RET, RUN, RUN } } }, /* core standby */
+	{ 0x00010002, { { OFF, RUN, RUN } } }, /* core power-down */
+	{ 0x01000011, { { RET, RET, RUN } } }, /* cluster retention */
+	{ 0x01010021, { { OFF, RET, RUN } } }, /* core off, cluster retention */
+	{ 0x01010022, { { OFF, OFF, RUN } } }, /* cluster power-down */
+	{ 0x02010222, { { OFF, OFF, RUN } } }, /* level 2, granted as cluster power-down */
+	{ 0x02010122, { { OFF, OFF, RET } } }, /* cluster off, system retention */
 };
-#define NSTATES		ARRAY_SIZE(sim_states)
-#define CORE_OFF_IDX	1
+#define NSTATES      ARRAY_SIZE(sim_states)
+#define CORE_OFF_IDX 1
 
 /* How the last call left the firmware: returned, or the core went down. */
-enum exit_kind { EXIT_RETURN, EXIT_PWR_DOWN, EXIT_FREEZE, EXIT_SYSTEM };
+enum exit_kind {
+	EXIT_RETURN,
+	EXIT_PWR_DOWN,
+	EXIT_FREEZE,
+	EXIT_SYSTEM
+};
 static jmp_buf exit_jmp;
 static uintptr_t warm_entry;
-static bool fail_next_on;		/* the platform cannot start the next core */
-static struct psci_power_state finish_state;	/* what a finisher was given */
+static bool fail_next_on;                    /* the platform cannot start the next core */
+static struct psci_power_state finish_state; /* what a finisher was given */
 static bool finish_called;
 
-static void sim_cpu_standby(uint8_t s) { (void)s; now += 3; }
+static void sim_cpu_standby(uint8_t s)
+{
+	(void)s;
+	now += 3;
+}
 static int sim_pwr_domain_on(uint64_t mpidr, unsigned int pos)
 {
 	(void)mpidr;
 	(void)pos;
 	return fail_next_on ? -1 : 0;
 }
-static void sim_pwr_domain_off(const struct psci_power_state *s) { (void)s; }
-static void sim_pwr_domain_suspend(const struct psci_power_state *s) { (void)s; }
-static void __attribute__((noreturn)) sim_pwr_down_wfi(const struct psci_power_state *s,
-						      bool cpu_off)
+static void sim_pwr_domain_off(const struct psci_power_state *s)
+{
+	(void)s;
+}
+static void sim_pwr_domain_suspend(const struct psci_power_state *s)
+{
+	(void)s;
+}
+static void __attribute__((noreturn))
+sim_pwr_down_wfi(const struct psci_power_state *s, bool cpu_off)
 {
 	(void)s;
 	(void)cpu_off;
@@ -143,9 +181,17 @@ static void sim_finish(const struct psci_power_state *s)
 	finish_state = *s;
 	finish_called = true;
 }
-static void sim_pwrdown_prep(void) {}
-static void __attribute__((noreturn)) sim_system_off(void) { longjmp(exit_jmp, EXIT_SYSTEM); }
-static void __attribute__((noreturn)) sim_cpu_freeze(void) { longjmp(exit_jmp, EXIT_FREEZE); }
+static void sim_pwrdown_prep(void)
+{
+}
+static void __attribute__((noreturn)) sim_system_off(void)
+{
+	longjmp(exit_jmp, EXIT_SYSTEM);
+}
+static void __attribute__((noreturn)) sim_cpu_freeze(void)
+{
+	longjmp(exit_jmp, EXIT_FREEZE);
+}
 static int sim_node_hw_state(unsigned int pos, unsigned int level, uint8_t st)
 {
 	(void)pos;
@@ -214,15 +260,21 @@ void cm_init_ns_context(struct el3_context *ctx, uint64_t entry, uint64_t arg0)
 
 /* ---- the reference model (DEN0022, independent of lib/psci) ---- */
 
-enum m_run { M_OFF, M_PENDING, M_RUNNING, M_SUSPENDED, M_FROZEN };
+enum m_run {
+	M_OFF,
+	M_PENDING,
+	M_RUNNING,
+	M_SUSPENDED,
+	M_FROZEN
+};
 
 struct m_core {
 	enum m_run run;
-	uint8_t local;			/* the core's own state as PSCI records it */
-	uint8_t req[MAXL + 1];		/* its vote for each level above it */
-	unsigned int end_lvl;		/* highest level of its last power-down */
-	uint64_t pc, ctxid;		/* where its next power-up must enter */
-	int stat_pending;		/* the entry its power-down counts for */
+	uint8_t local;         /* the core's own state as PSCI records it */
+	uint8_t req[MAXL + 1]; /* its vote for each level above it */
+	unsigned int end_lvl;  /* highest level of its last power-down */
+	uint64_t pc, ctxid;    /* where its next power-up must enter */
+	int stat_pending;      /* the entry its power-down counts for */
 	uint64_t count[NSTATES];
 	uint64_t residency_seen[NSTATES];
 };
@@ -232,7 +284,10 @@ static uint8_t m_cluster[PLAT_CLUSTER_COUNT];
 static uint8_t m_system;
 static unsigned int m_mode = PSCI_MODE_PLAT_COORD;
 
-static unsigned int cluster_of(unsigned int c) { return c / CPC; }
+static unsigned int cluster_of(unsigned int c)
+{
+	return c / CPC;
+}
 
 static uint8_t m_node(unsigned int c, unsigned int lvl)
 {
@@ -252,11 +307,15 @@ static bool in_node(unsigned int a, unsigned int b, unsigned int lvl)
 	return lvl >= MAXL || cluster_of(a) == cluster_of(b);
 }
 
-static bool m_aff_on(unsigned int c) { return m[c].run != M_OFF && m[c].run != M_PENDING; }
+static bool m_aff_on(unsigned int c)
+{
+	return m[c].run != M_OFF && m[c].run != M_PENDING;
+}
 static int m_aff(unsigned int c)
 {
-	return m[c].run == M_OFF ? PSCI_AFF_OFF : m[c].run == M_PENDING ? PSCI_AFF_ON_PENDING
-									  : PSCI_AFF_ON;
+	return m[c].run == M_OFF       ? PSCI_AFF_OFF
+	       : m[c].run == M_PENDING ? PSCI_AFF_ON_PENDING
+	                               : PSCI_AFF_ON;
 }
 
 static unsigned int m_cores_on(void)
@@ -383,24 +442,30 @@ static uint64_t rnd(void)
 	return rng_state;
 }
 
-static unsigned int rnd_below(unsigned int n) { return (unsigned int)(rnd() % n); }
-static bool chance(unsigned int percent) { return rnd_below(100) < percent; }
+static unsigned int rnd_below(unsigned int n)
+{
+	return (unsigned int)(rnd() % n);
+}
+static bool chance(unsigned int percent)
+{
+	return rnd_below(100) < percent;
+}
 
-#define EXPECT(cond, ...)                                                         \
-	do {                                                                      \
-		if (!(cond)) {                                                    \
-			if (failures++ < 10) {                                    \
-				printf("    step %lu (%s): ", step, what);            \
-				printf(__VA_ARGS__);                              \
-				printf("\n");                                     \
-			}                                                         \
-			test_current_failed = 1;                                  \
-		}                                                                 \
+#define EXPECT(cond, ...)                                                                          \
+	do {                                                                                       \
+		if (!(cond)) {                                                                     \
+			if (failures++ < 10) {                                                     \
+				printf("    step %lu (%s): ", step, what);                         \
+				printf(__VA_ARGS__);                                               \
+				printf("\n");                                                      \
+			}                                                                          \
+			test_current_failed = 1;                                                   \
+		}                                                                                  \
 	} while (0)
 
 /* Core @c makes an SMC; how it left the firmware goes in *@how. */
 static int64_t call(unsigned int c, uint32_t fid, uint64_t x1, uint64_t x2, uint64_t x3,
-		    enum exit_kind *how)
+                    enum exit_kind *how)
 {
 	jmp_buf panic_jmp;
 	volatile int64_t rc = 0;
@@ -453,7 +518,7 @@ static void warm_boot(unsigned int c)
 	else
 		seen.wake_ups++;
 	EXPECT(booted_ctx == &cpu_data_sim[c].ctx && booted_ctx->elr_el3 == m[c].pc &&
-	       booted_ctx->x[0] == m[c].ctxid && booted_ctx->spsr_el3 == SPSR_NS_EL2,
+	               booted_ctx->x[0] == m[c].ctxid && booted_ctx->spsr_el3 == SPSR_NS_EL2,
 	       "core %u resumes at 0x%llx x0 0x%llx, expected 0x%llx x0 0x%llx", c,
 	       booted_ctx ? (unsigned long long)booted_ctx->elr_el3 : 0ULL,
 	       booted_ctx ? (unsigned long long)booted_ctx->x[0] : 0ULL,
@@ -489,8 +554,8 @@ static void warm_boot(unsigned int c)
 
 static uint64_t bad_mpidr(void)
 {
-	static const uint64_t bad[] = { 0xff, 0xff00, 1ULL << 32, 1ULL << 31, 1ULL << 24,
-					1ULL << 40, 0xffffffffffffffffULL };
+	static const uint64_t bad[] = { 0xff,       0xff00,     1ULL << 32,           1ULL << 31,
+		                        1ULL << 24, 1ULL << 40, 0xffffffffffffffffULL };
 
 	return bad[rnd_below(ARRAY_SIZE(bad))];
 }
@@ -501,8 +566,8 @@ static uint64_t entry_point(bool *valid)
 	*valid = !chance(8);
 	if (*valid)
 		return NS_PC + 4U * rnd_below(1024);
-	static const uint64_t bad[] = { NS_PC + 1, NS_PC + 2, 0, 0x4000, 0x100000000ULL,
-					0x7ffffffcULL };
+	static const uint64_t bad[] = { NS_PC + 1, NS_PC + 2,      0,
+		                        0x4000,    0x100000000ULL, 0x7ffffffcULL };
 
 	return bad[rnd_below(ARRAY_SIZE(bad))];
 }
@@ -529,12 +594,12 @@ static void op_cpu_on(unsigned int c)
 
 	fail_next_on = chance(3);
 	snprintf(what, sizeof(what), "core %u: CPU_ON(0x%llx, 0x%llx)", c,
-		 (unsigned long long)target, (unsigned long long)pc);
+	         (unsigned long long)target, (unsigned long long)pc);
 	int64_t rc = call(c, SMC64(PSCI_FID_CPU_ON), target, pc, ctxid, &how);
 
 	if (!valid_target && plat_core_pos_by_mpidr(target) >= 0 &&
 	    (target & ~MPIDR_AFFINITY_MASK) == 0U)
-		valid_target = true;	/* an invalid-looking MPIDR that names a core */
+		valid_target = true; /* an invalid-looking MPIDR that names a core */
 	if (!valid_target)
 		want = PSCI_E_INVALID_PARAMS;
 	else if (!valid_ep)
@@ -603,7 +668,7 @@ static void op_cpu_suspend(unsigned int c, bool dflt)
 	} else {
 		/* Reserved bits, levels beyond the tree, values not in the table. */
 		static const uint32_t bad[] = { 0x40010002, 0x80000001, 0x00020002, 0x03010222,
-						0x00000000, 0x00010001, 0x00000002, 0x01010011 };
+			                        0x00000000, 0x00010001, 0x00000002, 0x01010011 };
 
 		ps = bad[rnd_below(ARRAY_SIZE(bad))];
 	}
@@ -616,8 +681,8 @@ static void op_cpu_suspend(unsigned int c, bool dflt)
 
 	isr_pending[c] = chance(4);
 	snprintf(what, sizeof(what), "core %u: %s(0x%08x, 0x%llx)%s", c,
-		 dflt ? "CPU_DEFAULT_SUSPEND" : "CPU_SUSPEND", ps, (unsigned long long)pc,
-		 isr_pending[c] ? " with a wake-up pending" : "");
+	         dflt ? "CPU_DEFAULT_SUSPEND" : "CPU_SUSPEND", ps, (unsigned long long)pc,
+	         isr_pending[c] ? " with a wake-up pending" : "");
 	if (dflt)
 		rc = call(c, SMC64(PSCI_FID_CPU_DEFAULT_SUSPEND), pc, ctxid, 0, &how);
 	else
@@ -645,8 +710,8 @@ static void op_cpu_suspend(unsigned int c, bool dflt)
 		return;
 	}
 	if (m_mode == PSCI_MODE_OS_INIT && !m_osi_valid(c, level, &s)) {
-		EXPECT(how == EXIT_RETURN && rc == PSCI_E_DENIED, "invalid OS-initiated request: %lld",
-		       (long long)rc);
+		EXPECT(how == EXIT_RETURN && rc == PSCI_E_DENIED,
+		       "invalid OS-initiated request: %lld", (long long)rc);
 		seen.denied_osi++;
 		return;
 	}
@@ -670,11 +735,12 @@ static void op_cpu_suspend(unsigned int c, bool dflt)
 	m[c].end_lvl = level;
 	if (!powerdown) {
 		/* Retention: the core keeps its state and returns. */
-		EXPECT(how == EXIT_RETURN && rc == PSCI_E_SUCCESS, "retention: %lld", (long long)rc);
+		EXPECT(how == EXIT_RETURN && rc == PSCI_E_SUCCESS, "retention: %lld",
+		       (long long)rc);
 		seen.retentions++;
 		m_count(c, m_stat_index(idx, &s));
 		while (level < MAXL && m_node(c, level + 1U) != RUN)
-			level++;	/* first man up, as in warm_boot() */
+			level++; /* first man up, as in warm_boot() */
 		m_set_running(c, level);
 		m[c].end_lvl = MAXL;
 		return;
@@ -773,9 +839,9 @@ static void op_queries(unsigned int c)
 
 	unsigned int idx = rnd_below(NSTATES);
 	uint64_t count = (uint64_t)call(c, SMC64(PSCI_FID_STAT_COUNT), plat_core_mpidr(t),
-					sim_states[idx].power_state, 0, &how);
+	                                sim_states[idx].power_state, 0, &how);
 	uint64_t res = (uint64_t)call(c, SMC64(PSCI_FID_STAT_RESIDENCY), plat_core_mpidr(t),
-				      sim_states[idx].power_state, 0, &how);
+	                              sim_states[idx].power_state, 0, &how);
 
 	EXPECT(count == m[t].count[idx], "PSCI_STAT_COUNT(%u, 0x%08x) = %llu, expected %llu", t,
 	       sim_states[idx].power_state, (unsigned long long)count,
@@ -799,7 +865,7 @@ static void op_set_mode(unsigned int c)
 	enum exit_kind how;
 
 	snprintf(what, sizeof(what), "core %u: PSCI_SET_SUSPEND_MODE(%llu)", c,
-		 (unsigned long long)mode);
+	         (unsigned long long)mode);
 	int64_t rc = call(c, PSCI_FID_SET_SUSPEND_MODE, mode, 0, 0, &how);
 	int64_t want = PSCI_E_SUCCESS;
 
@@ -839,7 +905,7 @@ static void check_state(void)
 		/* Safety: a cluster is off only when no core of it runs. */
 		for (unsigned int k = cl * CPC; k < (cl + 1U) * CPC; k++)
 			EXPECT(node->local_state != OFF ||
-			       (m[k].run != M_RUNNING && m[k].run != M_FROZEN),
+			               (m[k].run != M_RUNNING && m[k].run != M_FROZEN),
 			       "cluster %u is off while core %u runs", cl, k);
 	}
 	EXPECT(psci_ancestor(0, MAXL)->local_state == m_system, "system: state %u, model %u",
@@ -882,7 +948,7 @@ static void one_step(void)
 	unsigned int c = running_core();
 
 	if (c == N)
-		return;		/* nobody runs: only the hardware can act */
+		return; /* nobody runs: only the hardware can act */
 	/*
 	 * Phases of 2000 steps: busy ones start cores, quiet ones turn them
 	 * off, so whole clusters and the system reach their deep states too.
@@ -917,12 +983,11 @@ static void one_step(void)
 		}
 		op_set_mode(c);
 	} else if (r < 995 || m_frozen() * 4U >= N || step < steps_arg - steps_arg / 20U) {
-		op_queries(c);	/* frozen cores block mode switches: freeze late */
+		op_queries(c); /* frozen cores block mode switches: freeze late */
 	} else {
 		op_freeze(c);
 	}
 }
-
 
 static void test_random_operations(void)
 {
@@ -930,8 +995,9 @@ static void test_random_operations(void)
 	cur = 0;
 	for (unsigned int c = 0; c < N; c++) {
 		cpu_data_sim[c].core_pos = c;
-		m[c] = (struct m_core){ .run = M_OFF, .local = OFF, .end_lvl = MAXL,
-					.stat_pending = -1 };
+		m[c] = (struct m_core){
+			.run = M_OFF, .local = OFF, .end_lvl = MAXL, .stat_pending = -1
+		};
 		for (unsigned int lvl = 1; lvl <= MAXL; lvl++)
 			m[c].req[lvl] = OFF;
 	}
@@ -956,11 +1022,11 @@ static void test_random_operations(void)
 	printf("    exercised: %lu power-down suspends, %lu wake-ups, %lu CPU_ON boots (%lu refused "
 	       "by the platform), %lu retentions, %lu standbys, %lu early wake-ups, %lu "
 	       "cluster-off and %lu system-level states, %lu OS-initiated grants and %lu denials, %lu "
-	       "last-core denials, %lu mode switches, %lu freezes\n", seen.power_downs,
-	       seen.wake_ups, seen.boots, seen.on_failures, seen.retentions, seen.standbys,
-	       seen.early_wakes, seen.cluster_offs, seen.system_offs, seen.osi_grants,
-	       seen.denied_osi,
-	       seen.denied_last, seen.mode_switches, seen.freezes);
+	       "last-core denials, %lu mode switches, %lu freezes\n",
+	       seen.power_downs, seen.wake_ups, seen.boots, seen.on_failures, seen.retentions,
+	       seen.standbys, seen.early_wakes, seen.cluster_offs, seen.system_offs,
+	       seen.osi_grants, seen.denied_osi, seen.denied_last, seen.mode_switches,
+	       seen.freezes);
 }
 
 int main(int argc, char **argv)

@@ -72,7 +72,7 @@ static void test_dispatch_known(void)
 	runtime_svc_dispatch(&ctx, false);
 	CHECK_EQ(calls, 1);
 	CHECK_EQ(last_call.fid, 0xC4000003);
-	CHECK_EQ(last_call.x[1], before.x[1]);	/* SMC64: full width */
+	CHECK_EQ(last_call.x[1], before.x[1]); /* SMC64: full width */
 	CHECK_EQ(ctx.x[0], 0x1234);
 	CHECK_EQ(ctx.x[3], 0xa3);
 	for (unsigned int i = 4; i <= 17; i++)
@@ -99,10 +99,10 @@ static void test_dispatch_sve_hint_masked(void)
 static void test_dispatch_unknown(void)
 {
 	const uint64_t fids[] = {
-		0x86000000,	/* vendor hyp: no service */
-		0x04000000,	/* yielding */
-		0x84fe0000,	/* reserved bits */
-		0xC2000010,	/* SiP: its init failed, so it is disabled */
+		0x86000000, /* vendor hyp: no service */
+		0x04000000, /* yielding */
+		0x84fe0000, /* reserved bits */
+		0xC2000010, /* SiP: its init failed, so it is disabled */
 	};
 
 	for (unsigned int i = 0; i < sizeof(fids) / sizeof(fids[0]); i++) {
@@ -121,8 +121,7 @@ static void test_dispatch_unknown(void)
 static void test_dispatch_range(void)
 {
 	for (uint64_t oen = OEN_TOS_START; oen < OEN_LIMIT; oen++) {
-		struct el3_context ctx = ctx_for(0xB0000000ULL | (oen - 48) << 24 |
-						 0x80000000ULL);
+		struct el3_context ctx = ctx_for(0xB0000000ULL | (oen - 48) << 24 | 0x80000000ULL);
 		calls = 0;
 		runtime_svc_dispatch(&ctx, false);
 		CHECK_EQ(calls, 1);

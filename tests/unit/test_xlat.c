@@ -31,9 +31,9 @@ static void reset(void)
 static void test_blocks_and_pages(void)
 {
 	const struct mmap_region map[] = {
-		{ 0x40000000, 0x40000000, MT_RW_DATA | MT_NS },	/* 1 GiB block */
-		{ 0x08000000, 0x00400000, MT_DEVICE_RW },		/* two 2 MiB blocks */
-		{ 0x0e060000, 0x00002000, MT_CODE },			/* two pages */
+		{ 0x40000000, 0x40000000, MT_RW_DATA | MT_NS }, /* 1 GiB block */
+		{ 0x08000000, 0x00400000, MT_DEVICE_RW },       /* two 2 MiB blocks */
+		{ 0x0e060000, 0x00002000, MT_CODE },            /* two pages */
 		{ 0x0e062000, 0x00001000, MT_RO_DATA },
 		{ 0x0e063000, 0x00001000, MT_RW_DATA },
 	};
@@ -45,7 +45,7 @@ static void test_blocks_and_pages(void)
 
 	uint64_t d = xlat_lookup(&ctx, 0x7fffffff);
 
-	CHECK_EQ(d & 3, 1);					/* block */
+	CHECK_EQ(d & 3, 1); /* block */
 	CHECK_EQ(d & XLAT_DESC_ADDR_MASK, 0x40000000);
 	CHECK((d & XLAT_DESC_NS) != 0);
 	CHECK((d & XLAT_DESC_XN) != 0);
@@ -59,7 +59,7 @@ static void test_blocks_and_pages(void)
 	CHECK((d & XLAT_DESC_XN) != 0);
 
 	d = xlat_lookup(&ctx, 0x0e061ff8);
-	CHECK_EQ(d & 3, 3);					/* page */
+	CHECK_EQ(d & 3, 3); /* page */
 	CHECK_EQ(d & XLAT_DESC_ADDR_MASK, 0x0e061000);
 	CHECK((d & XLAT_DESC_XN) == 0);
 	CHECK((d & XLAT_DESC_AP_RO) != 0);
@@ -114,8 +114,8 @@ static void test_pool_exhaustion(void)
 	/* Each page in its own 2 MiB block of its own GiB needs 2 tables. */
 	for (unsigned int i = 0; i < POOL + 2; i++)
 		pages[i] = (struct mmap_region){ (uintptr_t)(i % 4) * 0x40000000 +
-						 (uintptr_t)(i / 4) * 0x200000, 0x1000,
-						 MT_RW_DATA };
+			                                 (uintptr_t)(i / 4) * 0x200000,
+			                         0x1000, MT_RW_DATA };
 	reset();
 	CHECK_EQ(xlat_map_regions(&ctx, pages, POOL + 2), XLAT_E_NO_TABLES);
 	CHECK_EQ(ctx.tables_used, POOL);

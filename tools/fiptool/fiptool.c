@@ -29,15 +29,14 @@
 
 #include <tools_share/fip.h>
 
-#define FIPTOOL_VERSION		"1.0"
+#define FIPTOOL_VERSION "1.0"
 
 /* Most image options one command line may carry. */
-#define MAX_REQUESTS		128
+#define MAX_REQUESTS 128
 
 static bool verbose;
 
-static void die(const char *fmt, ...)
-	__attribute__((format(printf, 1, 2), noreturn));
+static void die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
 static void warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static void debug(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
@@ -145,12 +144,12 @@ static bool file_exists(const char *path)
 struct image {
 	bool present;
 	struct fip_uuid uuid;
-	const struct fip_image_desc *desc;	/* NULL: unknown UUID */
+	const struct fip_image_desc *desc; /* NULL: unknown UUID */
 	const uint8_t *data;
-	size_t size;		/* bytes */
-	size_t offset;		/* in the FIP it was read from (info) */
-	uint64_t flags;		/* ToC entry flags, kept across update */
-	uint8_t *owned;		/* buffer to free, if the data came from a file */
+	size_t size;    /* bytes */
+	size_t offset;  /* in the FIP it was read from (info) */
+	uint64_t flags; /* ToC entry flags, kept across update */
+	uint8_t *owned; /* buffer to free, if the data came from a file */
 };
 
 /*
@@ -160,10 +159,10 @@ struct image {
  */
 struct image_set {
 	struct image *img;
-	size_t nr_slots;	/* slots in use */
+	size_t nr_slots; /* slots in use */
 	size_t cap;
-	uint64_t toc_flags;	/* ToC header flags to write */
-	uint8_t *fip_buf;	/* source FIP the entries point into */
+	uint64_t toc_flags; /* ToC header flags to write */
+	uint8_t *fip_buf;   /* source FIP the entries point into */
 };
 
 static void set_init(struct image_set *set)
@@ -193,8 +192,7 @@ static void set_free(struct image_set *set)
 }
 
 /* The slot for @uuid; with @add, a new one is made for an unknown UUID. */
-static struct image *set_slot(struct image_set *set,
-			      const struct fip_uuid *uuid, bool add)
+static struct image *set_slot(struct image_set *set, const struct fip_uuid *uuid, bool add)
 {
 	const struct fip_image_desc *desc = fip_image_desc_find(uuid);
 	struct image *img;
@@ -273,8 +271,7 @@ static bool align_up(size_t *x, size_t align)
 }
 
 /* Lay the images out (see the top of this file) and write the FIP. */
-static void pack_fip(const struct image_set *set, size_t align,
-		     const char *path)
+static void pack_fip(const struct image_set *set, size_t align, const char *path)
 {
 	static const struct fip_uuid null_uuid;
 	const struct image *img;
@@ -312,9 +309,8 @@ static void pack_fip(const struct image_set *set, size_t align,
 		img = &set->img[i];
 		if (!img->present || img->size == 0)
 			continue;
-		align_up(&off, align);	/* cannot overflow: checked above */
-		fip_write_toc_entry(entry, &img->uuid, off, img->size,
-				    img->flags);
+		align_up(&off, align); /* cannot overflow: checked above */
+		fip_write_toc_entry(entry, &img->uuid, off, img->size, img->flags);
 		memcpy(buf + off, img->data, img->size);
 		entry += FIP_TOC_ENTRY_SIZE;
 		off += img->size;
@@ -323,8 +319,7 @@ static void pack_fip(const struct image_set *set, size_t align,
 
 	err = fip_parse(buf, total, &check);
 	if (err != FIP_OK)
-		die("internal error: built an invalid FIP: %s",
-		    fip_strerror(err));
+		die("internal error: built an invalid FIP: %s", fip_strerror(err));
 	write_file(path, buf, total);
 	debug("wrote %s: %zu image(s), %zu bytes", path, nr, total);
 	free(buf);
@@ -335,18 +330,18 @@ static void pack_fip(const struct image_set *set, size_t align,
  */
 
 /* Option sets a command accepts. */
-#define OPT_ALIGN	(1u << 0)	/* --align N */
-#define OPT_PLAT_FLAGS	(1u << 1)	/* --plat-toc-flags HEX */
-#define OPT_OUT		(1u << 2)	/* --out PATH */
-#define OPT_FORCE	(1u << 3)	/* --force */
-#define OPT_IMG_FILE	(1u << 4)	/* --<img> FILE, --blob uuid=,file= */
-#define OPT_IMG_NOFILE	(1u << 5)	/* --<img>, --blob uuid= */
-#define OPT_FILE_OPT	(1u << 6)	/* --blob file= is optional (unpack) */
+#define OPT_ALIGN      (1u << 0) /* --align N */
+#define OPT_PLAT_FLAGS (1u << 1) /* --plat-toc-flags HEX */
+#define OPT_OUT        (1u << 2) /* --out PATH */
+#define OPT_FORCE      (1u << 3) /* --force */
+#define OPT_IMG_FILE   (1u << 4) /* --<img> FILE, --blob uuid=,file= */
+#define OPT_IMG_NOFILE (1u << 5) /* --<img>, --blob uuid= */
+#define OPT_FILE_OPT   (1u << 6) /* --blob file= is optional (unpack) */
 
 struct request {
 	struct fip_uuid uuid;
-	const char *file;	/* NULL: none given */
-	char label[FIP_UUID_STR_LEN + 3];	/* "--tb-fw" or the UUID */
+	const char *file;                 /* NULL: none given */
+	char label[FIP_UUID_STR_LEN + 3]; /* "--tb-fw" or the UUID */
 };
 
 struct options {
@@ -357,12 +352,12 @@ struct options {
 	uint16_t plat_flags;
 	const char *out;
 	bool force;
-	const char *fip;	/* the one positional argument */
+	const char *fip; /* the one positional argument */
 };
 
 /* Record an image request; a later one for the same UUID replaces it. */
-static void add_request(struct options *o, const struct fip_uuid *uuid,
-			const char *file, const char *label)
+static void add_request(struct options *o, const struct fip_uuid *uuid, const char *file,
+                        const char *label)
 {
 	struct request *r = NULL;
 	size_t i;
@@ -385,7 +380,7 @@ static void add_request(struct options *o, const struct fip_uuid *uuid,
  * Largest --align accepted: far beyond any flash erase block, and small
  * enough that padding can never turn a FIP into gigabytes of zeros.
  */
-#define FIP_MAX_ALIGN	(16u * 1024u * 1024u)
+#define FIP_MAX_ALIGN (16u * 1024u * 1024u)
 
 static size_t parse_align(const char *s)
 {
@@ -394,8 +389,7 @@ static size_t parse_align(const char *s)
 
 	errno = 0;
 	v = strtoull(s, &end, 0);
-	if (errno != 0 || end == s || *end != '\0' || s[0] == '-' ||
-	    v == 0 || (v & (v - 1)) != 0)
+	if (errno != 0 || end == s || *end != '\0' || s[0] == '-' || v == 0 || (v & (v - 1)) != 0)
 		die("invalid alignment '%s': must be a power of two", s);
 	if (v > FIP_MAX_ALIGN)
 		die("invalid alignment '%s': at most 0x%x (16 MiB)", s, FIP_MAX_ALIGN);
@@ -410,8 +404,7 @@ static uint16_t parse_plat_flags(const char *s)
 
 	errno = 0;
 	v = strtoull(s, &end, 16);
-	if (errno != 0 || end == s || *end != '\0' || s[0] == '-' ||
-	    v > 0xffff)
+	if (errno != 0 || end == s || *end != '\0' || s[0] == '-' || v > 0xffff)
 		die("invalid platform ToC flags '%s': must be 16-bit hex", s);
 	return (uint16_t)v;
 }
@@ -424,9 +417,8 @@ static void parse_blob(struct options *o, const char *value, unsigned int allowe
 	struct fip_uuid uuid;
 
 	copy = xmalloc(strlen(value) + 1);
-	strcpy(copy, value);	/* kept: request file names point into it */
-	for (item = strtok_r(copy, ",", &save); item != NULL;
-	     item = strtok_r(NULL, ",", &save)) {
+	strcpy(copy, value); /* kept: request file names point into it */
+	for (item = strtok_r(copy, ",", &save); item != NULL; item = strtok_r(NULL, ",", &save)) {
 		eq = strchr(item, '=');
 		if (eq == NULL)
 			die("--blob: expected key=value, got '%s'", item);
@@ -456,8 +448,7 @@ static void parse_blob(struct options *o, const char *value, unsigned int allowe
 	add_request(o, &uuid, file, uuid_str);
 }
 
-static const struct fip_image_desc *find_desc_by_option(const char *name,
-							size_t len)
+static const struct fip_image_desc *find_desc_by_option(const char *name, size_t len)
 {
 	size_t i;
 
@@ -473,8 +464,8 @@ static const struct fip_image_desc *find_desc_by_option(const char *name,
  * Parse a command's arguments ("--opt VALUE" or "--opt=VALUE", and exactly
  * one positional FIP path) against the @allowed option set.
  */
-static void parse_options(const char *cmd, int argc, char **argv,
-			  unsigned int allowed, struct options *o)
+static void parse_options(const char *cmd, int argc, char **argv, unsigned int allowed,
+                          struct options *o)
 {
 	const struct fip_image_desc *desc;
 	const char *arg, *name, *value;
@@ -512,28 +503,24 @@ static void parse_options(const char *cmd, int argc, char **argv,
 			takes_value = true;
 		else if (IS("force") && (allowed & OPT_FORCE))
 			takes_value = false;
-		else if ((IS("blob") || desc != NULL) &&
-			 (allowed & OPT_IMG_FILE))
+		else if ((IS("blob") || desc != NULL) && (allowed & OPT_IMG_FILE))
 			takes_value = true;
 		else if (IS("blob") && (allowed & OPT_IMG_NOFILE))
-			takes_value = true;	/* uuid=... */
+			takes_value = true; /* uuid=... */
 		else if (desc != NULL && (allowed & OPT_IMG_NOFILE))
 			takes_value = false;
 		else
-			die("%s: unknown option '%s' (see 'fiptool help %s')",
-			    cmd, arg, cmd);
+			die("%s: unknown option '%s' (see 'fiptool help %s')", cmd, arg, cmd);
 
 		if (takes_value && value == NULL) {
 			if (i + 1 >= argc)
 				die("%s: option '%s' needs a value", cmd, arg);
 			value = argv[++i];
 		} else if (!takes_value && value != NULL) {
-			die("%s: option '--%.*s' takes no value", cmd,
-			    (int)name_len, name);
+			die("%s: option '--%.*s' takes no value", cmd, (int)name_len, name);
 		}
 		if (takes_value && value[0] == '\0')
-			die("%s: option '--%.*s' has an empty value", cmd,
-			    (int)name_len, name);
+			die("%s: option '--%.*s' has an empty value", cmd, (int)name_len, name);
 
 		if (IS("align")) {
 			o->align = parse_align(value);
@@ -553,8 +540,7 @@ static void parse_options(const char *cmd, int argc, char **argv,
 #undef IS
 	}
 	if (o->fip == NULL)
-		die("%s: missing FIP file name (see 'fiptool help %s')", cmd,
-		    cmd);
+		die("%s: missing FIP file name (see 'fiptool help %s')", cmd, cmd);
 }
 
 /* ------------------------------------------------------------------------
@@ -578,13 +564,12 @@ static int cmd_info(int argc, char **argv)
 		if (!img->present)
 			continue;
 		if (img->desc != NULL) {
-			printf("%s: offset=0x%zX, size=0x%zX, cmdline=\"--%s\"\n",
-			       img->desc->name, img->offset, img->size,
-			       img->desc->option);
+			printf("%s: offset=0x%zX, size=0x%zX, cmdline=\"--%s\"\n", img->desc->name,
+			       img->offset, img->size, img->desc->option);
 		} else {
 			fip_uuid_to_str(&img->uuid, uuid_str);
-			printf("%s: offset=0x%zX, size=0x%zX, cmdline=\"--blob\"\n",
-			       uuid_str, img->offset, img->size);
+			printf("%s: offset=0x%zX, size=0x%zX, cmdline=\"--blob\"\n", uuid_str,
+			       img->offset, img->size);
 		}
 	}
 	set_free(&set);
@@ -601,8 +586,7 @@ static void add_images(struct image_set *set, const struct options *o)
 	for (i = 0; i < o->nr_req; i++) {
 		r = &o->req[i];
 		img = set_slot(set, &r->uuid, true);
-		debug("%s %s from %s", img->present ? "replacing" : "adding",
-		      r->label, r->file);
+		debug("%s %s from %s", img->present ? "replacing" : "adding", r->label, r->file);
 		image_clear(img);
 		img->owned = read_file(r->file, &img->size);
 		img->data = img->owned;
@@ -615,8 +599,7 @@ static int cmd_create(int argc, char **argv)
 	struct image_set set;
 	struct options o;
 
-	parse_options("create", argc, argv,
-		      OPT_ALIGN | OPT_PLAT_FLAGS | OPT_IMG_FILE, &o);
+	parse_options("create", argc, argv, OPT_ALIGN | OPT_PLAT_FLAGS | OPT_IMG_FILE, &o);
 	set_init(&set);
 	set.toc_flags = (uint64_t)o.plat_flags << FIP_TOC_PLAT_FLAGS_SHIFT;
 	add_images(&set, &o);
@@ -630,8 +613,8 @@ static int cmd_update(int argc, char **argv)
 	struct image_set set;
 	struct options o;
 
-	parse_options("update", argc, argv,
-		      OPT_ALIGN | OPT_PLAT_FLAGS | OPT_OUT | OPT_IMG_FILE, &o);
+	parse_options("update", argc, argv, OPT_ALIGN | OPT_PLAT_FLAGS | OPT_OUT | OPT_IMG_FILE,
+	              &o);
 	set_init(&set);
 	/* Like TF-A's fiptool, updating a FIP that does not exist creates it. */
 	if (file_exists(o.fip))
@@ -640,8 +623,7 @@ static int cmd_update(int argc, char **argv)
 		debug("%s does not exist, creating it", o.fip);
 	if (o.have_plat_flags) {
 		set.toc_flags &= ~FIP_TOC_PLAT_FLAGS_MASK;
-		set.toc_flags |= (uint64_t)o.plat_flags <<
-				 FIP_TOC_PLAT_FLAGS_SHIFT;
+		set.toc_flags |= (uint64_t)o.plat_flags << FIP_TOC_PLAT_FLAGS_SHIFT;
 	}
 	add_images(&set, &o);
 	pack_fip(&set, o.align, o.out != NULL ? o.out : o.fip);
@@ -656,11 +638,9 @@ static int cmd_remove(int argc, char **argv)
 	struct options o;
 	size_t i;
 
-	parse_options("remove", argc, argv,
-		      OPT_ALIGN | OPT_OUT | OPT_FORCE | OPT_IMG_NOFILE, &o);
+	parse_options("remove", argc, argv, OPT_ALIGN | OPT_OUT | OPT_FORCE | OPT_IMG_NOFILE, &o);
 	if (o.out != NULL && !o.force && file_exists(o.out))
-		die("remove: '%s' already exists, use --force to overwrite it",
-		    o.out);
+		die("remove: '%s' already exists, use --force to overwrite it", o.out);
 	set_init(&set);
 	load_fip(&set, o.fip);
 	for (i = 0; i < o.nr_req; i++) {
@@ -697,22 +677,19 @@ static int cmd_unpack(int argc, char **argv)
 	struct options o;
 	size_t i;
 
-	parse_options("unpack", argc, argv,
-		      OPT_OUT | OPT_FORCE | OPT_IMG_FILE | OPT_FILE_OPT, &o);
+	parse_options("unpack", argc, argv, OPT_OUT | OPT_FORCE | OPT_IMG_FILE | OPT_FILE_OPT, &o);
 	set_init(&set);
 	load_fip(&set, o.fip);
 	/* Output names are relative to --out, as in TF-A's fiptool. */
 	if (o.out != NULL && chdir(o.out) != 0)
-		die("unpack: cannot use output directory '%s': %s", o.out,
-		    strerror(errno));
+		die("unpack: cannot use output directory '%s': %s", o.out, strerror(errno));
 
 	if (o.nr_req == 0) {
 		for (i = 0; i < set.nr_slots; i++) {
 			img = &set.img[i];
 			if (!img->present)
 				continue;
-			snprintf(name, sizeof(name), "%s.bin",
-				 image_label(img, label_buf));
+			snprintf(name, sizeof(name), "%s.bin", image_label(img, label_buf));
 			unpack_one(img, name, o.force);
 		}
 	}
@@ -726,8 +703,7 @@ static int cmd_unpack(int argc, char **argv)
 		if (r->file != NULL) {
 			unpack_one(img, r->file, o.force);
 		} else {
-			snprintf(name, sizeof(name), "%s.bin",
-				 image_label(img, label_buf));
+			snprintf(name, sizeof(name), "%s.bin", image_label(img, label_buf));
 			unpack_one(img, name, o.force);
 		}
 	}
@@ -747,26 +723,24 @@ static void usage_image_options(bool with_file)
 	       with_file ? "packed/unpacked" : "removed");
 	for (i = 0; i < fip_image_desc_count; i++) {
 		printf("  --%-16s %s\t%s\n", fip_image_descs[i].option,
-		       with_file ? "FILENAME" : "        ",
-		       fip_image_descs[i].name);
+		       with_file ? "FILENAME" : "        ", fip_image_descs[i].name);
 	}
 }
 
 static void usage_main(FILE *f)
 {
-	fprintf(f,
-		"usage: fiptool [--verbose] <command> [<args>]\n"
-		"Global options supported:\n"
-		"  --verbose\tEnable verbose output for all commands.\n"
-		"\n"
-		"Commands supported:\n"
-		"  info\t\tList images contained in FIP.\n"
-		"  create\tCreate a new FIP with the given images.\n"
-		"  update\tUpdate an existing FIP with the given images.\n"
-		"  unpack\tUnpack images from FIP.\n"
-		"  remove\tRemove images from FIP.\n"
-		"  version\tShow fiptool version.\n"
-		"  help\t\tShow help for given command.\n");
+	fprintf(f, "usage: fiptool [--verbose] <command> [<args>]\n"
+	           "Global options supported:\n"
+	           "  --verbose\tEnable verbose output for all commands.\n"
+	           "\n"
+	           "Commands supported:\n"
+	           "  info\t\tList images contained in FIP.\n"
+	           "  create\tCreate a new FIP with the given images.\n"
+	           "  update\tUpdate an existing FIP with the given images.\n"
+	           "  unpack\tUnpack images from FIP.\n"
+	           "  remove\tRemove images from FIP.\n"
+	           "  version\tShow fiptool version.\n"
+	           "  help\t\tShow help for given command.\n");
 }
 
 static void usage_cmd(const char *cmd)
@@ -838,12 +812,8 @@ static const struct command {
 	const char *name;
 	int (*fn)(int argc, char **argv);
 } commands[] = {
-	{ "info", cmd_info },
-	{ "create", cmd_create },
-	{ "update", cmd_update },
-	{ "unpack", cmd_unpack },
-	{ "remove", cmd_remove },
-	{ "version", cmd_version },
+	{ "info", cmd_info },     { "create", cmd_create }, { "update", cmd_update },
+	{ "unpack", cmd_unpack }, { "remove", cmd_remove }, { "version", cmd_version },
 	{ "help", cmd_help },
 };
 
@@ -855,13 +825,11 @@ int main(int argc, char **argv)
 	for (; arg < argc && argv[arg][0] == '-'; arg++) {
 		if (strcmp(argv[arg], "--verbose") == 0) {
 			verbose = true;
-		} else if (strcmp(argv[arg], "--help") == 0 ||
-			   strcmp(argv[arg], "-h") == 0) {
+		} else if (strcmp(argv[arg], "--help") == 0 || strcmp(argv[arg], "-h") == 0) {
 			usage_main(stdout);
 			return 0;
 		} else {
-			die("unknown option '%s' (see 'fiptool help')",
-			    argv[arg]);
+			die("unknown option '%s' (see 'fiptool help')", argv[arg]);
 		}
 	}
 	if (arg == argc) {
@@ -871,9 +839,8 @@ int main(int argc, char **argv)
 	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++) {
 		if (strcmp(argv[arg], commands[i].name) == 0) {
 			/* "fiptool CMD --help" means "fiptool help CMD". */
-			if (arg + 1 < argc &&
-			    (strcmp(argv[arg + 1], "--help") == 0 ||
-			     strcmp(argv[arg + 1], "-h") == 0)) {
+			if (arg + 1 < argc && (strcmp(argv[arg + 1], "--help") == 0 ||
+			                       strcmp(argv[arg + 1], "-h") == 0)) {
 				usage_cmd(commands[i].name);
 				return 0;
 			}

@@ -9,10 +9,10 @@
 #include <lib/mmio.h>
 
 /* A reply should take microseconds; give up after ~1 s of polling. */
-#define SCMI_POLL_LIMIT		100000000U
+#define SCMI_POLL_LIMIT 100000000U
 
-int scmi_call(struct scmi_channel *ch, uint32_t protocol, uint32_t msg,
-	      const uint32_t *payload, unsigned int n, int32_t *status)
+int scmi_call(struct scmi_channel *ch, uint32_t protocol, uint32_t msg, const uint32_t *payload,
+              unsigned int n, int32_t *status)
 {
 	volatile uint8_t *shmem = (volatile uint8_t *)ch->shmem;
 	int rc = -ETIMEDOUT;

@@ -8,44 +8,64 @@
 #include <stdint.h>
 
 #include <arch/aarch64/arch_helpers.h>
+#include <common/debug.h>
 #include <drivers/gicv3.h>
 #include <lib/mmio.h>
 
 /* Distributor (IHI 0069 12.9) */
-#define GICD_CTLR		0x0000
-#define GICD_TYPER		0x0004
-#define GICD_IGROUPR		0x0080
-#define GICD_IGRPMODR		0x0d00
-#define CTLR_ENABLE_G0		(1U << 0)
-#define CTLR_ENABLE_G1NS	(1U << 1)
-#define CTLR_ENABLE_G1S		(1U << 2)
-#define CTLR_ARE_S		(1U << 4)
-#define CTLR_ARE_NS		(1U << 5)
-#define CTLR_RWP		(1U << 31)
+#define GICD_CTLR        0x0000
+#define GICD_TYPER       0x0004
+#define GICD_IGROUPR     0x0080
+#define GICD_IGRPMODR    0x0d00
+#define CTLR_ENABLE_G0   (1U << 0)
+#define CTLR_ENABLE_G1NS (1U << 1)
+#define CTLR_ENABLE_G1S  (1U << 2)
+#define CTLR_ARE_S       (1U << 4)
+#define CTLR_ARE_NS      (1U << 5)
+#define CTLR_RWP         (1U << 31)
 
 /* Redistributor: RD_base then SGI_base, 64 KiB each (12.10, 12.11) */
-#define GICR_FRAME_SIZE		0x20000
-#define GICR_TYPER		0x0008
-#define GICR_WAKER		0x0014
-#define GICR_SGI_BASE		0x10000
-#define GICR_IGROUPR0		(GICR_SGI_BASE + 0x0080)
-#define GICR_IGRPMODR0		(GICR_SGI_BASE + 0x0d00)
-#define TYPER_LAST		(1ULL << 4)
-#define TYPER_VLPIS		(1ULL << 1)
-#define WAKER_PROCESSOR_SLEEP	(1U << 1)
-#define WAKER_CHILDREN_ASLEEP	(1U << 2)
+#define GICR_FRAME_SIZE       0x20000
+#define GICR_TYPER            0x0008
+#define GICR_WAKER            0x0014
+#define GICR_SGI_BASE         0x10000
+#define GICR_IGROUPR0         (GICR_SGI_BASE + 0x0080)
+#define GICR_IGRPMODR0        (GICR_SGI_BASE + 0x0d00)
+#define TYPER_LAST            (1ULL << 4)
+#define TYPER_VLPIS           (1ULL << 1)
+#define WAKER_PROCESSOR_SLEEP (1U << 1)
+#define WAKER_CHILDREN_ASLEEP (1U << 2)
 
 /* ICC_IGRPEN1_EL3 */
-#define IGRPEN1_EL3_G1NS	(1U << 0)
-#define IGRPEN1_EL3_G1S		(1U << 1)
+#define IGRPEN1_EL3_G1NS (1U << 0)
+#define IGRPEN1_EL3_G1S  (1U << 1)
+
+/*
+ * A register write or a wake-up takes the GIC a few cycles; one still not
+ * done after this many reads (seconds on any core) is a GIC that will
+ * never finish: a broken platform description or hardware, and a panic.
+ */
+#define GIC_POLL_LIMIT  10000000U
+/* GICv3 numbers at most 2^16 cores per chip; a sane region holds far fewer frames. */
+#define GICR_FRAMES_MAX 1024U
 
 static uintptr_t gicd;
 static uintptr_t gicr;
 
+/* Wait until (*@reg & @mask) == @want, bounded; panic naming @what if not. */
+static void wait_for(uintptr_t reg, uint32_t mask, uint32_t want, const char *what)
+{
+	for (uint32_t i = 0; i < GIC_POLL_LIMIT; i++) {
+		if ((mmio_read_32(reg) & mask) == want)
+			return;
+	}
+	ERROR("GICv3: %s never completed (register 0x%lx)\n", what, (unsigned long)reg);
+	panic();
+}
+
 static void gicd_wait_rwp(void)
 {
-	while ((mmio_read_32(gicd + GICD_CTLR) & CTLR_RWP) != 0U)
-		;
+	wait_for(gicd + GICD_CTLR, CTLR_RWP, 0, "distributor write (GICD_CTLR.RWP)");
 }
 
 void gicv3_distributor_init(uintptr_t gicd_base, uintptr_t gicr_base)
@@ -67,7 +87,7 @@ void gicv3_distributor_init(uintptr_t gicd_base, uintptr_t gicr_base)
 		mmio_write_32(gicd + GICD_IGRPMODR + intid / 8U, 0);
 	}
 	mmio_write_32(gicd + GICD_CTLR, CTLR_ARE_S | CTLR_ARE_NS | CTLR_ENABLE_G0 |
-				       CTLR_ENABLE_G1NS | CTLR_ENABLE_G1S);
+	                                        CTLR_ENABLE_G1NS | CTLR_ENABLE_G1S);
 	gicd_wait_rwp();
 }
 
@@ -76,7 +96,10 @@ uintptr_t gicv3_find_redistributor(uintptr_t gicr_base, uint64_t mpidr)
 {
 	uint64_t aff = ((mpidr >> 32) & 0xffU) << 24 | (mpidr & 0xffffffU);
 
-	for (uintptr_t frame = gicr_base;; frame += GICR_FRAME_SIZE) {
+	uintptr_t frame = gicr_base;
+
+	/* Bounded: a region whose frames never say Last is not walked for ever. */
+	for (unsigned int i = 0; i < GICR_FRAMES_MAX; i++, frame += GICR_FRAME_SIZE) {
 		uint64_t typer = mmio_read_64(frame + GICR_TYPER);
 
 		if ((typer >> 32) == aff)
@@ -87,6 +110,7 @@ uintptr_t gicv3_find_redistributor(uintptr_t gicr_base, uint64_t mpidr)
 		if ((typer & TYPER_VLPIS) != 0U)
 			frame += GICR_FRAME_SIZE;
 	}
+	return 0;
 }
 
 static uintptr_t my_redistributor(void)
@@ -97,8 +121,7 @@ static uintptr_t my_redistributor(void)
 static void redistributor_wake(uintptr_t rd)
 {
 	mmio_clrbits_32(rd + GICR_WAKER, WAKER_PROCESSOR_SLEEP);
-	while ((mmio_read_32(rd + GICR_WAKER) & WAKER_CHILDREN_ASLEEP) != 0U)
-		;
+	wait_for(rd + GICR_WAKER, WAKER_CHILDREN_ASLEEP, 0, "redistributor wake-up");
 }
 
 int gicv3_cpu_init(void)
@@ -112,8 +135,7 @@ int gicv3_cpu_init(void)
 	mmio_write_32(rd + GICR_IGRPMODR0, 0);
 
 	/* System-register interface for EL3, and let EL2 enable its own (12.2.x). */
-	write_icc_sre_el3(ICC_SRE_SRE_BIT | ICC_SRE_DFB_BIT | ICC_SRE_DIB_BIT |
-			  ICC_SRE_EN_BIT);
+	write_icc_sre_el3(ICC_SRE_SRE_BIT | ICC_SRE_DFB_BIT | ICC_SRE_DIB_BIT | ICC_SRE_EN_BIT);
 	isb();
 	write_icc_sre_el2(ICC_SRE_SRE_BIT | ICC_SRE_EN_BIT);
 	isb();
@@ -126,8 +148,8 @@ int gicv3_cpu_init(void)
 static void gicv3_cpu_power_down_rd(uintptr_t rd)
 {
 	mmio_setbits_32(rd + GICR_WAKER, WAKER_PROCESSOR_SLEEP);
-	while ((mmio_read_32(rd + GICR_WAKER) & WAKER_CHILDREN_ASLEEP) == 0U)
-		;
+	wait_for(rd + GICR_WAKER, WAKER_CHILDREN_ASLEEP, WAKER_CHILDREN_ASLEEP,
+	         "redistributor sleep");
 }
 
 void gicv3_cpu_power_down(void)

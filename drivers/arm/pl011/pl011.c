@@ -8,23 +8,23 @@
 #include <lib/mmio.h>
 
 /* Register offsets and bits: ARM DDI 0183, 3.2 "Summary of registers". */
-#define UARTDR		0x000
-#define UARTFR		0x018
-#define UARTIBRD	0x024
-#define UARTFBRD	0x028
-#define UARTLCR_H	0x02c
-#define UARTCR		0x030
-#define UARTIMSC	0x038
-#define UARTICR		0x044
+#define UARTDR    0x000
+#define UARTFR    0x018
+#define UARTIBRD  0x024
+#define UARTFBRD  0x028
+#define UARTLCR_H 0x02c
+#define UARTCR    0x030
+#define UARTIMSC  0x038
+#define UARTICR   0x044
 
-#define FR_BUSY		(1U << 3)
-#define FR_TXFF		(1U << 5)
-#define LCR_H_FEN	(1U << 4)
-#define LCR_H_WLEN_8	(3U << 5)
-#define CR_UARTEN	(1U << 0)
-#define CR_TXE		(1U << 8)
-#define CR_RXE		(1U << 9)
-#define ICR_ALL		0x7ffU
+#define FR_BUSY      (1U << 3)
+#define FR_TXFF      (1U << 5)
+#define LCR_H_FEN    (1U << 4)
+#define LCR_H_WLEN_8 (3U << 5)
+#define CR_UARTEN    (1U << 0)
+#define CR_TXE       (1U << 8)
+#define CR_RXE       (1U << 9)
+#define ICR_ALL      0x7ffU
 
 /*
  * A character at 115200 baud leaves in 87 us and the FIFO holds 32: a
@@ -33,7 +33,7 @@
  * is then given up: a console never stops the firmware, and nothing could
  * report the panic through it anyway.
  */
-#define PL011_POLL_LIMIT	10000000U
+#define PL011_POLL_LIMIT 10000000U
 
 static bool wait_clear(struct console *console, uint32_t bits)
 {
@@ -41,7 +41,7 @@ static bool wait_clear(struct console *console, uint32_t bits)
 		if ((mmio_read_32(console->base + UARTFR) & bits) == 0U)
 			return true;
 	}
-	console->base = 0;	/* given up: silent from now on */
+	console->base = 0; /* given up: silent from now on */
 	return false;
 }
 
@@ -58,8 +58,7 @@ static void pl011_flush(struct console *console)
 		(void)wait_clear(console, FR_BUSY);
 }
 
-void pl011_console_register(struct console *console, uintptr_t base, uint32_t clk_hz,
-			    uint32_t baud)
+void pl011_console_register(struct console *console, uintptr_t base, uint32_t clk_hz, uint32_t baud)
 {
 	/* The UART must be disabled while LCR_H and the divisor change (3.3.8). */
 	mmio_write_32(base + UARTCR, 0);

@@ -10,20 +10,20 @@
 
 #include <arch/aarch64/arch.h>
 
-#define DEFINE_SYSREG_READ(name, reg)                                        \
-	static inline uint64_t read_##name(void)                             \
-	{                                                                    \
-		uint64_t v;                                                  \
-		__asm__ volatile("mrs %0, " #reg : "=r"(v));                 \
-		return v;                                                    \
+#define DEFINE_SYSREG_READ(name, reg)                                                              \
+	static inline uint64_t read_##name(void)                                                   \
+	{                                                                                          \
+		uint64_t v;                                                                        \
+		__asm__ volatile("mrs %0, " #reg : "=r"(v));                                       \
+		return v;                                                                          \
 	}
-#define DEFINE_SYSREG_WRITE(name, reg)                                       \
-	static inline void write_##name(uint64_t v)                          \
-	{                                                                    \
-		__asm__ volatile("msr " #reg ", %0" : : "r"(v));             \
+#define DEFINE_SYSREG_WRITE(name, reg)                                                             \
+	static inline void write_##name(uint64_t v)                                                \
+	{                                                                                          \
+		__asm__ volatile("msr " #reg ", %0" : : "r"(v));                                   \
 	}
-#define DEFINE_SYSREG_RW(name, reg)                                          \
-	DEFINE_SYSREG_READ(name, reg)                                        \
+#define DEFINE_SYSREG_RW(name, reg)                                                                \
+	DEFINE_SYSREG_READ(name, reg)                                                              \
 	DEFINE_SYSREG_WRITE(name, reg)
 
 DEFINE_SYSREG_READ(mpidr_el1, mpidr_el1)
@@ -90,17 +90,50 @@ DEFINE_SYSREG_WRITE(icc_eoir1_el1, S3_0_C12_C12_1)
 DEFINE_SYSREG_RW(zcr_el3, S3_6_C1_C2_0)
 DEFINE_SYSREG_RW(smcr_el3, S3_6_C1_C2_6)
 
-static inline void isb(void) { __asm__ volatile("isb" : : : "memory"); }
-static inline void dsb_sy(void) { __asm__ volatile("dsb sy" : : : "memory"); }
-static inline void dsb_ish(void) { __asm__ volatile("dsb ish" : : : "memory"); }
-static inline void dsb_ishst(void) { __asm__ volatile("dsb ishst" : : : "memory"); }
-static inline void dmb_ish(void) { __asm__ volatile("dmb ish" : : : "memory"); }
-static inline void dmb_st(void) { __asm__ volatile("dmb st" : : : "memory"); }
-static inline void dmb_ld(void) { __asm__ volatile("dmb ld" : : : "memory"); }
-static inline void sev(void) { __asm__ volatile("sev" : : : "memory"); }
-static inline void wfe(void) { __asm__ volatile("wfe" : : : "memory"); }
-static inline void wfi(void) { __asm__ volatile("wfi" : : : "memory"); }
-static inline void tlbi_alle3(void) { __asm__ volatile("tlbi alle3" : : : "memory"); }
+static inline void isb(void)
+{
+	__asm__ volatile("isb" : : : "memory");
+}
+static inline void dsb_sy(void)
+{
+	__asm__ volatile("dsb sy" : : : "memory");
+}
+static inline void dsb_ish(void)
+{
+	__asm__ volatile("dsb ish" : : : "memory");
+}
+static inline void dsb_ishst(void)
+{
+	__asm__ volatile("dsb ishst" : : : "memory");
+}
+static inline void dmb_ish(void)
+{
+	__asm__ volatile("dmb ish" : : : "memory");
+}
+static inline void dmb_st(void)
+{
+	__asm__ volatile("dmb st" : : : "memory");
+}
+static inline void dmb_ld(void)
+{
+	__asm__ volatile("dmb ld" : : : "memory");
+}
+static inline void sev(void)
+{
+	__asm__ volatile("sev" : : : "memory");
+}
+static inline void wfe(void)
+{
+	__asm__ volatile("wfe" : : : "memory");
+}
+static inline void wfi(void)
+{
+	__asm__ volatile("wfi" : : : "memory");
+}
+static inline void tlbi_alle3(void)
+{
+	__asm__ volatile("tlbi alle3" : : : "memory");
+}
 
 static inline unsigned int get_current_el(void)
 {
@@ -112,7 +145,7 @@ static inline unsigned int get_current_el(void)
  * to the Point of Coherency (lib/aarch64/cache_helpers.S). Each ends with a
  * DSB SY so that the maintenance is complete when the call returns.
  */
-void flush_dcache_range(uintptr_t addr, size_t size);	/* clean + invalidate */
+void flush_dcache_range(uintptr_t addr, size_t size); /* clean + invalidate */
 void clean_dcache_range(uintptr_t addr, size_t size);
 void inv_dcache_range(uintptr_t addr, size_t size);
 

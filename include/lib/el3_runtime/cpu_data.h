@@ -15,11 +15,11 @@
 
 /* The lower EL's state saved on every EL3 entry and restored by el3_exit. */
 struct el3_context {
-	uint64_t x[31];		/* x0-x30 */
-	uint64_t sp_el0;	/* the lower EL's SP_EL0: EL3 runs C on SP_EL0 */
-	uint64_t elr_el3;	/* return address */
-	uint64_t spsr_el3;	/* return PSTATE */
-	uint64_t scr_el3;	/* security state/routing for the return */
+	uint64_t x[31];    /* x0-x30 */
+	uint64_t sp_el0;   /* the lower EL's SP_EL0: EL3 runs C on SP_EL0 */
+	uint64_t elr_el3;  /* return address */
+	uint64_t spsr_el3; /* return PSTATE */
+	uint64_t scr_el3;  /* security state/routing for the return */
 	uint64_t pad;
 };
 
@@ -29,15 +29,15 @@ struct crash_regs {
 	uint64_t sp;
 };
 
-#define CRASH_STACK_SIZE	1024
+#define CRASH_STACK_SIZE 1024
 
 struct cpu_data {
-	struct el3_context ctx;		/* first: SP_EL3 == &cpu_data */
-	uint64_t runtime_sp;		/* top of this CPU's EL3 C stack */
+	struct el3_context ctx; /* first: SP_EL3 == &cpu_data */
+	uint64_t runtime_sp;    /* top of this CPU's EL3 C stack */
 	/* Raw CNTPCT_EL0 read in the SMC vector, committed as ENTER_PSCI. */
 	uint64_t pmf_enter_ts;
 	unsigned int core_pos;
-	uint64_t locks_held;		/* lock ranks held (include/lib/spinlock.h) */
+	uint64_t locks_held; /* lock ranks held (include/lib/spinlock.h) */
 	struct crash_regs crash;
 	uint8_t crash_stack[CRASH_STACK_SIZE] __attribute__((aligned(16)));
 } __attribute__((aligned(CACHE_WRITEBACK_GRANULE)));

@@ -6,13 +6,12 @@
 #ifndef ASSERT_H
 #define ASSERT_H
 
-void __assert_fail(const char *expr, const char *file, int line)
-	__attribute__((noreturn));
+void __assert_fail(const char *expr, const char *file, int line) __attribute__((noreturn));
 
 #if ENABLE_ASSERTIONS
-#define assert(e)	((e) ? (void)0 : __assert_fail(#e, __FILE__, __LINE__))
+#define assert(e) ((e) ? (void)0 : __assert_fail(#e, __FILE__, __LINE__))
 #else
-#define assert(e)	((void)0)
+#define assert(e) ((void)0)
 #endif
 
 #endif

@@ -12,15 +12,15 @@
 #include <platform_def.h>
 
 /* Power levels: 0 = core, 1 = cluster, 2 = system. */
-#define PSCI_CPU_PWR_LVL	0U
+#define PSCI_CPU_PWR_LVL 0U
 #ifndef PLAT_MAX_PWR_LVL
 #error "platform_def.h must define PLAT_MAX_PWR_LVL"
 #endif
 
 /* Local power states, ordered shallow to deep (the min is the shallowest). */
-#define PSCI_LOCAL_STATE_RUN	0U
-#define PSCI_LOCAL_STATE_RET	1U	/* retention / standby */
-#define PSCI_LOCAL_STATE_OFF	2U	/* power-down */
+#define PSCI_LOCAL_STATE_RUN 0U
+#define PSCI_LOCAL_STATE_RET 1U /* retention / standby */
+#define PSCI_LOCAL_STATE_OFF 2U /* power-down */
 
 /* The state requested or reached at each power level, 0..PLAT_MAX_PWR_LVL. */
 struct psci_power_state {
@@ -30,8 +30,8 @@ struct psci_power_state {
 /* A decoded original-format power_state (DEN0022 5.4.2). */
 struct psci_pstate_fields {
 	uint16_t state_id;
-	bool powerdown;		/* StateType: 1 = power-down, 0 = standby */
-	unsigned int level;	/* PowerLevel: the highest level affected */
+	bool powerdown;     /* StateType: 1 = power-down, 0 = standby */
+	unsigned int level; /* PowerLevel: the highest level affected */
 };
 
 /*
@@ -55,7 +55,7 @@ struct psci_pstate_desc {
  * fills @state, or PSCI_E_INVALID_PARAMS when the value is not in the table.
  */
 int psci_match_power_state(uint32_t power_state, const struct psci_pstate_desc *table,
-			   unsigned int count, struct psci_power_state *state);
+                           unsigned int count, struct psci_power_state *state);
 
 /*
  * The entry of @table a stay in the coordinated @state counts for in
@@ -66,7 +66,7 @@ int psci_match_power_state(uint32_t power_state, const struct psci_pstate_desc *
  * shallower counts for the state the core really reached.
  */
 int psci_stat_index(const struct psci_pstate_desc *table, unsigned int count, int requested,
-		    const struct psci_power_state *state);
+                    const struct psci_power_state *state);
 
 /*
  * Consistency rules every request must meet before coordination:
@@ -75,8 +75,7 @@ int psci_stat_index(const struct psci_pstate_desc *table, unsigned int count, in
  * level above the PowerLevel field is left anything but RUN. Returns 0 or
  * PSCI_E_INVALID_PARAMS.
  */
-int psci_check_request(const struct psci_pstate_fields *f,
-		       const struct psci_power_state *state);
+int psci_check_request(const struct psci_pstate_fields *f, const struct psci_power_state *state);
 
 /*
  * Where a core sits in the tree: at each level >= 1, the index range of the
@@ -97,8 +96,8 @@ struct psci_cpu_span {
  * The core level (0) is left as requested.
  */
 void psci_coordinate(uint8_t req[][PLATFORM_CORE_COUNT], unsigned int pos,
-		     const struct psci_cpu_span *span, unsigned int end_lvl,
-		     struct psci_power_state *state);
+                     const struct psci_cpu_span *span, unsigned int end_lvl,
+                     struct psci_power_state *state);
 
 /* The highest level whose state in @state is not RUN (0 if none). */
 unsigned int psci_find_target_level(const struct psci_power_state *state);

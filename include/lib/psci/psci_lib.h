@@ -26,7 +26,7 @@ int psci_setup(uintptr_t warm_entrypoint);
  * point) never come back here.
  */
 uint64_t psci_smc_handler(uint32_t fid, uint64_t x1, uint64_t x2, uint64_t x3,
-			  uint64_t caller_spsr);
+                          uint64_t caller_spsr);
 
 /*
  * Warm boot of the calling core (the end of CPU_ON, or the wake-up from a

@@ -13,10 +13,10 @@
 
 #include <lib/psci/psci_coord.h>
 
-#define CSS_PSTATE_LEVEL_SHIFT	16
-#define CSS_PSTATE_LEVEL_BITS	4U
-#define CSS_PSTATE_ON		1U
-#define CSS_PSTATE_ALL_ON	0x111U
+#define CSS_PSTATE_LEVEL_SHIFT 16
+#define CSS_PSTATE_LEVEL_BITS  4U
+#define CSS_PSTATE_ON          1U
+#define CSS_PSTATE_ALL_ON      0x111U
 
 /* The CSS power_state for @state (ignored when @power_on). */
 uint32_t n1sdp_css_power_state(const struct psci_power_state *state, bool power_on);

@@ -8,75 +8,75 @@
 
 #include <arch/aarch64/arch.h>
 
-#define PLAT_CLUSTER_COUNT		2
-#define PLAT_CORES_PER_CLUSTER		2
-#define PLATFORM_CORE_COUNT		(PLAT_CLUSTER_COUNT * PLAT_CORES_PER_CLUSTER)
-#define PLAT_MPIDR_MT			1
-#define CACHE_WRITEBACK_GRANULE		64
+#define PLAT_CLUSTER_COUNT      2
+#define PLAT_CORES_PER_CLUSTER  2
+#define PLATFORM_CORE_COUNT     (PLAT_CLUSTER_COUNT * PLAT_CORES_PER_CLUSTER)
+#define PLAT_MPIDR_MT           1
+#define CACHE_WRITEBACK_GRANULE 64
 
 /* Power domains: system (level 2) -> clusters -> cores, as on QEMU. */
-#define PLAT_MAX_PWR_LVL		2
-#define PLAT_NUM_PWR_DOMAINS		(1 + PLAT_CLUSTER_COUNT + PLATFORM_CORE_COUNT)
+#define PLAT_MAX_PWR_LVL     2
+#define PLAT_NUM_PWR_DOMAINS (1 + PLAT_CLUSTER_COUNT + PLATFORM_CORE_COUNT)
 
 /*
  * Trusted SRAM, 512 KiB at 0x04000000. The SCP places BL1 in the top
  * 128 KiB; the firmware partitions the rest without overlaps, so that BL2
  * can load BL31 while it runs.
  */
-#define PLAT_SEC_SRAM_BASE		0x04000000
-#define PLAT_SEC_SRAM_SIZE		0x00080000
-#define PLAT_SHARED_RAM_BASE		0x04000000	/* SDS area, mailbox */
-#define PLAT_SHARED_RAM_SIZE		0x00001000
+#define PLAT_SEC_SRAM_BASE      0x04000000
+#define PLAT_SEC_SRAM_SIZE      0x00080000
+#define PLAT_SHARED_RAM_BASE    0x04000000 /* SDS area, mailbox */
+#define PLAT_SHARED_RAM_SIZE    0x00001000
 /* Trusted mailbox: warm-boot entry point, then a magic that validates it. */
-#define PLAT_MAILBOX_SIZE		16
-#define PLAT_MAILBOX_BASE		(PLAT_SHARED_RAM_BASE + PLAT_SHARED_RAM_SIZE - PLAT_MAILBOX_SIZE)
-#define PLAT_MAILBOX_ENTRY_ADDR		(PLAT_MAILBOX_BASE + 0)
-#define PLAT_MAILBOX_MAGIC_ADDR		(PLAT_MAILBOX_BASE + 8)
-#define PLAT_MAILBOX_MAGIC		0x4e31534450574152ULL	/* "N1SDPWAR" */
-#define BL31_BASE			0x04001000
-#define BL31_LIMIT			0x04030000
-#define BL2_BASE			0x04030000
-#define BL2_LIMIT			0x04054000
-#define BL1_RW_BASE			0x04054000
-#define BL1_RW_LIMIT			0x04060000
-#define PLAT_BL1_RO_BASE		0x04060000
-#define PLAT_BL1_RO_LIMIT		0x04080000
+#define PLAT_MAILBOX_SIZE       16
+#define PLAT_MAILBOX_BASE       (PLAT_SHARED_RAM_BASE + PLAT_SHARED_RAM_SIZE - PLAT_MAILBOX_SIZE)
+#define PLAT_MAILBOX_ENTRY_ADDR (PLAT_MAILBOX_BASE + 0)
+#define PLAT_MAILBOX_MAGIC_ADDR (PLAT_MAILBOX_BASE + 8)
+#define PLAT_MAILBOX_MAGIC      0x4e31534450574152ULL /* "N1SDPWAR" */
+#define BL31_BASE               0x04001000
+#define BL31_LIMIT              0x04030000
+#define BL2_BASE                0x04030000
+#define BL2_LIMIT               0x04054000
+#define BL1_RW_BASE             0x04054000
+#define BL1_RW_LIMIT            0x04060000
+#define PLAT_BL1_RO_BASE        0x04060000
+#define PLAT_BL1_RO_LIMIT       0x04080000
 
 /* The AP FIP in QSPI flash. */
-#define PLAT_FIP_BASE			0x18200000
-#define PLAT_FIP_MAX_SIZE		0x00800000
+#define PLAT_FIP_BASE     0x18200000
+#define PLAT_FIP_MAX_SIZE 0x00800000
 
 /* DRAM1: 2 GiB at 0x80000000, the top 16 MiB TZC-secured. */
-#define PLAT_NS_DRAM_BASE		ULL(0x80000000)
-#define PLAT_NS_DRAM_SIZE		ULL(0x7f000000)
-#define PLAT_BL33_BASE			0xE0000000
-#define PLAT_BL33_LIMIT			0xFEF00000
+#define PLAT_NS_DRAM_BASE ULL(0x80000000)
+#define PLAT_NS_DRAM_SIZE ULL(0x7f000000)
+#define PLAT_BL33_BASE    0xE0000000
+#define PLAT_BL33_LIMIT   0xFEF00000
 /* No DTB from this firmware: UEFI on N1SDP brings its own description. */
-#define PLAT_DTB_BASE			0
+#define PLAT_DTB_BASE     0
 
 /* Devices */
-#define PLAT_UART_BASE			0x2A400000	/* AP UART0, PL011 */
-#define PLAT_UART_CLK_HZ		50000000
-#define PLAT_UART_BAUD			115200
-#define PLAT_CNTCONTROL_BASE		0x2A430000	/* CNTFID0 at +0x20 */
-#define PLAT_GICD_BASE			0x30000000	/* GIC-600 */
-#define PLAT_GICR_BASE			0x300C0000
-#define PLAT_MHU_BASE			0x45000000
-#define PLAT_MHU_DOORBELL		(PLAT_MHU_BASE + 0x308)	/* set register, bit 0 */
-#define PLAT_SCMI_SHMEM_BASE		0x45400000
+#define PLAT_UART_BASE       0x2A400000 /* AP UART0, PL011 */
+#define PLAT_UART_CLK_HZ     50000000
+#define PLAT_UART_BAUD       115200
+#define PLAT_CNTCONTROL_BASE 0x2A430000 /* CNTFID0 at +0x20 */
+#define PLAT_GICD_BASE       0x30000000 /* GIC-600 */
+#define PLAT_GICR_BASE       0x300C0000
+#define PLAT_MHU_BASE        0x45000000
+#define PLAT_MHU_DOORBELL    (PLAT_MHU_BASE + 0x308) /* set register, bit 0 */
+#define PLAT_SCMI_SHMEM_BASE 0x45400000
 
 /*
  * The power_state values the platform implements (n1sdp_pm.c's table): the
  * Arm platform convention, StateID 0, original format (DEN0022 5.4.2).
  * TFTF's N1SDP port asks for level 1 as its deepest.
  */
-#define PLAT_PSTATE_CORE_STANDBY	0x00000000
-#define PLAT_PSTATE_CORE_OFF		0x00010000
-#define PLAT_PSTATE_CLUSTER_OFF		0x01010000
-#define PLAT_PSTATE_SYSTEM_LEVEL	0x02010000	/* granted as cluster power-down */
-#define PLAT_PSTATE_DEEPEST		PLAT_PSTATE_CLUSTER_OFF
+#define PLAT_PSTATE_CORE_STANDBY 0x00000000
+#define PLAT_PSTATE_CORE_OFF     0x00010000
+#define PLAT_PSTATE_CLUSTER_OFF  0x01010000
+#define PLAT_PSTATE_SYSTEM_LEVEL 0x02010000 /* granted as cluster power-down */
+#define PLAT_PSTATE_DEEPEST      PLAT_PSTATE_CLUSTER_OFF
 
-#define PLAT_XLAT_TABLES		8
-#define PLAT_STACK_SIZE			0x1000
+#define PLAT_XLAT_TABLES 8
+#define PLAT_STACK_SIZE  0x1000
 
 #endif /* PLATFORM_DEF_H */

@@ -11,87 +11,87 @@
 
 #include <arch/aarch64/arch.h>
 
-#define PLAT_CLUSTER_COUNT		QEMU_CLUSTERS
-#define PLAT_CORES_PER_CLUSTER		QEMU_CORES_PER_CLUSTER
-#define PLATFORM_CORE_COUNT		(PLAT_CLUSTER_COUNT * PLAT_CORES_PER_CLUSTER)
-#define PLAT_MPIDR_MT			0	/* MPIDR_EL1.MT clear: no threads */
-#define CACHE_WRITEBACK_GRANULE		64
+#define PLAT_CLUSTER_COUNT      QEMU_CLUSTERS
+#define PLAT_CORES_PER_CLUSTER  QEMU_CORES_PER_CLUSTER
+#define PLATFORM_CORE_COUNT     (PLAT_CLUSTER_COUNT * PLAT_CORES_PER_CLUSTER)
+#define PLAT_MPIDR_MT           0 /* MPIDR_EL1.MT clear: no threads */
+#define CACHE_WRITEBACK_GRANULE 64
 
 /*
  * Power domains: system (level 2) -> clusters (1) -> cores (0). The system
  * level exists so that TFTF's "deepest" request (level 2) is accepted; it is
  * never turned off by CPU_SUSPEND or CPU_OFF (docs/design/psci.rst).
  */
-#define PLAT_MAX_PWR_LVL		2
-#define PLAT_NUM_PWR_DOMAINS		(1 + PLAT_CLUSTER_COUNT + PLATFORM_CORE_COUNT)
+#define PLAT_MAX_PWR_LVL     2
+#define PLAT_NUM_PWR_DOMAINS (1 + PLAT_CLUSTER_COUNT + PLATFORM_CORE_COUNT)
 
 /* Boot ROM: BL1 executes in place from secure flash 0. */
-#define PLAT_BL1_RO_BASE		0x00000000
-#define PLAT_BL1_RO_LIMIT		0x00040000
-#define PLAT_FIP_BASE			0x00040000
-#define PLAT_FIP_MAX_SIZE		(0x04000000 - PLAT_FIP_BASE)
+#define PLAT_BL1_RO_BASE  0x00000000
+#define PLAT_BL1_RO_LIMIT 0x00040000
+#define PLAT_FIP_BASE     0x00040000
+#define PLAT_FIP_MAX_SIZE (0x04000000 - PLAT_FIP_BASE)
 
 /* Secure SRAM, 1 MiB, partitioned between the images. */
-#define PLAT_SEC_SRAM_BASE		0x0E000000
-#define PLAT_SEC_SRAM_SIZE		0x00100000
-#define PLAT_SHARED_RAM_BASE		0x0E000000	/* hold pen */
-#define PLAT_SHARED_RAM_SIZE		0x00001000
+#define PLAT_SEC_SRAM_BASE    0x0E000000
+#define PLAT_SEC_SRAM_SIZE    0x00100000
+#define PLAT_SHARED_RAM_BASE  0x0E000000 /* hold pen */
+#define PLAT_SHARED_RAM_SIZE  0x00001000
 /* MEM_PROTECT flag: secure SRAM keeps it across a QEMU system reset. */
-#define PLAT_MEM_PROTECT_FLAG		(PLAT_SHARED_RAM_BASE + PLAT_SHARED_RAM_SIZE - 8)
-#define BL2_BASE			0x0E001000
-#define BL2_LIMIT			0x0E060000
-#define BL31_BASE			0x0E060000
-#define BL31_LIMIT			0x0E0E0000
-#define BL1_RW_BASE			0x0E0E0000
-#define BL1_RW_LIMIT			0x0E100000
+#define PLAT_MEM_PROTECT_FLAG (PLAT_SHARED_RAM_BASE + PLAT_SHARED_RAM_SIZE - 8)
+#define BL2_BASE              0x0E001000
+#define BL2_LIMIT             0x0E060000
+#define BL31_BASE             0x0E060000
+#define BL31_LIMIT            0x0E0E0000
+#define BL1_RW_BASE           0x0E0E0000
+#define BL1_RW_LIMIT          0x0E100000
 
 /*
  * Non-secure DRAM (-m QEMU_MEMORY_MB): the DTB QEMU writes, then BL33. BL2
  * takes the size from the DTB, and uses this only when the DTB cannot say
  * (qemu_bl2_setup.c).
  */
-#define PLAT_NS_DRAM_BASE		ULL(0x40000000)
-#define PLAT_NS_DRAM_SIZE		(QEMU_MEMORY_MB * ULL(0x100000))
-#define PLAT_DTB_BASE			0x40000000
-#define PLAT_DTB_MAX_SIZE		0x00100000	/* the DTB region: totalsize at most this */
+#define PLAT_NS_DRAM_BASE     ULL(0x40000000)
+#define PLAT_NS_DRAM_SIZE     (QEMU_MEMORY_MB * ULL(0x100000))
+#define PLAT_DTB_BASE         0x40000000
+#define PLAT_DTB_MAX_SIZE     0x00100000 /* the DTB region: totalsize at most this */
 /*
  * BL2 builds the edited DTB here, then copies it back: non-secure DRAM just
  * above the DTB region, mapped by BL2 (plat_bl2_regions) and used by
  * nothing before BL33 runs. It exists whenever DRAM is at least 2 MiB,
  * unlike BL33's region (not with -m 512).
  */
-#define PLAT_DTB_SCRATCH_BASE		(PLAT_DTB_BASE + PLAT_DTB_MAX_SIZE)
-#define PLAT_BL33_BASE			0x60000000
-#define PLAT_BL33_LIMIT			(PLAT_NS_DRAM_BASE + PLAT_NS_DRAM_SIZE)
+#define PLAT_DTB_SCRATCH_BASE (PLAT_DTB_BASE + PLAT_DTB_MAX_SIZE)
+#define PLAT_BL33_BASE        0x60000000
+#define PLAT_BL33_LIMIT       (PLAT_NS_DRAM_BASE + PLAT_NS_DRAM_SIZE)
 
 /* Devices */
-#define PLAT_DEVICE_BASE		0x08000000	/* GIC .. UARTs .. GPIO */
-#define PLAT_DEVICE_SIZE		0x01100000
-#define PLAT_GICD_BASE			0x08000000
-#define PLAT_GICR_BASE			0x080A0000
-#define PLAT_UART_BASE			0x09000000
-#define PLAT_UART_CLK_HZ		0		/* QEMU ignores the divisor */
-#define PLAT_UART_BAUD			115200
-#define PLAT_SECURE_GPIO_BASE		0x090B0000
-#define PLAT_SECURE_GPIO_POWEROFF	0		/* QEMU gpio-pwr "shutdown" */
-#define PLAT_SECURE_GPIO_RESET		1		/* QEMU gpio-pwr "reset" */
+#define PLAT_DEVICE_BASE          0x08000000 /* GIC .. UARTs .. GPIO */
+#define PLAT_DEVICE_SIZE          0x01100000
+#define PLAT_GICD_BASE            0x08000000
+#define PLAT_GICR_BASE            0x080A0000
+#define PLAT_UART_BASE            0x09000000
+#define PLAT_UART_CLK_HZ          0 /* QEMU ignores the divisor */
+#define PLAT_UART_BAUD            115200
+#define PLAT_SECURE_GPIO_BASE     0x090B0000
+#define PLAT_SECURE_GPIO_POWEROFF 0 /* QEMU gpio-pwr "shutdown" */
+#define PLAT_SECURE_GPIO_RESET    1 /* QEMU gpio-pwr "reset" */
 
 /* QEMU 7.2's generic timer runs at 62.5 MHz (one tick = 16 ns). */
-#define PLAT_SYSCNT_FREQ_HZ		62500000
+#define PLAT_SYSCNT_FREQ_HZ 62500000
 
 /*
  * The power_state values a normal-world client (the test payload, TFTF's
  * QEMU port) uses: composite StateIDs, deepest = level 2 (qemu_pm.c).
  */
-#define PLAT_PSTATE_CORE_STANDBY	0x00000001
-#define PLAT_PSTATE_CORE_OFF		0x00010002
-#define PLAT_PSTATE_CLUSTER_OFF		0x01010022
-#define PLAT_PSTATE_DEEPEST		0x02010222
+#define PLAT_PSTATE_CORE_STANDBY 0x00000001
+#define PLAT_PSTATE_CORE_OFF     0x00010002
+#define PLAT_PSTATE_CLUSTER_OFF  0x01010022
+#define PLAT_PSTATE_DEEPEST      0x02010222
 
 /* Level-2/3 translation tables per image (lib/xlat). */
-#define PLAT_XLAT_TABLES		8
+#define PLAT_XLAT_TABLES 8
 
 /* EL3 stacks */
-#define PLAT_STACK_SIZE			0x1000
+#define PLAT_STACK_SIZE 0x1000
 
 #endif /* PLATFORM_DEF_H */

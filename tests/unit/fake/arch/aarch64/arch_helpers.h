@@ -21,13 +21,27 @@ uint64_t read_cntfrq_el0(void);
 uint64_t read_isr_el1(void);
 void wfi(void);
 
-static inline void isb(void) {}
-static inline void dsb_sy(void) {}
-static inline void dsb_ish(void) {}
-static inline void dsb_ishst(void) {}
-static inline void dmb_ish(void) {}
-static inline void sev(void) {}
-static inline void wfe(void) {}
+static inline void isb(void)
+{
+}
+static inline void dsb_sy(void)
+{
+}
+static inline void dsb_ish(void)
+{
+}
+static inline void dsb_ishst(void)
+{
+}
+static inline void dmb_ish(void)
+{
+}
+static inline void sev(void)
+{
+}
+static inline void wfe(void)
+{
+}
 
 /* Host memory is coherent: cache maintenance has nothing to do. */
 static inline void flush_dcache_range(uintptr_t addr, size_t size)

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# format_check.sh [FILE...]: every C file of the tree (or those given) is as
+# clang-format leaves it (.clang-format, Debian's clang-format 14). Linker-
+# script headers (*.ld.h) are not C and are left alone. Prints the files
+# that differ with their diff; ends "N passed, N failed".
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+files=("$@")
+[ ${#files[@]} -eq 0 ] && mapfile -t files < <(git ls-files '*.c' '*.h' | grep -v '\.ld\.h$')
+bad=0
+for f in "${files[@]}"; do
+	if ! out=$(clang-format --style=file "$f" | diff -u "$f" - 2>&1); then
+		bad=$((bad + 1))
+		echo "FAIL $f is not formatted (clang-format -i $f):"
+		echo "$out" | head -n 20 | sed 's/^/    /'
+	fi
+done
+if [ "$bad" -eq 0 ]; then
+	echo "PASS ${#files[@]} files formatted"
+	echo "1 passed, 0 failed"
+else
+	echo "0 passed, 1 failed"
+	exit 1
+fi
