@@ -18,6 +18,14 @@
 #define LOG_LEVEL_INFO    40
 #define LOG_LEVEL_VERBOSE 50
 
+/*
+ * Print @fmt prefixed with @level's name ("ERROR:   ", ...) under the
+ * console lock, so lines from different CPUs do not interleave. @level is
+ * one of LOG_LEVEL_*; @fmt is printf's (conversions d i u x X o p c s,
+ * flags '-' '0', width, precision, length h hh l ll z j t). Callers use
+ * the macros below, which drop the call at compile time when @level
+ * exceeds the build's LOG_LEVEL.
+ */
 void tf_log(int level, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 #define LOG_AT(level, ...)                                                                         \
@@ -32,6 +40,10 @@ void tf_log(int level, const char *fmt, ...) __attribute__((format(printf, 2, 3)
 #define INFO(...)    LOG_AT(LOG_LEVEL_INFO, __VA_ARGS__)
 #define VERBOSE(...) LOG_AT(LOG_LEVEL_VERBOSE, __VA_ARGS__)
 
+/*
+ * Print "PANIC at <file>:<line>" and the CPU's MPIDR, then cpu_halt().
+ * Use through panic(); never returns.
+ */
 void __panic(const char *file, int line) __attribute__((noreturn));
 #define panic() __panic(__FILE__, __LINE__)
 

@@ -106,6 +106,10 @@ static inline uint64_t *pmf_slot(unsigned int pos, unsigned int index)
  *   path: invalidate the line first, because EXIT_HW_LOW_PWR was written
  *   to memory with the MMU off).
  */
+/*
+ * Out-of-line halves of the captures above, for this CPU (plat_my_core_pos()).
+ * @index < RT_INSTR_TOTAL_IDS; @value in CNTPCT_EL0 ticks.
+ */
 void pmf_write_slot(unsigned int index, uint64_t value, bool cmo);
 void pmf_capture_inv_first(unsigned int index);
 

@@ -1,4 +1,7 @@
-/* The freestanding subset of <string.h> the firmware uses (lib/libc/string.c). */
+/*
+ * The freestanding subset of <string.h> the firmware uses (lib/libc/string.c).
+ * Each function has ISO C11 7.24 semantics; none allocates or can fail.
+ */
 #ifndef STRING_H
 #define STRING_H
 
