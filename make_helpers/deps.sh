@@ -12,6 +12,8 @@ declare -A run_pkgs=(
 	[make]=make
 	[python3]=python3
 	[dpkg-deb]=dpkg
+	[dpkg-source]=dpkg-dev
+	[apt-get]=apt
 )
 declare -A check_pkgs=(
 	[fiptool]=arm-trusted-firmware-tools
@@ -21,6 +23,9 @@ declare -A check_pkgs=(
 	[timeout]=coreutils
 	[cppcheck]=cppcheck
 	[/usr/lib/u-boot/qemu_arm64/u-boot.bin]=u-boot-qemu
+	[cert_create]=arm-trusted-firmware-tools
+	[/usr/include/openssl/evp.h]=libssl-dev
+	[openssl]=openssl
 )
 
 want=()
