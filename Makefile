@@ -180,6 +180,7 @@ include bl2/bl2.mk
 include bl31/bl31.mk
 include tests/payload/payload.mk
 include tools/fiptool/fiptool.mk
+include tools/cert_create/cert_create.mk
 include lib/auth/auth.mk
 include $(wildcard tests/unit/*.mk)
 

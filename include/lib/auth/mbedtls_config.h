@@ -46,6 +46,11 @@ void auth_mbedtls_exit(int status) __attribute__((noreturn));
 /* The pool allocator (first fit, coalescing). Its size: AUTH_HEAP_SIZE in
  * lib/auth/auth_crypto.c, measured. */
 #define MBEDTLS_MEMORY_BUFFER_ALLOC_C
+/* Its blocks (and block headers, which hold pointers) on 16-byte
+ * boundaries, as malloc's would be: the default is 4, which puts 8-byte
+ * fields at unaligned addresses (an alignment fault where SCTLR.A is set or
+ * memory is Device, and undefined behaviour in C anyway). */
+#define MBEDTLS_MEMORY_ALIGN_MULTIPLE		16
 
 /* ----- ASN.1 and X.509 --------------------------------------------------- */
 
