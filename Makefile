@@ -182,6 +182,7 @@ include tests/payload/payload.mk
 include tools/fiptool/fiptool.mk
 include tools/cert_create/cert_create.mk
 include lib/auth/auth.mk
+include tests/host/cot_verify.mk
 include $(wildcard tests/unit/*.mk)
 
 $(eval $(call make_image,bl1,$(COMMON_SOURCES) $(BL1_SOURCES) $(PLAT_BL1_SOURCES),bl1/bl1.ld.S))
@@ -257,8 +258,9 @@ distclean:
 	rm -rf $(BUILD_BASE)
 
 # ---------------------------------------------------------------------------
-# Tests (after `deps.sh check`): host unit tests, fiptool interoperability
-# with Debian's fiptool, QEMU boot tests, and the other toolchains.
+# Tests (after `deps.sh check`): host unit tests, fiptool and certificate
+# interoperability with Debian's TF-A tools, QEMU boot tests, and the other
+# toolchains.
 # ---------------------------------------------------------------------------
 # The committed QEMU report must be what this firmware produces.
 .PHONY: perf-docs
@@ -267,10 +269,11 @@ perf-docs: _run
 	@echo "Updated docs/perf/psci-performance-qemu.rst"
 
 .PHONY: _check
-_check: all unit-tests
+_check: all unit-tests $(CERT_CREATE) $(COT_VERIFY)
 	@bash tests/run_tests.sh \
 		$(foreach t,$(UNIT_TESTS),unit-$(notdir $(t))=$(t)) \
 		"fiptool-interop=bash tests/host/fiptool_interop.sh $(FIPTOOL)" \
+		"cert-interop=bash tests/host/cert_interop.sh $(CERT_CREATE) $(FIPTOOL) $(COT_VERIFY)" \
 		"lint=bash tests/host/lint.sh $(BUILD_DIR)" \
 		"qemu-boot=bash tests/integration/boot_test.sh $(BUILD_DIR) $(FIPTOOL)" \
 		"rt-instr=bash tests/integration/rt_instr_test.sh $(BUILD_DIR)" \
