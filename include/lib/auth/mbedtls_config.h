@@ -23,6 +23,12 @@
  * fine); about 2x faster RSA and ECDSA than the portable C. */
 #define MBEDTLS_HAVE_ASM
 
+/* Big-number division without a 128-by-64-bit divide, which the compiler
+ * would turn into a call to libgcc's __udivti3: the firmware links no
+ * compiler runtime. mbed TLS then divides with its own shift-and-subtract
+ * code (bignum.c, mbedtls_int_div_int). */
+#define MBEDTLS_NO_UDBL_DIVISION
+
 /* MBEDTLS_HAVE_TIME and MBEDTLS_HAVE_TIME_DATE stay off: the firmware has no
  * wall clock. X.509 validity dates are not checked (as TF-A does not): a
  * certificate's trust comes from its signature chain and NV counter. */
