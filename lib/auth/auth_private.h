@@ -40,7 +40,9 @@ struct der {
 static inline void der_init(struct der *d, const void *buf, size_t len)
 {
 	d->p = buf;
-	d->end = d->p + len;
+	/* Nothing to read at NULL (a certificate without extensions): no
+	 * pointer arithmetic on it, which C leaves undefined. */
+	d->end = buf == NULL ? d->p : d->p + len;
 }
 
 /* der_done() - true if nothing is left to read. */

@@ -431,6 +431,7 @@ static void test_ext_lookup(void)
 	struct auth_cert c;
 	uint8_t two[128];
 	size_t len, n;
+	uint32_t nv;
 
 	CHECK_EQ(auth_cert_parse(b.p, b.len, &c), AUTH_OK);
 	CHECK_EQ(auth_cert_ext(&c, TBBR_OID_BL2_HASH, &val, &len), AUTH_OK);
@@ -449,6 +450,13 @@ static void test_ext_lookup(void)
 	CHECK_EQ(auth_cert_ext(&c, TBBR_OID_TRUSTED_WORLD_PK, &val, &len),
 		 AUTH_OK);
 	CHECK(len > 256 && val[0] == 0x30);
+
+	/* A certificate without extensions (found by the fuzzer: no pointer
+	 * arithmetic on its NULL extension list). */
+	c = fake_cert(NULL, 0);
+	CHECK_EQ(auth_cert_ext(&c, TBBR_OID_BL2_HASH, &val, &len),
+		 AUTH_E_EXT_MISSING);
+	CHECK_EQ(auth_nv_counter(&c, true, &nv), AUTH_E_EXT_MISSING);
 
 	/* Duplicates, in a view auth_cert_parse() would have refused. */
 	n = nv_ext(two, (const uint8_t[]){ 0x02, 0x01, 0x05 }, 3);
