@@ -183,6 +183,8 @@ include tools/fiptool/fiptool.mk
 include tools/cert_create/cert_create.mk
 include lib/auth/auth.mk
 include tests/host/cot_verify.mk
+include tests/fuzz/fuzz_cert.mk
+include tests/size/auth_size.mk
 include $(wildcard tests/unit/*.mk)
 
 $(eval $(call make_image,bl1,$(COMMON_SOURCES) $(BL1_SOURCES) $(PLAT_BL1_SOURCES),bl1/bl1.ld.S))
@@ -226,6 +228,7 @@ all: $(IMAGES)
 
 help:
 	@echo "Targets: all (default), run, check, bench, test-mem-protect, perf-docs, fiptool,"
+	@echo "         cert_create, mbedtls, fuzz-cert,"
 	@echo "         clean, distclean, help"
 	@echo
 	@echo "Other variables: $(foreach v,$(TARGET_VARIABLES),$(v) ($(TARGET_VARIABLE_HELP_$(v))))"
@@ -269,11 +272,12 @@ perf-docs: _run
 	@echo "Updated docs/perf/psci-performance-qemu.rst"
 
 .PHONY: _check
-_check: all unit-tests $(CERT_CREATE) $(COT_VERIFY)
+_check: all unit-tests $(CERT_CREATE) $(COT_VERIFY) $(AUTH_SIZE_ELF)
 	@bash tests/run_tests.sh \
 		$(foreach t,$(UNIT_TESTS),unit-$(notdir $(t))=$(t)) \
 		"fiptool-interop=bash tests/host/fiptool_interop.sh $(FIPTOOL)" \
 		"cert-interop=bash tests/host/cert_interop.sh $(CERT_CREATE) $(FIPTOOL) $(COT_VERIFY)" \
+		"auth-size=bash tests/size/auth_size.sh $(AUTH_SIZE_ELF) $(AUTH_SIZE_DIR)/auth_size.map" \
 		"lint=bash tests/host/lint.sh $(BUILD_DIR)" \
 		"qemu-boot=bash tests/integration/boot_test.sh $(BUILD_DIR) $(FIPTOOL)" \
 		"rt-instr=bash tests/integration/rt_instr_test.sh $(BUILD_DIR)" \
@@ -287,10 +291,11 @@ _check: all unit-tests $(CERT_CREATE) $(COT_VERIFY)
 # variable given on the command line is one of them or a declared option:
 # a misspelt option must not silently build the defaults.
 # ---------------------------------------------------------------------------
-TARGET_VARIABLES := BUILD_BASE CC HOSTCC
+TARGET_VARIABLES := BUILD_BASE CC HOSTCC FUZZ_RUNS
 TARGET_VARIABLE_HELP_BUILD_BASE := where build/ goes
 TARGET_VARIABLE_HELP_CC := the compiler, e.g. clang
 TARGET_VARIABLE_HELP_HOSTCC := the host compiler for tools and tests
+TARGET_VARIABLE_HELP_FUZZ_RUNS := inputs make fuzz-cert tries (default 10000000)
 CMDLINE_VARIABLES := $(foreach v,$(.VARIABLES),$(if $(filter command line,$(origin $(v))),$(v)))
 UNKNOWN_VARIABLES := $(filter-out $(OPTIONS) $(TARGET_VARIABLES) MAKEFLAGS,$(CMDLINE_VARIABLES))
 ifneq ($(UNKNOWN_VARIABLES),)

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# deps.sh run|check: make sure the Debian packages a target needs are there.
+# deps.sh run|check|fuzz: make sure the Debian packages a target needs are
+# there (fuzz: check's, plus libFuzzer's runtime).
 # As root, installs what is missing with apt-get; otherwise prints the
 # apt-get line to run and fails.
 set -euo pipefail
@@ -40,11 +41,16 @@ add_missing() {
 	done
 }
 add_missing run_pkgs
-[ "${1:-run}" = check ] && add_missing check_pkgs
+[ "${1:-run}" != run ] && add_missing check_pkgs
 # The host unit tests run under AddressSanitizer.
 if [ "${1:-run}" = check ] && ! echo 'int main(void){return 0;}' |
 	cc -fsanitize=address,undefined -x c - -o /dev/null 2>/dev/null; then
 	want+=(libasan8 libubsan1)
+fi
+# libFuzzer (clang -fsanitize=fuzzer) is in Debian's compiler-rt package.
+if [ "${1:-run}" = fuzz ] && ! echo 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { (void)d; (void)n; return 0; }' |
+	clang -fsanitize=fuzzer -x c - -o /dev/null 2>/dev/null; then
+	want+=(libclang-rt-14-dev)
 fi
 
 [ ${#want[@]} -eq 0 ] && exit 0
