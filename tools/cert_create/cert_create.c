@@ -628,6 +628,20 @@ int main(int argc, char **argv)
 				key_needed[e->arg] = true;
 		}
 	}
+	/* Images are read when their certificate is made: check now that they
+	 * can be, so that a typo fails before any key or certificate is
+	 * written. */
+	for (i = 0; i < IMG_COUNT; i++) {
+		FILE *f;
+
+		if (images[i].path == NULL)
+			continue;
+		f = fopen(images[i].path, "rb");
+		if (f == NULL)
+			die("--%s %s: %s", images[i].option, images[i].path,
+			    strerror(errno));
+		fclose(f);
+	}
 	/* With -n -k and no certificate: just make and save the keys named. */
 	if (!any_cert) {
 		if (!(opt.new_keys && opt.save_keys))
