@@ -228,7 +228,7 @@ all: $(IMAGES)
 
 help:
 	@echo "Targets: all (default), run, check, bench, test-mem-protect, perf-docs, fiptool,"
-	@echo "         cert_create, mbedtls, fuzz-cert,"
+	@echo "         cert_create, mbedtls, auth-size, fuzz-cert,"
 	@echo "         clean, distclean, help"
 	@echo
 	@echo "Other variables: $(foreach v,$(TARGET_VARIABLES),$(v) ($(TARGET_VARIABLE_HELP_$(v))))"
