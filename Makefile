@@ -203,6 +203,10 @@ include bl2/bl2.mk
 include bl31/bl31.mk
 include tests/payload/payload.mk
 include tools/fiptool/fiptool.mk
+include tools/cert_create/cert_create.mk
+include lib/auth/auth.mk
+include tests/host/cot_verify.mk
+include tests/size/auth_size.mk
 include tests/unit/unit.mk
 include $(filter-out tests/unit/unit.mk,$(wildcard tests/unit/*.mk))
 include tests/fuzz/fuzz.mk
@@ -250,7 +254,7 @@ all: $(IMAGES)
 
 help:
 	@echo "Targets: all (default), run, check, bench, test-mem-protect, fuzz, perf-docs, fiptool,"
-	@echo "         format, format-check, clean, distclean, help"
+	@echo "         cert_create, mbedtls, auth-size, format, format-check, clean, distclean, help"
 	@echo
 	@echo "Other variables: $(foreach v,$(TARGET_VARIABLES),$(v) ($(TARGET_VARIABLE_HELP_$(v))))"
 	@echo
@@ -289,8 +293,9 @@ distclean:
 	rm -rf $(BUILD_BASE)
 
 # ---------------------------------------------------------------------------
-# Tests (after `deps.sh check`): host unit tests, fiptool interoperability
-# with Debian's fiptool, QEMU boot tests, and the other toolchains.
+# Tests (after `deps.sh check`): host unit tests, fiptool and certificate
+# interoperability with Debian's TF-A tools, QEMU boot tests, and the other
+# toolchains.
 # ---------------------------------------------------------------------------
 # The committed QEMU report must be what this firmware produces.
 .PHONY: perf-docs
@@ -299,7 +304,7 @@ perf-docs: _run
 	@echo "Updated docs/perf/psci-performance-qemu.rst"
 
 .PHONY: _check
-_check: all unit-tests $(UNIT_TEST_INPUTS) $(PSCI_MUTANTS) $(DTB_EDIT) $(FUZZERS)
+_check: all unit-tests $(UNIT_TEST_INPUTS) $(PSCI_MUTANTS) $(DTB_EDIT) $(FUZZERS) $(CERT_CREATE) $(COT_VERIFY) $(AUTH_SIZE_ELF)
 	@bash tests/run_tests.sh \
 		$(foreach t,$(UNIT_TESTS),"unit-$(notdir $(t))=$(t) $(UNIT_TEST_ARGS_$(notdir $(t)))") \
 		"psci-model-mutants=bash tests/unit/expect_fail.sh $(PSCI_MUTANTS)" \
@@ -308,6 +313,8 @@ _check: all unit-tests $(UNIT_TEST_INPUTS) $(PSCI_MUTANTS) $(DTB_EDIT) $(FUZZERS
 		"layers=python3 tests/host/check_layers.py" \
 		"format=bash tests/host/format_check.sh" \
 		"fuzz-smoke=bash tests/fuzz/run_fuzz.sh $(FUZZ_DIR)/smoke 5 0 $(FUZZERS)" \
+		"cert-interop=bash tests/host/cert_interop.sh $(CERT_CREATE) $(FIPTOOL) $(COT_VERIFY)" \
+		"auth-size=bash tests/size/auth_size.sh $(AUTH_SIZE_ELF) $(AUTH_SIZE_DIR)/auth_size.map" \
 		"qemu-boot=bash tests/integration/boot_test.sh $(BUILD_DIR) $(FIPTOOL)" \
 		"dtb=bash tests/integration/dtb_test.sh $(BUILD_DIR) $(FIPTOOL) $(DTB_EDIT)" \
 		"rt-instr=bash tests/integration/rt_instr_test.sh $(BUILD_DIR)" \

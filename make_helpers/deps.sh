@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# deps.sh run|check: make sure the Debian packages a target needs are there.
+# deps.sh run|check: make sure the Debian packages a target needs are there
+# (check: run's, plus the tests' and fuzzers').
 # As root, installs what is missing with apt-get; otherwise prints the
 # apt-get line to run and fails.
 set -euo pipefail
@@ -12,6 +13,8 @@ declare -A run_pkgs=(
 	[make]=make
 	[python3]=python3
 	[dpkg-deb]=dpkg
+	[dpkg-source]=dpkg-dev
+	[apt-get]=apt
 )
 declare -A check_pkgs=(
 	[fiptool]=arm-trusted-firmware-tools
@@ -25,6 +28,9 @@ declare -A check_pkgs=(
 	[/usr/lib/u-boot/qemu_arm64/u-boot.bin]=u-boot-qemu
 	# host libfdt for the DTB unit tests and fuzzers (BL2's is fetched for arm64)
 	[/usr/include/libfdt.h]=libfdt-dev
+	[cert_create]=arm-trusted-firmware-tools
+	[/usr/include/openssl/evp.h]=libssl-dev
+	[openssl]=openssl
 )
 
 want=()
@@ -39,7 +45,7 @@ add_missing() {
 	done
 }
 add_missing run_pkgs
-[ "${1:-run}" = check ] && add_missing check_pkgs
+[ "${1:-run}" != run ] && add_missing check_pkgs
 # The host unit tests run under AddressSanitizer.
 if [ "${1:-run}" = check ] && ! echo 'int main(void){return 0;}' |
 	cc -fsanitize=address,undefined -x c - -o /dev/null 2>/dev/null; then

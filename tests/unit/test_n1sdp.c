@@ -7,9 +7,11 @@
 
 #include "test.h"
 
+#include <drivers/pl011.h>
 #include <drivers/scmi.h>
 #include <n1sdp_css.h>
 #include <plat/plat_topology.h>
+#include <plat/plat_setup.h>
 #include <platform_def.h>
 
 static void test_core_positions(void)
@@ -74,11 +76,42 @@ static void test_memory_map(void)
 	      PLAT_BL33_LIMIT <= PLAT_NS_DRAM_BASE + PLAT_NS_DRAM_SIZE);
 }
 
+/*
+ * The driver programs the device, which the host does not have: record
+ * what the platform asks of it instead.
+ */
+static struct {
+	struct console *console;
+	uintptr_t base;
+	uint32_t baud;
+	int calls;
+} pl011_seen;
+
+void pl011_console_register(struct console *console, uintptr_t base, uint32_t clk_hz, uint32_t baud)
+{
+	(void)clk_hz;
+	pl011_seen.console = console;
+	pl011_seen.base = base;
+	pl011_seen.baud = baud;
+	pl011_seen.calls++;
+}
+
+static void test_console(void)
+{
+	plat_console_init();
+	/* AP UART0 (N1SDP TRM, application processor memory map). */
+	CHECK_EQ(pl011_seen.calls, 1);
+	CHECK_EQ(pl011_seen.base, 0x2A400000);
+	CHECK_EQ(pl011_seen.baud, 115200);
+	CHECK(pl011_seen.console != NULL);
+}
+
 int main(void)
 {
 	RUN_TEST(test_core_positions);
 	RUN_TEST(test_css_power_states);
 	RUN_TEST(test_scmi_message);
 	RUN_TEST(test_memory_map);
+	RUN_TEST(test_console);
 	return test_summary();
 }

@@ -1,0 +1,137 @@
+/*
+ * mbed TLS 2.28 configuration for trusted board boot: what verifying the
+ * chain of trust needs (docs/design/trusted-boot.rst), nothing else.
+ *
+ * It replaces mbed TLS's own include/mbedtls/config.h, through
+ * -DMBEDTLS_CONFIG_FILE='<lib/auth/mbedtls_config.h>' (lib/auth/auth.mk), for
+ * every build of the library: the firmware's (aarch64, freestanding), the
+ * host unit tests' and the fuzzer's, so the tests exercise exactly this
+ * configuration. Each line says why it is here; an option not named here is
+ * off.
+ *
+ * Only verification is built: no signing, no key generation, no random
+ * numbers, no TLS. No threads, files, sockets, clocks or entropy: the
+ * firmware has none of them.
+ */
+#ifndef AUTH_MBEDTLS_CONFIG_H
+#define AUTH_MBEDTLS_CONFIG_H
+
+/* ----- System support ---------------------------------------------------- */
+
+/* Inline assembly for bignum multiply-accumulate (bn_mul.h has an AArch64
+ * version using general-purpose registers only, so -mgeneral-regs-only is
+ * fine); about 2x faster RSA and ECDSA than the portable C. */
+#define MBEDTLS_HAVE_ASM
+
+/* Big-number division without a 128-by-64-bit divide, which the compiler
+ * would turn into a call to libgcc's __udivti3: the firmware links no
+ * compiler runtime. mbed TLS then divides with its own shift-and-subtract
+ * code (bignum.c, mbedtls_int_div_int). */
+#define MBEDTLS_NO_UDBL_DIVISION
+
+/* MBEDTLS_HAVE_TIME and MBEDTLS_HAVE_TIME_DATE stay off: the firmware has no
+ * wall clock. X.509 validity dates are not checked (as TF-A does not): a
+ * certificate's trust comes from its signature chain and NV counter. */
+
+/* ----- Platform: memory from a static pool ------------------------------ */
+
+/* mbedtls_calloc/mbedtls_free become function pointers that
+ * mbedtls_memory_buffer_alloc_init() points at the static pool. */
+#define MBEDTLS_PLATFORM_C
+#define MBEDTLS_PLATFORM_MEMORY
+/* No defaults from the C library (printf, fprintf, exit, calloc, time):
+ * the firmware's libc (include/lib/libc) has only what is named below. */
+#define MBEDTLS_PLATFORM_NO_STD_FUNCTIONS
+/* The only formatting mbed TLS does (OID and name printing helpers, unused
+ * by lib/auth but compiled) goes to our libc's snprintf. */
+#define MBEDTLS_PLATFORM_SNPRINTF_MACRO snprintf
+/* memory_buffer_alloc calls mbedtls_exit() when it finds its own heap
+ * corrupted (a broken invariant, never bad input): that is a panic. */
+#define MBEDTLS_PLATFORM_EXIT_MACRO     auth_mbedtls_exit
+void auth_mbedtls_exit(int status) __attribute__((noreturn));
+/* The pool allocator (first fit, coalescing). Its size: AUTH_HEAP_SIZE in
+ * lib/auth/auth_crypto.c, measured. */
+#define MBEDTLS_MEMORY_BUFFER_ALLOC_C
+/* Its blocks (and block headers, which hold pointers) on 16-byte
+ * boundaries, as malloc's would be: the default is 4, which puts 8-byte
+ * fields at unaligned addresses (an alignment fault where SCTLR.A is set or
+ * memory is Device, and undefined behaviour in C anyway). */
+#define MBEDTLS_MEMORY_ALIGN_MULTIPLE 16
+
+/* ----- ASN.1 and X.509 --------------------------------------------------- */
+
+/* DER decoding used by pkparse, x509 and the ECDSA signature reader. */
+#define MBEDTLS_ASN1_PARSE_C
+/* Required by MBEDTLS_ECDSA_C (check_config.h); only its signature writer
+ * uses it, which verification never calls (--gc-sections drops it). */
+#define MBEDTLS_ASN1_WRITE_C
+/* OID <-> algorithm tables: signature, hash, public-key and curve OIDs. */
+#define MBEDTLS_OID_C
+/* x509.c: AlgorithmIdentifier and RSASSA-PSS-params decoding (RFC 4055 s3.1)
+ * used to read a certificate's signature algorithm. The certificate itself
+ * is walked by lib/auth/auth_der.c (strict DER, TBBR extensions), so
+ * x509_crt.c is not built. */
+#define MBEDTLS_X509_USE_C
+/* Certificates signed with RSASSA-PSS (what cert_create makes for RSA). */
+#define MBEDTLS_X509_RSASSA_PSS_SUPPORT
+
+/* ----- Public keys ------------------------------------------------------- */
+
+/* Generic public-key layer and SubjectPublicKeyInfo parsing (RFC 5280
+ * s4.1.2.7, RFC 5480 s2 for EC keys). */
+#define MBEDTLS_PK_C
+#define MBEDTLS_PK_PARSE_C
+
+/* ----- RSA: RSASSA-PSS verification (RFC 8017 s8.1.2) ------------------- */
+
+#define MBEDTLS_RSA_C
+/* PKCS#1 v2.1 (PSS, with MGF1). cert_create signs RSA certificates with PSS
+ * only, so PKCS#1 v1.5 (MBEDTLS_PKCS1_V15) stays off: lib/auth refuses
+ * sha256WithRSAEncryption signatures anyway. */
+#define MBEDTLS_PKCS1_V21
+/* Big numbers up to 4096 bits (RSA-4096 keys); bounds the work and memory a
+ * hostile key can cause. */
+#define MBEDTLS_BIGNUM_C
+#define MBEDTLS_MPI_MAX_SIZE    512 /* bytes */
+/* Exponentiation window: verification uses e = 65537, for which mbed TLS
+ * picks a window of 1 whatever this says; 2 keeps the table small. */
+#define MBEDTLS_MPI_WINDOW_SIZE 2
+
+/* ----- ECDSA verification (SEC1 s4.1.4, RFC 5480) ----------------------- */
+
+#define MBEDTLS_ECP_C
+#define MBEDTLS_ECDSA_C
+/* Curves: P-256 (cert_create's ECDSA keys) and P-384. */
+#define MBEDTLS_ECP_DP_SECP256R1_ENABLED
+#define MBEDTLS_ECP_DP_SECP384R1_ENABLED
+/* Fast reduction modulo the NIST primes: several times faster point
+ * arithmetic for a few KiB of code. */
+#define MBEDTLS_ECP_NIST_OPTIM
+/* Verification handles only public values, so the side-channel blinding
+ * that would need a random number generator is not needed: without this
+ * mbed TLS would want HMAC_DRBG or CTR_DRBG to seed an internal one. */
+#define MBEDTLS_ECP_NO_INTERNAL_RNG
+/* Window for scalar multiplication: 4 keeps the precomputed table of the
+ * generator (2^(w-1) points) and so the heap small; FIXED_POINT_OPTIM would
+ * keep a larger table in the group, useless as each verification builds its
+ * group afresh. */
+#define MBEDTLS_ECP_WINDOW_SIZE       4
+#define MBEDTLS_ECP_FIXED_POINT_OPTIM 0
+
+/* ----- Hashes ------------------------------------------------------------ */
+
+/* The generic message-digest layer (PSS and ECDSA verification go through
+ * it) with SHA-256 and SHA-512 (which also gives SHA-384). */
+#define MBEDTLS_MD_C
+#define MBEDTLS_SHA256_C
+#define MBEDTLS_SHA512_C
+
+/* ----- Error handling ---------------------------------------------------- */
+
+/* Parameter checks stay at mbed TLS's default (off): lib/auth validates its
+ * inputs itself and never passes NULL. MBEDTLS_ERROR_C (strings for error
+ * codes) is off: lib/auth has its own messages (auth_strerror()). */
+
+#include "mbedtls/check_config.h"
+
+#endif /* AUTH_MBEDTLS_CONFIG_H */

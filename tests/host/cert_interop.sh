@@ -1,0 +1,245 @@
+#!/usr/bin/env bash
+#
+# Interoperability of the trusted-boot certificates with TF-A's tools
+# (Debian's /usr/bin/cert_create and /usr/bin/fiptool, package
+# arm-trusted-firmware-tools, TF-A 2.8).
+#
+# usage: tests/host/cert_interop.sh OUR_CERT_CREATE OUR_FIPTOOL COT_VERIFY
+#
+# For RSA (RSASSA-PSS) and ECDSA, with each hash algorithm:
+#  (a) lib/auth (through COT_VERIFY, the firmware's chain walk on the host)
+#      accepts the whole chain made by TF-A's cert_create;
+#  (b) ... and the chain our cert_create makes from the same keys and
+#      images, whose TBBR extension values and signature algorithm are
+#      byte-identical to TF-A's;
+#  (c) TF-A's cert_create reads the keys ours generates;
+#  (d) TF-A's fiptool lists and unpacks every certificate of a FIP made by
+#      our fiptool;
+#  (e) a tampered image or another ROT key is refused, and our cert_create
+#      refuses bad command lines with "cert_create: <problem>".
+#
+# Prints "PASS <name>" / "FAIL <name>: why" per check, then "N passed, N
+# failed". Exit status: 0 all passed, 1 some failed, 2 cannot run.
+
+set -u
+
+DEB_CC=/usr/bin/cert_create
+DEB_FIP=/usr/bin/fiptool
+
+if [ $# -ne 3 ]; then
+	echo "usage: $0 OUR_CERT_CREATE OUR_FIPTOOL COT_VERIFY" >&2
+	exit 2
+fi
+for t in "$DEB_CC" "$DEB_FIP" "$1" "$2" "$3"; do
+	if [ ! -x "$t" ]; then
+		echo "$0: $t is not an executable (Debian's are in arm-trusted-firmware-tools)" >&2
+		exit 2
+	fi
+done
+command -v openssl >/dev/null || { echo "$0: openssl is needed" >&2; exit 2; }
+OURS=$(realpath "$1") FIPTOOL=$(realpath "$2") VERIFY=$(realpath "$3")
+
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+cd "$TMP" || exit 2
+
+npass=0
+nfail=0
+pass() { echo "PASS $1"; npass=$((npass + 1)); }
+fail() { echo "FAIL $1: $2"; nfail=$((nfail + 1)); }
+
+head -c 20001 /dev/urandom >bl2.bin
+head -c 40003 /dev/urandom >bl31.bin
+head -c 30005 /dev/urandom >bl33.bin
+
+KEYS=(rot tw ntw soc nt)
+key_args() { # DIR
+	echo --rot-key "$1/rot.pem" --trusted-world-key "$1/tw.pem" \
+		--non-trusted-world-key "$1/ntw.pem" --soc-fw-key "$1/soc.pem" \
+		--nt-fw-key "$1/nt.pem"
+}
+cert_args() { # DIR
+	echo --tb-fw-cert "$1/tb_fw.crt" --trusted-key-cert "$1/tk.crt" \
+		--soc-fw-key-cert "$1/sfk.crt" --soc-fw-cert "$1/sf.crt" \
+		--nt-fw-key-cert "$1/nfk.crt" --nt-fw-cert "$1/nf.crt"
+}
+CERTS=(tb_fw tk sfk sf nfk nf)
+IMAGES="--tb-fw bl2.bin --soc-fw bl31.bin --nt-fw bl33.bin"
+
+# rotpk_hash KEYDIR: the platform's DigestInfo (SHA-256) of the ROT key.
+rotpk_hash() {
+	openssl pkey -in "$1/rot.pem" -pubout -outform DER -out "$1/rot_pub.der" &&
+	{ printf '\x30\x31\x30\x0d\x06\x09\x60\x86\x48\x01\x65\x03\x04\x02\x01\x05\x00\x04\x20'
+	  openssl dgst -sha256 -binary "$1/rot_pub.der"; } >"$1/rotpk.bin"
+}
+
+# verify NAME CERTDIR KEYDIR: the whole chain passes lib/auth's walk.
+verify() {
+	local out
+	if out=$("$VERIFY" --rotpk-hash "$3/rotpk.bin" --tfw-nvctr 3 --ntfw-nvctr 4 \
+		--tb-fw-cert "$2/tb_fw.crt" --tb-fw bl2.bin \
+		--trusted-key-cert "$2/tk.crt" --soc-fw-key-cert "$2/sfk.crt" \
+		--soc-fw-cert "$2/sf.crt" --soc-fw bl31.bin \
+		--nt-fw-key-cert "$2/nfk.crt" --nt-fw-cert "$2/nf.crt" \
+		--nt-fw bl33.bin 2>&1) && [ "$(grep -c '^OK ' <<<"$out")" -eq 9 ]; then
+		pass "$1"
+	else
+		fail "$1" "$(tail -n 1 <<<"$out")"
+	fi
+}
+
+for combo in rsa:2048:sha256 rsa:2048:sha384 rsa:3072:sha512 \
+	     ecdsa:256:sha256 ecdsa:256:sha384 ecdsa:256:sha512; do
+	IFS=: read -r alg bits hash <<<"$combo"
+	name=$alg-$hash
+	d=$TMP/$name
+	mkdir -p "$d/deb" "$d/ours"
+	# (a) TF-A's tool makes the keys and the certificates (its -b is for
+	# RSA only: its ECDSA keys are P-256).
+	size=()
+	[ "$alg" = rsa ] && size=(-b "$bits")
+	# shellcheck disable=SC2046
+	if ! "$DEB_CC" -n -k -a "$alg" "${size[@]}" -s "$hash" --tfw-nvctr 3 \
+		--ntfw-nvctr 4 $(key_args "$d") $(cert_args "$d/deb") $IMAGES \
+		>/dev/null 2>"$d/err"; then
+		fail "$name-deb-create" "TF-A cert_create failed: $(cat "$d/err")"
+		continue
+	fi
+	rotpk_hash "$d"
+	verify "$name-deb-chain" "$d/deb" "$d"
+
+	# (b) Ours, from the same keys and images.
+	# shellcheck disable=SC2046
+	if ! "$OURS" -s "$hash" --tfw-nvctr 3 --ntfw-nvctr 4 $(key_args "$d") \
+		$(cert_args "$d/ours") $IMAGES 2>"$d/err"; then
+		fail "$name-ours-create" "$(cat "$d/err")"
+		continue
+	fi
+	verify "$name-ours-chain" "$d/ours" "$d"
+	bad=
+	for c in "${CERTS[@]}"; do
+		if ! cmp -s <("$VERIFY" --dump-ext "$d/deb/$c.crt") \
+			<("$VERIFY" --dump-ext "$d/ours/$c.crt") ||
+		   [ -z "$("$VERIFY" --dump-ext "$d/ours/$c.crt")" ]; then
+			bad="$bad $c"
+		fi
+	done
+	if [ -z "$bad" ]; then
+		pass "$name-extensions-identical"
+	else
+		fail "$name-extensions-identical" "differ in:$bad"
+	fi
+done
+
+# (c) Keys our cert_create generates are read by TF-A's. (TF-A's wants -n
+# whenever some key it knows is not given, here the SCP and TOS keys; the
+# given files are read, not replaced: the ROTPK check proves it.)
+for alg in rsa ecdsa; do
+	d=$TMP/ourkeys-$alg
+	mkdir -p "$d/ours" "$d/deb"
+	# shellcheck disable=SC2046
+	if "$OURS" -n -k -a "$alg" --tfw-nvctr 3 --ntfw-nvctr 4 $(key_args "$d") \
+		$(cert_args "$d/ours") $IMAGES 2>"$d/err" &&
+	   "$DEB_CC" -n -a "$alg" --tfw-nvctr 3 --ntfw-nvctr 4 $(key_args "$d") \
+		$(cert_args "$d/deb") $IMAGES >/dev/null 2>>"$d/err"; then
+		rotpk_hash "$d"
+		verify "ourkeys-$alg-deb-chain" "$d/deb" "$d"
+		verify "ourkeys-$alg-ours-chain" "$d/ours" "$d"
+	else
+		fail "ourkeys-$alg" "$(cat "$d/err")"
+	fi
+done
+
+# (d) A FIP of our fiptool with every certificate: TF-A's fiptool lists and
+# unpacks them.
+d=$TMP/rsa-sha256/ours
+if "$FIPTOOL" create --tb-fw bl2.bin --soc-fw bl31.bin --nt-fw bl33.bin \
+	--tb-fw-cert "$d/tb_fw.crt" --trusted-key-cert "$d/tk.crt" \
+	--soc-fw-key-cert "$d/sfk.crt" --soc-fw-cert "$d/sf.crt" \
+	--nt-fw-key-cert "$d/nfk.crt" --nt-fw-cert "$d/nf.crt" fip.bin 2>err.txt; then
+	info=$("$DEB_FIP" info fip.bin 2>&1)
+	missing=
+	for c in "Trusted Boot Firmware BL2 certificate:tb-fw-cert" \
+		 "Trusted key certificate:trusted-key-cert" \
+		 "SoC Firmware key certificate:soc-fw-key-cert" \
+		 "SoC Firmware content certificate:soc-fw-cert" \
+		 "Non-Trusted Firmware key certificate:nt-fw-key-cert" \
+		 "Non-Trusted Firmware content certificate:nt-fw-cert"; do
+		grep -q "^${c%%:*}: offset=0x[0-9A-F]*, size=0x[0-9A-F]*, cmdline=\"--${c##*:}\"$" \
+			<<<"$info" || missing="$missing ${c##*:}"
+	done
+	if [ -z "$missing" ] && [ "$(wc -l <<<"$info")" -eq 9 ]; then
+		pass fip-deb-lists-certs
+	else
+		fail fip-deb-lists-certs "missing:$missing; listing: $info"
+	fi
+	mkdir unp
+	if "$DEB_FIP" unpack --out unp fip.bin >/dev/null 2>&1 &&
+	   cmp -s unp/tb-fw-cert.bin "$d/tb_fw.crt" && cmp -s unp/trusted-key-cert.bin "$d/tk.crt" &&
+	   cmp -s unp/soc-fw-key-cert.bin "$d/sfk.crt" && cmp -s unp/soc-fw-cert.bin "$d/sf.crt" &&
+	   cmp -s unp/nt-fw-key-cert.bin "$d/nfk.crt" && cmp -s unp/nt-fw-cert.bin "$d/nf.crt"; then
+		pass fip-deb-unpacks-certs
+	else
+		fail fip-deb-unpacks-certs "unpacked certificates differ"
+	fi
+else
+	fail fip-create "$(cat err.txt)"
+fi
+
+# (e) Refusals.
+k=$TMP/rsa-sha256
+head -c 40003 /dev/urandom >other.bin
+if ! out=$("$VERIFY" --rotpk-hash "$k/rotpk.bin" --tb-fw-cert "$k/ours/tb_fw.crt" \
+	--tb-fw bl2.bin --trusted-key-cert "$k/ours/tk.crt" --soc-fw-key-cert "$k/ours/sfk.crt" \
+	--soc-fw-cert "$k/ours/sf.crt" --soc-fw other.bin 2>&1) &&
+   grep -q "^cot_verify: BL31: hash does not match its certificate$" <<<"$out"; then
+	pass refuses-tampered-bl31
+else
+	fail refuses-tampered-bl31 "$out"
+fi
+if ! out=$("$VERIFY" --rotpk-hash "$TMP/ecdsa-sha256/rotpk.bin" \
+	--tb-fw-cert "$k/deb/tb_fw.crt" 2>&1) &&
+   grep -q "key does not match the platform's ROTPK hash" <<<"$out"; then
+	pass refuses-other-rot-key
+else
+	fail refuses-other-rot-key "$out"
+fi
+if ! out=$("$VERIFY" --rotpk-hash "$k/rotpk.bin" --tfw-nvctr 4 \
+	--tb-fw-cert "$k/deb/tb_fw.crt" 2>&1) &&
+   grep -q "NV counter 3 below the platform's 4" <<<"$out"; then
+	pass refuses-nv-counter-rollback
+else
+	fail refuses-nv-counter-rollback "$out"
+fi
+
+# check_bad NAME KEYWORD ARGS...: our cert_create exits 1 with
+# "cert_create: ...KEYWORD...".
+check_bad() {
+	local name=$1 word=$2 rc
+	shift 2
+	"$OURS" "$@" >out.txt 2>err.txt
+	rc=$?
+	if [ $rc -ne 1 ]; then
+		fail "bad-$name" "exit status $rc"
+	elif ! grep -q "^cert_create: .*$word" err.txt; then
+		fail "bad-$name" "message: $(cat err.txt)"
+	else
+		pass "bad-$name"
+	fi
+}
+check_bad no-nvctr "needs --tfw-nvctr" -n --tb-fw-cert x.crt --tb-fw bl2.bin
+check_bad no-image "needs --tb-fw" -n --tfw-nvctr 1 --tb-fw-cert x.crt
+check_bad no-key "no key for --rot-key" --tfw-nvctr 1 --tb-fw-cert x.crt --tb-fw bl2.bin
+check_bad key-alg "not rsa or ecdsa" -a dsa
+check_bad hash-alg "not sha256" -s md5
+check_bad small-key "2048, 3072 or 4096" -b 1024
+check_bad unknown-option "unknown option" --bl2 x
+check_bad nvctr-range "0..4294967295" --tfw-nvctr 4294967296
+check_bad bad-key-file "not a PEM private key" --rot-key bl2.bin --tfw-nvctr 1 \
+	--tb-fw-cert x.crt --tb-fw bl2.bin
+check_bad no-image-file "missing.bin" -n --tfw-nvctr 1 --tb-fw-cert x.crt \
+	--tb-fw missing.bin
+check_bad nothing "nothing to do"
+
+echo "$npass passed, $nfail failed"
+[ "$nfail" -eq 0 ]
