@@ -171,6 +171,8 @@ static void __attribute__((noreturn)) mem_protect_test(void)
 void payload_main(uint64_t x0)
 {
 	static struct console uart;
+	/* The whole boot's length: the counter starts at reset. */
+	uint64_t entered = read_cntpct_el0();
 
 	pl011_console_register(&uart, PLAT_UART_BASE, PLAT_UART_CLK_HZ, PLAT_UART_BAUD);
 	if (PAYLOAD_MODE_MEM_PROTECT)
@@ -178,6 +180,8 @@ void payload_main(uint64_t x0)
 	printf("PAYLOAD: entered at EL%u, x0 = 0x%llx, MPIDR = 0x%llx, CNTFRQ = %llu Hz\n",
 	       get_current_el(), (unsigned long long)x0, (unsigned long long)read_mpidr_el1(),
 	       (unsigned long long)read_cntfrq_el0());
+	printf("PAYLOAD: BL33 entered %llu us after reset\n",
+	       (unsigned long long)(entered * 1000000U / read_cntfrq_el0()));
 	mmu_setup(x0);
 	console_lock_enable();
 	if (!payload_topology_init((const void *)(uintptr_t)x0)) {

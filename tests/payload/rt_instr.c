@@ -147,8 +147,25 @@ static void idle_entry(unsigned int pos, void *arg)
 	(void)arg;
 }
 
+/*
+ * Wait for the next counter tick. Under -icount every figure is an
+ * instruction count rounded to the counter's 16 ns ticks, and where the
+ * rounding falls depends on how long everything before took (the boot,
+ * the previous scenario): starting each measurement on a tick edge makes
+ * the figures depend on the measured path only. Bounded: a counter that
+ * does not move in 10^6 reads is given up on.
+ */
+static void align_to_tick(void)
+{
+	uint64_t t = read_cntpct_el0();
+
+	for (unsigned int i = 0; i < 1000000U && read_cntpct_el0() == t; i++)
+		;
+}
+
 static bool start(unsigned int pos, payload_job_fn fn, struct run *run)
 {
+	align_to_tick();
 	int64_t rc = payload_cpu_on(pos, fn, run);
 
 	return payload_check(rc == PSCI_E_SUCCESS, "%s: CPU_ON of core %u returned %lld",
@@ -166,6 +183,7 @@ static void run_parallel(struct run *run, payload_job_fn fn)
 			started++;
 	}
 	payload_barrier_set_participants(&run->barrier, started);
+	align_to_tick();
 	fn(LEAD, run);
 	for (unsigned int pos = 0; pos < payload_topo.cores; pos++) {
 		if (pos != LEAD)
@@ -183,6 +201,7 @@ static void run_serial(struct run *run, payload_job_fn fn)
 		start(pos, fn, run);
 		payload_wait_cpu_off(pos);
 	}
+	align_to_tick();
 	fn(LEAD, run);
 }
 
@@ -201,6 +220,7 @@ static void run_cpu_off_serial(struct run *run)
 		start(pos, idle_entry, run);
 		payload_wait_cpu_off(pos);
 	}
+	align_to_tick();
 	suspend_entry(LEAD, run);
 	for (unsigned int pos = 0; pos < payload_topo.cores; pos++) {
 		if (pos == LEAD)
