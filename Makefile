@@ -184,9 +184,16 @@ $(BUILD_DIR)/$(1).bin: $(BUILD_DIR)/$(1).elf
 -include $$($(1)_OBJS:.o=.d) $(BUILD_DIR)/$(1)/$(1).ld.d
 endef
 
-# libfdt: Debian's libfdt-dev arm64 static library, fetched into the build
-# folder (make_helpers/fetch_deb.sh), never vendored.
-LIBFDT_DIR := $(BUILD_BASE)/deps/libfdt-dev
+# Third-party code from Debian is fetched into DEPS_DIR, never vendored: a
+# cache shared by every build, including the test suites' own builds under
+# other BUILD_BASEs (they inherit it from the environment).
+DEPS_DIR ?= $(abspath $(BUILD_BASE))/deps
+export DEPS_DIR
+TARGET_VARIABLES += DEPS_DIR
+TARGET_VARIABLE_HELP_DEPS_DIR := where fetched Debian packages are cached
+
+# libfdt: Debian's libfdt-dev arm64 static library (make_helpers/fetch_deb.sh).
+LIBFDT_DIR := $(DEPS_DIR)/libfdt-dev
 LIBFDT_A := $(LIBFDT_DIR)/root/usr/lib/aarch64-linux-gnu/libfdt.a
 LIBFDT_INC := $(LIBFDT_DIR)/root/usr/include
 $(LIBFDT_A):
@@ -205,29 +212,31 @@ include tests/payload/payload.mk
 include tools/fiptool/fiptool.mk
 include tools/cert_create/cert_create.mk
 include lib/auth/auth.mk
+include make_helpers/trusted_boot.mk
 include tests/host/cot_verify.mk
-include tests/size/auth_size.mk
 include tests/unit/unit.mk
 include $(filter-out tests/unit/unit.mk,$(wildcard tests/unit/*.mk))
 include tests/fuzz/fuzz.mk
 
-$(eval $(call make_image,bl1,$(COMMON_SOURCES) $(BL1_SOURCES) $(PLAT_BL1_SOURCES),bl1/bl1.ld.S))
-$(eval $(call make_image,bl2,$(COMMON_SOURCES) $(BL2_SOURCES) $(PLAT_BL2_SOURCES),bl2/bl2.ld.S,$(LIBFDT_A)))
+$(eval $(call make_image,bl1,$(COMMON_SOURCES) $(BL1_SOURCES) $(PLAT_BL1_SOURCES),bl1/bl1.ld.S,$(BL1_LIBS)))
+$(eval $(call make_image,bl2,$(COMMON_SOURCES) $(BL2_SOURCES) $(PLAT_BL2_SOURCES),bl2/bl2.ld.S,$(LIBFDT_A) $(BL2_LIBS)))
 $(eval $(call make_image,bl31,$(COMMON_SOURCES) $(BL31_SOURCES) $(PLAT_BL31_SOURCES),bl31/bl31.ld.S))
 $(foreach p,$(PAYLOAD_IMAGES),$(eval $(call make_image,$(p),$(PAYLOAD_SOURCES),tests/payload/payload.ld.S,$(LIBFDT_A))))
 
 # ---------------------------------------------------------------------------
-# FIPs: $(call make_fip,fip,bl33) packs BL2, BL31 and the BL33 image into
-# the FIP file (the platform's flash rules put it where its boot ROM looks).
+# FIPs: $(call make_fip,DIR,bl33) packs BL2, BL31, the BL33 image and, with
+# trusted board boot, their certificates (made in DIR/certs/) into
+# DIR/fip.bin (the platform's flash rules put it where its boot ROM looks).
 # The main FIP carries BL33= or the report payload; make bench and the
 # MEM_PROTECT test have FIPs of their own under $(BUILD_DIR)/<variant>/.
 # ---------------------------------------------------------------------------
 define make_fip
-$(1): $(BUILD_DIR)/bl2.bin $(BUILD_DIR)/bl31.bin $(2) $(FIPTOOL) $(3)
+$(call cot_certs,$(1),$(2))
+$(1)/fip.bin: $(BUILD_DIR)/bl2.bin $(BUILD_DIR)/bl31.bin $(2) $(FIPTOOL) $(3) $(call cot_fip_prereqs,$(1))
 	@echo "  FIP     $$@"
 	@mkdir -p $$(@D)
 	@$(FIPTOOL) create --tb-fw $(BUILD_DIR)/bl2.bin --soc-fw $(BUILD_DIR)/bl31.bin \
-		--nt-fw $(2) $$@
+		--nt-fw $(2) $(call cot_fip_args,$(1)) $$@
 	@$(FIPTOOL) info $$@ | sed 's/^/          /'
 endef
 
@@ -237,9 +246,9 @@ FIP := $(BUILD_DIR)/fip.bin
 # Which file is BL33 is part of the configuration: a change repacks the FIP.
 BL33_STAMP := $(BUILD_DIR)/bl33.path
 
-$(eval $(call make_fip,$(FIP),$(BL33_IMAGE),$(BL33_STAMP)))
-$(eval $(call make_fip,$(BUILD_DIR)/bench/fip.bin,$(BUILD_DIR)/payload_bench.bin))
-$(eval $(call make_fip,$(BUILD_DIR)/mem-protect/fip.bin,$(BUILD_DIR)/payload_mem_protect.bin))
+$(eval $(call make_fip,$(BUILD_DIR),$(BL33_IMAGE),$(BL33_STAMP)))
+$(eval $(call make_fip,$(BUILD_DIR)/bench,$(BUILD_DIR)/payload_bench.bin))
+$(eval $(call make_fip,$(BUILD_DIR)/mem-protect,$(BUILD_DIR)/payload_mem_protect.bin))
 
 $(foreach d,$(BUILD_DIR) $(BUILD_DIR)/bench $(BUILD_DIR)/mem-protect,$(eval $(call plat_package,$(d))))
 
@@ -254,7 +263,7 @@ all: $(IMAGES)
 
 help:
 	@echo "Targets: all (default), run, check, bench, test-mem-protect, fuzz, perf-docs, fiptool,"
-	@echo "         cert_create, mbedtls, auth-size, format, format-check, clean, distclean, help"
+	@echo "         cert_create, mbedtls, format, format-check, clean, distclean, help"
 	@echo
 	@echo "Other variables: $(foreach v,$(TARGET_VARIABLES),$(v) ($(TARGET_VARIABLE_HELP_$(v))))"
 	@echo
@@ -304,7 +313,7 @@ perf-docs: _run
 	@echo "Updated docs/perf/psci-performance-qemu.rst"
 
 .PHONY: _check
-_check: all unit-tests $(UNIT_TEST_INPUTS) $(PSCI_MUTANTS) $(DTB_EDIT) $(FUZZERS) $(CERT_CREATE) $(COT_VERIFY) $(AUTH_SIZE_ELF)
+_check: all unit-tests $(UNIT_TEST_INPUTS) $(PSCI_MUTANTS) $(DTB_EDIT) $(FUZZERS) $(CERT_CREATE) $(COT_VERIFY)
 	@bash tests/run_tests.sh \
 		$(foreach t,$(UNIT_TESTS),"unit-$(notdir $(t))=$(t) $(UNIT_TEST_ARGS_$(notdir $(t)))") \
 		"psci-model-mutants=bash tests/unit/expect_fail.sh $(PSCI_MUTANTS)" \
@@ -314,9 +323,9 @@ _check: all unit-tests $(UNIT_TEST_INPUTS) $(PSCI_MUTANTS) $(DTB_EDIT) $(FUZZERS
 		"format=bash tests/host/format_check.sh" \
 		"fuzz-smoke=bash tests/fuzz/run_fuzz.sh $(FUZZ_DIR)/smoke 5 0 $(FUZZERS)" \
 		"cert-interop=bash tests/host/cert_interop.sh $(CERT_CREATE) $(FIPTOOL) $(COT_VERIFY)" \
-		"auth-size=bash tests/size/auth_size.sh $(AUTH_SIZE_ELF) $(AUTH_SIZE_DIR)/auth_size.map" \
-		"qemu-boot=bash tests/integration/boot_test.sh $(BUILD_DIR) $(FIPTOOL)" \
-		"dtb=bash tests/integration/dtb_test.sh $(BUILD_DIR) $(FIPTOOL) $(DTB_EDIT)" \
+		"qemu-boot=bash tests/integration/boot_test.sh $(BUILD_DIR)" \
+		"tbb=bash tests/integration/tbb_test.sh $(BUILD_DIR)" \
+		"dtb=bash tests/integration/dtb_test.sh $(BUILD_DIR) $(DTB_EDIT)" \
 		"rt-instr=bash tests/integration/rt_instr_test.sh $(BUILD_DIR)" \
 		"options=bash tests/integration/options_test.sh $(BUILD_BASE)" \
 		"topologies=bash tests/integration/topology_test.sh" \

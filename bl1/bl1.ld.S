@@ -2,6 +2,7 @@
  * BL1: code and read-only data execute in place from the boot ROM; .data is
  * copied to and .bss zeroed in BL1's RW region of secure SRAM.
  */
+#include <common/bl_common.ld.h>
 #include <platform_def.h>
 
 OUTPUT_FORMAT("elf64-littleaarch64")
@@ -50,7 +51,8 @@ SECTIONS {
 	} >RAM
 
 	.stacks (NOLOAD) : ALIGN(16) {
-		. += PLAT_STACK_SIZE;
+		__STACKS_START__ = .;
+		. += BL_BOOT_STACK_SIZE;
 		__STACK_TOP__ = .;
 		. = ALIGN(4096);
 		__RW_END__ = .;

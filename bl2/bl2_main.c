@@ -1,12 +1,16 @@
 /*
  * BL2: lets the platform prepare the normal world (on QEMU: the DTB and
  * the DRAM it describes), checks BL31 and BL33 against their regions and
- * BL33 against that DRAM, loads both from the FIP and runs BL31, passing
- * it BL33's entry point and the DTB address (struct bl31_params).
+ * BL33 against that DRAM, loads both from the FIP and, with trusted board
+ * boot, authenticates them (the Trusted key certificate, then the key and
+ * content certificates of each, then each image where it was loaded), and
+ * runs BL31, passing it BL33's entry point and the DTB address (struct
+ * bl31_params).
  */
 #include <stdio.h>
 
 #include <arch/aarch64/arch_helpers.h>
+#include <common/bl_auth.h>
 #include <common/bl_common.h>
 #include <drivers/console.h>
 #include <common/debug.h>
@@ -75,6 +79,21 @@ static void check_dram_or_halt(const char *name, uintptr_t base, size_t size,
 	halt_not_loaded(name);
 }
 
+/* The certificates BL2 checks, parents first (include/lib/auth/auth_cot.h). */
+static const enum auth_image_id bl2_certs[] = {
+	AUTH_IMG_TRUSTED_KEY_CERT, AUTH_IMG_SOC_FW_KEY_CERT, AUTH_IMG_SOC_FW_CERT,
+	AUTH_IMG_NT_FW_KEY_CERT,   AUTH_IMG_NT_FW_CERT,
+};
+
+/* Copy an image to where it runs and authenticate it there. */
+static void load_and_authenticate(enum auth_image_id id, const char *name, uintptr_t base,
+                                  const void *data, size_t size)
+{
+	bl_copy_image(name, base, data, size);
+	if (bl_auth_image(id, base, size) != AUTH_OK)
+		halt_not_loaded(name);
+}
+
 void bl2_main(void)
 {
 	static const struct fip_uuid bl31_uuid = FIP_UUID_SOC_FW;
@@ -84,10 +103,13 @@ void bl2_main(void)
 	size_t bl31_size, bl33_size;
 	uint64_t start;
 
+	bl_stack_paint();
 	plat_early_setup();
 	plat_console_init();
 	NOTICE("BL2: %s\n", build_version_string);
 	NOTICE("BL2: %s\n", build_message);
+	if (!TRUSTED_BOARD_BOOT)
+		NOTICE("BL2: Trusted board boot is off (TRUSTED_BOARD_BOOT=0): BL31 and BL33 run unauthenticated\n");
 	bl_setup_mmu(bl2_regions, ARRAY_SIZE(bl2_regions), plat_bl2_regions, plat_bl2_region_count);
 
 	/* Its cost grows with the DTB; INFO shows it (counter ticks to us). */
@@ -95,12 +117,20 @@ void bl2_main(void)
 	plat_bl2_prepare_bl33(&dram);
 	INFO("BL2: preparing BL33's DTB and memory took %llu us\n",
 	     (unsigned long long)((read_cntpct_el0() - start) * 1000000U / plat_get_syscnt_freq()));
+	bl_auth_init("BL2");
+	for (unsigned int i = 0; i < ARRAY_SIZE(bl2_certs); i++) {
+		if (bl_auth_cert(bl2_certs[i], PLAT_FIP_BASE, PLAT_FIP_MAX_SIZE) != AUTH_OK)
+			halt_not_loaded(auth_cot_image(bl2_certs[i])->name);
+	}
 	/* Both images are found and checked before either is copied. */
 	bl31_size = find_or_halt(&bl31_uuid, "BL31", BL31_BASE, BL31_LIMIT, &bl31);
 	bl33_size = find_or_halt(&bl33_uuid, "BL33", PLAT_BL33_BASE, PLAT_BL33_LIMIT, &bl33);
 	check_dram_or_halt("BL33", PLAT_BL33_BASE, bl33_size, &dram);
-	bl_copy_image("BL31", BL31_BASE, bl31, bl31_size);
-	bl_copy_image("BL33", PLAT_BL33_BASE, bl33, bl33_size);
+	load_and_authenticate(AUTH_IMG_BL31, "BL31", BL31_BASE, bl31, bl31_size);
+	load_and_authenticate(AUTH_IMG_BL33, "BL33", PLAT_BL33_BASE, bl33, bl33_size);
+	if (TRUSTED_BOARD_BOOT)
+		NOTICE("BL2: BL31 and BL33 authenticated in %llu us\n",
+		       (unsigned long long)(bl_auth_ticks() * 1000000U / plat_get_syscnt_freq()));
 
 	bl31_params = (struct bl31_params){
 		.magic = BL31_PARAMS_MAGIC,
@@ -109,6 +139,12 @@ void bl2_main(void)
 	};
 	flush_dcache_range((uintptr_t)&bl31_params, sizeof(bl31_params));
 
+	/* The decisions again, from the context's own record (fault injection). */
+	if (!bl_auth_passed(AUTH_IMG_BL31))
+		halt_not_loaded("BL31");
+	if (!bl_auth_passed(AUTH_IMG_BL33))
+		halt_not_loaded("BL33");
+	INFO("BL2: stack: %zu of %zu bytes used\n", bl_stack_used(), bl_stack_size());
 	NOTICE("BL2: Booting BL31\n");
 	console_flush();
 	disable_mmu_el3_flush();

@@ -116,6 +116,31 @@ long bl_load_fip_image(uintptr_t fip_base, size_t max_size, const struct fip_uui
 	return size;
 }
 
+#define STACK_PAINT 0x6b617473u /* "stak" */
+
+void bl_stack_paint(void)
+{
+	/* Below this function's own frame, with room for what it calls. */
+	uintptr_t limit = (uintptr_t)__builtin_frame_address(0) - 256U;
+
+	for (volatile uint32_t *p = (uint32_t *)__STACKS_START__; (uintptr_t)p < limit; p++)
+		*p = STACK_PAINT;
+}
+
+size_t bl_stack_used(void)
+{
+	const volatile uint32_t *p = (const uint32_t *)__STACKS_START__;
+
+	while ((uintptr_t)p < (uintptr_t)__STACK_TOP__ && *p == STACK_PAINT)
+		p++;
+	return (size_t)((uintptr_t)__STACK_TOP__ - (uintptr_t)p);
+}
+
+size_t bl_stack_size(void)
+{
+	return (size_t)((uintptr_t)__STACK_TOP__ - (uintptr_t)__STACKS_START__);
+}
+
 void bl_program_cntfrq(void)
 {
 	uint32_t freq = plat_get_syscnt_freq();

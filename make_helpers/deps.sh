@@ -15,6 +15,9 @@ declare -A run_pkgs=(
 	[dpkg-deb]=dpkg
 	[dpkg-source]=dpkg-dev
 	[apt-get]=apt
+	# trusted board boot: cert_create on libcrypto, the ROTPK hash
+	[/usr/include/openssl/evp.h]=libssl-dev
+	[openssl]=openssl
 )
 declare -A check_pkgs=(
 	[fiptool]=arm-trusted-firmware-tools
@@ -29,8 +32,6 @@ declare -A check_pkgs=(
 	# host libfdt for the DTB unit tests and fuzzers (BL2's is fetched for arm64)
 	[/usr/include/libfdt.h]=libfdt-dev
 	[cert_create]=arm-trusted-firmware-tools
-	[/usr/include/openssl/evp.h]=libssl-dev
-	[openssl]=openssl
 )
 
 want=()

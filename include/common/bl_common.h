@@ -13,6 +13,7 @@
 extern char __TEXT_START__[], __TEXT_END__[];
 extern char __RODATA_START__[], __RODATA_END__[];
 extern char __RW_START__[], __RW_END__[];
+extern char __STACKS_START__[], __STACK_TOP__[];
 
 /*
  * Map this image (code read-only and executable, read-only data, then
@@ -47,6 +48,17 @@ void bl_copy_image(const char *name, uintptr_t dest, const void *data, size_t si
  */
 long bl_load_fip_image(uintptr_t fip_base, size_t max_size, const struct fip_uuid *uuid,
                        const char *name, uintptr_t dest, uintptr_t limit);
+
+/*
+ * Stack high-water mark of a single-stack image (BL1, BL2): paint the
+ * unused part of [__STACKS_START__, __STACK_TOP__) once, early; later,
+ * bl_stack_used() returns the bytes that were ever used (counted from the
+ * deepest word no longer painted). Calls must come from the stack measured.
+ */
+void bl_stack_paint(void);
+size_t bl_stack_used(void);
+/* The stack's size in bytes. */
+size_t bl_stack_size(void);
 
 /* Program CNTFRQ_EL0 with the platform's counter frequency (ARM DDI 0487 D11.1.2). */
 void bl_program_cntfrq(void);

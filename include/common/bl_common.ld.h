@@ -57,7 +57,14 @@
 	}						\
 	__RW_END__ = .;
 
-/* The firmware images: stacks of PLAT_STACK_SIZE. */
+/*
+ * BL1 and BL2 run on one CPU with one stack; trusted board boot's signature
+ * checks (mbed TLS) need more of it than anything else in the firmware.
+ * Measured high-water marks: docs/design/trusted-boot.rst.
+ */
+#define BL_BOOT_STACK_SIZE 0x2000
+
+/* BL31: a stack of PLAT_STACK_SIZE per CPU. */
 #define RW_SECTIONS(stack_count)	RW_SECTIONS_STACKS(stack_count, PLAT_STACK_SIZE)
 
 /* The budget check; message is a whole string (ld does not join them). */

@@ -3,7 +3,7 @@
 # Included by the top-level Makefile, which defines BUILD_BASE, BUILD_DIR,
 # CC, TF_CFLAGS, HOSTCC, HOST_CFLAGS and CONFIG_H.
 #
-# mbed TLS is Debian's source package, fetched into $(BUILD_BASE)/deps/mbedtls
+# mbed TLS is Debian's source package, fetched into $(DEPS_DIR)/mbedtls
 # on first use (make_helpers/fetch_src.sh) and never committed. It is built
 # with our configuration header (include/lib/auth/mbedtls_config.h) into one
 # static library per compiler and flags:
@@ -20,7 +20,7 @@ AUTH_SOURCES := lib/auth/auth_der.c lib/auth/auth_cert.c lib/auth/auth_crypto.c 
 # against the signed archive index; dpkg-source checks the tarballs against it).
 MBEDTLS_DEB_VERSION := 2.28.3-1
 MBEDTLS_DSC_SHA256 := a8bf91b5ffb40654efb0ebe0c962ac1e87b8eed5e104880982eaa70dd4bb33e3
-MBEDTLS_DEP_DIR := $(BUILD_BASE)/deps/mbedtls
+MBEDTLS_DEP_DIR := $(DEPS_DIR)/mbedtls
 MBEDTLS_SRC := $(MBEDTLS_DEP_DIR)/src
 MBEDTLS_STAMP := $(MBEDTLS_SRC)/.unpacked
 MBEDTLS_CONFIG := include/lib/auth/mbedtls_config.h

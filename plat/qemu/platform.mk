@@ -11,6 +11,8 @@ $(call int_option,QEMU_MEMORY_MB,1024,DRAM of the QEMU machine in MiB (1024 to 3
 $(call str_option,QEMU_CPU,neoverse-n1,QEMU -cpu model: $(QEMU_CPUS))
 $(call bool_option,REALTIME,0,1 runs QEMU without -icount (wall-clock time, figures not reproducible))
 $(call str_option,QEMU,qemu-system-aarch64,QEMU binary)
+$(call int_option,QEMU_TFW_NVCTR,0,The board's trusted NV counter (its one-time-programmable anti-rollback value): trusted-world certificates below it are refused)
+$(call int_option,QEMU_NTFW_NVCTR,0,The board's non-trusted NV counter: NT FW certificates below it are refused)
 $(call str_option,QEMU_EXTRA,,More QEMU arguments for make run, e.g. "-s -S" to wait for gdb (docs/debugging.rst))
 
 PLAT_DEFAULT_ENABLE_RUNTIME_INSTRUMENTATION := 1
@@ -30,6 +32,9 @@ endif
 
 PLAT_COMMON_SOURCES := plat/qemu/aarch64/plat_helpers.S plat/qemu/qemu_common.c
 PLAT_BL1_SOURCES := $(PLAT_COMMON_SOURCES) plat/qemu/qemu_bl1_setup.c plat/common/hold_pen.c
+# Trusted board boot's hooks, in BL1 and BL2 when TRUSTED_BOARD_BOOT=1: the
+# ROTPK hash of the build's ROT_KEY, NV counters from platform_def.h.
+PLAT_TBB_SOURCES := plat/common/plat_trusted_boot.c
 PLAT_BL2_SOURCES := $(PLAT_COMMON_SOURCES) plat/qemu/qemu_bl2_setup.c
 PLAT_BL31_SOURCES := $(PLAT_COMMON_SOURCES) plat/qemu/qemu_pm.c plat/qemu/aarch64/qemu_pm_helpers.S \
 	plat/common/hold_pen.c

@@ -7,7 +7,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 config="-DDEBUG=0 -DLOG_LEVEL=20 -DENABLE_ASSERTIONS=1 -DENABLE_RUNTIME_INSTRUMENTATION=1
-	-DPSCI_OS_INIT_MODE=1 -DPAYLOAD_MODE_BENCH=0 -DPAYLOAD_MODE_MEM_PROTECT=0 -D__aarch64__"
+	-DPSCI_OS_INIT_MODE=1 -DTRUSTED_BOARD_BOOT=1 -DPAYLOAD_MODE_BENCH=0 -DPAYLOAD_MODE_MEM_PROTECT=0 -D__aarch64__"
 passed=0 failed=0
 
 # lint PLAT EXTRA-DEFINES DIRS...
@@ -32,7 +32,8 @@ lint() {
 
 generic="bl1 bl2 bl31 common lib drivers services plat/common tools tests/payload"
 # shellcheck disable=SC2086
-lint qemu "-DQEMU_CLUSTERS=2 -DQEMU_CORES_PER_CLUSTER=2 -DQEMU_MEMORY_MB=1024 -DREALTIME=0" \
+lint qemu "-DQEMU_CLUSTERS=2 -DQEMU_CORES_PER_CLUSTER=2 -DQEMU_MEMORY_MB=1024 -DREALTIME=0
+	-DQEMU_TFW_NVCTR=0 -DQEMU_NTFW_NVCTR=0" \
 	$generic plat/qemu
 # shellcheck disable=SC2086
 lint n1sdp "" $generic plat/n1sdp

@@ -4,12 +4,12 @@
 #    and max, ending in PSCI SYSTEM_OFF (QEMU exits 0);
 #  - malformed or oversized FIPs are rejected by BL1/BL2 with a message
 #    naming the problem, and nothing from them runs.
-# Usage: boot_test.sh BUILD_DIR FIPTOOL
+# Usage: boot_test.sh BUILD_DIR
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../lib/harness.sh"
 
-build=$1 fiptool=$2
+build=$1
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cfg=$build/config.mk
@@ -48,9 +48,7 @@ done
 # bad_fip NAME FIP EXPECTED-ERROR STAGE-THAT-MUST-NOT-START
 bad_fip() {
 	local name=$1 fip=$2 expect=$3 forbidden=$4 log=$work/$1.log
-	cp "$build/bl1.bin" "$work/flash.bin"
-	truncate -s 256K "$work/flash.bin"
-	cat "$fip" >>"$work/flash.bin"
+	flash_of "$build" "$fip" "$work/flash.bin"
 	qemu_boot "$log" 20 --config "$cfg" --flash "$work/flash.bin" --stop "ERROR: .*(Failed|malformed)"
 	check "$name: rejected with '$expect'" has "$log" "$expect"
 	check "$name: '$forbidden' never happens" lacks "$log" "$forbidden"
@@ -73,27 +71,28 @@ cp "$fip" "$work/overlap.fip"
 dd if="$fip" of="$work/overlap.fip" bs=1 skip=32 seek=72 count=8 conv=notrunc status=none
 bad_fip overlapping-entries "$work/overlap.fip" "overlap" "BL1: Booting BL2"
 
-# End marker UUID made non-null: the ToC never ends.
-cp "$fip" "$work/noend.fip" && patch "$work/noend.fip" 136 01
+# End marker UUID made non-null: the ToC never ends. It follows the
+# 16-byte header and one 40-byte entry per image.
+entries=$("$build/../../tools/fiptool/fiptool" info "$fip" | wc -l)
+cp "$fip" "$work/noend.fip" && patch "$work/noend.fip" $((16 + 40 * entries)) 01
 bad_fip no-end-marker "$work/noend.fip" "malformed" "BL1: Booting BL2"
 
-"$fiptool" create --soc-fw "$build/bl31.bin" --nt-fw "$build/payload.bin" "$work/nobl2.fip" >/dev/null
+# Signed for what is packed (trusted board boot): the structure is what fails.
+signed_fip "$build" "$work/nobl2.fip" --tb-fw none
 bad_fip missing-bl2 "$work/nobl2.fip" "BL2: image not found in the FIP" "BL1: Booting BL2"
 
 head -c 600K /dev/urandom >"$work/big31.bin"
-"$fiptool" create --tb-fw "$build/bl2.bin" --soc-fw "$work/big31.bin" \
-	--nt-fw "$build/payload.bin" "$work/big.fip" >/dev/null
+signed_fip "$build" "$work/big.fip" --soc-fw "$work/big31.bin"
 bad_fip bl31-too-big "$work/big.fip" "BL2: Failed to load BL31" "BL2: Booting BL31"
 check "bl31-too-big: the size and the region are named" \
 	grep -qE "BL31 is 614400 bytes; its region 0xe060000-0xe0e0000 holds 524288" "$work/bl31-too-big.log"
 
-# The EL3 crash handler: a "BL31" that is a single UDF instruction faults
-# at EL3 on its first instruction, still under BL2's vectors.
+# The EL3 crash handler: a "BL31" that is a single UDF instruction (signed,
+# so that BL2 runs it) faults at EL3 on its first instruction, still under
+# BL2's vectors.
 printf '\x00\x00\x00\x00' >"$work/udf.bin"
-"$fiptool" create --tb-fw "$build/bl2.bin" --soc-fw "$work/udf.bin" \
-	--nt-fw "$build/payload.bin" "$work/udf.fip" >/dev/null
-cp "$build/bl1.bin" "$work/flash.bin" && truncate -s 256K "$work/flash.bin"
-cat "$work/udf.fip" >>"$work/flash.bin"
+signed_fip "$build" "$work/udf.fip" --soc-fw "$work/udf.bin"
+flash_of "$build" "$work/udf.fip" "$work/flash.bin"
 log=$work/crash.log
 qemu_boot "$log" 20 --config "$cfg" --flash "$work/flash.bin" --stop "x30 "
 check "crash: reported as an unhandled EL3 exception" \

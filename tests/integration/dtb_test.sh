@@ -15,29 +15,26 @@
 # covered by the host tests (tests/unit/test_dtb_check.c, tests/fuzz).
 # WARNING and INFO lines need LOG_LEVEL >= 40: this suite builds such a BL2
 # and packs it with the release BL1, BL31 and payload.
-# Usage: dtb_test.sh BUILD_DIR FIPTOOL DTB_EDIT
+# Usage: dtb_test.sh BUILD_DIR DTB_EDIT
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../lib/harness.sh"
 top=$(cd "$here/../.." && pwd)
-build=$1 fiptool=$2 dtb_edit=$3
+build=$1 dtb_edit=$2
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 run=$top/tools/qemu_run/qemu_run.py
 
-# BL2 at LOG_LEVEL=40 in its own build folder, sharing the fetched libfdt.
-mkdir -p "$work/b"
-ln -s "$(cd "$build/../.." && pwd)/deps" "$work/b/deps"
+# BL2 at LOG_LEVEL=40 in its own build folder (fetched packages: DEPS_DIR).
 if ! make -C "$top" -j2 BUILD_BASE="$work/b" LOG_LEVEL=40 "$work/b/qemu/release/bl2.bin" \
 	>"$work/build.log" 2>&1; then
 	fail "BL2 builds at LOG_LEVEL=40" "$(tail -n 5 "$work/build.log")"
 	summary
 	exit 1
 fi
-"$fiptool" create --tb-fw "$work/b/qemu/release/bl2.bin" --soc-fw "$build/bl31.bin" \
-	--nt-fw "$build/payload.bin" "$work/fip.bin" >/dev/null
-cp "$build/bl1.bin" "$work/flash.bin" && truncate -s 256K "$work/flash.bin"
-cat "$work/fip.bin" >>"$work/flash.bin"
+# Signed with the main build's keys, so that its BL1 runs this BL2.
+signed_fip "$build" "$work/fip.bin" --tb-fw "$work/b/qemu/release/bl2.bin"
+flash_of "$build" "$work/fip.bin" "$work/flash.bin"
 
 # The DTBs: QEMU's own for this machine, packed, then edited.
 python3 "$run" --config "$build/config.mk" --dump-dtb "$work/qemu.dtb"

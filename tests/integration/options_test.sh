@@ -52,6 +52,43 @@ check "no-osi: OS-initiated tests SKIPPED (PSCI_FEATURES says so)" \
 	has "$work/no-osi.log" "PAYLOAD: SKIPPED PSCI_SET_SUSPEND_MODE: PSCI_FEATURES: not supported"
 run_ok debug DEBUG=1 LOG_LEVEL=50
 check "debug: VERBOSE lines on the console" grep -q "^VERBOSE: \|^INFO: " "$work/debug.log"
+
+# stack_ok NAME: BL1's and BL2's stacks (high-water marks printed at INFO)
+# keep a quarter free.
+quarter_free() { [ -n "$1" ] && [ -n "$2" ] && [ $(($1 * 4)) -le $(($2 * 3)) ]; }
+stack_ok() {
+	local bl used size
+	for bl in BL1 BL2; do
+		read -r used size < <(sed -n "s/^INFO:    $bl: stack: \([0-9]*\) of \([0-9]*\) bytes used.*/\1 \2/p" \
+			"$work/$1.log" | tail -n 1)
+		check "$1: $bl's stack ${used:-?} of ${size:-?} bytes: a quarter free" \
+			quarter_free "$used" "$size"
+	done
+}
+stack_ok debug
+
+# Trusted board boot: off (the banner and the report say so, no lib/auth in
+# the images); the slowest keys (ECDSA P-384, at -Og, its stack measured);
+# the largest RSA keys with a ROT key of the user's.
+run_ok tbb-off TRUSTED_BOARD_BOOT=0
+check "tbb-off: BL1's banner says so" \
+	has "$work/tbb-off.log" "NOTICE:  BL1: Trusted board boot is off (TRUSTED_BOARD_BOOT=0)"
+check "tbb-off: BL2's banner says so" \
+	has "$work/tbb-off.log" "NOTICE:  BL2: Trusted board boot is off (TRUSTED_BOARD_BOOT=0)"
+check "tbb-off: the report says so" grep -q "^Boot: not authenticated (built with TRUSTED_BOARD_BOOT=0)" \
+	"$work/tbb-off/qemu/report/psci-performance-qemu.rst"
+check "tbb-off: no certificate code in BL1 or BL2" bash -c "! aarch64-linux-gnu-nm \
+	'$work/tbb-off/qemu/release/bl1.elf' '$work/tbb-off/qemu/release/bl2.elf' | grep -q auth_image"
+run_ok ecdsa-debug DEBUG=1 KEY_ALG=ecdsa KEY_SIZE=384 HASH_ALG=sha384
+check "ecdsa-debug: BL2 authenticated BL31 and BL33" has "$work/ecdsa-debug.log" "BL2: BL31 and BL33 authenticated"
+stack_ok ecdsa-debug
+openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:3072 -out "$work/own-rot.pem" 2>/dev/null
+run_ok own-rot-key ROT_KEY="$work/own-rot.pem" KEY_SIZE=4096 HASH_ALG=sha512
+check "own-rot-key: BL1 holds the hash of the key given" \
+	grep -q "from $work/own-rot.pem" "$work/own-rot-key/qemu/release/include/rotpk_hash.h"
+refused bad-key-size "KEY_ALG=rsa KEY_SIZE=1024: the firmware verifies rsa keys of 2048" KEY_SIZE=1024
+refused bad-hash "HASH_ALG=md5: choose sha256" HASH_ALG=md5
+refused no-rot-key "ROT_KEY=/nonexistent.pem: no such file" ROT_KEY=/nonexistent.pem
 run_ok memory QEMU_MEMORY_MB=3072
 check "memory: the payload sees 3 GiB of DRAM" has "$work/memory.log" "DRAM 0x40000000-0xffffffff"
 
@@ -88,10 +125,8 @@ check "MEM_PROTECT: BL2 overwrote DRAM after the reset" \
 # with every CPU's PC, EL and symbol.
 cfg=$base/qemu/release/config.mk
 printf '\x00\x00\x00\x14' >"$work/spin.bin"
-"$base/tools/fiptool/fiptool" create --tb-fw "$base/qemu/release/bl2.bin" \
-	--soc-fw "$base/qemu/release/bl31.bin" --nt-fw "$work/spin.bin" "$work/spin.fip" >/dev/null
-cp "$base/qemu/release/bl1.bin" "$work/spin.flash" && truncate -s 256K "$work/spin.flash"
-cat "$work/spin.fip" >>"$work/spin.flash"
+signed_fip "$base/qemu/release" "$work/spin.fip" --nt-fw "$work/spin.bin"
+flash_of "$base/qemu/release" "$work/spin.fip" "$work/spin.flash"
 python3 "$top/tools/qemu_run/qemu_run.py" --config "$cfg" --flash "$work/spin.flash" \
 	--timeout 3 --quiet --log "$work/hang.log" 2>"$work/hang.err"
 rc=$?

@@ -39,6 +39,9 @@ check "the report has six tables of four rows" \
 	[ "$(grep -c '^.. table::' "$work/report1/psci-performance-qemu.rst")" -eq 6 ] 
 check "report rows carry real core numbers (not Core 0 everywhere)" \
 	grep -qE '^   \| 1 +\| 1 +\|' "$work/report1/psci-performance-qemu.rst"
+check "the report says the boot was authenticated" \
+	grep -q '^Boot: authenticated (trusted board boot): BL1 spent [0-9]* µs' \
+	"$work/report1/psci-performance-qemu.rst"
 check "PSCI_VERSION is titled PSCI_VERSION" \
 	grep -q '``PSCI_VERSION`` latency' "$work/report1/psci-performance-qemu.rst"
 check "conformance suite: 0 failed" grep -qE "^CONFORMANCE: [0-9]+ passed, 0 failed" "$log"

@@ -18,14 +18,6 @@ if make -C "$top" -j2 CC=clang BUILD_BASE="$work/clang" >"$work/clang.log" 2>&1;
 else
 	fail "clang build" "$(tail -n 5 "$work/clang.log")"
 fi
-# Trusted boot's code (lib/auth and mbed TLS) with clang too, until the
-# images link it.
-if make -C "$top" -j2 CC=clang BUILD_BASE="$work/clang" auth-size \
-	>"$work/clang-auth.log" 2>&1; then
-	pass "clang build of lib/auth + mbed TLS"
-else
-	fail "clang build of lib/auth + mbed TLS" "$(tail -n 5 "$work/clang-auth.log")"
-fi
 
 mkdir -p "$work/bin"
 for tool in gcc ld objcopy nm; do

@@ -35,3 +35,66 @@ qemu_boot() {
 	python3 "$harness_top/tools/qemu_run/qemu_run.py" --quiet --log "$log" \
 		--timeout "$secs" "$@"
 }
+
+# FIPs and flash images for tests, from a build folder BUILD (BUILD_BASE/
+# PLAT/TYPE: bl1.bin, bl2.bin, bl31.bin, payload.bin, certs/*.crt, and the
+# tools under BUILD_BASE/tools).
+#
+# fip_of BUILD OUT [--PART FILE|none]...: BUILD's FIP parts (fiptool's
+#   names: tb-fw, soc-fw, nt-fw and each certificate), with the parts named
+#   replaced by FILE or left out. Certificates are packed as they are.
+# signed_fip BUILD OUT [--PART FILE|none]...: the same, with certificates
+#   made for the images packed, from BUILD's keys (BUILD/cot.args), so that
+#   a build with trusted board boot authenticates them (a part left out is
+#   signed as BUILD has it).
+# flash_of BUILD FIP OUT: what QEMU boots: BUILD's BL1 at 0, FIP at 256 KiB.
+fip_of() {
+	local build=$1 out=$2 c k
+	shift 2
+	declare -A part=([tb-fw]=$build/bl2.bin [soc-fw]=$build/bl31.bin [nt-fw]=$build/payload.bin)
+	for c in "$build"/certs/*.crt; do
+		[ -e "$c" ] && part[$(basename "$c" .crt)]=$c
+	done
+	while [ $# -gt 1 ]; do
+		part[${1#--}]=$2
+		shift 2
+	done
+	local args=()
+	for k in "${!part[@]}"; do
+		[ "${part[$k]}" = none ] || args+=("--$k" "${part[$k]}")
+	done
+	"$build/../../tools/fiptool/fiptool" create "${args[@]}" "$out" >/dev/null
+}
+
+signed_fip() {
+	local build=$1 out=$2
+	shift 2
+	if ! grep -qx 'TRUSTED_BOARD_BOOT := 1' "$build/config.mk"; then
+		fip_of "$build" "$out" "$@"
+		return
+	fi
+	declare -A img=([tb-fw]=$build/bl2.bin [soc-fw]=$build/bl31.bin [nt-fw]=$build/payload.bin)
+	local a=("$@") i
+	for ((i = 0; i + 1 < ${#a[@]}; i += 2)); do
+		[ "${a[i + 1]}" != none ] && [ -n "${img[${a[i]#--}]+set}" ] && img[${a[i]#--}]=${a[i + 1]}
+	done
+	local certs c args=()
+	certs=$(mktemp -d)
+	read -r -a args <"$build/cot.args"
+	for c in "$build"/certs/*.crt; do
+		c=$(basename "$c" .crt)
+		args+=("--$c" "$certs/$c.crt")
+	done
+	"$build/../../tools/cert_create/cert_create" "${args[@]}" --tb-fw "${img[tb-fw]}" \
+		--soc-fw "${img[soc-fw]}" --nt-fw "${img[nt-fw]}" || return 1
+	for c in "$certs"/*.crt; do
+		c=$(basename "$c" .crt)
+		set -- --"$c" "$certs/$c.crt" "$@"
+	done
+	fip_of "$build" "$out" "$@"
+	rm -rf "$certs"
+}
+
+flash_of() {
+	cp "$1/bl1.bin" "$3" && truncate -s 256K "$3" && cat "$2" >>"$3"
+}

@@ -65,11 +65,16 @@ static void test_scmi_message(void)
 
 static void test_memory_map(void)
 {
-	/* The images must not overlap: BL2 loads BL31 while it runs. */
-	CHECK(BL31_LIMIT <= BL2_BASE);
+	/*
+	 * Images live at the same time must not overlap: BL1 (RO and RW)
+	 * while it loads BL2, BL2 while it loads BL31. BL31 may reuse BL1's
+	 * RW region, and only that.
+	 */
+	CHECK(PLAT_SHARED_RAM_BASE + PLAT_SHARED_RAM_SIZE <= BL2_BASE);
 	CHECK(BL2_LIMIT <= BL1_RW_BASE);
 	CHECK(BL1_RW_LIMIT <= PLAT_BL1_RO_BASE);
-	CHECK(PLAT_SHARED_RAM_BASE + PLAT_SHARED_RAM_SIZE <= BL31_BASE);
+	CHECK(BL2_LIMIT <= BL31_BASE);
+	CHECK(BL31_LIMIT <= PLAT_BL1_RO_BASE);
 	CHECK(PLAT_BL1_RO_LIMIT <= PLAT_SEC_SRAM_BASE + PLAT_SEC_SRAM_SIZE);
 	CHECK(PLAT_MAILBOX_BASE + 16 <= PLAT_SHARED_RAM_BASE + PLAT_SHARED_RAM_SIZE);
 	CHECK(PLAT_BL33_BASE >= PLAT_NS_DRAM_BASE &&

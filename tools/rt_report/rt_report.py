@@ -7,7 +7,9 @@ Reads the <RT_INSTR:...> lines (TFTF's format: test, cluster, core, then ns
 values) and the reStructuredText report the payload printed between its
 "RT_INSTR REPORT" markers, and writes into OUT_DIR:
 
-  psci-performance-<plat>.rst   the report, as printed (PLAT defaults to qemu)
+  psci-performance-<plat>.rst   the report, as printed, with a sentence on
+                                whether the boot was authenticated (from
+                                BL1 and BL2's lines; PLAT defaults to qemu)
   <test>.csv                    one per scenario, ns, TF-A's column names
                                 (Cluster, Core, Powerdown, Wakeup, Cache Flush;
                                 or Cluster, Core, Latency), every field quoted
@@ -30,6 +32,11 @@ ROW = re.compile(r"<RT_INSTR:(\w+)((?:\t\d+)+)/>")
 CORES = re.compile(r"PAYLOAD: runtime instrumentation: (\d+) cores, clusters ([\d+]+)")
 SKIPPED = "PAYLOAD: runtime instrumentation: SKIPPED"
 BEGIN, END = "----- RT_INSTR REPORT BEGIN -----", "----- RT_INSTR REPORT END -----"
+# What BL1 and BL2 say about trusted board boot (bl1/bl1_main.c, bl2/bl2_main.c).
+BL1_AUTH = re.compile(r"^NOTICE:  BL1: BL2 authenticated in (\d+) us$", re.M)
+BL2_AUTH = re.compile(r"^NOTICE:  BL2: BL31 and BL33 authenticated in (\d+) us$", re.M)
+TBB_OFF = "Trusted board boot is off (TRUSTED_BOARD_BOOT=0)"
+BL33_ENTRY = re.compile(r"^PAYLOAD: BL33 entered (\d+) us after reset$", re.M)
 
 
 def fail(msg, code=1):
@@ -52,6 +59,28 @@ def parse(text):
         shape = [int(n) for n in cores.group(2).split("+")]
         layout = [(c, k) for c, n in enumerate(shape) for k in range(n)]
     return scenarios, rows, report, int(cores.group(1)) if cores else None, layout
+
+
+def boot_line(text):
+    """One sentence for the report's header: was this boot authenticated?"""
+    bl1, bl2 = BL1_AUTH.search(text), BL2_AUTH.search(text)
+    bl33 = BL33_ENTRY.search(text)
+    entry = f"; BL33 started {bl33.group(1)} µs after reset" if bl33 else ""
+    if bl1 and bl2:
+        return (f"Boot: authenticated (trusted board boot): BL1 spent {bl1.group(1)} µs "
+                f"checking BL2, BL2 {bl2.group(1)} µs checking BL31 and BL33{entry}.")
+    if TBB_OFF in text:
+        return f"Boot: not authenticated (built with TRUSTED_BOARD_BOOT=0){entry}."
+    return ("Boot: not known to be authenticated (no BL1/BL2 lines in the console "
+            f"log){entry}.")
+
+
+def with_boot_line(report, line):
+    """The report with @line as a paragraph after its first paragraph."""
+    lines = report.split("\n")
+    # Title, underline, blank line, then the first paragraph up to a blank line.
+    end = next((i for i in range(3, len(lines)) if lines[i] == ""), len(lines))
+    return "\n".join(lines[:end] + ["", line] + lines[end:])
 
 
 def main(argv):
@@ -116,7 +145,7 @@ def main(argv):
             w.writerows(values)
     if report is not None:
         with open(os.path.join(out, f"psci-performance-{plat}.rst"), "w", encoding="utf-8") as f:
-            f.write(report)
+            f.write(with_boot_line(report, boot_line(text)))
 
     if problems:
         for p in problems:

@@ -35,6 +35,15 @@
 #define AUTH_CERT_MAX_EXTS    32u
 
 /*
+ * The DER DigestInfo header (RFC 8017 9.2, note 1) of a SHA-256 digest: a
+ * platform's ROTPK hash (plat_get_rotpk_hash()) is these 19 bytes, then the
+ * 32-byte SHA-256 of the ROT key's DER SubjectPublicKeyInfo.
+ */
+#define AUTH_DIGEST_INFO_SHA256_HEADER                                                             \
+	0x30, 0x31, 0x30, 0x0d, 0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, 0x01,  \
+		0x05, 0x00, 0x04, 0x20
+
+/*
  * Result codes: AUTH_OK (0) or one negative value per way an input can be
  * wrong, so that tests and logs can tell them apart. auth_strerror() gives
  * the message; docs/design/error-policy.rst lists them.

@@ -20,8 +20,10 @@
 
 /*
  * Trusted SRAM, 512 KiB at 0x04000000. The SCP places BL1 in the top
- * 128 KiB; the firmware partitions the rest without overlaps, so that BL2
- * can load BL31 while it runs.
+ * 128 KiB. Below it, BL2 (loaded by BL1, running while it loads BL31) and
+ * one 128 KiB region that is BL1's RW data while BL1 runs and BL31 from
+ * then on: BL1 is done before BL2 loads BL31, and a core that enters BL1
+ * later (warm boot, a parked secondary) reads only its ROM and the mailbox.
  */
 #define PLAT_SEC_SRAM_BASE      0x04000000
 #define PLAT_SEC_SRAM_SIZE      0x00080000
@@ -33,12 +35,12 @@
 #define PLAT_MAILBOX_ENTRY_ADDR (PLAT_MAILBOX_BASE + 0)
 #define PLAT_MAILBOX_MAGIC_ADDR (PLAT_MAILBOX_BASE + 8)
 #define PLAT_MAILBOX_MAGIC      0x4e31534450574152ULL /* "N1SDPWAR" */
-#define BL31_BASE               0x04001000
-#define BL31_LIMIT              0x04030000
-#define BL2_BASE                0x04030000
-#define BL2_LIMIT               0x04054000
-#define BL1_RW_BASE             0x04054000
+#define BL2_BASE                0x04001000
+#define BL2_LIMIT               0x04040000
+#define BL1_RW_BASE             0x04040000
 #define BL1_RW_LIMIT            0x04060000
+#define BL31_BASE               BL1_RW_BASE
+#define BL31_LIMIT              BL1_RW_LIMIT
 #define PLAT_BL1_RO_BASE        0x04060000
 #define PLAT_BL1_RO_LIMIT       0x04080000
 
@@ -75,6 +77,13 @@
 #define PLAT_PSTATE_CLUSTER_OFF  0x01010000
 #define PLAT_PSTATE_SYSTEM_LEVEL 0x02010000 /* granted as cluster power-down */
 #define PLAT_PSTATE_DEEPEST      PLAT_PSTATE_CLUSTER_OFF
+
+/*
+ * Anti-rollback NV counters (Arm DEN0006): fixed at 0 until the board's
+ * counters are read from its secure storage (docs/plat/n1sdp.rst).
+ */
+#define PLAT_TFW_NVCTR  0
+#define PLAT_NTFW_NVCTR 0
 
 #define PLAT_XLAT_TABLES 8
 #define PLAT_STACK_SIZE  0x1000

@@ -89,6 +89,13 @@
 #define PLAT_PSTATE_DEEPEST      0x02010222
 
 /* Level-2/3 translation tables per image (lib/xlat). */
+/*
+ * The anti-rollback NV counters the board holds (Arm DEN0006): QEMU has no
+ * OTP, so they are build options standing in for its fuses.
+ */
+#define PLAT_TFW_NVCTR  QEMU_TFW_NVCTR
+#define PLAT_NTFW_NVCTR QEMU_NTFW_NVCTR
+
 #define PLAT_XLAT_TABLES 8
 
 /* EL3 stacks */

@@ -1,0 +1,88 @@
+/*
+ * Trusted board boot in the loaders (include/common/bl_auth.h,
+ * docs/design/trusted-boot.rst). Certificates are copied out of the FIP
+ * before they are checked, and images are checked where they will run, so
+ * that what was checked is what is used even if the flash changes under
+ * the loader (a time-of-check to time-of-use attack on external flash).
+ */
+#include <string.h>
+
+#include <arch/aarch64/arch_helpers.h>
+#include <common/bl_auth.h>
+#include <common/debug.h>
+#include <lib/auth/auth_cot.h>
+#include <tools_share/fip.h>
+
+static struct auth_ctx auth_ctx;
+static uint8_t cert_buf[AUTH_CERT_MAX_LEN] __attribute__((aligned(8)));
+static const char *auth_stage;
+static uint64_t auth_ticks;
+
+void bl_auth_init(const char *stage)
+{
+	auth_stage = stage;
+	auth_ticks = 0;
+	auth_ctx_init(&auth_ctx);
+}
+
+/* auth_image(), timed, and the ERROR line on failure. */
+static int authenticate(enum auth_image_id id, const void *data, size_t len)
+{
+	uint64_t start = read_cntpct_el0();
+	int rc = auth_image(&auth_ctx, id, data, len);
+
+	auth_ticks += read_cntpct_el0() - start;
+	if (rc != AUTH_OK) {
+		char msg[128];
+
+		auth_ctx_describe(&auth_ctx, msg, sizeof(msg));
+		ERROR("%s: %s\n", auth_stage, msg);
+	}
+	return rc;
+}
+
+int bl_auth_cert(enum auth_image_id id, uintptr_t fip_base, size_t fip_size)
+{
+	const struct auth_cot_image *img = auth_cot_image(id);
+	struct fip_toc toc;
+	const void *data = NULL;
+	size_t size = 0;
+	int rc;
+
+	if (img == NULL || img->type != AUTH_TYPE_CERT)
+		return AUTH_E_INVALID_ARG;
+	rc = fip_parse((const void *)fip_base, fip_size, &toc);
+	if (rc != FIP_OK) {
+		ERROR("FIP at 0x%lx is malformed: %s\n", (unsigned long)fip_base, fip_strerror(rc));
+		return AUTH_E_CERT_MISSING;
+	}
+	/* Not in the FIP: auth_image() names it ("certificate missing"). */
+	if (fip_find(&toc, &img->uuid, &data, &size) != FIP_OK)
+		return authenticate(id, NULL, 0);
+	/* Longer than the buffer: refused by length, not copied. */
+	if (size > sizeof(cert_buf))
+		return authenticate(id, data, size);
+	memcpy(cert_buf, data, size);
+	return authenticate(id, cert_buf, size);
+}
+
+int bl_auth_image(enum auth_image_id id, uintptr_t base, size_t size)
+{
+	int rc = authenticate(id, (const void *)base, size);
+
+	if (rc != AUTH_OK) {
+		memset((void *)base, 0, size);
+		flush_dcache_range(base, size);
+	}
+	return rc;
+}
+
+bool bl_auth_passed(enum auth_image_id id)
+{
+	return auth_image_authenticated(&auth_ctx, id);
+}
+
+uint64_t bl_auth_ticks(void)
+{
+	return auth_ticks;
+}

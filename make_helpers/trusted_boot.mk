@@ -1,0 +1,101 @@
+# Trusted board boot in the build (docs/design/trusted-boot.rst): the
+# options, the keys, the ROTPK hash compiled into BL1 and BL2, lib/auth and
+# mbed TLS linked into them, and the certificates packed into each FIP.
+# Included by the top-level Makefile after lib/auth/auth.mk and
+# tools/cert_create/cert_create.mk.
+
+$(call bool_option,TRUSTED_BOARD_BOOT,1,BL1 and BL2 authenticate every image against the X.509 chain of trust (0: none; the banner says so))
+$(call str_option,KEY_ALG,rsa,Algorithm of the keys the build generates: rsa (RSASSA-PSS signatures) or ecdsa)
+$(call int_option,KEY_SIZE,$(if $(filter ecdsa,$(KEY_ALG)),256,2048),Size of the generated keys in bits: rsa 2048$(comma) 3072 or 4096; ecdsa 256 or 384)
+$(call str_option,HASH_ALG,sha256,Hash of the signatures and image hashes: sha256$(comma) sha384 or sha512)
+$(call int_option,TFW_NVCTR_VAL,0,Trusted NV counter written into the trusted-world certificates)
+$(call int_option,NTFW_NVCTR_VAL,0,Non-trusted NV counter written into the NT FW certificates)
+
+# The keys: TF-A's option names; each defaults to a key the build generates
+# once into $(COT_KEY_DIR) (kept by `make clean`'s siblings, gone with it).
+COT_KEY_DIR := $(BUILD_DIR)/keys/$(KEY_ALG)-$(KEY_SIZE)
+# option -> cert_create's option for it
+COT_KEY_OPTIONS := ROT_KEY:rot-key TRUSTED_WORLD_KEY:trusted-world-key \
+	NON_TRUSTED_WORLD_KEY:non-trusted-world-key SOC_FW_KEY:soc-fw-key NT_FW_KEY:nt-fw-key
+cot_key_option = $(word 1,$(subst :, ,$(1)))
+cot_key_flag = $(word 2,$(subst :, ,$(1)))
+$(foreach k,$(COT_KEY_OPTIONS),$(eval $(call str_option,$(call cot_key_option,$(k)),,PEM private key for cert_create --$(call cot_key_flag,$(k)) (default: generated into $(COT_KEY_DIR)/))))
+# The key file each certificate is made with.
+$(foreach k,$(COT_KEY_OPTIONS),$(eval COT_KEY_$(call cot_key_option,$(k)) := \
+	$(or $($(call cot_key_option,$(k))),$(COT_KEY_DIR)/$(call cot_key_flag,$(k)).pem)))
+
+# The certificates, named by their cert_create and fiptool option (the same).
+COT_CERTS := tb-fw-cert trusted-key-cert soc-fw-key-cert soc-fw-cert nt-fw-key-cert nt-fw-cert
+
+# None of these change what is compiled, except the ROT key (through the
+# generated rotpk_hash.h): they are not in config.h.
+CONFIG_RUNTIME_ONLY += KEY_ALG KEY_SIZE HASH_ALG TFW_NVCTR_VAL NTFW_NVCTR_VAL \
+	$(foreach k,$(COT_KEY_OPTIONS),$(call cot_key_option,$(k)))
+
+ifeq ($(TRUSTED_BOARD_BOOT),1)
+
+ifeq ($(filter rsa:2048 rsa:3072 rsa:4096 ecdsa:256 ecdsa:384,$(KEY_ALG):$(KEY_SIZE)),)
+$(error KEY_ALG=$(KEY_ALG) KEY_SIZE=$(KEY_SIZE): the firmware verifies rsa keys of 2048$(comma) 3072 or 4096 bits and ecdsa keys of 256 or 384 bits (P-256$(comma) P-384))
+endif
+ifeq ($(filter sha256 sha384 sha512,$(HASH_ALG)),)
+$(error HASH_ALG=$(HASH_ALG): choose sha256$(comma) sha384 or sha512)
+endif
+$(foreach k,$(COT_KEY_OPTIONS),$(if $($(call cot_key_option,$(k))),$(if $(wildcard $($(call cot_key_option,$(k)))),,\
+	$(error $(call cot_key_option,$(k))=$($(call cot_key_option,$(k))): no such file (leave it unset and the build generates a key)))))
+
+# A generated key: made once, then kept (cert_create -n -k with no
+# certificate writes just the key named).
+$(COT_KEY_DIR)/%.pem: | $(CERT_CREATE)
+	@echo "  KEY     $@"
+	@mkdir -p $(@D)
+	@$(CERT_CREATE) -n -k --key-alg $(KEY_ALG) --key-size $(KEY_SIZE) --$* $@
+
+# The ROTPK hash BL1 and BL2 hold (plat/common/plat_trusted_boot.c).
+ROTPK_HASH_H := $(BUILD_DIR)/include/rotpk_hash.h
+$(ROTPK_HASH_H): $(COT_KEY_ROT_KEY) make_helpers/rotpk_hash.sh
+	@echo "  GEN     $@"
+	@bash make_helpers/rotpk_hash.sh $< $@
+
+# The platform's trusted-boot hooks: PLAT_TBB_SOURCES (platform.mk).
+TBB_SOURCES := common/bl_auth.c $(PLAT_TBB_SOURCES) $(AUTH_SOURCES)
+BL1_SOURCES += $(TBB_SOURCES)
+BL2_SOURCES += $(TBB_SOURCES)
+BL1_LIBS += $(MBEDTLS_LIB)
+BL2_LIBS += $(MBEDTLS_LIB)
+$(foreach i,bl1 bl2,$(eval $(BUILD_DIR)/$(i)/plat/common/plat_trusted_boot.o: $(ROTPK_HASH_H)))
+# lib/auth compiles against mbed TLS's headers, fetched with its source.
+$(foreach i,bl1 bl2,$(eval $(addprefix $(BUILD_DIR)/$(i)/,$(AUTH_SOURCES:.c=.o)): \
+	CPPFLAGS_COMMON += $(AUTH_CPPFLAGS)))
+$(foreach i,bl1 bl2,$(eval $(addprefix $(BUILD_DIR)/$(i)/,$(AUTH_SOURCES:.c=.o)): | $(MBEDTLS_STAMP)))
+
+# cert_create's arguments besides the images and certificates: written to
+# $(COT_ARGS) (rewritten only when they change, so that the certificates
+# depend on it), for the build and for tests that sign images of their own.
+COT_ARGS := $(BUILD_DIR)/cot.args
+COT_ARGS_TEXT := --hash-alg $(HASH_ALG) --tfw-nvctr $(TFW_NVCTR_VAL) --ntfw-nvctr $(NTFW_NVCTR_VAL) \
+	$(foreach k,$(COT_KEY_OPTIONS),--$(call cot_key_flag,$(k)) $(abspath $(COT_KEY_$(call cot_key_option,$(k)))))
+$(shell mkdir -p $(BUILD_DIR); echo '$(COT_ARGS_TEXT)' > $(COT_ARGS).tmp; \
+	cmp -s $(COT_ARGS).tmp $(COT_ARGS) || mv $(COT_ARGS).tmp $(COT_ARGS); rm -f $(COT_ARGS).tmp)
+
+# $(call cot_certs,DIR,BL33): the chain of trust for BL2, BL31 and BL33,
+# into DIR/certs/<cert>.crt; $(call cot_fip_args,DIR) packs them.
+define cot_certs
+$(1)/certs/.made: $(BUILD_DIR)/bl2.bin $(BUILD_DIR)/bl31.bin $(2) $(CERT_CREATE) $(COT_ARGS) \
+		$(foreach k,$(COT_KEY_OPTIONS),$(COT_KEY_$(call cot_key_option,$(k))))
+	@echo "  CERT    $(1)/certs/"
+	@mkdir -p $(1)/certs
+	@$(CERT_CREATE) $(COT_ARGS_TEXT) --tb-fw $(BUILD_DIR)/bl2.bin --soc-fw $(BUILD_DIR)/bl31.bin --nt-fw $(2) \
+		$(foreach c,$(COT_CERTS),--$(c) $(1)/certs/$(c).crt)
+	@touch $$@
+endef
+cot_fip_prereqs = $(1)/certs/.made
+cot_fip_args = $(foreach c,$(COT_CERTS),--$(c) $(1)/certs/$(c).crt)
+
+else
+
+ROTPK_HASH_H :=
+cot_certs =
+cot_fip_prereqs =
+cot_fip_args =
+
+endif
