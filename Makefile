@@ -131,6 +131,9 @@ CONFIG_H := $(BUILD_DIR)/include/config.h
 # The compiler and its flags are part of it too: changing them rebuilds.
 CONFIG_EXTRA := CC TOOLCHAIN BUILD_FLAGS
 BUILD_FLAGS = $(TF_CFLAGS) $(LTO_CFLAGS) $(NO_LTO_SOURCES) $(TF_ASFLAGS) $(TF_LDFLAGS)
+# The compiler and its flags alone, for third-party code that reads none of
+# our configuration (mbed TLS): a topology change does not recompile it.
+TOOLCHAIN_STAMP := $(BUILD_DIR)/toolchain.stamp
 # Options that only change how the images are run or packed, not built.
 CONFIG_RUNTIME_ONLY := QEMU QEMU_CPU QEMU_EXTRA BL33 RUN_TIMEOUT
 # (written at the end of this file, once every option is declared and checked)
@@ -355,6 +358,10 @@ $(file > $(BUILD_DIR)/config.mk,$(config_mk_text))
 $(shell cmp -s $(CONFIG_H).tmp $(CONFIG_H) || mv $(CONFIG_H).tmp $(CONFIG_H); rm -f $(CONFIG_H).tmp)
 $(shell echo '$(BL33_IMAGE)' > $(BL33_STAMP).tmp; cmp -s $(BL33_STAMP).tmp $(BL33_STAMP) || \
 	mv $(BL33_STAMP).tmp $(BL33_STAMP); rm -f $(BL33_STAMP).tmp)
+$(shell echo '$(CC) $(TF_CFLAGS)' > $(TOOLCHAIN_STAMP).tmp; cmp -s $(TOOLCHAIN_STAMP).tmp $(TOOLCHAIN_STAMP) || \
+	mv $(TOOLCHAIN_STAMP).tmp $(TOOLCHAIN_STAMP); rm -f $(TOOLCHAIN_STAMP).tmp)
+$(if $(filter 1,$(TRUSTED_BOARD_BOOT)),$(shell echo '$(COT_ARGS_TEXT)' > $(COT_ARGS).tmp; \
+	cmp -s $(COT_ARGS).tmp $(COT_ARGS) || mv $(COT_ARGS).tmp $(COT_ARGS); rm -f $(COT_ARGS).tmp))
 # The banner's version (git describe) changes with every commit: recompile
 # the one file that prints it, nothing else.
 $(shell echo '$(VERSION)' > $(VERSION_STAMP).tmp; cmp -s $(VERSION_STAMP).tmp $(VERSION_STAMP) || \

@@ -1,7 +1,7 @@
 # Trusted board boot: lib/auth (certificate parsing and the chain-of-trust
 # walk, docs/design/trusted-boot.rst) and the mbed TLS it verifies with.
 # Included by the top-level Makefile, which defines BUILD_BASE, BUILD_DIR,
-# CC, TF_CFLAGS, HOSTCC, HOST_CFLAGS and CONFIG_H.
+# CC, TF_CFLAGS, HOSTCC, HOST_CFLAGS and TOOLCHAIN_STAMP.
 #
 # mbed TLS is Debian's source package, fetched into $(DEPS_DIR)/mbedtls
 # on first use (make_helpers/fetch_src.sh) and never committed. It is built
@@ -56,10 +56,14 @@ $(1): $$($(1)_OBJS)
 	@$(4)ar rcs $$@ $$^
 endef
 
-# The firmware's copy: the images' compiler and flags, our libc's headers.
+# The firmware's copy: the images' compiler and flags, our libc's headers,
+# none of the build options (it is rebuilt when the compiler or its flags
+# change, not the topology). Its common.h includes <assert.h> for
+# static_assert only: mbed TLS calls assert() solely under
+# MBEDTLS_CHECK_PARAMS, which our configuration leaves off.
 MBEDTLS_LIB := $(BUILD_DIR)/lib/mbedtls/libmbedtls.a
-MBEDTLS_TF_FLAGS = $(TF_CFLAGS) -Iinclude -Iinclude/lib/libc -include $(CONFIG_H)
-$(eval $(call mbedtls_lib,$(MBEDTLS_LIB),$$(CC),$$(MBEDTLS_TF_FLAGS),$$(MBEDTLS_AR_PREFIX),$(CONFIG_H)))
+MBEDTLS_TF_FLAGS = $(TF_CFLAGS) -Iinclude -Iinclude/lib/libc -DENABLE_ASSERTIONS=0
+$(eval $(call mbedtls_lib,$(MBEDTLS_LIB),$$(CC),$$(MBEDTLS_TF_FLAGS),$$(MBEDTLS_AR_PREFIX),$(TOOLCHAIN_STAMP)))
 MBEDTLS_AR_PREFIX = $(if $(filter llvm,$(TOOLCHAIN)),llvm-,$(CROSS_COMPILE))
 
 # The host's copy for unit tests: same sources and configuration header,

@@ -20,7 +20,7 @@ else
 fi
 
 mkdir -p "$work/bin"
-for tool in gcc ld objcopy nm; do
+for tool in gcc ld objcopy nm ar; do
 	ln -s "$(command -v aarch64-linux-gnu-$tool)" "$work/bin/aarch64-none-elf-$tool"
 done
 if PATH="$work/bin:$PATH" make -C "$top" -j2 CROSS_COMPILE=aarch64-none-elf- \

@@ -98,3 +98,17 @@ signed_fip() {
 flash_of() {
 	cp "$1/bl1.bin" "$3" && truncate -s 256K "$3" && cat "$2" >>"$3"
 }
+
+# key_options BUILD: make options (ROT_KEY=... and the other key options)
+# that give another build BUILD's keys, so that its BL1/BL2 and BUILD's
+# certificates trust each other.
+key_options() {
+	local -a a
+	local i
+	read -r -a a <"$1/cot.args"
+	for ((i = 0; i + 1 < ${#a[@]}; i++)); do
+		case ${a[i]} in
+		--*-key) echo "$(echo "${a[i]#--}" | tr a-z- A-Z_)=${a[i + 1]}" ;;
+		esac
+	done
+}
