@@ -14,6 +14,11 @@ SHELL := /bin/bash
 
 include make_helpers/options.mk
 
+empty :=
+space := $(empty) $(empty)
+# make profile's named paths (tools/profile/paths.py).
+PROFILE_PATHS := psci_version cpu_suspend cpu_on cpu_off boot
+
 # ---------------------------------------------------------------------------
 # Generic options
 # ---------------------------------------------------------------------------
@@ -211,8 +216,9 @@ BL33_STAMP := $(BUILD_DIR)/bl33.path
 $(eval $(call make_fip,$(FIP),$(BL33_IMAGE),$(BL33_STAMP)))
 $(eval $(call make_fip,$(BUILD_DIR)/bench/fip.bin,$(BUILD_DIR)/payload_bench.bin))
 $(eval $(call make_fip,$(BUILD_DIR)/mem-protect/fip.bin,$(BUILD_DIR)/payload_mem_protect.bin))
+$(eval $(call make_fip,$(BUILD_DIR)/profile/fip.bin,$(BUILD_DIR)/payload_profile.bin))
 
-$(foreach d,$(BUILD_DIR) $(BUILD_DIR)/bench $(BUILD_DIR)/mem-protect,$(eval $(call plat_package,$(d))))
+$(foreach d,$(BUILD_DIR) $(BUILD_DIR)/bench $(BUILD_DIR)/mem-protect $(BUILD_DIR)/profile,$(eval $(call plat_package,$(d))))
 
 IMAGES := $(BUILD_DIR)/bl1.bin $(BUILD_DIR)/bl2.bin $(BUILD_DIR)/bl31.bin $(FIP) \
 	$(PLAT_IMAGES)
@@ -223,7 +229,8 @@ all: $(IMAGES)
 
 help:
 	@echo "Targets: all (default), run, check, bench, test-mem-protect, perf-docs, fiptool,"
-	@echo "         clean, distclean, help"
+	@echo "         profile (PROFILE_PATH=$(subst $(space),|,$(PROFILE_PATHS)), or"
+	@echo "         PROFILE_FROM=/PROFILE_TO=; docs/perf/profiling.rst), clean, distclean, help"
 	@echo
 	@echo "Other variables: $(foreach v,$(TARGET_VARIABLES),$(v) ($(TARGET_VARIABLE_HELP_$(v))))"
 	@echo
@@ -238,9 +245,15 @@ run:
 	@$(MAKE) --no-print-directory _run
 
 # Payload programs that are not the report: their own targets and output.
-.PHONY: bench test-mem-protect
+.PHONY: bench test-mem-protect profile
 bench test-mem-protect:
 	@$(DEPS) run
+	@$(MAKE) --no-print-directory _$@
+profile:
+ifneq ($(PLAT),qemu)
+	$(error make profile runs on QEMU (PLAT=qemu); on the board, profile ETM trace: docs/perf/etm-n1sdp.rst)
+endif
+	@$(DEPS) profile
 	@$(MAKE) --no-print-directory _$@
 
 check:
@@ -282,10 +295,15 @@ _check: all unit-tests
 # variable given on the command line is one of them or a declared option:
 # a misspelt option must not silently build the defaults.
 # ---------------------------------------------------------------------------
-TARGET_VARIABLES := BUILD_BASE CC HOSTCC
+TARGET_VARIABLES := BUILD_BASE CC HOSTCC PROFILE_PATH PROFILE_FROM PROFILE_TO PROFILE_VIA PROFILE_TOP
 TARGET_VARIABLE_HELP_BUILD_BASE := where build/ goes
 TARGET_VARIABLE_HELP_CC := the compiler, e.g. clang
 TARGET_VARIABLE_HELP_HOSTCC := the host compiler for tools and tests
+TARGET_VARIABLE_HELP_PROFILE_PATH := make profile: the path to profile
+TARGET_VARIABLE_HELP_PROFILE_FROM := make profile: start point (symbol[+offset], 0xaddress, capture:NAME)
+TARGET_VARIABLE_HELP_PROFILE_TO := make profile: end point
+TARGET_VARIABLE_HELP_PROFILE_VIA := make profile: count only starts reached from this function's SMC
+TARGET_VARIABLE_HELP_PROFILE_TOP := make profile: source lines listed (default 20)
 CMDLINE_VARIABLES := $(foreach v,$(.VARIABLES),$(if $(filter command line,$(origin $(v))),$(v)))
 UNKNOWN_VARIABLES := $(filter-out $(OPTIONS) $(TARGET_VARIABLES) MAKEFLAGS,$(CMDLINE_VARIABLES))
 ifneq ($(UNKNOWN_VARIABLES),)

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# deps.sh run|check: make sure the Debian packages a target needs are there.
+# deps.sh run|profile|check: make sure the Debian packages a target needs are there.
 # As root, installs what is missing with apt-get; otherwise prints the
 # apt-get line to run and fails.
 set -euo pipefail
@@ -13,7 +13,16 @@ declare -A run_pkgs=(
 	[python3]=python3
 	[dpkg-deb]=dpkg
 )
+# make profile: the run set, and addr2line for the DWARF line tables.
+declare -A profile_pkgs=(
+	[aarch64-linux-gnu-addr2line]=binutils-aarch64-linux-gnu
+)
 declare -A check_pkgs=(
+	[aarch64-linux-gnu-addr2line]=binutils-aarch64-linux-gnu
+	# OpenCSD: the ETM decoder front end (tools/profile/etm_decode.c) and
+	# its round-trip test; trc_pkt_lister to read a capture by hand.
+	[/usr/include/opencsd/c_api/opencsd_c_api.h]=libopencsd-dev
+	[trc_pkt_lister]=libopencsd-bin
 	[fiptool]=arm-trusted-firmware-tools
 	[clang]=clang
 	[ld.lld]=lld
@@ -35,6 +44,7 @@ add_missing() {
 	done
 }
 add_missing run_pkgs
+[ "${1:-run}" = profile ] && add_missing profile_pkgs
 [ "${1:-run}" = check ] && add_missing check_pkgs
 # The host unit tests run under AddressSanitizer.
 if [ "${1:-run}" = check ] && ! echo 'int main(void){return 0;}' |

@@ -27,6 +27,11 @@ Usage: qemu_run.py [--config CONFIG_MK] [--flash FLASH] [options] [-- QEMU argum
   --quiet             do not echo the console to stdout
   --elf FILE          symbols for the time-limit report (repeatable; with
                       --config, default: the build's *.elf)
+  --trace FILE        log every instruction executed (make profile): one
+                      instruction per translation block (-singlestep), each
+                      logged when it runs (-d exec,nochain) to FILE
+  --trace-ranges R    ... only those at guest addresses in R, QEMU's -dfilter
+                      syntax (START..END inclusive, comma-separated)
   --extra "ARGS"      more QEMU arguments, split as a shell would (QEMU_EXTRA)
   --qemu BINARY       default qemu-system-aarch64
   --print-cmd         print the QEMU command line first
@@ -41,11 +46,13 @@ import select
 import shlex
 import signal
 import socket
-import struct
 import subprocess
 import sys
 import tempfile
 import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "common"))
+from elf64 import elf_symbols  # noqa: E402  (the shared ELF reader, tools/common)
 
 
 def machine_args(a, monitor):
@@ -69,6 +76,13 @@ def machine_args(a, monitor):
     if not a.realtime:
         # One instruction per ns, guest time independent of the host.
         args += ["-icount", "shift=0,align=off,sleep=off"]
+    if a.trace:
+        # QEMU 7.2 logs a translation block ("Trace <cpu>: ...") each time it
+        # runs; with one instruction per block and no chaining between
+        # blocks, that is every instruction (tools/profile/qemu_trace.py).
+        args += ["-singlestep", "-d", "exec,nochain", "-D", a.trace]
+        if a.trace_ranges:
+            args += ["-dfilter", a.trace_ranges]
     return args
 
 
@@ -77,32 +91,6 @@ def topology(text):
     if not m or int(m.group(1)) < 1 or int(m.group(2)) < 1:
         raise argparse.ArgumentTypeError(f"'{text}' is not CLUSTERSxCORES, e.g. 2x2")
     return int(m.group(1)), int(m.group(2))
-
-
-def elf_symbols(path):
-    """(address, size, name) of the function symbols of an ELF64 file."""
-    with open(path, "rb") as f:
-        data = f.read()
-    if data[:4] != b"\x7fELF" or data[4] != 2:
-        raise ValueError(f"{path} is not an ELF64 file")
-    shoff, = struct.unpack_from("<Q", data, 0x28)
-    shentsize, shnum = struct.unpack_from("<HH", data, 0x3a)
-    sections = [struct.unpack_from("<IIQQQQIIQQ", data, shoff + i * shentsize)
-                for i in range(shnum)]
-    syms = []
-    for sh in sections:
-        if sh[1] != 2:          # SHT_SYMTAB
-            continue
-        strtab = sections[sh[6]]
-        for off in range(sh[4], sh[4] + sh[5], 24):
-            name, info, _, _, value, size = struct.unpack_from("<IBBHQQ", data, off)
-            if info & 0xf not in (0, 2) or value == 0:   # NOTYPE (asm labels), FUNC
-                continue
-            start = strtab[4] + name
-            sname = data[start:data.index(b"\0", start)].decode()
-            if sname and not sname.startswith("$"):
-                syms.append((value, size, sname))
-    return sorted(syms)
 
 
 def symbolize(pc, tables):
@@ -179,6 +167,8 @@ def main(argv):
     p.add_argument("--log")
     p.add_argument("--quiet", action="store_true")
     p.add_argument("--elf", action="append", default=[])
+    p.add_argument("--trace")
+    p.add_argument("--trace-ranges")
     p.add_argument("--extra", default="")
     p.add_argument("--qemu")
     p.add_argument("--print-cmd", action="store_true")
