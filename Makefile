@@ -185,6 +185,7 @@ include bl2/bl2.mk
 include bl31/bl31.mk
 include tests/payload/payload.mk
 include tools/fiptool/fiptool.mk
+include tools/profile/profile.mk
 include $(wildcard tests/unit/*.mk)
 
 $(eval $(call make_image,bl1,$(COMMON_SOURCES) $(BL1_SOURCES) $(PLAT_BL1_SOURCES),bl1/bl1.ld.S))

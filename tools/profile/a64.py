@@ -18,8 +18,9 @@ ERET = 0xd69f03e0
 # Exception generation: SVC, HVC, SMC #imm16
 EXC_MASK = 0xffe0001f
 SVC, HVC, SMC = 0xd4000001, 0xd4000002, 0xd4000003
-# Hints
+# Hints and barriers
 WFI, WFE = 0xd503207f, 0xd503205f
+ISB_MASK, ISB_VAL = 0xfffff0ff, 0xd50330df      # ISB #CRm
 # MRS Xt, CNTPCT_EL0: op0=3 op1=3 CRn=14 CRm=0 op2=1 (D13.8, CNTPCT_EL0)
 MRS_CNTPCT_MASK, MRS_CNTPCT = 0xffffffe0, 0xd53be020
 
@@ -40,6 +41,10 @@ def is_eret(w):
 def is_wait(w):
     """WFI or WFE: where a core stops until something wakes it."""
     return w in (WFI, WFE)
+
+
+def is_isb(w):
+    return w is not None and w & ISB_MASK == ISB_VAL
 
 
 def is_exception_call(w):

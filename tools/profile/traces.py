@@ -24,10 +24,10 @@ class TraceError(ValueError):
     pass
 
 
-def parse_qemu(lines):
-    """{cpu: [pc, ...]} from the lines of a QEMU execution log."""
-    cpus = {}
-    last = None             # (cpu, pc) of the last Trace line, still revocable
+def parse_qemu_events(lines):
+    """[(cpu, pc)] in execution order from the lines of a QEMU execution log."""
+    events = []
+    revocable = False       # the last event came from a Trace line just read
     for n, line in enumerate(lines, 1):
         if line.startswith("Trace "):
             head, sep, rest = line.partition("[")
@@ -37,24 +37,37 @@ def parse_qemu(lines):
             except (ValueError, IndexError):
                 raise TraceError(f"line {n}: not a QEMU exec trace line: {line.strip()!r}") \
                     from None
-            cpus.setdefault(cpu, []).append(pc)
-            last = (cpu, pc)
+            events.append((cpu, pc))
+            revocable = True
         elif line.startswith("Stopped execution of TB chain before "):
-            _take_back(cpus, last, int(line.split("[", 1)[1].split("]", 1)[0], 16), n)
-            last = None
+            _take_back(events, revocable, int(line.split("[", 1)[1].split("]", 1)[0], 16), n)
+            revocable = False
         elif line.startswith("cpu_io_recompile: rewound execution of TB to "):
-            _take_back(cpus, last, int(line.rsplit(" ", 1)[1], 16), n)
-            last = None
+            _take_back(events, revocable, int(line.rsplit(" ", 1)[1], 16), n)
+            revocable = False
         elif line.strip():
             raise TraceError(f"line {n}: not a QEMU exec trace line: {line.strip()!r}")
+    return events
+
+
+def _take_back(events, revocable, pc, n):
+    if not revocable or events[-1][1] != pc:
+        raise TraceError(f"line {n}: takes back the block at 0x{pc:x}, "
+                         "which is not the block logged just before")
+    events.pop()
+
+
+def by_cpu(events):
+    """{cpu: [pc, ...]} from [(cpu, pc)]."""
+    cpus = {}
+    for cpu, pc in events:
+        cpus.setdefault(cpu, []).append(pc)
     return cpus
 
 
-def _take_back(cpus, last, pc, n):
-    if last is None or last[1] != pc:
-        raise TraceError(f"line {n}: takes back the block at 0x{pc:x}, "
-                         "which is not the block logged just before")
-    cpus[last[0]].pop()
+def parse_qemu(lines):
+    """{cpu: [pc, ...]} from the lines of a QEMU execution log."""
+    return by_cpu(parse_qemu_events(lines))
 
 
 def parse_etm_decode(lines):
