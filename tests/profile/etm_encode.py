@@ -4,17 +4,21 @@ ETMv4 trace, as an ETR would hold it, for the profiler's round-trip test
 (tests/profile/etm_roundtrip.sh): OpenCSD must decode it back into the
 instructions QEMU ran.
 
-  etm_encode.py --elf FILE... [--raw CPU] QEMU_TRACE OUT_TRACE OUT_CONFIG
+  etm_encode.py --elf FILE... [--ns-elf FILE...] [--el3-only] [--raw CPU]
+                QEMU_TRACE OUT_TRACE OUT_CONFIG
 
-Each CPU gets a trace unit of its own (trace ID 0x10 + CPU) configured for
-instruction trace only: no branch broadcast, no cycle counts, no
-timestamps, no context ID or VMID, no return stack (TRCCONFIGR = 0). The
-trace is what such a unit emits when it traces the firmware only, as an
-ETM filtered to EL3 does on the board: the normal world's instructions
-are not in the QEMU trace (the test leaves them out), each ERET leaves the
-traced code and the next SMC brings the core back with Trace On. Packets
-(Arm IHI 0064, ETMv4 architecture specification, chapter 6 "Trace
-packets", instruction trace):
+--elf: the firmware images (EL3, Secure); --ns-elf: the normal world's
+(EL2, Non-secure). Each CPU gets a trace unit of its own (trace ID 0x10 +
+CPU) configured for instruction trace only: no branch broadcast, no cycle
+counts, no timestamps, no context ID or VMID, no return stack
+(TRCCONFIGR = 0). The QEMU trace holds what the unit traces (QEMU's
+-dfilter, or the test, leaves the rest out): where it jumps past
+untraced code, the unit says where the next traced instruction is. An
+SMC (HVC, SVC) traced is an Exception packet. With --el3-only, the unit
+traces the firmware only, as an ETM filtered to EL3 on the board does:
+each ERET leaves the traced code and the next exception entry brings the
+core back with Trace On. Packets (Arm IHI 0064, ETMv4 architecture
+specification, chapter 6 "Trace packets", instruction trace):
 
   A-Sync        11 x 0x00, 0x80: the alignment synchronisation
   Trace Info    0x01, PLCTL 0x00: no sections (no cycle counting, no
@@ -25,6 +29,9 @@ packets", instruction trace):
   Short Address, IS0                 0x95, 1 or 2 bytes (address bits 8:2,
                                      and 16:9 with the continuation bit)
   Atom format 1, 2, 3                0xf6|E, 0xd8|EE, 0xf8|EEE (bit 0 first)
+  Exception     0x06, info byte: bits 5:1 TYPE (0x2: Call, an SMC, HVC
+                or SVC), E1:E0 = 0; then the preferred return address
+                (the next instruction), then the target with its context
 
 IS0 address bytes: byte 0 bits 6:0 = A[8:2], byte 1 bits 6:0 = A[15:9],
 bytes 2-7 = A[23:16] .. A[63:56]. Context byte: bits 1:0 = EL, bit 4 = SF
@@ -69,7 +76,10 @@ CONFIG = {"TRCIDR0": 0x28000EA1, "TRCIDR1": 0x4100F424, "TRCIDR2": 0x00000488,
 A_SYNC = bytes(11) + b"\x80"
 TRACE_INFO = b"\x01\x00"
 TRACE_ON = b"\x04"
+EXCEPTION = b"\x06"
+EXCEPTION_CALL = 0x2
 EL3_SECURE_A64 = 0x13          # EL3, SF = 1, NS = 0
+EL2_NONSECURE_A64 = 0x32       # EL2, SF = 1, NS = 1
 
 
 class EncodeError(ValueError):
@@ -83,8 +93,9 @@ def addr_bytes(a):
 class Unit:
     """One trace unit: the packets for one CPU's instructions."""
 
-    def __init__(self, images):
-        self.images = images
+    def __init__(self, images, el3_only):
+        self.images = images            # [(Elf, context byte)]
+        self.el3_only = el3_only
         self.out = bytearray()
         self.atoms = []
         self.last_addr = None
@@ -92,11 +103,16 @@ class Unit:
         self.synced = False
 
     def word(self, pc):
-        for elf in self.images:
-            w = elf.word(pc)
-            if w is not None:
-                return w
+        return self.image(pc)[0].word(pc)
+
+    def image(self, pc):
+        for elf, context in self.images:
+            if elf.word(pc) is not None:
+                return elf, context
         raise EncodeError(f"0x{pc:x} is in no image")
+
+    def context_of(self, pc):
+        return self.image(pc)[1]
 
     def flush_atoms(self):
         while self.atoms:
@@ -111,8 +127,9 @@ class Unit:
         if indirect or len(self.atoms) == 3:
             self.flush_atoms()
 
-    def address(self, a, context=EL3_SECURE_A64):
+    def address(self, a, context=None):
         self.flush_atoms()
+        context = self.context if context is None else context
         if context != self.context:
             self.out += b"\x85" + addr_bytes(a) + bytes([context])
             self.context = context
@@ -134,9 +151,15 @@ class Unit:
         self.out += TRACE_ON
         # After Trace On the address comes with its context (IHI 0064).
         self.context = None
-        self.address(pc)
+        self.address(pc, self.context_of(pc))
 
-    def step(self, pc, nxt, eret_leaves):
+    def exception(self, ret, target):
+        self.flush_atoms()
+        self.out += EXCEPTION + bytes([EXCEPTION_CALL << 1])
+        self.address(ret)
+        self.address(target, self.context_of(target))
+
+    def step(self, pc, nxt):
         """Packets for the instruction at @pc, the CPU's next traced one
         being @nxt (None at the end of the trace). True if a Trace On must
         come before @nxt."""
@@ -144,6 +167,9 @@ class Unit:
         br = ("direct", pc + 4, False) if a64.is_isb(w) else a64.branch(w, pc)
         if br is None:
             if nxt is None or nxt == pc + 4:
+                return False
+            if a64.is_exception_call(w):
+                self.exception(pc + 4, nxt)
                 return False
             raise EncodeError(f"0x{pc:x} is not a branch, but 0x{nxt:x} comes next")
         kind, target, cond = br
@@ -163,19 +189,19 @@ class Unit:
         self.atom(True, indirect=True)
         if nxt is None:
             return False
-        if eret_leaves and a64.is_eret(w):
+        if self.el3_only and a64.is_eret(w):
             return True         # to the untraced normal world
-        self.address(nxt)
+        self.address(nxt, self.context_of(nxt))
         return False
 
 
-def encode(events, images, eret_leaves=True):
+def encode(events, images, el3_only=False):
     """{cpu: bytearray} and the order the CPUs' bytes came in, [(cpu, bytes)],
     for @events [(cpu, pc)] in execution order."""
     seqs = {}
     for cpu, pc in events:
         seqs.setdefault(cpu, []).append(pc)
-    units = {cpu: Unit(images) for cpu in seqs}
+    units = {cpu: Unit(images, el3_only) for cpu in seqs}
     pos = {cpu: 0 for cpu in seqs}
     need_on = {cpu: True for cpu in seqs}
     chunks = []
@@ -185,7 +211,7 @@ def encode(events, images, eret_leaves=True):
         if need_on[cpu]:
             u.trace_on(pc)
         seq = seqs[cpu]
-        need_on[cpu] = u.step(pc, seq[i + 1] if i + 1 < len(seq) else None, eret_leaves)
+        need_on[cpu] = u.step(pc, seq[i + 1] if i + 1 < len(seq) else None)
         pos[cpu] = i + 1
         if len(u.out) > start:
             chunks.append((cpu, bytes(u.out[start:])))
@@ -261,22 +287,26 @@ def config_text(cpus):
 
 
 def main(argv):
-    elves, raw, args = [], None, []
+    elves, raw, args, el3_only = [], None, [], False
     it = iter(argv)
     for a in it:
         if a == "--elf":
-            elves.append(Elf(next(it)))
+            elves.append((Elf(next(it)), EL3_SECURE_A64))
+        elif a == "--ns-elf":
+            elves.append((Elf(next(it)), EL2_NONSECURE_A64))
+        elif a == "--el3-only":
+            el3_only = True
         elif a == "--raw":
             raw = int(next(it))
         else:
             args.append(a)
     if len(args) != 3 or not elves:
-        print("usage: etm_encode.py --elf FILE... [--raw CPU] QEMU_TRACE OUT_TRACE OUT_CONFIG",
-              file=sys.stderr)
+        print("usage: etm_encode.py --elf FILE... [--ns-elf FILE...] [--el3-only] [--raw CPU] "
+              "QEMU_TRACE OUT_TRACE OUT_CONFIG", file=sys.stderr)
         return 2
     with open(args[0], encoding="ascii", errors="replace") as f:
         events = traces.parse_qemu_events(f)
-    units, chunks = encode(events, elves)
+    units, chunks = encode(events, elves, el3_only)
     if raw is not None:
         data = bytes(units[raw].out)
         cpus = [raw]

@@ -8,7 +8,7 @@ same trace) or CoreSight ETM trace decoded by OpenCSD (etm_decode). How to
 read the output: docs/perf/profiling.rst.
 
 Usage:
-  profile.py --build DIR --path NAME            a named path (--list)
+  profile.py --build DIR --path NAME[,NAME...]  named paths (--list)
   profile.py --build DIR --from POINT --to POINT [--via FUNCTION]
 options:
   --build DIR      a build (build/qemu/release): its bl1/bl2/bl31.elf, and
@@ -142,11 +142,13 @@ def main(argv):
     if a.path and (a.start or a.end):
         raise Problem("give --path, or --from and --to, not both")
     if a.path:
-        if a.path not in paths.PATHS:
-            raise Problem(f"no path {a.path!r}: one of {', '.join(paths.PATHS)}")
-        windows, label = paths.PATHS[a.path], a.path
+        jobs = []
+        for name in a.path.split(","):
+            if name not in paths.PATHS:
+                raise Problem(f"no path {name!r}: one of {', '.join(paths.PATHS)}")
+            jobs.append((name, paths.PATHS[name]))
     elif a.start and a.end:
-        windows, label = paths.explicit(a.start, a.end, a.via), "range"
+        jobs = [("range", paths.explicit(a.start, a.end, a.via))]
     else:
         raise Problem("give --path NAME (one of " + ", ".join(paths.PATHS)
                       + "), or --from POINT --to POINT")
@@ -167,31 +169,33 @@ def main(argv):
                 raise Problem(f"{flash}: no such file (make profile builds it)")
             if a.record and os.path.exists(trace + ".meta"):
                 os.unlink(trace + ".meta")
-            record(a.build, flash, trace, trace_ranges(sym, windows))
+            record(a.build, flash, trace,
+                   trace_ranges(sym, [w for _, ws in jobs for w in ws]))
         streams = traces.read(trace, "qemu")
     if not streams:
         raise Problem("the trace holds no instruction")
 
     captures = symbols.capture_points(sym) if sym.image("bl31") else {}
     resolver = paths.Resolver(sym, captures)
-    closed = {}
-    summaries = []
-    for w in windows:
-        legs = paths.find_legs(w, streams, resolver, closed)
-        summaries.append(report.summarise(label, w, legs, streams, sym, a.top))
-    text = "".join(report.text(s) for s in summaries)
-    sys.stdout.write(text)
     out = a.out or (os.path.join(a.build, "profile") if a.build else None)
-    if out:
-        os.makedirs(out, exist_ok=True)
-        base = os.path.join(out, label)
-        for ext, content in (("txt", text), ("csv", report.csv_text(summaries)),
-                             ("json", report.json_text(summaries))):
-            with open(f"{base}.{ext}", "w", encoding="utf-8") as f:
-                f.write(content)
-        print(f"profile: tables in {base}.txt, .csv, .json", file=sys.stderr)
-    if not any(s["occurrences"] for s in summaries):
-        raise Problem(f"{label}: no occurrence in the trace")
+    for label, windows in jobs:
+        closed = {}
+        summaries = []
+        for w in windows:
+            legs = paths.find_legs(w, streams, resolver, closed)
+            summaries.append(report.summarise(label, w, legs, streams, sym, a.top))
+        text = "".join(report.text(s) for s in summaries)
+        sys.stdout.write(text)
+        if out:
+            os.makedirs(out, exist_ok=True)
+            base = os.path.join(out, label)
+            for ext, content in (("txt", text), ("csv", report.csv_text(summaries)),
+                                 ("json", report.json_text(summaries))):
+                with open(f"{base}.{ext}", "w", encoding="utf-8") as f:
+                    f.write(content)
+            print(f"profile: tables in {base}.txt, .csv, .json", file=sys.stderr)
+        if not any(s["occurrences"] for s in summaries):
+            raise Problem(f"{label}: no occurrence in the trace")
     return 0
 
 

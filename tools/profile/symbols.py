@@ -91,13 +91,15 @@ class Symbolizer:
     def __init__(self, images):
         self.images = images
         self._frames = {}
+        self._image_of = {}
         self._tool = None
 
     def image_of(self, pc):
-        for img in self.images:
-            if img.contains(pc):
-                return img
-        return None
+        img = self._image_of.get(pc, False)
+        if img is False:
+            img = next((i for i in self.images if i.contains(pc)), None)
+            self._image_of[pc] = img
+        return img
 
     def image(self, name):
         for img in self.images:

@@ -30,14 +30,15 @@ def parse_qemu_events(lines):
     revocable = False       # the last event came from a Trace line just read
     for n, line in enumerate(lines, 1):
         if line.startswith("Trace "):
-            head, sep, rest = line.partition("[")
+            # [<cs_base>/<pc>/...: both 16 hex digits for a 64-bit guest.
+            b = line.find("[")
             try:
-                cpu = int(head[6:head.index(":")])
-                pc = int(rest.split("/", 2)[1], 16)
+                if line[b + 17] != "/" or line[b + 34] != "/":
+                    raise ValueError
+                events.append((int(line[6:line.index(":")]), int(line[b + 18:b + 34], 16)))
             except (ValueError, IndexError):
                 raise TraceError(f"line {n}: not a QEMU exec trace line: {line.strip()!r}") \
                     from None
-            events.append((cpu, pc))
             revocable = True
         elif line.startswith("Stopped execution of TB chain before "):
             _take_back(events, revocable, int(line.split("[", 1)[1].split("]", 1)[0], 16), n)
