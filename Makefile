@@ -231,7 +231,8 @@ all: $(IMAGES)
 help:
 	@echo "Targets: all (default), run, check, bench, test-mem-protect, perf-docs, fiptool,"
 	@echo "         profile (PROFILE_PATH=$(subst $(space),|,$(PROFILE_PATHS)), or"
-	@echo "         PROFILE_FROM=/PROFILE_TO=; docs/perf/profiling.rst), clean, distclean, help"
+	@echo "         PROFILE_FROM=/PROFILE_TO=; docs/perf/profiling.rst), test-profile,"
+	@echo "         clean, distclean, help"
 	@echo
 	@echo "Other variables: $(foreach v,$(TARGET_VARIABLES),$(v) ($(TARGET_VARIABLE_HELP_$(v))))"
 	@echo
@@ -250,6 +251,12 @@ run:
 bench test-mem-protect:
 	@$(DEPS) run
 	@$(MAKE) --no-print-directory _$@
+# make test-profile: make profile's test, from a build of its own (make
+# check runs it on its build).
+.PHONY: test-profile
+test-profile:
+	@$(DEPS) profile
+	@bash tests/integration/profile_test.sh $(BUILD_BASE) clean
 profile:
 ifneq ($(PLAT),qemu)
 	$(error make profile runs on QEMU (PLAT=qemu); on the board, profile ETM trace: docs/perf/etm-n1sdp.rst)
@@ -279,13 +286,15 @@ perf-docs: _run
 	@echo "Updated docs/perf/psci-performance-qemu.rst"
 
 .PHONY: _check
-_check: all unit-tests
+_check: all unit-tests $(ETM_DECODE) $(BUILD_DIR)/profile/flash.bin $(BUILD_DIR)/payload_profile.elf
 	@bash tests/run_tests.sh \
 		$(foreach t,$(UNIT_TESTS),unit-$(notdir $(t))=$(t)) \
 		"fiptool-interop=bash tests/host/fiptool_interop.sh $(FIPTOOL)" \
 		"lint=bash tests/host/lint.sh $(BUILD_DIR)" \
 		"qemu-boot=bash tests/integration/boot_test.sh $(BUILD_DIR) $(FIPTOOL)" \
 		"rt-instr=bash tests/integration/rt_instr_test.sh $(BUILD_DIR)" \
+		"profile=bash tests/integration/profile_test.sh $(BUILD_BASE)" \
+		"profile-etm=bash tests/profile/etm_roundtrip.sh $(BUILD_DIR) $(ETM_DECODE)" \
 		"options=bash tests/integration/options_test.sh $(BUILD_BASE)" \
 		"topologies=bash tests/integration/topology_test.sh" \
 		"toolchains=bash tests/integration/toolchain_test.sh" \

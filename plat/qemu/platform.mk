@@ -89,13 +89,14 @@ ifneq ($(filter profile _profile,$(MAKECMDGOALS)),)
 ifeq ($(REALTIME),1)
 $(error make profile counts instructions under -icount: REALTIME=1 would not be reproducible)
 endif
-ifeq ($(PROFILE_PATH)$(PROFILE_FROM)$(PROFILE_TO),)
-$(error make profile: give PROFILE_PATH=<$(subst $(space),|,$(PROFILE_PATHS))>, or PROFILE_FROM=<point> PROFILE_TO=<point>)
-endif
 endif
 .PHONY: _profile
 _profile: $(BUILD_DIR)/profile/flash.bin $(BUILD_DIR)/bl1.elf $(BUILD_DIR)/bl2.elf \
 		$(BUILD_DIR)/bl31.elf $(BUILD_DIR)/payload_profile.elf
+ifeq ($(PROFILE_PATH)$(PROFILE_FROM)$(PROFILE_TO),)
+	@echo "make profile: give PROFILE_PATH=<$(subst $(space),|,$(PROFILE_PATHS))>, or PROFILE_FROM=<point> PROFILE_TO=<point>" >&2
+	@exit 1
+endif
 	@python3 tools/profile/profile.py --build $(BUILD_DIR) \
 		$(if $(PROFILE_PATH),--path '$(PROFILE_PATH)') \
 		$(if $(PROFILE_FROM),--from '$(PROFILE_FROM)') $(if $(PROFILE_TO),--to '$(PROFILE_TO)') \

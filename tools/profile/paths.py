@@ -187,13 +187,14 @@ class Occurrence:
     cpu: int
     start: int      # index in the CPU's stream
     end: int        # exclusive
+    closed_at: int = None   # the instruction that matched the end point
 
 
 def find_legs(window, streams, resolver, closed_by_window):
     """[[Occurrence]] per leg of @window over @streams ({cpu: [pc]}).
 
-    @closed_by_window: {window name: {cpu: [end index]}} of windows found
-    earlier (after=); this window's own ends are added to it.
+    @closed_by_window: {window name: {cpu: [index]}} of the instructions
+    that ended the windows found earlier (after=); this window's are added.
     """
     legs_found = []
     cpus_used = set()
@@ -221,7 +222,7 @@ def find_legs(window, streams, resolver, closed_by_window):
         legs_found.append(found)
     ends = closed_by_window.setdefault(window.name, {})
     for occ in legs_found[-1]:
-        ends.setdefault(occ.cpu, []).append(occ.end)
+        ends.setdefault(occ.cpu, []).append(occ.closed_at)
     return legs_found
 
 
@@ -241,7 +242,7 @@ def _scan(cpu, seq, start, end, inclusive, via, after, eret, sym):
         if open_at is not None and i > open_at:
             if end(pc):
                 stop = i + 1 if inclusive else i
-                found.append(Occurrence(cpu, open_at, stop))
+                found.append(Occurrence(cpu, open_at, stop, i))
                 open_at = None
                 continue
             if eret is not None and eret(pc):
@@ -253,7 +254,8 @@ def _scan(cpu, seq, start, end, inclusive, via, after, eret, sym):
         if opens and after is not None:
             while after_i < len(after) and after[after_i] <= i:
                 after_i += 1
-            # An end of the earlier window since this leg last started.
+            # The earlier window ended (at this instruction or before)
+            # since this leg last started.
             opens = after_i > 0 and after[after_i - 1] > last_opened
         if opens:
             # A second start before an end abandons the first one.
