@@ -232,7 +232,7 @@ help:
 	@echo "Targets: all (default), run, check, bench, test-mem-protect, perf-docs, fiptool,"
 	@echo "         profile (PROFILE_PATH=$(subst $(space),|,$(PROFILE_PATHS)), or"
 	@echo "         PROFILE_FROM=/PROFILE_TO=; docs/perf/profiling.rst), test-profile,"
-	@echo "         clean, distclean, help"
+	@echo "         etm-decode (docs/perf/etm-n1sdp.rst), clean, distclean, help"
 	@echo
 	@echo "Other variables: $(foreach v,$(TARGET_VARIABLES),$(v) ($(TARGET_VARIABLE_HELP_$(v))))"
 	@echo
@@ -251,6 +251,13 @@ run:
 bench test-mem-protect:
 	@$(DEPS) run
 	@$(MAKE) --no-print-directory _$@
+# make etm-decode: the ETM trace decoder alone (docs/perf/etm-n1sdp.rst).
+.PHONY: etm-decode
+etm-decode:
+	@$(DEPS) etm
+	@$(MAKE) --no-print-directory $(ETM_DECODE)
+	@echo "Built $(ETM_DECODE)"
+
 # make test-profile: make profile's test, from a build of its own (make
 # check runs it on its build).
 .PHONY: test-profile

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# deps.sh run|profile|check: make sure the Debian packages a target needs are there.
+# deps.sh run|profile|etm|check: make sure the Debian packages a target needs are there.
 # As root, installs what is missing with apt-get; otherwise prints the
 # apt-get line to run and fails.
 set -euo pipefail
@@ -16,6 +16,11 @@ declare -A run_pkgs=(
 # make profile: the run set, and addr2line for the DWARF line tables.
 declare -A profile_pkgs=(
 	[aarch64-linux-gnu-addr2line]=binutils-aarch64-linux-gnu
+)
+# make etm-decode: OpenCSD's headers and libraries, and its lister.
+declare -A etm_pkgs=(
+	[/usr/include/opencsd/c_api/opencsd_c_api.h]=libopencsd-dev
+	[trc_pkt_lister]=libopencsd-bin
 )
 declare -A check_pkgs=(
 	[aarch64-linux-gnu-addr2line]=binutils-aarch64-linux-gnu
@@ -45,6 +50,7 @@ add_missing() {
 }
 add_missing run_pkgs
 [ "${1:-run}" = profile ] && add_missing profile_pkgs
+[ "${1:-run}" = etm ] && add_missing etm_pkgs
 [ "${1:-run}" = check ] && add_missing check_pkgs
 # The host unit tests run under AddressSanitizer.
 if [ "${1:-run}" = check ] && ! echo 'int main(void){return 0;}' |

@@ -95,10 +95,10 @@ def text(summary):
       f"{po['mean']} per occurrence (min {po['min']}, max {po['max']})\n")
     if len(set(s["legs"])) > 1:
         w(f"   WARNING: the legs occur {s['legs']} times: some did not complete\n")
-    w("\n   instr      %  per call  function (in: inlined into)             image\n")
+    w("\n   instr      %  per call  function (in: inlined into)                     image\n")
     for f in s["functions"]:
         name = f["function"] + (f"  (in {f['inlined_in']})" if f["inlined_in"] else "")
-        w(f"  {f['instructions']:6d} {f['percent']:>5}  {f['per_call']:8.1f}  {name:40s} "
+        w(f"  {f['instructions']:6d} {f['percent']:>5}  {f['per_call']:8.1f}  {name:48s} "
           f"{f['image']}\n")
     w(f"  {s['total']:6d} 100.0  {po['mean']:8.1f}  total\n")
     w(f"\n   top {len(s['lines'])} source lines\n")
