@@ -44,19 +44,19 @@ def summarise(path, window, legs, streams, symbolizer, top=20):
         images[iname] += n
     calls = len(legs[0]) if legs else 0
     per_call = (lambda n: round(n / calls, 1)) if calls else (lambda n: 0.0)
-    first_leg = [o["instructions"] for o in occurrences if o["leg"] == 0]
+    # The k-th occurrence of the window: the k-th of every leg, added.
+    by_leg = [[o["instructions"] for o in occurrences if o["leg"] == leg]
+              for leg in range(len(legs))]
+    each = [sum(counts_[k] for counts_ in by_leg if k < len(counts_)) for k in range(calls)]
     return {
         "path": path,
         "window": window.name,
         "title": window.title,
-        "occurrences": len(first_leg),
+        "occurrences": calls,
         "legs": [len(occs) for occs in legs],
         "total": total,
-        "per_occurrence": {
-            "mean": per_call(total),
-            "min": min((_occ_total(occurrences, k) for k in range(calls)), default=0),
-            "max": max((_occ_total(occurrences, k) for k in range(calls)), default=0),
-        },
+        "per_occurrence": {"mean": per_call(total), "min": min(each, default=0),
+                           "max": max(each, default=0)},
         "per_cpu": [{"cpu": c, "instructions": n, "percent": _pct(n, total)}
                     for c, n in sorted(per_cpu.items())],
         "per_image": [{"image": i, "instructions": n, "percent": _pct(n, total)}
@@ -69,16 +69,6 @@ def summarise(path, window, legs, streams, symbolizer, top=20):
                   for k, n in sorted(lines.items(), key=lambda kv: (-kv[1], kv[0]))][:top],
         "occurrence_list": occurrences,
     }
-
-
-def _occ_total(occurrences, k):
-    """Instructions of the k-th occurrence: the k-th of every leg, added."""
-    total = 0
-    for leg in sorted({o["leg"] for o in occurrences}):
-        mine = [o for o in occurrences if o["leg"] == leg]
-        if k < len(mine):
-            total += mine[k]["instructions"]
-    return total
 
 
 def text(summary):
