@@ -24,6 +24,7 @@ specification, chapter 6 "Trace packets", instruction trace):
   Trace Info    0x01, PLCTL 0x00: no sections (no cycle counting, no
                 speculation, key 0)
   Trace On      0x04: a discontinuity; the next address says where
+  Context       0x81, context byte: the context of the addresses after it
   Address with Context, 64-bit IS0   0x85, 8 address bytes, context byte
   Long Address, 64-bit IS0           0x9d, 8 address bytes
   Short Address, IS0                 0x95, 1 or 2 bytes (address bits 8:2,
@@ -149,9 +150,12 @@ class Unit:
             self.synced = True
             self.context = None
         self.out += TRACE_ON
-        # After Trace On the address comes with its context (IHI 0064).
-        self.context = None
-        self.address(pc, self.context_of(pc))
+        # After Trace On the context is given again (IHI 0064): here as a
+        # Context packet and a long address; elsewhere, where the context
+        # changes, as an Address with Context packet.
+        self.context = self.context_of(pc)
+        self.out += bytes([0x81, self.context]) + b"\x9d" + addr_bytes(pc)
+        self.last_addr = pc
 
     def exception(self, ret, target):
         self.flush_atoms()
