@@ -26,8 +26,10 @@ import argparse
 import hashlib
 import json
 import os
+import pickle
 import subprocess
 import sys
+from array import array
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
@@ -101,6 +103,31 @@ def record(build, flash, trace, ranges):
     return True
 
 
+def recorded_streams(trace):
+    """The recorded trace's streams, parsed once: a cache of them beside the
+    trace (<trace>.streams, 8 bytes an instruction) serves while the trace
+    file is the same (size and modification time)."""
+    cache = trace + ".streams"
+    try:
+        st = os.stat(trace)
+    except OSError as e:
+        raise Problem(f"{trace}: {e.strerror}") from None
+    key = [st.st_size, st.st_mtime_ns]
+    try:
+        with open(cache, "rb") as f:
+            saved = pickle.load(f)
+        if saved["key"] == key:
+            return {cpu: seq.tolist() for cpu, seq in saved["streams"].items()}
+    except (OSError, EOFError, KeyError, TypeError, pickle.UnpicklingError):
+        pass
+    streams = traces.read(trace, "qemu")
+    with open(cache + ".tmp", "wb") as f:
+        pickle.dump({"key": key, "streams": {cpu: array("Q", seq) for cpu, seq in streams.items()}},
+                    f, protocol=pickle.HIGHEST_PROTOCOL)
+    os.replace(cache + ".tmp", cache)
+    return streams
+
+
 def images_from(args):
     named = {}
     if args.build:
@@ -171,7 +198,9 @@ def main(argv):
                 os.unlink(trace + ".meta")
             record(a.build, flash, trace,
                    trace_ranges(sym, [w for _, ws in jobs for w in ws]))
-        streams = traces.read(trace, "qemu")
+            streams = recorded_streams(trace)
+        else:
+            streams = traces.read(trace, "qemu")
     if not streams:
         raise Problem("the trace holds no instruction")
 
