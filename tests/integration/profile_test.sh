@@ -49,8 +49,9 @@ until_off "$build/profile/trace.log" >"$work/first.trace"
 python3 "$top/tools/profile/profile.py" --build "$build" --path $all --record \
 	>"$work/second.log" 2>&1
 until_off "$build/profile/trace.log" >"$work/second.trace"
-check "a second QEMU run records the same trace, up to SYSTEM_OFF ($(wc -l <"$work/first.trace") lines)" \
-	bash -c "[ -n '$off' ] && [ -s '$work/first.trace' ] && cmp -s '$work/first.trace' '$work/second.trace'"
+check "a second QEMU run records the same trace up to SYSTEM_OFF ($(wc -l <"$work/first.trace") lines)" \
+	bash -c "[ -n '$off' ] && [ -s '$work/first.trace' ] &&
+		cmp -s '$work/first.trace' '$work/second.trace'"
 for p in ${all//,/ }; do
 	check "$p: the same tables from both runs" \
 		bash -c "cmp -s '$work/first/$p.txt' '$build/profile/$p.txt' &&
@@ -65,27 +66,32 @@ check "boot: found once, BL1, BL2 and BL31 in it" \
 		grep -q 'by image: .*bl31 ' '$t/boot.txt'"
 for w in psci_version/smc psci_version/pmf cpu_suspend/powerdown cpu_suspend/wakeup \
 	cpu_off/powerdown cpu_off/smc; do
-	check "$w: 3 occurrences" grep -qA1 "^== $w:" "$t/${w%/*}.txt"
+	same='^   3 occurrence\(s\), CPU [0-9]+: [0-9]+ instructions, ([0-9]+)\.0 per occurrence'
 	check "$w: 3 occurrences, all the same length" \
-		bash -c "grep -A1 '^== $w:' '$t/${w%/*}.txt' | grep -qE '^   3 occurrence\(s\), CPU [0-9]+: [0-9]+ instructions, ([0-9]+)\.0 per occurrence \(min \1, max \1\)'"
+		bash -c "grep -A1 '^== $w:' '$t/${w%/*}.txt' | grep -qE '$same \(min \1, max \1\)'"
 done
 check "cpu_on: 3 calls, on the caller and the target core" \
 	grep -qE '^   3 occurrence\(s\), CPU 0, 1: ' "$t/cpu_on.txt"
 check "psci_version: the SMC path ends in el3_exit's ERET" grep -q 'el3_exit' "$t/psci_version.txt"
 check "inlined frames are named with their caller" \
 	grep -q 'pmf_capture  (in std_svc_handle)' "$t/psci_version.txt"
-check "source lines are listed" grep -qE '^ +[0-9]+ +[0-9.]+ +[0-9.]+  services/std_svc/std_svc.c:[0-9]+' \
-	"$t/psci_version.txt"
+check "source lines are listed" \
+	grep -qE '^ +[0-9]+ +[0-9.]+ +[0-9.]+  services/std_svc/std_svc.c:[0-9]+' "$t/psci_version.txt"
 
 # The PMF intervals the payload printed, against the instructions counted.
 pmf_matches() {    # PATH WINDOW "PMF NAME"
 	local n ns ok=0 bad=0
-	n=$(python3 -c "import json,sys; print(json.load(open('$t/$1.json'))[$2]['per_occurrence']['max'])")
+	n=$(python3 -c "import json; print(json.load(open('$t/$1.json'))[$2]['per_occurrence']['max'])")
 	for ns in $(grep "PROFILE: $1 call [0-9]: PMF $3 = " "$t/console.log" | awk '{print $(NF-1)}'); do
 		# One tick of the 62.5 MHz counter is 16 ns.
-		if [ $((ns - n)) -le 16 ] && [ $((n - ns)) -le 16 ]; then ok=$((ok + 1)); else bad=$((bad + 1)); fi
+		if [ $((ns - n)) -le 16 ] && [ $((n - ns)) -le 16 ]; then
+			ok=$((ok + 1))
+		else
+			bad=$((bad + 1))
+		fi
 	done
-	echo "$1 $3: $n instructions, PMF says $(grep "PROFILE: $1 call 0: PMF $3" "$t/console.log" | awk '{print $(NF-1)}') ns"
+	echo "$1 $3: $n instructions; PMF, call 0: $(grep "PROFILE: $1 call 0: PMF $3" \
+		"$t/console.log" | awk '{print $(NF-1)}') ns"
 	[ "$ok" -eq 3 ] && [ "$bad" -eq 0 ]
 }
 check "PSCI_VERSION: ENTER_PSCI->EXIT_PSCI is what PMF measured" \

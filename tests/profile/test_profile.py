@@ -152,7 +152,8 @@ class CapturePoints(unittest.TestCase):
     src = FakeSources({
         "pmf.h": "x\n\t__asm__ volatile(\"mrs %0, cntpct_el0\" : \"=r\"(ts));\n",
         "svc.c": "a\n\tpmf_capture(RT_INSTR_EXIT_PSCI, false);\n"
-                 "\tpmf_capture(RT_INSTR_ENTER_CFLUSH, true); pmf_capture(RT_INSTR_EXIT_CFLUSH, false);\n"
+                 "\tpmf_capture(RT_INSTR_ENTER_CFLUSH, true); "
+                 "pmf_capture(RT_INSTR_EXIT_CFLUSH, false);\n"
                  "\tx = RT_INSTR_TOTAL_IDS;\n",
         "entry.S": "\tmrs\tx2, cntpct_el0\n\tstr\tx2, [x1, #RT_INSTR_EXIT_HW_LOW_PWR * 8]\n",
         "stat.c": "\tpsci_stat_begin(pos, state);\n",
