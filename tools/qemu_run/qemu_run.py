@@ -40,6 +40,7 @@ Exit status: QEMU's own (0 after PSCI SYSTEM_OFF), 124 when the time limit
 expired, 125 when QEMU could not be started, 2 on bad arguments.
 """
 import argparse
+import codecs
 import os
 import re
 import select
@@ -236,12 +237,16 @@ def main(argv):
     outcome = None
     fd = proc.stdout.fileno()
 
-    def emit(data):
+    # A UTF-8 character (the report's "µs") may arrive split across two
+    # reads: decode the stream, not each read on its own.
+    decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
+
+    def emit(data, final=False):
         if not a.quiet:
             sys.stdout.buffer.write(data)
             sys.stdout.buffer.flush()
         if log:
-            log.write(data.decode(errors="replace").replace("\r", ""))
+            log.write(decoder.decode(data, final).replace("\r", ""))
             log.flush()
 
     try:
@@ -289,9 +294,7 @@ def main(argv):
             proc.kill()
     rc = proc.wait()
     # Whatever QEMU printed after the last read.
-    rest = proc.stdout.read()
-    if rest:
-        emit(rest)
+    emit(proc.stdout.read(), final=True)
     if log:
         log.close()
     for f in os.listdir(tmp):
