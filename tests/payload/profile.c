@@ -93,5 +93,12 @@ void profile_run(void)
 			printf("PROFILE: ERROR: CPU_ON returned %lld\n", (long long)rc);
 		payload_wait_cpu_off(other);
 	}
+	/*
+	 * AFFINITY_INFO says OFF before the core is down in its hold pen; let
+	 * it get there (QEMU schedules the next core at a YIELD) before the
+	 * power-off, so that the last cpu_off window ends in every run.
+	 */
+	for (unsigned int i = 0; i < 16U; i++)
+		__asm__ volatile("yield");
 	printf("PROFILE: done\n");
 }
