@@ -14,6 +14,11 @@ SHELL := /bin/bash
 
 include make_helpers/options.mk
 
+empty :=
+space := $(empty) $(empty)
+# make profile's named paths (tools/profile/paths.py).
+PROFILE_PATHS := psci_version cpu_suspend cpu_on cpu_off boot
+
 # ---------------------------------------------------------------------------
 # Generic options
 # ---------------------------------------------------------------------------
@@ -220,6 +225,7 @@ include tests/host/cot_verify.mk
 include tests/unit/unit.mk
 include $(filter-out tests/unit/unit.mk,$(wildcard tests/unit/*.mk))
 include tests/fuzz/fuzz.mk
+include tools/profile/profile.mk
 
 $(eval $(call make_image,bl1,$(COMMON_SOURCES) $(BL1_SOURCES) $(PLAT_BL1_SOURCES),bl1/bl1.ld.S,$(BL1_LIBS)))
 $(eval $(call make_image,bl2,$(COMMON_SOURCES) $(BL2_SOURCES) $(PLAT_BL2_SOURCES),bl2/bl2.ld.S,$(LIBFDT_A) $(BL2_LIBS)))
@@ -252,8 +258,9 @@ BL33_STAMP := $(BUILD_DIR)/bl33.path
 $(eval $(call make_fip,$(BUILD_DIR),$(BL33_IMAGE),$(BL33_STAMP)))
 $(eval $(call make_fip,$(BUILD_DIR)/bench,$(BUILD_DIR)/payload_bench.bin))
 $(eval $(call make_fip,$(BUILD_DIR)/mem-protect,$(BUILD_DIR)/payload_mem_protect.bin))
+$(eval $(call make_fip,$(BUILD_DIR)/profile,$(BUILD_DIR)/payload_profile.bin))
 
-$(foreach d,$(BUILD_DIR) $(BUILD_DIR)/bench $(BUILD_DIR)/mem-protect,$(eval $(call plat_package,$(d))))
+$(foreach d,$(BUILD_DIR) $(BUILD_DIR)/bench $(BUILD_DIR)/mem-protect $(BUILD_DIR)/profile,$(eval $(call plat_package,$(d))))
 
 $(foreach i,$(FIRMWARE_IMAGES),$(BUILD_DIR)/$(i)/common/version.o): $(VERSION_STAMP)
 
@@ -266,7 +273,10 @@ all: $(IMAGES)
 
 help:
 	@echo "Targets: all (default), run, check, bench, test-mem-protect, fuzz, perf-docs, fiptool,"
-	@echo "         cert_create, mbedtls, format, format-check, clean, distclean, help"
+	@echo "         cert_create, mbedtls, format, format-check, clean, distclean, help,"
+	@echo "         profile (PROFILE_PATH=$(subst $(space),|,$(PROFILE_PATHS)), or"
+	@echo "         PROFILE_FROM=/PROFILE_TO=; docs/perf/profiling.rst), test-profile,"
+	@echo "         etm-decode (docs/perf/etm-n1sdp.rst)"
 	@echo
 	@echo "Other variables: $(foreach v,$(TARGET_VARIABLES),$(v) ($(TARGET_VARIABLE_HELP_$(v))))"
 	@echo
@@ -288,9 +298,28 @@ format-check:
 format:
 	@git ls-files '*.c' '*.h' | grep -v '\.ld\.h$$' | xargs clang-format -i
 
-.PHONY: bench test-mem-protect
+.PHONY: bench test-mem-protect profile
 bench test-mem-protect:
 	@$(DEPS) run
+	@$(MAKE) --no-print-directory _$@
+# make etm-decode: the ETM trace decoder alone (docs/perf/etm-n1sdp.rst).
+.PHONY: etm-decode
+etm-decode:
+	@$(DEPS) etm
+	@$(MAKE) --no-print-directory $(ETM_DECODE)
+	@echo "Built $(ETM_DECODE)"
+
+# make test-profile: make profile's test, from a build of its own (make
+# check runs it on its build).
+.PHONY: test-profile
+test-profile:
+	@$(DEPS) profile
+	@bash tests/integration/profile_test.sh $(BUILD_BASE) clean
+profile:
+ifneq ($(PLAT),qemu)
+	$(error make profile runs on QEMU (PLAT=qemu); on the board, profile ETM trace: docs/perf/etm-n1sdp.rst)
+endif
+	@$(DEPS) profile
 	@$(MAKE) --no-print-directory _$@
 
 check:
@@ -316,7 +345,8 @@ perf-docs: _run
 	@echo "Updated docs/perf/psci-performance-qemu.rst"
 
 .PHONY: _check
-_check: all unit-tests $(UNIT_TEST_INPUTS) $(PSCI_MUTANTS) $(DTB_EDIT) $(FUZZERS) $(CERT_CREATE) $(COT_VERIFY)
+_check: all unit-tests $(UNIT_TEST_INPUTS) $(PSCI_MUTANTS) $(DTB_EDIT) $(FUZZERS) $(CERT_CREATE) \
+		$(COT_VERIFY) $(ETM_DECODE) $(BUILD_DIR)/profile/flash.bin $(BUILD_DIR)/payload_profile.elf
 	@bash tests/run_tests.sh \
 		$(foreach t,$(UNIT_TESTS),"unit-$(notdir $(t))=$(t) $(UNIT_TEST_ARGS_$(notdir $(t)))") \
 		"psci-model-mutants=bash tests/unit/expect_fail.sh $(PSCI_MUTANTS)" \
@@ -330,6 +360,8 @@ _check: all unit-tests $(UNIT_TEST_INPUTS) $(PSCI_MUTANTS) $(DTB_EDIT) $(FUZZERS
 		"tbb=bash tests/integration/tbb_test.sh $(BUILD_DIR)" \
 		"dtb=bash tests/integration/dtb_test.sh $(BUILD_DIR) $(DTB_EDIT)" \
 		"rt-instr=bash tests/integration/rt_instr_test.sh $(BUILD_DIR)" \
+		"profile=bash tests/integration/profile_test.sh $(BUILD_BASE)" \
+		"profile-etm=bash tests/profile/etm_roundtrip.sh $(BUILD_DIR) $(ETM_DECODE)" \
 		"options=bash tests/integration/options_test.sh $(BUILD_BASE)" \
 		"topologies=bash tests/integration/topology_test.sh" \
 		"toolchains=bash tests/integration/toolchain_test.sh" \
@@ -340,10 +372,15 @@ _check: all unit-tests $(UNIT_TEST_INPUTS) $(PSCI_MUTANTS) $(DTB_EDIT) $(FUZZERS
 # variable given on the command line is one of them or a declared option:
 # a misspelt option must not silently build the defaults.
 # ---------------------------------------------------------------------------
-TARGET_VARIABLES += BUILD_BASE CC HOSTCC
+TARGET_VARIABLES += BUILD_BASE CC HOSTCC PROFILE_PATH PROFILE_FROM PROFILE_TO PROFILE_VIA PROFILE_TOP
 TARGET_VARIABLE_HELP_BUILD_BASE := where build/ goes
 TARGET_VARIABLE_HELP_CC := the compiler, e.g. clang
 TARGET_VARIABLE_HELP_HOSTCC := the host compiler for tools and tests
+TARGET_VARIABLE_HELP_PROFILE_PATH := make profile: the path to profile
+TARGET_VARIABLE_HELP_PROFILE_FROM := make profile: start point (symbol[+offset], 0xaddress, capture:NAME)
+TARGET_VARIABLE_HELP_PROFILE_TO := make profile: end point
+TARGET_VARIABLE_HELP_PROFILE_VIA := make profile: count only starts reached from this function's SMC
+TARGET_VARIABLE_HELP_PROFILE_TOP := make profile: source lines listed (default 20)
 CMDLINE_VARIABLES := $(foreach v,$(.VARIABLES),$(if $(filter command line,$(origin $(v))),$(v)))
 UNKNOWN_VARIABLES := $(filter-out $(OPTIONS) $(TARGET_VARIABLES) MAKEFLAGS,$(CMDLINE_VARIABLES))
 ifneq ($(UNKNOWN_VARIABLES),)

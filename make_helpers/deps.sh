@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# deps.sh run|check: make sure the Debian packages a target needs are there
-# (check: run's, plus the tests' and fuzzers').
+# deps.sh run|profile|etm|check: make sure the Debian packages a target needs
+# are there (check: run's, plus the tests' and fuzzers').
 # As root, installs what is missing with apt-get; otherwise prints the
 # apt-get line to run and fails.
 set -euo pipefail
@@ -19,7 +19,21 @@ declare -A run_pkgs=(
 	[/usr/include/openssl/evp.h]=libssl-dev
 	[openssl]=openssl
 )
+# make profile: the run set, and addr2line for the DWARF line tables.
+declare -A profile_pkgs=(
+	[aarch64-linux-gnu-addr2line]=binutils-aarch64-linux-gnu
+)
+# make etm-decode: OpenCSD's headers and libraries, and its lister.
+declare -A etm_pkgs=(
+	[/usr/include/opencsd/c_api/opencsd_c_api.h]=libopencsd-dev
+	[trc_pkt_lister]=libopencsd-bin
+)
 declare -A check_pkgs=(
+	[aarch64-linux-gnu-addr2line]=binutils-aarch64-linux-gnu
+	# OpenCSD: the ETM decoder front end (tools/profile/etm_decode.c) and
+	# its round-trip test; trc_pkt_lister to read a capture by hand.
+	[/usr/include/opencsd/c_api/opencsd_c_api.h]=libopencsd-dev
+	[trc_pkt_lister]=libopencsd-bin
 	[fiptool]=arm-trusted-firmware-tools
 	[clang]=clang
 	[ld.lld]=lld
@@ -46,7 +60,9 @@ add_missing() {
 	done
 }
 add_missing run_pkgs
-[ "${1:-run}" != run ] && add_missing check_pkgs
+[ "${1:-run}" = profile ] && add_missing profile_pkgs
+[ "${1:-run}" = etm ] && add_missing etm_pkgs
+[ "${1:-run}" = check ] && add_missing check_pkgs
 # The host unit tests run under AddressSanitizer.
 if [ "${1:-run}" = check ] && ! echo 'int main(void){return 0;}' |
 	cc -fsanitize=address,undefined -x c - -o /dev/null 2>/dev/null; then

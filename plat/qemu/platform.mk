@@ -88,6 +88,25 @@ _bench: $(BUILD_DIR)/bench/flash.bin
 		grep '^BENCH:\|SKIPPED' $(BUILD_DIR)/bench/console.log; \
 		grep -q '^PAYLOAD: ' $(BUILD_DIR)/bench/console.log && [ $$rc -eq 0 ]
 
+# make profile: the profiling payload under QEMU with an instruction trace,
+# and the profiler's tables for one path (tools/profile, docs/perf/profiling.rst).
+ifneq ($(filter profile _profile,$(MAKECMDGOALS)),)
+ifeq ($(REALTIME),1)
+$(error make profile counts instructions under -icount: REALTIME=1 would not be reproducible)
+endif
+endif
+.PHONY: _profile
+_profile: $(BUILD_DIR)/profile/flash.bin $(BUILD_DIR)/bl1.elf $(BUILD_DIR)/bl2.elf \
+		$(BUILD_DIR)/bl31.elf $(BUILD_DIR)/payload_profile.elf
+ifeq ($(PROFILE_PATH)$(PROFILE_FROM)$(PROFILE_TO),)
+	@echo "make profile: give PROFILE_PATH=<$(subst $(space),|,$(PROFILE_PATHS))>, or PROFILE_FROM=<point> PROFILE_TO=<point>" >&2
+	@exit 1
+endif
+	@python3 tools/profile/profile.py --build $(BUILD_DIR) \
+		$(if $(PROFILE_PATH),--path '$(PROFILE_PATH)') \
+		$(if $(PROFILE_FROM),--from '$(PROFILE_FROM)') $(if $(PROFILE_TO),--to '$(PROFILE_TO)') \
+		$(if $(PROFILE_VIA),--via '$(PROFILE_VIA)') $(if $(PROFILE_TOP),--top '$(PROFILE_TOP)')
+
 # make test-mem-protect: mark DRAM, MEM_PROTECT, reset, check the mark is gone.
 .PHONY: _test-mem-protect
 _test-mem-protect: $(BUILD_DIR)/mem-protect/flash.bin

@@ -106,13 +106,23 @@ void payload_timer_stop(void)
 	isb();
 }
 
-int64_t payload_cpu_on(unsigned int pos, payload_job_fn fn, void *arg)
+int64_t payload_cpu_on_at(unsigned int pos, payload_job_fn fn, void *arg, payload_smc_site site)
 {
 	jobs[pos] = (struct job){ fn, arg };
 	/* The target reads its job with its MMU off until it turns it on. */
 	flush_dcache_range((uintptr_t)&jobs[pos], sizeof(jobs[pos]));
-	return smc1(PSCI_FID_CPU_ON | PSCI_FID_SMC64_BIT, payload_mpidr(pos),
-	            (uintptr_t)payload_cpu_entry, (uintptr_t)&jobs[pos]);
+	return (int64_t)site(PSCI_FID_CPU_ON | PSCI_FID_SMC64_BIT, payload_mpidr(pos),
+	                     (uintptr_t)payload_cpu_entry, (uintptr_t)&jobs[pos]);
+}
+
+static uint64_t smc_x0(uint64_t fid, uint64_t a1, uint64_t a2, uint64_t a3)
+{
+	return smc(fid, a1, a2, a3).x0;
+}
+
+int64_t payload_cpu_on(unsigned int pos, payload_job_fn fn, void *arg)
+{
+	return payload_cpu_on_at(pos, fn, arg, smc_x0);
 }
 
 bool payload_wait_aff(unsigned int pos, int64_t state)

@@ -79,6 +79,11 @@ void payload_cpu_setup(void);
  */
 int64_t payload_cpu_on(unsigned int pos, payload_job_fn fn, void *arg);
 
+/* An SMC call site: x0-x3 in, x0 out (smc.c's smc(), or profile_smc.S's). */
+typedef uint64_t (*payload_smc_site)(uint64_t fid, uint64_t a1, uint64_t a2, uint64_t a3);
+/* payload_cpu_on, the SMC issued from @site. */
+int64_t payload_cpu_on_at(unsigned int pos, payload_job_fn fn, void *arg, payload_smc_site site);
+
 /*
  * Poll AFFINITY_INFO until core @pos reports @state (PSCI_AFF_*); gives up
  * after a bound (a failed check) and returns false. The _off form waits
@@ -160,6 +165,9 @@ bool payload_check(bool ok, const char *fmt, ...) __attribute__((format(printf, 
 
 /* Micro-benchmarks of the EL3 paths (bench.c, make bench). */
 void bench_run(void);
+
+/* One call of each path the profiler knows, a few times (profile.c, make profile). */
+void profile_run(void);
 
 /* The six runtime-instrumentation scenarios and their report (rt_instr.c). */
 bool rt_instr_run(void);

@@ -1,24 +1,27 @@
-# The normal-world test payload (BL33), run at NS-EL2. One program, three
+# The normal-world test payload (BL33), run at NS-EL2. One program, four
 # images: the report and conformance run (payload), make bench's micro-
-# benchmarks (payload_bench) and the MEM_PROTECT reset test
-# (payload_mem_protect). It links the firmware's libraries (libc, console
-# framework and PL011 driver, translation-table building, locks, cache
-# maintenance), never its platform code or EL3 drivers: it learns the
-# machine from the DTB at run time, and drives the GIC and its EL2 MMU with
-# its own code (gic.c, aarch64/payload_mmu.S).
+# benchmarks (payload_bench), the MEM_PROTECT reset test
+# (payload_mem_protect) and make profile's calls (payload_profile). It
+# links the firmware's libraries (libc, console framework and PL011 driver,
+# translation-table building, locks, cache maintenance), never its platform
+# code or EL3 drivers: it learns the machine from the DTB at run time, and
+# drives the GIC and its EL2 MMU with its own code (gic.c,
+# aarch64/payload_mmu.S).
 PAYLOAD_SOURCES := tests/payload/aarch64/payload_entry.S tests/payload/aarch64/smc_regs.S \
 	tests/payload/aarch64/payload_mmu.S tests/payload/gic.c \
 	tests/payload/payload_main.c tests/payload/topology.c tests/payload/cpus.c \
 	tests/payload/rt_instr.c tests/payload/conformance.c tests/payload/bench.c \
-	tests/payload/smc.c lib/libc/stack_protector.c \
+	tests/payload/smc.c tests/payload/profile.c tests/payload/aarch64/profile_smc.S \
+	lib/libc/stack_protector.c \
 	lib/libc/printf.c lib/libc/string.c common/log.c drivers/console/console.c \
 	drivers/arm/pl011/pl011.c \
 	lib/aarch64/cache_helpers.S lib/aarch64/misc_helpers.S lib/locks/spinlock.S \
 	lib/locks/lock_order.c \
 	lib/xlat/xlat.c
-PAYLOAD_IMAGES := payload payload_bench payload_mem_protect
+PAYLOAD_IMAGES := payload payload_bench payload_mem_protect payload_profile
 payload_bench_CPPFLAGS := -DPAYLOAD_MODE_BENCH=1
 payload_mem_protect_CPPFLAGS := -DPAYLOAD_MODE_MEM_PROTECT=1
+payload_profile_CPPFLAGS := -DPAYLOAD_MODE_PROFILE=1
 
 # libfdt's headers, before the payload's objects compile.
 $(foreach p,$(PAYLOAD_IMAGES),$(BUILD_DIR)/$(p)/tests/payload/topology.o): \

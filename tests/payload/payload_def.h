@@ -12,14 +12,17 @@
 
 /*
  * Which program this image is (one per payload image, see payload.mk):
- * the report and conformance run (neither flag), make bench's
- * micro-benchmarks, or the MEM_PROTECT reset test.
+ * the report and conformance run (no flag), make bench's
+ * micro-benchmarks, the MEM_PROTECT reset test, or make profile's calls.
  */
 #ifndef PAYLOAD_MODE_BENCH
 #define PAYLOAD_MODE_BENCH 0
 #endif
 #ifndef PAYLOAD_MODE_MEM_PROTECT
 #define PAYLOAD_MODE_MEM_PROTECT 0
+#endif
+#ifndef PAYLOAD_MODE_PROFILE
+#define PAYLOAD_MODE_PROFILE 0
 #endif
 
 #endif

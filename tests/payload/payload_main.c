@@ -209,6 +209,10 @@ void payload_main(uint64_t x0)
 		bench_run();
 		power_off();
 	}
+	if (PAYLOAD_MODE_PROFILE) {
+		profile_run();
+		power_off();
+	}
 
 	bool rt_ok = rt_instr_run();
 

@@ -27,6 +27,11 @@ Usage: qemu_run.py [--config CONFIG_MK] [--flash FLASH] [options] [-- QEMU argum
   --quiet             do not echo the console to stdout
   --elf FILE          symbols for the time-limit report (repeatable; with
                       --config, default: the build's *.elf)
+  --trace FILE        log every instruction executed (make profile): one
+                      instruction per translation block (-singlestep), each
+                      logged when it runs (-d exec,nochain) to FILE
+  --trace-ranges R    ... only those at guest addresses in R, QEMU's -dfilter
+                      syntax (START..END inclusive, comma-separated)
   --extra "ARGS"      more QEMU arguments, split as a shell would (QEMU_EXTRA)
   --qemu BINARY       default qemu-system-aarch64
   --print-cmd         print the QEMU command line first
@@ -44,11 +49,13 @@ import select
 import shlex
 import signal
 import socket
-import struct
 import subprocess
 import sys
 import tempfile
 import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "common"))
+from elf64 import elf_symbols  # noqa: E402  (the shared ELF reader, tools/common)
 
 
 def machine_args(a, monitor=None):
@@ -81,6 +88,13 @@ def machine_args(a, monitor=None):
     if not a.realtime:
         # One instruction per ns, guest time independent of the host.
         args += ["-icount", "shift=0,align=off,sleep=off"]
+    if a.trace:
+        # QEMU 7.2 logs a translation block ("Trace <cpu>: ...") each time it
+        # runs; with one instruction per block and no chaining between
+        # blocks, that is every instruction (tools/profile/qemu_trace.py).
+        args += ["-singlestep", "-d", "exec,nochain", "-D", a.trace]
+        if a.trace_ranges:
+            args += ["-dfilter", a.trace_ranges]
     return args
 
 
@@ -89,36 +103,6 @@ def topology(text):
     if not m or int(m.group(1)) < 1 or int(m.group(2)) < 1:
         raise argparse.ArgumentTypeError(f"'{text}' is not CLUSTERSxCORES, e.g. 2x2")
     return int(m.group(1)), int(m.group(2))
-
-
-def elf_symbols(path):
-    """(address, size, name) of the function symbols of an ELF64 file."""
-    with open(path, "rb") as f:
-        data = f.read()
-    if data[:4] != b"\x7fELF" or data[4] != 2:
-        raise ValueError(f"{path} is not an ELF64 file")
-    shoff, = struct.unpack_from("<Q", data, 0x28)
-    shentsize, shnum = struct.unpack_from("<HH", data, 0x3a)
-    sections = [struct.unpack_from("<IIQQQQIIQQ", data, shoff + i * shentsize)
-                for i in range(shnum)]
-    syms = []
-    for sh in sections:
-        if sh[1] != 2:          # SHT_SYMTAB
-            continue
-        strtab = sections[sh[6]]
-        for off in range(sh[4], sh[4] + sh[5], 24):
-            name, info, _, shndx, value, size = struct.unpack_from("<IBBHQQ", data, off)
-            kind, bind = info & 0xf, info >> 4
-            # Functions, and global labels in code (asm entry points): not
-            # the compiler's own local markers or linker-script symbols.
-            in_code = shndx < len(sections) and sections[shndx][2] & 0x4  # SHF_EXECINSTR
-            if not (kind == 2 or (kind == 0 and bind == 1 and in_code)) or value == 0:
-                continue
-            start = strtab[4] + name
-            sname = data[start:data.index(b"\0", start)].decode()
-            if sname and not sname.startswith(("$", "__")):
-                syms.append((value, size, sname))
-    return sorted(syms)
 
 
 def symbolize(pc, tables):
@@ -195,6 +179,8 @@ def main(argv):
     p.add_argument("--log")
     p.add_argument("--quiet", action="store_true")
     p.add_argument("--elf", action="append", default=[])
+    p.add_argument("--trace")
+    p.add_argument("--trace-ranges")
     p.add_argument("--extra", default="")
     p.add_argument("--qemu")
     p.add_argument("--print-cmd", action="store_true")
@@ -272,7 +258,8 @@ def main(argv):
     outcome = None
     fd = proc.stdout.fileno()
 
-    # UTF-8 characters (the report's "µs") may straddle two reads.
+    # A UTF-8 character (the report's "µs") may arrive split across two
+    # reads: decode the stream, not each read on its own.
     decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
 
     def emit(data, final=False):
