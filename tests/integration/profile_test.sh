@@ -74,7 +74,7 @@ check "cpu_on: 3 calls, on the caller and the target core" \
 	grep -qE '^   3 occurrence\(s\), CPU 0, 1: ' "$t/cpu_on.txt"
 check "psci_version: the SMC path ends in el3_exit's ERET" grep -q 'el3_exit' "$t/psci_version.txt"
 check "inlined frames are named with their caller" \
-	grep -q 'pmf_capture  (in std_svc_handle)' "$t/psci_version.txt"
+	grep -q 'psci_smc_handler  (in std_svc_handle)' "$t/psci_version.txt"
 check "source lines are listed" \
 	grep -qE '^ +[0-9]+ +[0-9.]+ +[0-9.]+  services/std_svc/std_svc.c:[0-9]+' "$t/psci_version.txt"
 
@@ -102,9 +102,9 @@ check "CPU_SUSPEND: EXIT_HW_LOW_PWR->EXIT_PSCI is what PMF measured" \
 	pmf_matches cpu_suspend 1 "EXIT_HW_LOW_PWR->EXIT_PSCI"
 
 # Explicit windows reuse the trace.
-make -C "$top" BUILD_BASE="$base" PROFILE_FROM=psci_smc_handler PROFILE_TO=insn:eret \
+make -C "$top" BUILD_BASE="$base" PROFILE_FROM=std_svc_handle PROFILE_TO=insn:eret \
 	_profile >"$work/range.log" 2>&1
-check "PROFILE_FROM/PROFILE_TO: every PSCI handler call to its ERET" \
+check "PROFILE_FROM/PROFILE_TO: every standard-service call to its ERET" \
 	grep -qE '^   [0-9]+ occurrence\(s\)' "$work/range.log"
 check "PROFILE_FROM/PROFILE_TO: no new QEMU run" bash -c "! grep -q 'profile: recording' '$work/range.log'"
 
