@@ -153,7 +153,7 @@ struct dtb_psci_report {
 	unsigned int idle_states;  /* states written under /cpus/idle-states */
 	uint32_t old_size;         /* totalsize before, bytes */
 	uint32_t new_size;         /* totalsize after, bytes */
-	uint32_t written;          /* bytes from the blob's start written: what to clean to the PoC */
+	uint32_t written; /* bytes from the blob's start written: what to clean to the PoC */
 };
 
 /*

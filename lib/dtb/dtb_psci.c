@@ -77,13 +77,13 @@ struct fixup {
 	struct out o;
 	const struct dtb_idle_state *states;
 	unsigned int count;
-	uint32_t max_phandle;       /* largest phandle of the source so far */
-	uint32_t last_list;         /* output offset of the last cpu-idle-states value, 0: none */
+	uint32_t max_phandle; /* largest phandle of the source so far */
+	uint32_t last_list;   /* output offset of the last cpu-idle-states value, 0: none */
 	uint32_t state_phandle[DTB_MAX_IDLE_STATES]; /* output offsets of the states' phandles */
-	uint32_t name_off[N_COUNT]; /* in the new strings block */
-	unsigned int skip;          /* > 0: inside a dropped subtree (its depth) */
-	bool in_cpus;               /* inside a root child named "cpus" */
-	bool first_cpus;            /* ... and it is the first one */
+	uint32_t name_off[N_COUNT];                  /* in the new strings block */
+	unsigned int skip;                           /* > 0: inside a dropped subtree (its depth) */
+	bool in_cpus;                                /* inside a root child named "cpus" */
+	bool first_cpus;                             /* ... and it is the first one */
 	struct cpu_child child;
 	struct dtb_psci_report rep;
 };

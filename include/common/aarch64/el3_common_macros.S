@@ -29,6 +29,20 @@
 	.endm
 
 	/*
+	 * Invalidate the image's read-write memory (.data, .bss, stacks) in
+	 * the data caches, by address to the PoC, before the MMU-off code
+	 * writes to it: the previous boot stage had it mapped cacheable.
+	 * .data loses nothing: its loader cleaned it to the PoC.
+	 * Clobbers x0-x3.
+	 */
+	.macro invalidate_rw
+	adr_l	x0, __RW_START__
+	adr_l	x1, __RW_END__
+	sub	x1, x1, x0
+	bl	inv_dcache_range
+	.endm
+
+	/*
 	 * Make x0 (a struct cpu_data *) this CPU's per-CPU data: TPIDR_EL3 and
 	 * SP_EL3 point at it, and C runs on SP_EL0 = x1 (stack top).
 	 * Clobbers nothing else.
