@@ -7,15 +7,24 @@
 /*
  * zero_mem(x0 = start, x1 = end): zero [start, end), both 8-byte aligned.
  * No stack use: this is how the entry code clears .bss, stacks included.
- * Clobbers x0.
+ * 64 bytes per iteration (STP pairs, aligned as the MMU-off Device memory
+ * requires), then 8 at a time. Clobbers x0.
  */
 func zero_mem
+1:	add	x0, x0, #64
 	cmp	x0, x1
-	b.hs	2f
-1:	str	xzr, [x0], #8
-	cmp	x0, x1
-	b.lo	1b
-2:	ret
+	b.hi	2f
+	stp	xzr, xzr, [x0, #-64]
+	stp	xzr, xzr, [x0, #-48]
+	stp	xzr, xzr, [x0, #-32]
+	stp	xzr, xzr, [x0, #-16]
+	b	1b
+2:	sub	x0, x0, #64
+3:	cmp	x0, x1
+	b.hs	4f
+	str	xzr, [x0], #8
+	b	3b
+4:	ret
 endfunc zero_mem
 
 /*
