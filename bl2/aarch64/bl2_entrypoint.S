@@ -12,6 +12,8 @@
 bl2_entrypoint:
 	el3_arch_init early_vectors
 	invalidate_rw
+	/* .data is loaded packed after .rodata (bl_common.ld.h). */
+	copy_data
 	adr_l	x0, __BSS_START__
 	adr_l	x1, __BSS_END__
 	bl	zero_mem
