@@ -114,10 +114,16 @@ endif
 FIRMWARE_IMAGES := bl1 bl2 bl31
 NO_LTO_SOURCES := lib/libc/string.c
 LTO_CFLAGS := -flto
+# The boot loaders are optimised for size: they run once, from a budget of
+# ROM and SRAM, and their hot loops are libfdt's (Debian's -O2), mbed TLS's
+# (TF_CFLAGS) and lib/libc/string.c's (-O2 here too: it is the one that
+# moves the images). BL31's runtime paths stay at -O2.
+SIZE_IMAGES := bl1 bl2
+IMAGE_OPT = $(if $(filter 1,$(DEBUG)),,$(if $(filter $(1),$(SIZE_IMAGES)),-Os))
 comma := ,
 ifeq ($(TOOLCHAIN),gnu)
 LINK_IMAGE = $(CC) $(TF_CFLAGS) $(if $(filter $(1),$(FIRMWARE_IMAGES)),$(LTO_CFLAGS)) \
-	-nostdlib -static -no-pie $(addprefix -Wl$(comma),$(TF_LDFLAGS))
+	$(call IMAGE_OPT,$(1)) -nostdlib -static -no-pie $(addprefix -Wl$(comma),$(TF_LDFLAGS))
 else
 LINK_IMAGE = $(LD) $(TF_LDFLAGS) --lto-O2
 endif
@@ -135,7 +141,7 @@ CPPFLAGS_COMMON := $(INCLUDES) -include $(BUILD_DIR)/include/config.h \
 CONFIG_H := $(BUILD_DIR)/include/config.h
 # The compiler and its flags are part of it too: changing them rebuilds.
 CONFIG_EXTRA := CC TOOLCHAIN BUILD_FLAGS
-BUILD_FLAGS = $(TF_CFLAGS) $(LTO_CFLAGS) $(NO_LTO_SOURCES) $(TF_ASFLAGS) $(TF_LDFLAGS)
+BUILD_FLAGS = $(TF_CFLAGS) $(LTO_CFLAGS) $(NO_LTO_SOURCES) -Os:$(SIZE_IMAGES) $(TF_ASFLAGS) $(TF_LDFLAGS)
 # The compiler and its flags alone, for third-party code that reads none of
 # our configuration (mbed TLS): a topology change does not recompile it.
 TOOLCHAIN_STAMP := $(BUILD_DIR)/toolchain.stamp
@@ -164,7 +170,7 @@ $(1)_DEFS := -DIMAGE_$(shell echo $(1) | tr a-z A-Z)=1 $$($(1)_CPPFLAGS)
 $(BUILD_DIR)/$(1)/%.o: %.c $(CONFIG_H) | $(ASM_OFFSETS_H)
 	@echo "  CC      $$<"
 	@mkdir -p $$(@D)
-	@$$(CC) $$(TF_CFLAGS) $(if $(filter $(1),$(FIRMWARE_IMAGES)),$$(if $$(filter $$<,$$(NO_LTO_SOURCES)),,$$(LTO_CFLAGS))) \
+	@$$(CC) $$(TF_CFLAGS) $(if $(filter $(1),$(FIRMWARE_IMAGES)),$$(if $$(filter $$<,$$(NO_LTO_SOURCES)),,$$(LTO_CFLAGS) $(call IMAGE_OPT,$(1)))) \
 		$$(CPPFLAGS_COMMON) $$($(1)_DEFS) -MMD -MP -c $$< -o $$@
 
 $(BUILD_DIR)/$(1)/%.o: %.S $(CONFIG_H) | $(ASM_OFFSETS_H)

@@ -30,7 +30,12 @@ static struct bl31_params bl31_params;
 static const struct mmap_region bl2_regions[] = {
 	{ PLAT_FIP_BASE, PLAT_FIP_MAX_SIZE, MT_RO_DATA },
 	{ BL31_BASE, BL31_LIMIT - BL31_BASE, MT_RW_DATA },
-	{ PLAT_BL33_BASE, PLAT_BL33_LIMIT - PLAT_BL33_BASE, MT_RW_DATA | MT_NS },
+	/*
+	 * Non-cacheable: BL33 clears its .bss with its MMU off, so a line that
+	 * BL2 left in the cache (a speculative fill, say) would be stale once
+	 * BL33 turns its MMU on; this way BL2 leaves none.
+	 */
+	{ PLAT_BL33_BASE, PLAT_BL33_LIMIT - PLAT_BL33_BASE, MT_NON_CACHEABLE | MT_RW | MT_NS },
 };
 
 static void __attribute__((noreturn)) halt_not_loaded(const char *name)
@@ -147,7 +152,11 @@ void bl2_main(void)
 	INFO("BL2: stack: %zu of %zu bytes used\n", bl_stack_used(), bl_stack_size());
 	NOTICE("BL2: Booting BL31\n");
 	console_flush();
-	disable_mmu_el3_flush();
+	/*
+	 * BL31, BL33, the DTB and bl31_params are cleaned to the PoC; BL33's
+	 * window is mapped non-cacheable, so no line of it is left behind.
+	 */
+	disable_mmu_el3();
 	((void (*)(struct bl31_params *))(uintptr_t)BL31_BASE)(&bl31_params);
 	__builtin_unreachable();
 }

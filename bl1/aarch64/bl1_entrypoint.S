@@ -17,15 +17,8 @@ bl1_entrypoint:
 	cbnz	x0, plat_secondary_cold_boot
 
 	/* .data from ROM to RAM, then .bss (the C stack is outside .bss). */
-	adr_l	x0, __DATA_RAM_START__
-	adr_l	x1, __DATA_ROM_START__
-	adr_l	x2, __DATA_RAM_END__
-2:	cmp	x0, x2
-	b.hs	3f
-	ldp	x3, x4, [x1], #16
-	stp	x3, x4, [x0], #16
-	b	2b
-3:	adr_l	x0, __BSS_START__
+	copy_data
+	adr_l	x0, __BSS_START__
 	adr_l	x1, __BSS_END__
 	bl	zero_mem
 

@@ -27,6 +27,8 @@
 bl31_entrypoint:
 	mov	x20, x0
 	el3_arch_init runtime_exceptions
+	/* BL2 had this memory mapped cacheable: forget its lines (bl2_entrypoint.S). */
+	invalidate_rw
 	adr_l	x0, __BSS_START__
 	adr_l	x1, __BSS_END__
 	bl	zero_mem

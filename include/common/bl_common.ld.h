@@ -34,13 +34,33 @@
 	}						\
 	__RODATA_END__ = .;
 
-/* .data, .bss (zeroed by the entry code) and @stack_count stacks of @stack_size. */
-#define RW_SECTIONS_STACKS(stack_count, stack_size)	\
-	__RW_START__ = .;				\
-	.data : {					\
-		*(SORT_BY_ALIGNMENT(.data*))		\
+/*
+ * Read-only data and .data packed in the image file: .rodata's pages, then
+ * .data's, but .data loaded right after .rodata's last byte (16-byte
+ * aligned, __DATA_ROM_START__), where the entry code copies it from
+ * (copy_data, el3_common_macros.S). The file is then .rodata's page
+ * padding shorter. .got is the linker's (libfdt is built -fPIC).
+ */
+#define RODATA_DATA_PACKED_SECTIONS			\
+	__RODATA_START__ = .;				\
+	.rodata : {					\
+		*(SORT_BY_ALIGNMENT(.rodata*))		\
 		. = ALIGN(16);				\
 	}						\
+	__DATA_ROM_START__ = .;				\
+	. = ALIGN(4096);				\
+	__RODATA_END__ = .;				\
+	__RW_START__ = .;				\
+	.data : AT(__DATA_ROM_START__) {		\
+		__DATA_RAM_START__ = .;			\
+		*(SORT_BY_ALIGNMENT(.data*))		\
+		*(.got) *(.got.plt)			\
+		. = ALIGN(16);				\
+		__DATA_RAM_END__ = .;			\
+	}
+
+/* .bss (zeroed by the entry code) and @stack_count stacks of @stack_size. */
+#define BSS_STACKS_SECTIONS(stack_count, stack_size)	\
 	.bss (NOLOAD) : ALIGN(64) {			\
 		__BSS_START__ = .;			\
 		*(SORT_BY_ALIGNMENT(.bss*))		\
@@ -56,6 +76,15 @@
 		. = ALIGN(4096);			\
 	}						\
 	__RW_END__ = .;
+
+/* .data, .bss (zeroed by the entry code) and @stack_count stacks of @stack_size. */
+#define RW_SECTIONS_STACKS(stack_count, stack_size)	\
+	__RW_START__ = .;				\
+	.data : {					\
+		*(SORT_BY_ALIGNMENT(.data*))		\
+		. = ALIGN(16);				\
+	}						\
+	BSS_STACKS_SECTIONS(stack_count, stack_size)
 
 /*
  * BL1 and BL2 run on one CPU with one stack; trusted board boot's signature

@@ -153,6 +153,7 @@ struct dtb_psci_report {
 	unsigned int idle_states;  /* states written under /cpus/idle-states */
 	uint32_t old_size;         /* totalsize before, bytes */
 	uint32_t new_size;         /* totalsize after, bytes */
+	uint32_t written; /* bytes from the blob's start written: what to clean to the PoC */
 };
 
 /*
@@ -176,9 +177,10 @@ struct dtb_psci_report {
  * its first subnode (5.4.2: properties precede subnodes). Existing nodes
  * and properties of those names are dropped, NOPs removed; all else is
  * copied in order, the memory reservation entries and boot_cpuid_phys
- * included. The strings block is the old one plus the new names, so the
- * work is two linear walks: one for the largest phandle (and the checks
- * of the structure block), one to write.
+ * included. The strings block is the old one plus the new names. The work
+ * is one linear walk of the structure block (it checks, finds the largest
+ * phandle and writes), then one copy of the result over the blob; only
+ * bytes before @report->written change.
  *
  * Returns DTB_OK, or a structure-block error (DTB_ERR_TOKEN ...
  * DTB_ERR_NESTING), DTB_ERR_NO_SPACE (result larger than @scratch_size or

@@ -54,9 +54,12 @@ static inline uint32_t dtb_hdr(const void *dtb, unsigned int field)
 /* Walk state; zero it with dtb_walk_init(). */
 struct dtb_walk {
 	const void *dtb;
-	int next;          /* structure-block offset of the next token */
-	unsigned int open; /* nodes open */
-	uint32_t last;     /* previous token other than NOP, 0 at the start */
+	const char *strings;   /* the strings block */
+	uint32_t strings_size; /* its size, bytes */
+	bool names_ok;         /* every offset in it starts a valid name (dtb_walk.c) */
+	int next;              /* structure-block offset of the next token */
+	unsigned int open;     /* nodes open */
+	uint32_t last;         /* previous token other than NOP, 0 at the start */
 	bool root_closed;
 };
 

@@ -13,6 +13,14 @@
  * kept as it is (every old name offset stays valid) and the new names are
  * appended, so each token costs O(its size).
  *
+ * One walk over the source does it all: it checks the structure block,
+ * finds the largest phandle and writes the result. The idle states'
+ * phandles (above every phandle of the blob) are known only at the end, so
+ * the cpu-idle-states values are written as a chain through the output
+ * (each list's first cell holds the offset of the previous list) and
+ * filled in once the walk is done. The result is copied back over the blob
+ * only when it is complete: a failure anywhere leaves the blob untouched.
+ *
  * Layout written (Devicetree Specification v0.4, 5.1-5.6): header,
  * memory reservation block at 40 (8-aligned), structure block, strings
  * block. Node and property bindings: 3.7/3.8 (cpus, cpu: device_type
@@ -69,11 +77,13 @@ struct fixup {
 	struct out o;
 	const struct dtb_idle_state *states;
 	unsigned int count;
-	uint32_t first_phandle;     /* of states[0]; the others follow */
-	uint32_t name_off[N_COUNT]; /* in the new strings block */
-	unsigned int skip;          /* > 0: inside a dropped subtree (its depth) */
-	bool in_cpus;               /* inside a root child named "cpus" */
-	bool first_cpus;            /* ... and it is the first one */
+	uint32_t max_phandle; /* largest phandle of the source so far */
+	uint32_t last_list;   /* output offset of the last cpu-idle-states value, 0: none */
+	uint32_t state_phandle[DTB_MAX_IDLE_STATES]; /* output offsets of the states' phandles */
+	uint32_t name_off[N_COUNT];                  /* in the new strings block */
+	unsigned int skip;                           /* > 0: inside a dropped subtree (its depth) */
+	bool in_cpus;                                /* inside a root child named "cpus" */
+	bool first_cpus;                             /* ... and it is the first one */
 	struct cpu_child child;
 	struct dtb_psci_report rep;
 };
@@ -158,11 +168,12 @@ static void decide_cpu(struct fixup *f)
 	f->rep.described++;
 	out_prop_str(&f->o, f->name_off[N_ENABLE_METHOD], "psci");
 	if (f->count != 0U) {
-		uint8_t list[DTB_MAX_IDLE_STATES * 4U];
+		/* The phandles come at the end (fill_phandles); for now, the chain link. */
+		uint8_t list[DTB_MAX_IDLE_STATES * 4U] = { 0 };
 
-		for (unsigned int i = 0; i < f->count; i++)
-			dtb_put_be32(list + 4U * i, f->first_phandle + i);
+		dtb_put_be32(list, f->last_list);
 		out_prop(&f->o, f->name_off[N_CPU_IDLE_STATES], list, 4U * f->count);
+		f->last_list = (uint32_t)(f->o.pos - 4U * f->count);
 	}
 }
 
@@ -181,7 +192,8 @@ static void out_idle_states(struct fixup *f)
 		out_prop_u32(o, f->name_off[N_ENTRY_LATENCY], s->entry_latency_us);
 		out_prop_u32(o, f->name_off[N_EXIT_LATENCY], s->exit_latency_us);
 		out_prop_u32(o, f->name_off[N_MIN_RESIDENCY], s->min_residency_us);
-		out_prop_u32(o, f->name_off[N_PHANDLE], f->first_phandle + i);
+		out_prop_u32(o, f->name_off[N_PHANDLE], 0); /* fill_phandles() */
+		f->state_phandle[i] = (uint32_t)(o->pos - 4U);
 		out_u32(o, DTB_END_NODE);
 	}
 	out_u32(o, DTB_END_NODE);
@@ -209,6 +221,14 @@ static bool named(const char *name, const char *base)
 /* One source token into the output: drop, copy, or copy with additions. */
 static void rewrite(struct fixup *f, const struct dtb_token *t)
 {
+	/* Every phandle counts, those of dropped nodes too (2.3.3: linux,phandle is the old name). */
+	if (t->tag == DTB_PROP && t->len == 4U &&
+	    (strcmp(t->name, "phandle") == 0 || strcmp(t->name, "linux,phandle") == 0)) {
+		uint32_t v = dtb_be32(t->value);
+
+		if (v > f->max_phandle)
+			f->max_phandle = v;
+	}
 	if (f->skip != 0U) {
 		if (t->tag == DTB_BEGIN_NODE)
 			f->skip++;
@@ -272,25 +292,22 @@ static int psci_fail(struct dtb_diag *d, int err, const char *field, uint64_t va
 	return err;
 }
 
-/* Pass 1: check the whole structure block and find the largest phandle. */
-static int scan(const void *dtb, uint32_t *max_phandle, struct dtb_diag *diag)
+/*
+ * The idle states' phandles, now that the largest in the source is known:
+ * states[i] gets @first + i, in its node and in every cpu-idle-states list
+ * (found through the chain decide_cpu() left). Only on a complete output.
+ */
+static void fill_phandles(struct fixup *f, uint32_t first)
 {
-	struct dtb_walk w;
-	struct dtb_token t;
-	int rc;
+	uint8_t *buf = f->o.buf;
 
-	*max_phandle = 0;
-	dtb_walk_init(&w, dtb);
-	while ((rc = dtb_walk_next(&w, &t, diag)) > 0) {
-		if (t.tag == DTB_PROP && t.len == 4U &&
-		    (strcmp(t.name, "phandle") == 0 || strcmp(t.name, "linux,phandle") == 0)) {
-			uint32_t v = dtb_be32(t.value);
-
-			if (v > *max_phandle)
-				*max_phandle = v;
-		}
+	for (uint32_t at = f->last_list, prev; at != 0U; at = prev) {
+		prev = dtb_be32(buf + at);
+		for (unsigned int i = 0; i < f->count; i++)
+			dtb_put_be32(buf + at + 4U * i, first + i);
 	}
-	return rc;
+	for (unsigned int i = 0; i < f->rep.idle_states; i++)
+		dtb_put_be32(buf + f->state_phandle[i], first + i);
 }
 
 /* Bytes of the memory reservation block, its all-zero terminator included. */
@@ -331,7 +348,7 @@ int dtb_add_psci(void *dtb, size_t region_size, void *scratch, size_t scratch_si
 	const uint8_t *src = dtb;
 	uint32_t rsv_off = dtb_hdr(dtb, DTB_HDR_OFF_MEM_RSVMAP);
 	uint32_t strings_size = dtb_hdr(dtb, DTB_HDR_SIZE_DT_STRINGS);
-	uint32_t max_phandle, struct_off, strings_off, totalsize;
+	uint32_t struct_off, strings_off, totalsize;
 	size_t old_extent;
 	struct dtb_walk w;
 	struct dtb_token t;
@@ -341,13 +358,6 @@ int dtb_add_psci(void *dtb, size_t region_size, void *scratch, size_t scratch_si
 	if (count > DTB_MAX_IDLE_STATES)
 		return psci_fail(diag, DTB_ERR_ARGS, "idle state count", count, NULL,
 		                 DTB_MAX_IDLE_STATES);
-	rc = scan(dtb, &max_phandle, diag);
-	if (rc < 0)
-		return rc;
-	if (count > MAX_PHANDLE - max_phandle)
-		return psci_fail(diag, DTB_ERR_PHANDLES, "phandle", max_phandle, NULL, count);
-	f.first_phandle = max_phandle + 1U;
-
 	/* Header, then the reservation entries as they are, terminator included. */
 	old_extent = source_extent(dtb);
 	out_take(&f.o, DTB_HEADER_SIZE, true);
@@ -360,12 +370,14 @@ int dtb_add_psci(void *dtb, size_t region_size, void *scratch, size_t scratch_si
 		off += (uint32_t)strlen(new_names[i]) + 1U;
 	}
 
-	/* Pass 2: the structure block, with our nodes and properties. */
+	/* The structure block, with our nodes and properties: the one walk. */
 	dtb_walk_init(&w, dtb);
 	while ((rc = dtb_walk_next(&w, &t, diag)) > 0)
 		rewrite(&f, &t);
 	if (rc < 0)
 		return rc;
+	if (count > MAX_PHANDLE - f.max_phandle)
+		return psci_fail(diag, DTB_ERR_PHANDLES, "phandle", f.max_phandle, NULL, count);
 	out_u32(&f.o, DTB_END);
 	strings_off = (uint32_t)f.o.pos;
 	out_bytes(&f.o, src + dtb_hdr(dtb, DTB_HDR_OFF_DT_STRINGS), strings_size, false);
@@ -378,6 +390,8 @@ int dtb_add_psci(void *dtb, size_t region_size, void *scratch, size_t scratch_si
 	if (f.o.pos > region_size || f.o.pos > UINT32_MAX)
 		return psci_fail(diag, DTB_ERR_NO_SPACE, "result", f.o.pos, "DTB region",
 		                 region_size);
+
+	fill_phandles(&f, f.max_phandle + 1U);
 
 	/* Keep the free space the blob had (later stages may grow it in place). */
 	totalsize = dtb_hdr(dtb, DTB_HDR_TOTALSIZE);
@@ -399,8 +413,11 @@ int dtb_add_psci(void *dtb, size_t region_size, void *scratch, size_t scratch_si
 	f.rep.new_size = totalsize;
 	/* Only now is the blob written: the result, then zeros over what it no longer uses. */
 	memcpy(dtb, scratch, f.o.pos);
-	if (old_extent > f.o.pos)
+	f.rep.written = (uint32_t)f.o.pos;
+	if (old_extent > f.o.pos) {
 		memset((uint8_t *)dtb + f.o.pos, 0, old_extent - f.o.pos);
+		f.rep.written = (uint32_t)old_extent;
+	}
 	if (report != NULL)
 		*report = f.rep;
 	return DTB_OK;

@@ -25,22 +25,51 @@
  * linear: without it, every property could name the same huge unterminated
  * run, and each look-up (libfdt's fdt_get_string too) would scan it again.
  */
-static const char *prop_name(const void *dtb, uint32_t nameoff)
+static const char *prop_name(const struct dtb_walk *w, uint32_t nameoff)
 {
-	uint32_t size = dtb_hdr(dtb, DTB_HDR_SIZE_DT_STRINGS);
 	const char *s;
 	uint32_t max;
 
-	if (nameoff >= size)
+	if (nameoff >= w->strings_size)
 		return NULL;
-	s = (const char *)dtb + dtb_hdr(dtb, DTB_HDR_OFF_DT_STRINGS) + nameoff;
-	max = size - nameoff < DTB_MAX_PROP_NAME ? size - nameoff : DTB_MAX_PROP_NAME;
+	s = w->strings + nameoff;
+	if (w->names_ok)
+		return s;
+	max = w->strings_size - nameoff;
+	if (max > DTB_MAX_PROP_NAME)
+		max = DTB_MAX_PROP_NAME;
 	return memchr(s, '\0', max) != NULL ? s : NULL;
+}
+
+/*
+ * True if every offset into the strings block starts a string prop_name()
+ * accepts: the block ends with a NUL and no run of non-NUL bytes in it is
+ * DTB_MAX_PROP_NAME long. One pass over the block, so that the names of a
+ * well-formed blob (nearly every property repeats one) are not scanned
+ * again for each property.
+ */
+static bool all_names_ok(const char *s, uint32_t size)
+{
+	uint32_t at = 0;
+
+	while (at < size) {
+		uint32_t left = size - at;
+		const char *nul = memchr(s + at, '\0',
+		                         left < DTB_MAX_PROP_NAME ? left : DTB_MAX_PROP_NAME);
+
+		if (nul == NULL)
+			return false;
+		at = (uint32_t)(nul - s) + 1U;
+	}
+	return true;
 }
 
 void dtb_walk_init(struct dtb_walk *w, const void *dtb)
 {
 	*w = (struct dtb_walk){ .dtb = dtb };
+	w->strings = (const char *)dtb + dtb_hdr(dtb, DTB_HDR_OFF_DT_STRINGS);
+	w->strings_size = dtb_hdr(dtb, DTB_HDR_SIZE_DT_STRINGS);
+	w->names_ok = all_names_ok(w->strings, w->strings_size);
 }
 
 static int walk_fail(struct dtb_diag *d, int err, uint32_t offset, const char *field,
@@ -74,7 +103,7 @@ static int read_prop(struct dtb_walk *w, int offset, int next, struct dtb_token 
 	end = (uint64_t)(uint32_t)offset + PROP_HEADER_SIZE + t->len;
 	if (end > fdt_size_dt_struct(dtb) || (uint64_t)(uint32_t)next != ((end + 3U) & ~3ULL))
 		return walk_fail(diag, DTB_ERR_TOKEN, (uint32_t)offset, "token", DTB_PROP, 0);
-	t->name = prop_name(dtb, nameoff);
+	t->name = prop_name(w, nameoff);
 	if (t->name == NULL)
 		return walk_fail(diag, DTB_ERR_NAME_OFFSET, (uint32_t)offset, "nameoff", nameoff,
 		                 fdt_size_dt_strings(dtb));

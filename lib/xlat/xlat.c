@@ -54,6 +54,22 @@ static uint64_t *next_table(struct xlat_ctx *ctx, uint64_t *entry)
 static int map_range(struct xlat_ctx *ctx, uint64_t *table, unsigned int level, uint64_t va,
                      uint64_t end, unsigned int attr)
 {
+	/*
+	 * Pages: [va, end) is page aligned and inside this table, so each
+	 * entry is the attributes, worked out once, and its address.
+	 */
+	if (level == 3U) {
+		uint64_t desc = leaf_desc(0, attr, 3U);
+
+		for (; va < end; va += XLAT_PAGE_SIZE) {
+			uint64_t *entry = &table[(va >> LEVEL_SHIFT(3U)) % XLAT_TABLE_ENTRIES];
+
+			if (*entry != 0U)
+				return XLAT_E_OVERLAP;
+			*entry = desc | va;
+		}
+		return XLAT_OK;
+	}
 	while (va < end) {
 		uint64_t block = LEVEL_SIZE(level);
 		uint64_t block_end = (va & ~(block - 1U)) + block;

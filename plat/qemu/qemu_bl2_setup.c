@@ -105,7 +105,7 @@ static void add_psci(void *dtb, const struct plat_ns_dram *dram)
 		      dtb_diag_format(&diag, msg, sizeof(msg)));
 		return;
 	}
-	flush_dcache_range(PLAT_DTB_BASE, rep.new_size);
+	flush_dcache_range(PLAT_DTB_BASE, rep.written);
 	NOTICE("BL2: DTB: /psci %s; enable-method and cpu-idle-states on %u of %u CPU nodes; %u idle states%s\n",
 	       rep.replaced_psci ? "replaced" : "added", rep.described, rep.cpu_nodes,
 	       rep.idle_states, rep.replaced_idle_states ? " (replacing the DTB's)" : "");

@@ -25,10 +25,18 @@ const struct mmap_region plat_bl1_regions[] = {
 };
 const unsigned int plat_bl1_region_count = ARRAY_SIZE(plat_bl1_regions);
 
-/* BL2 also edits the DTB and may overwrite DRAM below BL33 (MEM_PROTECT). */
+/*
+ * BL2 also edits the DTB and may overwrite DRAM below BL33 (MEM_PROTECT).
+ * Only the DTB region, which BL2 reads token by token, is cacheable: BL2
+ * cleans what it wrote there to the PoC, and leaves no line of the rest
+ * (the scratch buffer included) for the normal world to trip over
+ * (bl2_main.c: BL2 cleans no cache by set/way).
+ */
 const struct mmap_region plat_bl2_regions[] = {
 	{ PLAT_SHARED_RAM_BASE, PLAT_SHARED_RAM_SIZE, MT_RW_DATA },
-	{ PLAT_DTB_BASE, PLAT_BL33_BASE - PLAT_DTB_BASE, MT_RW_DATA | MT_NS },
+	{ PLAT_DTB_BASE, PLAT_DTB_MAX_SIZE, MT_RW_DATA | MT_NS },
+	{ PLAT_DTB_SCRATCH_BASE, PLAT_BL33_BASE - PLAT_DTB_SCRATCH_BASE,
+	  MT_NON_CACHEABLE | MT_RW | MT_NS },
 };
 const unsigned int plat_bl2_region_count = ARRAY_SIZE(plat_bl2_regions);
 

@@ -29,6 +29,38 @@
 	.endm
 
 	/*
+	 * Invalidate the image's read-write memory (.data, .bss, stacks) in
+	 * the data caches, by address to the PoC, before the MMU-off code
+	 * writes to it: the previous boot stage had it mapped cacheable.
+	 * .data loses nothing: its loader cleaned it to the PoC.
+	 * Clobbers x0-x3.
+	 */
+	.macro invalidate_rw
+	adr_l	x0, __RW_START__
+	adr_l	x1, __RW_END__
+	sub	x1, x1, x0
+	bl	inv_dcache_range
+	.endm
+
+	/*
+	 * Copy .data from where the image file has it (__DATA_ROM_START__:
+	 * ROM for BL1, packed after .rodata for BL2) to its place
+	 * (__DATA_RAM_START__ .. __DATA_RAM_END__), 16 bytes at a time: the
+	 * linker scripts align all three to 16. MMU off. Clobbers x0-x4.
+	 */
+	.macro copy_data
+	adr_l	x0, __DATA_RAM_START__
+	adr_l	x1, __DATA_ROM_START__
+	adr_l	x2, __DATA_RAM_END__
+1:	cmp	x0, x2
+	b.hs	2f
+	ldp	x3, x4, [x1], #16
+	stp	x3, x4, [x0], #16
+	b	1b
+2:
+	.endm
+
+	/*
 	 * Make x0 (a struct cpu_data *) this CPU's per-CPU data: TPIDR_EL3 and
 	 * SP_EL3 point at it, and C runs on SP_EL0 = x1 (stack top).
 	 * Clobbers nothing else.

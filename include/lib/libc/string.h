@@ -1,6 +1,14 @@
 /*
  * The freestanding subset of <string.h> the firmware uses (lib/libc/string.c).
  * Each function has ISO C11 7.24 semantics; none allocates or can fail.
+ *
+ * memcpy, memset: safe with the MMU off (all memory Device, no unaligned
+ * access allowed): every access is naturally aligned, and none touches a
+ * byte outside the buffers. Speed: 64 bytes per loop iteration (16-byte
+ * LDP/STP pairs) when dst and src are equal modulo 8 (memset: always),
+ * 4-byte words when equal modulo 4, bytes otherwise. memcpy's buffers must
+ * not overlap (memmove's may). Host-tested for every alignment modulo 16
+ * and length up to 300 (tests/unit/test_string.c).
  */
 #ifndef STRING_H
 #define STRING_H
