@@ -10,7 +10,7 @@ PLAT_BL1_SOURCES := $(PLAT_COMMON_SOURCES) plat/n1sdp/n1sdp_bl1_setup.c
 PLAT_TBB_SOURCES := plat/common/plat_trusted_boot.c
 PLAT_BL2_SOURCES := $(PLAT_COMMON_SOURCES) plat/n1sdp/n1sdp_bl2_setup.c
 PLAT_BL31_SOURCES := $(PLAT_COMMON_SOURCES) plat/n1sdp/n1sdp_pm.c plat/n1sdp/n1sdp_css.c \
-	plat/n1sdp/aarch64/n1sdp_pm_helpers.S drivers/arm/css/scmi.c \
+	drivers/arm/css/scmi.c \
 	drivers/arm/css/scmi_msg.c
 PLAT_IMAGES :=
 

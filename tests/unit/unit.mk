@@ -43,6 +43,10 @@ $(eval $(call unit_test,xlat,lib/xlat/xlat.c,$(UNIT_QEMU)))
 $(eval $(call unit_test,psci,lib/psci/psci_coord.c,$(UNIT_QEMU)))
 $(eval $(call unit_test,n1sdp,plat/n1sdp/n1sdp_common.c plat/n1sdp/n1sdp_css.c \
 	drivers/arm/css/scmi_msg.c lib/psci/psci_coord.c,$(UNIT_N1SDP)))
+# lib/cpus without and with the CPUs' IMPLEMENTATION DEFINED registers.
+CPUS_SOURCES := lib/cpus/cpu_ops.c lib/cpus/cpu_dcsw.c
+$(eval $(call unit_test,cpus,$(CPUS_SOURCES),$(UNIT_FAKE)))
+$(eval $(call unit_test,cpus_n1,$(CPUS_SOURCES),$(UNIT_FAKE) -DPLAT_CPU_IMPDEF_REGS=1,,tests/unit/test_cpus.c))
 $(eval $(call unit_test,locks,lib/locks/lock_order.c,$(UNIT_FAKE)))
 
 # The randomized model test of lib/psci (tests/unit/test_psci_model.c):

@@ -13,6 +13,8 @@
 #define PLATFORM_CORE_COUNT     (PLAT_CLUSTER_COUNT * PLAT_CORES_PER_CLUSTER)
 #define PLAT_MPIDR_MT           1
 #define CACHE_WRITEBACK_GRANULE 64
+/* Neoverse N1's IMPLEMENTATION DEFINED registers exist (lib/cpus). */
+#define PLAT_CPU_IMPDEF_REGS    1
 
 /* Power domains: system (level 2) -> clusters -> cores, as on QEMU. */
 #define PLAT_MAX_PWR_LVL     2
