@@ -15,6 +15,8 @@
 #define CACHE_WRITEBACK_GRANULE 64
 /* Neoverse N1's IMPLEMENTATION DEFINED registers exist (lib/cpus). */
 #define PLAT_CPU_IMPDEF_REGS    1
+/* What the payload's report calls the platform (tools/rt_report reads it back). */
+#define PLAT_TITLE              "Arm N1SDP"
 
 /* Power domains: system (level 2) -> clusters -> cores, as on QEMU. */
 #define PLAT_MAX_PWR_LVL     2

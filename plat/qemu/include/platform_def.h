@@ -20,6 +20,8 @@
  * neoverse-n1 has no CPUPWRCTLR_EL1): lib/cpus must not touch N1's.
  */
 #define PLAT_CPU_IMPDEF_REGS    0
+/* What the payload's report calls the platform (tools/rt_report reads it back). */
+#define PLAT_TITLE              "QEMU virt"
 #define CACHE_WRITEBACK_GRANULE 64
 
 /*
