@@ -211,7 +211,7 @@ static const struct plat_psci_ops qemu_psci_ops = {
 	.mem_protect_check_range = qemu_mem_protect_check_range,
 	/* The deepest state a core can ask for; coordination does the rest. */
 	.default_suspend_state = PLAT_PSTATE_CLUSTER_OFF,
-	.system_suspend = true,
+	.system_suspend = QEMU_SYSTEM_SUSPEND != 0,
 };
 
 const struct plat_psci_ops *plat_psci_setup(uintptr_t entry)

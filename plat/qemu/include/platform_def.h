@@ -22,6 +22,8 @@
 #define PLAT_CPU_IMPDEF_REGS    0
 /* What the payload's report calls the platform (tools/rt_report reads it back). */
 #define PLAT_TITLE              "QEMU virt"
+/* Not an Arm platform: the deprecated Arm SiP PMF IDs are unknown, as in TF-A's QEMU port. */
+#define PLAT_ARM_SIP_PMF        0
 #define CACHE_WRITEBACK_GRANULE 64
 
 /*
