@@ -26,7 +26,7 @@ plat_package =
 # The model's command line, one source: docs/plat/fvp.rst shows the same.
 FVP_ARGS = -C bp.secureflashloader.fname=$(BUILD_DIR)/bl1.bin \
 	-C bp.flashloader0.fname=$(BUILD_DIR)/fip.bin \
-	-C cluster0.NUM_CORES=$(FVP_CORES_PER_CLUSTER) -C cluster1.NUM_CORES=$(FVP_CORES_PER_CLUSTER) \
+	$(foreach c,$(wordlist 1,$(FVP_CLUSTERS),0 1 2 3),-C cluster$(c).NUM_CORES=$(FVP_CORES_PER_CLUSTER)) \
 	-C bp.secure_memory=0 -C cache_state_modelled=1 \
 	-C bp.pl011_uart0.out_file=$(BUILD_BASE)/$(PLAT)/report/console.log \
 	-C bp.pl011_uart0.unbuffered_output=1 -C bp.terminal_0.start_telnet=0 \
