@@ -22,7 +22,7 @@ PROFILE_PATHS := psci_version cpu_suspend cpu_on cpu_off boot
 # ---------------------------------------------------------------------------
 # Generic options
 # ---------------------------------------------------------------------------
-$(call str_option,PLAT,qemu,Target platform: qemu (QEMU virt) or n1sdp (Arm N1SDP board))
+$(call str_option,PLAT,qemu,Target platform: qemu (QEMU virt); n1sdp (Arm N1SDP board); fvp (Arm Base FVP))
 $(call bool_option,DEBUG,0,1 builds with assertions and -Og into build/<plat>/debug)
 $(call str_option,CROSS_COMPILE,aarch64-linux-gnu-,Prefix of the AArch64 GNU toolchain (any triplet: aarch64-none-elf- works too))
 $(call int_option,LOG_LEVEL,$(if $(filter 1,$(DEBUG)),40,20),Console verbosity: 10 error; 20 notice; 30 warning; 40 info; 50 verbose)

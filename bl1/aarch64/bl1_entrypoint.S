@@ -9,6 +9,7 @@
 	.global bl1_entrypoint
 bl1_entrypoint:
 	el3_arch_init early_vectors
+	bl	cpu_reset_handler
 	/* A core powered up by PSCI goes straight to BL31's warm-boot entry. */
 	bl	plat_get_my_entrypoint
 	cbz	x0, 1f

@@ -52,6 +52,8 @@ func bl31_warm_entrypoint
 	str	x2, [x1, #RT_INSTR_EXIT_HW_LOW_PWR * PMF_TS_SIZE]
 #endif
 	el3_arch_init runtime_exceptions
+	/* On QEMU a powered-down core comes back here without a reset. */
+	bl	cpu_reset_handler
 	/* The MMU goes on before the stack is used (enable_mmu_direct_el3). */
 	adr_l	x0, xlat_base_table
 	bl	enable_mmu_direct_el3

@@ -13,14 +13,21 @@
 #include <arch/aarch64/arch.h>
 
 /* SMC function IDs, Vendor-Specific EL3 range (OEN 7, DEN0028 6.1) */
-#define PMF_SMC_GET_TIMESTAMP_32 U(0x87000020)
-#define PMF_SMC_GET_TIMESTAMP_64 U(0xC7000020)
-#define PMF_SMC_GET_VERSION_32   U(0x87000021)
-#define PMF_SMC_GET_VERSION_64   U(0xC7000021)
-#define PMF_SMC_VERSION          U(1)
+#define PMF_SMC_GET_TIMESTAMP_32     U(0x87000020)
+#define PMF_SMC_GET_TIMESTAMP_64     U(0xC7000020)
+#define PMF_SMC_GET_VERSION_32       U(0x87000021)
+#define PMF_SMC_GET_VERSION_64       U(0xC7000021)
+#define PMF_SMC_VERSION              U(1)
+/*
+ * The deprecated Arm SiP IDs of GET_TIMESTAMP (OEN 2, function 0x10) that
+ * older TFTF builds call; answered on Arm's platforms (PLAT_ARM_SIP_PMF:
+ * N1SDP, FVP) with the same arguments and results (services/arm_sip_svc).
+ */
+#define PMF_SMC_GET_TIMESTAMP_32_DEP U(0x82000010)
+#define PMF_SMC_GET_TIMESTAMP_64_DEP U(0xC2000010)
 /* Function numbers 0x20-0x2f of OEN 7 belong to PMF. */
-#define PMF_FUNC_RANGE_MASK      U(0xfff0)
-#define PMF_FUNC_RANGE           U(0x20)
+#define PMF_FUNC_RANGE_MASK          U(0xfff0)
+#define PMF_FUNC_RANGE               U(0x20)
 
 /* Timestamp id (tid) fields */
 #define PMF_TID_INDEX_MASK  U(0xff)
@@ -133,5 +140,13 @@ static inline void pmf_capture_after_cache_off_write(unsigned int index)
 		pmf_capture_inv_first(index);
 }
 
+struct smc_call;
+struct el3_context;
+/*
+ * The GET_TIMESTAMP SMC (services/ven_el3): x1 = tid, x2 = MPIDR, x3 bit 0
+ * = invalidate the slot first; results in @ctx. Shared by the vendor EL3
+ * IDs and the deprecated Arm SiP IDs (services/arm_sip_svc).
+ */
+void pmf_get_timestamp(const struct smc_call *call, struct el3_context *ctx);
 #endif /* __ASSEMBLY__ */
 #endif

@@ -36,6 +36,8 @@ struct plat_psci_ops {
 	void (*pwr_domain_suspend)(const struct psci_power_state *state);
 	/*
 	 * Mandatory. Last step of a power-down, locks released: never returns.
+	 * It calls cpu_pwr_down_final (include/lib/cpus/cpu_ops.h), turns the
+	 * data cache off, calls cpu_leave_coherency and waits for power-off.
 	 * The core comes back through the warm-boot entry point: after CPU_ON
 	 * when @cpu_off, else on a wake-up event (also when the power-down is
 	 * abandoned because a wake-up came first).
@@ -45,11 +47,6 @@ struct plat_psci_ops {
 	/* Mandatory. Warm boot after CPU_ON / a power-down suspend (locks held). */
 	void (*pwr_domain_on_finish)(const struct psci_power_state *state);
 	void (*pwr_domain_suspend_finish)(const struct psci_power_state *state);
-	/*
-	 * Mandatory (may do nothing). The CPU's own power-down preparation, in
-	 * the Cache Flush interval: e.g. Neoverse N1 sets CPUPWRCTLR_EL1.CORE_PWRDN_EN.
-	 */
-	void (*cpu_pwrdown_prep)(void);
 	/* SYSTEM_OFF / SYSTEM_RESET: never return. Mandatory. */
 	void (*system_off)(void) __attribute__((noreturn));
 	void (*system_reset)(void) __attribute__((noreturn));

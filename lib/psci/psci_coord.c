@@ -61,6 +61,15 @@ unsigned int psci_find_target_level(const struct psci_power_state *state)
 	return target;
 }
 
+unsigned int psci_find_off_level(const struct psci_power_state *state)
+{
+	unsigned int lvl = 0;
+
+	while (lvl < PLAT_MAX_PWR_LVL && state->pwr_domain_state[lvl + 1U] == PSCI_LOCAL_STATE_OFF)
+		lvl++;
+	return lvl;
+}
+
 int psci_check_request(const struct psci_pstate_fields *f, const struct psci_power_state *state)
 {
 	uint8_t cpu = state->pwr_domain_state[PSCI_CPU_PWR_LVL];

@@ -6,6 +6,7 @@
  */
 #include <arch/aarch64/arch_helpers.h>
 #include <common/debug.h>
+#include <lib/cpus/cpu_ops.h>
 #include <lib/el3_runtime/context.h>
 #include <lib/el3_runtime/cpu_data.h>
 #include <lib/pmf.h>
@@ -39,17 +40,17 @@ int psci_cpu_on(unsigned int pos, const struct psci_ns_entry *entry)
 	return rc;
 }
 
-void psci_pwrdown_cpu_start(void)
+void psci_pwrdown_cpu_start(const struct psci_power_state *state)
 {
 	/*
 	 * ENTER_CFLUSH is written with the cache on and precedes stores that
 	 * may be made with it off, hence the clean (docs/perf: capture
-	 * points). Both platforms are hardware-coherent: the data cache stays
-	 * on and the core's caches are written back by the power controller,
-	 * so the interval holds only the CPU's own power-down preparation.
+	 * points). The interval holds what this CPU model needs before it
+	 * loses power (lib/cpus: a set/way flush on Cortex-A57-class cores,
+	 * CORE_PWRDN_EN on Neoverse N1); the data cache stays on.
 	 */
 	pmf_capture(RT_INSTR_ENTER_CFLUSH, true);
-	psci_plat()->cpu_pwrdown_prep();
+	cpu_pwr_down_prep(psci_find_off_level(state));
 	pmf_capture(RT_INSTR_EXIT_CFLUSH, false);
 }
 
@@ -81,7 +82,7 @@ int psci_cpu_off(void)
 	psci_coordinate_request(pos, PLAT_MAX_PWR_LVL, &state);
 	psci_set_target_states(pos, PLAT_MAX_PWR_LVL, &state);
 	cpu->target_pwrlvl = PLAT_MAX_PWR_LVL;
-	psci_pwrdown_cpu_start();
+	psci_pwrdown_cpu_start(&state);
 	psci_plat()->pwr_domain_off(&state);
 	psci_unlock_ancestors(pos, PLAT_MAX_PWR_LVL);
 

@@ -218,7 +218,7 @@ int psci_cpu_freeze(void);
  * The calling core's power-down preparation, between ENTER_CFLUSH and
  * EXIT_CFLUSH (the runtime-instrumentation capture points).
  */
-void psci_pwrdown_cpu_start(void);
+void psci_pwrdown_cpu_start(const struct psci_power_state *state);
 
 /* --- psci_suspend.c --- */
 

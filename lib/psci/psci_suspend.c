@@ -67,7 +67,7 @@ static int suspend(struct psci_power_state *state, unsigned int end_lvl, int idx
 	cpu->target_pwrlvl = (uint8_t)end_lvl;
 	if (powerdown) {
 		cpu->ns_entry = *entry;
-		psci_pwrdown_cpu_start();
+		psci_pwrdown_cpu_start(state);
 	}
 	psci_plat()->pwr_domain_suspend(state);
 	psci_unlock_ancestors(pos, end_lvl);

@@ -1,13 +1,34 @@
 /*
- * N1SDP, BL2: nothing to describe (the normal world, UEFI, carries its own
- * device tree and finds PSCI there); the DRAM is the platform's static map.
+ * N1SDP, BL2: the DRAM is what the SCP says this chip has (its SDS
+ * platform information: DRAM1, 2 GiB at 0x80000000 less the top 16 MiB
+ * TZC-secured, then DRAM2 at 0x8080000000 for the rest), or the static map
+ * when the SCP published nothing usable. No device tree for BL33: UEFI on
+ * N1SDP brings its own and finds PSCI there.
  */
+#include <common/debug.h>
+#include <drivers/sds.h>
+#include <n1sdp_css.h>
 #include <plat/plat_setup.h>
 #include <platform_def.h>
 
 void plat_bl2_prepare_bl33(struct plat_ns_dram *dram)
 {
+	struct n1sdp_platform_info info;
+	int rc = n1sdp_read_platform_info((const void *)PLAT_SDS_BASE, PLAT_SDS_SIZE, &info);
+
 	mem_ranges_init(&dram->ranges);
 	(void)mem_ranges_add(&dram->ranges, PLAT_NS_DRAM_BASE, PLAT_NS_DRAM_SIZE);
 	dram->source = "the platform";
+	if (rc != 0) {
+		WARN("N1SDP: no platform information from the SCP (SDS error %d): "
+		     "assuming 2 GiB of DRAM\n",
+		     rc);
+		return;
+	}
+	NOTICE("N1SDP: %u GiB of DDR, %s (%u other chip(s), %u GiB)\n", info.local_ddr_gb,
+	       info.multichip ? "multichip" : "single chip", info.remote_chips, info.remote_ddr_gb);
+	if (info.local_ddr_gb > 2U)
+		(void)mem_ranges_add(&dram->ranges, PLAT_DRAM2_BASE,
+		                     (uint64_t)(info.local_ddr_gb - 2U) << 30);
+	dram->source = "the SCP's platform information";
 }

@@ -24,11 +24,11 @@ const struct mmap_region plat_bl1_regions[] = {
 	{ PLAT_SHARED_RAM_BASE, PLAT_SHARED_RAM_SIZE, MT_RW_DATA },
 };
 const unsigned int plat_bl1_region_count = ARRAY_SIZE(plat_bl1_regions);
-/* BL2 maps nothing more here: one empty entry (C has no empty arrays), counted 0. */
+/* BL2 reads the SCP's SDS region in the shared page. */
 const struct mmap_region plat_bl2_regions[] = {
-	{ 0, 0, 0 },
+	{ PLAT_SHARED_RAM_BASE, PLAT_SHARED_RAM_SIZE, MT_RO_DATA },
 };
-const unsigned int plat_bl2_region_count = 0;
+const unsigned int plat_bl2_region_count = ARRAY_SIZE(plat_bl2_regions);
 const struct mmap_region plat_bl31_regions[] = {
 	{ PLAT_SHARED_RAM_BASE, PLAT_SHARED_RAM_SIZE, MT_RW_DATA },
 };

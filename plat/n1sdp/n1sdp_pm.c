@@ -10,6 +10,7 @@
 #include <common/debug.h>
 #include <drivers/gicv3.h>
 #include <drivers/scmi.h>
+#include <lib/cpus/cpu_ops.h>
 #include <lib/mmio.h>
 #include <lib/psci/psci.h>
 #include <lib/utils_def.h>
@@ -23,9 +24,6 @@
 #define RUN PSCI_LOCAL_STATE_RUN
 #define RET PSCI_LOCAL_STATE_RET
 #define OFF PSCI_LOCAL_STATE_OFF
-
-void n1_core_pwrdn_enable(void);
-void n1_core_pwrdn_disable(void);
 
 static struct scmi_channel scp = {
 	.shmem = PLAT_SCMI_SHMEM_BASE,
@@ -86,22 +84,22 @@ static void n1sdp_pwr_domain_suspend(const struct psci_power_state *state)
 }
 
 /*
- * WFI with CORE_PWRDN_EN set removes power; the core comes back through
- * BL1 and the mailbox. If WFI returns, the power-down was abandoned (an
- * interrupt arrived first): undo the request and resume the normal world
- * through the same warm-boot path, MMU off as that path expects.
+ * WFI with CORE_PWRDN_EN set (lib/cpus, in the Cache Flush interval)
+ * removes power; the core comes back through BL1 and the mailbox. If WFI
+ * returns, the power-down was abandoned (an interrupt arrived first):
+ * resume the normal world through the same warm-boot path, MMU off as that
+ * path expects; its reset handler withdraws the request (lib/cpus).
  */
 static void __attribute__((noreturn))
 n1sdp_pwr_down_wfi(const struct psci_power_state *state, bool cpu_off)
 {
-	(void)state;
+	cpu_pwr_down_final(psci_find_off_level(state));
 	for (;;) {
 		dsb_sy();
 		wfi();
 		if (!cpu_off)
 			break;
 	}
-	n1_core_pwrdn_disable();
 	disable_mmu_el3_flush();
 	((void (*)(void))warm_entrypoint)();
 	__builtin_unreachable();
@@ -110,7 +108,6 @@ n1sdp_pwr_down_wfi(const struct psci_power_state *state, bool cpu_off)
 static void n1sdp_pwr_domain_finish(const struct psci_power_state *state)
 {
 	(void)state;
-	n1_core_pwrdn_disable();
 }
 
 static void __attribute__((noreturn)) system_power(uint32_t state, const char *what)
@@ -151,7 +148,6 @@ static const struct plat_psci_ops n1sdp_psci_ops = {
 	.pwr_domain_pwr_down_wfi = n1sdp_pwr_down_wfi,
 	.pwr_domain_on_finish = n1sdp_pwr_domain_finish,
 	.pwr_domain_suspend_finish = n1sdp_pwr_domain_finish,
-	.cpu_pwrdown_prep = n1_core_pwrdn_enable,
 	.system_off = n1sdp_system_off,
 	.system_reset = n1sdp_system_reset,
 	.system_reset_warm = n1sdp_system_reset_warm,

@@ -8,9 +8,11 @@ PLAT_BL1_SOURCES := $(PLAT_COMMON_SOURCES) plat/n1sdp/n1sdp_bl1_setup.c
 # Trusted board boot's hooks, in BL1 and BL2 when TRUSTED_BOARD_BOOT=1: the
 # ROTPK hash of the build's ROT_KEY, NV counters from platform_def.h.
 PLAT_TBB_SOURCES := plat/common/plat_trusted_boot.c
-PLAT_BL2_SOURCES := $(PLAT_COMMON_SOURCES) plat/n1sdp/n1sdp_bl2_setup.c
+PLAT_BL2_SOURCES := $(PLAT_COMMON_SOURCES) plat/n1sdp/n1sdp_bl2_setup.c plat/n1sdp/n1sdp_sds.c \
+	drivers/arm/css/sds.c
 PLAT_BL31_SOURCES := $(PLAT_COMMON_SOURCES) plat/n1sdp/n1sdp_pm.c plat/n1sdp/n1sdp_css.c \
-	plat/n1sdp/aarch64/n1sdp_pm_helpers.S drivers/arm/css/scmi.c \
+	services/arm_sip_svc/arm_sip_svc.c \
+	drivers/arm/css/scmi.c \
 	drivers/arm/css/scmi_msg.c
 PLAT_IMAGES :=
 

@@ -9,6 +9,7 @@ $(call int_option,QEMU_CLUSTERS,2,Clusters modelled on QEMU virt (cores = cluste
 $(call int_option,QEMU_CORES_PER_CLUSTER,2,Cores per cluster modelled on QEMU virt)
 $(call int_option,QEMU_MEMORY_MB,1024,DRAM of the QEMU machine in MiB (1024 to 3072: BL33 loads at 0x60000000 and the map ends at 4 GiB))
 $(call str_option,QEMU_CPU,neoverse-n1,QEMU -cpu model: $(QEMU_CPUS))
+$(call bool_option,QEMU_SYSTEM_SUSPEND,1,0 leaves SYSTEM_SUSPEND out (PSCI_FEATURES says NOT_SUPPORTED; the payload then expects none, as on N1SDP))
 $(call bool_option,REALTIME,0,1 runs QEMU without -icount (wall-clock time, figures not reproducible))
 $(call str_option,QEMU,qemu-system-aarch64,QEMU binary)
 $(call int_option,QEMU_TFW_NVCTR,0,The board's trusted NV counter (its one-time-programmable anti-rollback value): trusted-world certificates below it are refused)

@@ -12,6 +12,7 @@
 #include <arch/aarch64/arch_helpers.h>
 #include <common/debug.h>
 #include <drivers/gicv3.h>
+#include <lib/cpus/cpu_ops.h>
 #include <lib/mmio.h>
 #include <lib/psci/psci.h>
 #include <lib/utils_def.h>
@@ -100,18 +101,13 @@ static void qemu_pwr_domain_suspend(const struct psci_power_state *state)
 static void __attribute__((noreturn))
 qemu_pwr_down_wfi(const struct psci_power_state *state, bool cpu_off)
 {
-	(void)state;
+	cpu_pwr_down_final(psci_find_off_level(state));
 	qemu_power_down(plat_my_core_pos(), !cpu_off, warm_entrypoint);
 }
 
 static void qemu_pwr_domain_finish(const struct psci_power_state *state)
 {
 	(void)state;
-}
-
-static void qemu_cpu_pwrdown_prep(void)
-{
-	/* QEMU's CPU models implement no IMPLEMENTATION DEFINED power control. */
 }
 
 /* PL061: GPIODATA is addressed through a mask in address bits 9:2 (ARM DDI 0190). */
@@ -205,7 +201,6 @@ static const struct plat_psci_ops qemu_psci_ops = {
 	.pwr_domain_pwr_down_wfi = qemu_pwr_down_wfi,
 	.pwr_domain_on_finish = qemu_pwr_domain_finish,
 	.pwr_domain_suspend_finish = qemu_pwr_domain_finish,
-	.cpu_pwrdown_prep = qemu_cpu_pwrdown_prep,
 	.system_off = qemu_system_off,
 	.system_reset = qemu_system_reset,
 	.system_reset_warm = qemu_system_reset_warm,
@@ -216,7 +211,7 @@ static const struct plat_psci_ops qemu_psci_ops = {
 	.mem_protect_check_range = qemu_mem_protect_check_range,
 	/* The deepest state a core can ask for; coordination does the rest. */
 	.default_suspend_state = PLAT_PSTATE_CLUSTER_OFF,
-	.system_suspend = true,
+	.system_suspend = QEMU_SYSTEM_SUSPEND != 0,
 };
 
 const struct plat_psci_ops *plat_psci_setup(uintptr_t entry)

@@ -13,7 +13,7 @@
  * low/high halves); a bad MPIDR gives -2 in x0 (TF-A leaves the function
  * ID there, which callers must treat as an error anyway); a bad tid -22.
  */
-static void pmf_get_timestamp(const struct smc_call *call, struct el3_context *ctx)
+void pmf_get_timestamp(const struct smc_call *call, struct el3_context *ctx)
 {
 	int pos = plat_core_pos_by_mpidr(call->x[2]);
 	int index = pmf_tid_to_index(call->x[1]);

@@ -50,6 +50,13 @@ check "noinstr: no PMF storage or capture code in BL31" \
 run_ok no-osi PSCI_OS_INIT_MODE=0
 check "no-osi: OS-initiated tests SKIPPED (PSCI_FEATURES says so)" \
 	has "$work/no-osi.log" "PAYLOAD: SKIPPED PSCI_SET_SUSPEND_MODE: PSCI_FEATURES: not supported"
+# A firmware without SYSTEM_SUSPEND (as N1SDP's): PSCI_FEATURES says so and
+# the payload expects none, whatever platform it runs on.
+run_ok no-sysusp QEMU_SYSTEM_SUSPEND=0
+check "no-sysusp: SYSTEM_SUSPEND SKIPPED (PSCI_FEATURES says so)" \
+	has "$work/no-sysusp.log" "PAYLOAD: SKIPPED SYSTEM_SUSPEND: PSCI_FEATURES: not supported"
+check "no-sysusp: PSCI_FEATURES and the calls agree" \
+	grep -q "CONFORMANCE: PSCI_VERSION and PSCI_FEATURES: PASS" "$work/no-sysusp.log"
 run_ok debug DEBUG=1 LOG_LEVEL=50
 check "debug: VERBOSE lines on the console" grep -q "^VERBOSE: \|^INFO: " "$work/debug.log"
 

@@ -44,7 +44,35 @@ if make -C "$top" -j2 PLAT=n1sdp BUILD_BASE="$work/n1sdp" >"$work/n1sdp.log" 2>&
 	for f in bl1.bin bl2.bin bl31.bin fip.bin; do
 		check "n1sdp: $f built" [ -s "$d/$f" ]
 	done
+	check "n1sdp: Debian's fiptool lists the FIP" \
+		bash -c "fiptool info $d/fip.bin | grep -q 'EL3 Runtime Firmware BL31'"
 else
 	fail "PLAT=n1sdp build" "$(tail -n 5 "$work/n1sdp.log")"
 fi
+# The Base FVP builds (it runs in Arm's model; its logic is host-tested),
+# at its largest shape too.
+for shape in "2 2" "4 4"; do
+	# shellcheck disable=SC2086
+	set -- $shape
+	name=fvp-$1x$2
+	if make -C "$top" -j2 PLAT=fvp FVP_CLUSTERS=$1 FVP_CORES_PER_CLUSTER=$2 \
+		BUILD_BASE="$work/$name" >"$work/$name.log" 2>&1; then
+		pass "PLAT=fvp $1x$2 build"
+		d=$work/$name/fvp/release
+		nm=aarch64-linux-gnu-nm
+		check "$name: BL1 at the Trusted Boot ROM's reset address 0" \
+			bash -c "$nm $d/bl1.elf | grep -q '^0000000000000000 T bl1_entrypoint'"
+		check "$name: BL31 has the FVP power-down path" \
+			bash -c "$nm $d/bl31.elf | grep -q ' fvp_power_down'"
+		check "$name: no QEMU power model in BL31" bash -c "! $nm $d/bl31.elf | grep -q qemu_"
+		check "$name: Debian's fiptool lists the FIP" \
+			bash -c "fiptool info $d/fip.bin | grep -q 'Non-Trusted Firmware BL33'"
+	else
+		fail "PLAT=fvp $1x$2 build" "$(tail -n 5 "$work/$name.log")"
+	fi
+done
+make -C "$top" PLAT=fvp BUILD_BASE="$work/fvp-2x2" run >"$work/fvp-run.log" 2>&1
+check "fvp: make run without FVP_BASE fails" [ $? -ne 0 ]
+check "fvp: ... and prints the model's command line" \
+	has "$work/fvp-run.log" "-C bp.secureflashloader.fname="
 summary

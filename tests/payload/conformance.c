@@ -971,6 +971,33 @@ static void pmf(void)
 	check("PMF_GET_VERSION", smc(PMF_SMC_GET_VERSION_32, 0, 0, 0).x1 == PMF_SMC_VERSION,
 	      "version is not 1");
 	expect("PMF", "unassigned function in the PMF range", 0xC7000022, 0, 0, 0, SMC_UNK);
+	/*
+	 * Older TFTF builds read timestamps through the deprecated Arm SiP IDs:
+	 * answered on Arm's platforms with the vendor IDs' results, unknown
+	 * elsewhere (as TF-A does).
+	 */
+	struct smc_result d64 = smc(PMF_SMC_GET_TIMESTAMP_64_DEP, RT_TID(RT_INSTR_ENTER_PSCI), me,
+	                            0);
+	struct smc_result d32 = smc(PMF_SMC_GET_TIMESTAMP_32_DEP, RT_TID(RT_INSTR_ENTER_PSCI), me,
+	                            PMF_CACHE_MAINT);
+
+	if (PLAT_ARM_SIP_PMF) {
+		check("PMF_GET_TIMESTAMP (SiP)", d64.x0 == 0 && d64.x1 == r64.x1,
+		      "0xC2000010: %lld, ts %llu; the vendor ID gave ts %llu", (long long)d64.x0,
+		      (unsigned long long)d64.x1, (unsigned long long)r64.x1);
+		check("PMF_GET_TIMESTAMP (SiP)", d32.x0 == 0 && (d32.x1 | d32.x2 << 32) == r64.x1,
+		      "0x82000010 halves 0x%llx:0x%llx, expected 0x%llx",
+		      (unsigned long long)d32.x2, (unsigned long long)d32.x1,
+		      (unsigned long long)r64.x1);
+		expect("PMF_GET_TIMESTAMP (SiP)", "MPIDR of no core", PMF_SMC_GET_TIMESTAMP_64_DEP,
+		       RT_TID(RT_INSTR_ENTER_PSCI), absent_mpidr(), 0, PSCI_E_INVALID_PARAMS);
+	} else {
+		check("PMF_GET_TIMESTAMP (SiP)",
+		      (int64_t)d64.x0 == SMC_UNK && (int64_t)d32.x0 == SMC_UNK,
+		      "the deprecated Arm SiP IDs answered %lld/%lld on a non-Arm platform",
+		      (long long)d64.x0, (long long)d32.x0);
+	}
+	expect("SiP", "other Arm SiP function", 0xC2000011, 0, 0, 0, SMC_UNK);
 	expect("PMF", "vendor EL3 call outside PMF", 0xC7000030, 0, 0, 0, SMC_UNK);
 }
 

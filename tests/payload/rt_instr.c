@@ -411,7 +411,7 @@ static const char *cluster_shape(void)
 static void print_report(struct row rows[][PAYLOAD_MAX_CORES], uint64_t freq)
 {
 	printf("----- RT_INSTR REPORT BEGIN -----\n");
-	print_heading("Runtime Instrumentation Testing - QEMU virt", '=');
+	print_heading("Runtime Instrumentation Testing - " PLAT_TITLE, '=');
 	printf("%u cores in %u clusters (%s), MIDR 0x%llx, counter %llu Hz (%llu ns per tick).\n"
 	       "One sample per core per scenario, in the order of TFTF's\n"
 	       "``tests-runtime-instrumentation.xml``; rows are the real cluster and\n"

@@ -178,17 +178,49 @@ static bool supported(uint32_t fid)
 	return smc1(PSCI_FID_FEATURES, fid, 0, 0) >= 0;
 }
 
+/*
+ * No DTB (BL33's x0 = 0: the firmware describes nothing, as on N1SDP and
+ * the FVP): the platform's shape from platform_def.h, MPIDRs as this CPU
+ * numbers them (MT-style when MPIDR_EL1.MT is set), and its non-secure DRAM.
+ */
+static void platform_cpus(struct payload_topology *t)
+{
+	bool mt = (read_mpidr_el1() & MPIDR_MT_BIT) != 0U;
+
+	t->clusters = PLAT_CLUSTER_COUNT;
+	for (unsigned int cl = 0; cl < PLAT_CLUSTER_COUNT; cl++) {
+		for (unsigned int c = 0; c < PLAT_CORES_PER_CLUSTER; c++) {
+			uint64_t mpidr = (uint64_t)cl << MPIDR_AFF1_SHIFT | c;
+
+			(void)add_core(t, mt ? mpidr << MPIDR_AFF1_SHIFT : mpidr, cl);
+		}
+	}
+	for (unsigned int c = 0; c < t->cores; c++) {
+		unsigned int cl = t->cluster[c];
+
+		if (t->cluster_cores[cl]++ == 0)
+			t->cluster_first[cl] = (uint8_t)c;
+		t->core_in_cluster[c] = (uint8_t)(t->cluster_cores[cl] - 1U);
+	}
+	t->dram_base = PLAT_NS_DRAM_BASE;
+	t->dram_size = PLAT_NS_DRAM_SIZE;
+}
+
 bool payload_topology_init(const void *fdt)
 {
 	struct payload_topology *t = &payload_topo;
 	const char *why = NULL;
 
 	memset(t, 0, sizeof(*t));
-	if (fdt_check_header(fdt) != 0)
+	if (fdt == NULL) {
+		platform_cpus(t);
+		printf("PAYLOAD: no DTB: the machine is the platform's (%s)\n", PLAT_TITLE);
+	} else if (fdt_check_header(fdt) != 0) {
 		why = "x0 does not point at a device tree";
-	if (why == NULL)
+	}
+	if (why == NULL && fdt != NULL)
 		why = parse_cpus(fdt, t);
-	if (why == NULL)
+	if (why == NULL && fdt != NULL)
 		why = parse_memory(fdt, t);
 	if (why != NULL) {
 		printf("PAYLOAD: ERROR: cannot learn the machine from the DTB: %s\n", why);

@@ -3,12 +3,14 @@
  * power_state encoding and the SCMI messages of its power control
  * (docs/plat/n1sdp.rst).
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "test.h"
 
 #include <drivers/pl011.h>
 #include <drivers/scmi.h>
+#include <drivers/sds.h>
 #include <n1sdp_css.h>
 #include <plat/plat_topology.h>
 #include <plat/plat_setup.h>
@@ -111,6 +113,109 @@ static void test_console(void)
 	CHECK(pl011_seen.console != NULL);
 }
 
+/* --- SDS: a region as the SCP writes it, then broken in every way --- */
+static uint8_t sds[PLAT_SDS_SIZE];
+
+static void put32(uint8_t *p, uint32_t v)
+{
+	for (int i = 0; i < 4; i++)
+		p[i] = (uint8_t)(v >> (8 * i));
+}
+
+/* Region with: a CPU-info structure (id 1, 8 bytes), then platform info. */
+static void sds_good(uint8_t mode, uint8_t others, uint8_t local_gb, uint8_t remote_gb)
+{
+	memset(sds, 0, sizeof(sds));
+	put32(sds, 0xAA7A | 2U << 16 | 0U << 24 | 1U << 28);
+	put32(sds + 4, PLAT_SDS_SIZE);
+	put32(sds + 8, SDS_ID(1, 1));
+	put32(sds + 12, 1U | 8U << 1);
+	put32(sds + 24, N1SDP_SDS_PLATFORM_INFO_ID);
+	put32(sds + 28, 1U | 8U << 1);
+	sds[32] = mode;
+	sds[33] = others;
+	sds[34] = local_gb;
+	sds[35] = remote_gb;
+}
+
+static void test_sds_platform_info(void)
+{
+	struct n1sdp_platform_info info;
+
+	sds_good(0, 0, 16, 0);
+	CHECK_EQ(n1sdp_read_platform_info(sds, sizeof(sds), &info), 0);
+	CHECK_EQ(info.local_ddr_gb, 16);
+	CHECK(!info.multichip);
+	sds_good(1, 1, 8, 8);
+	CHECK_EQ(n1sdp_read_platform_info(sds, sizeof(sds), &info), 0);
+	CHECK(info.multichip && info.remote_chips == 1 && info.remote_ddr_gb == 8);
+}
+
+static void test_sds_malformed(void)
+{
+	struct n1sdp_platform_info info;
+	const uint8_t *p;
+	uint32_t len;
+
+	memset(sds, 0, sizeof(sds)); /* nothing published */
+	CHECK_EQ(n1sdp_read_platform_info(sds, sizeof(sds), &info), SDS_E_NO_REGION);
+	sds_good(0, 0, 16, 0);
+	CHECK_EQ(sds_find(sds, 7, 1, &p, &len), SDS_E_NO_REGION); /* shorter than a descriptor */
+	sds_good(0, 0, 16, 0);
+	put32(sds, 0xAA7A | 2U << 16 | 2U << 28); /* schema 2 */
+	CHECK_EQ(n1sdp_read_platform_info(sds, sizeof(sds), &info), SDS_E_VERSION);
+	sds_good(0, 0, 16, 0);
+	put32(sds + 4, PLAT_SDS_SIZE + 8); /* region larger than its memory */
+	CHECK_EQ(n1sdp_read_platform_info(sds, sizeof(sds), &info), SDS_E_CORRUPT);
+	sds_good(0, 0, 16, 0);
+	put32(sds + 4, 4); /* smaller than its own descriptor */
+	CHECK_EQ(n1sdp_read_platform_info(sds, sizeof(sds), &info), SDS_E_CORRUPT);
+	sds_good(0, 0, 16, 0);
+	put32(sds + 12, 1U | 0x7FFFF8U << 1); /* first structure runs past the end */
+	CHECK_EQ(n1sdp_read_platform_info(sds, sizeof(sds), &info), SDS_E_CORRUPT);
+	sds_good(0, 0, 16, 0);
+	put32(sds + 12, 1U | 12U << 1); /* size not a multiple of 8 */
+	CHECK_EQ(n1sdp_read_platform_info(sds, sizeof(sds), &info), SDS_E_CORRUPT);
+	sds_good(0, 0, 16, 0);
+	put32(sds + 12, 1U); /* zero size */
+	CHECK_EQ(n1sdp_read_platform_info(sds, sizeof(sds), &info), SDS_E_CORRUPT);
+	sds_good(0, 0, 16, 0);
+	put32(sds + 8, 0); /* id 0 */
+	CHECK_EQ(n1sdp_read_platform_info(sds, sizeof(sds), &info), SDS_E_CORRUPT);
+	sds_good(0, 0, 16, 0);
+	put32(sds + 8, 5); /* major version 0 */
+	CHECK_EQ(n1sdp_read_platform_info(sds, sizeof(sds), &info), SDS_E_CORRUPT);
+	sds_good(0, 0, 16, 0);
+	put32(sds, 0xAA7A | 200U << 16 | 1U << 28); /* more structures than there are */
+	CHECK_EQ(sds_find(sds, sizeof(sds), SDS_ID(99, 1), &p, &len), SDS_E_CORRUPT);
+	sds_good(0, 0, 16, 0);
+	put32(sds, 0xAA7A | 1U << 16 | 1U << 28); /* platform info not listed */
+	CHECK_EQ(n1sdp_read_platform_info(sds, sizeof(sds), &info), SDS_E_NOT_FOUND);
+	sds_good(0, 0, 16, 0);
+	put32(sds + 28, 8U << 1); /* not finalised by the SCP */
+	CHECK_EQ(n1sdp_read_platform_info(sds, sizeof(sds), &info), SDS_E_INVALID);
+	/* Values the board cannot have. */
+	sds_good(2, 0, 16, 0);
+	CHECK_EQ(n1sdp_read_platform_info(sds, sizeof(sds), &info), SDS_E_CORRUPT);
+	sds_good(0, 0, 0, 0);
+	CHECK_EQ(n1sdp_read_platform_info(sds, sizeof(sds), &info), SDS_E_CORRUPT);
+	sds_good(0, 1, 16, 16);
+	CHECK_EQ(n1sdp_read_platform_info(sds, sizeof(sds), &info), SDS_E_CORRUPT);
+	sds_good(1, 3, 16, 16);
+	CHECK_EQ(n1sdp_read_platform_info(sds, sizeof(sds), &info), SDS_E_CORRUPT);
+	/* Every truncation of a good region: an error, never a read past it (ASan). */
+	sds_good(0, 0, 16, 0);
+	put32(sds + 4, 40);
+	for (size_t n = 0; n < 40; n++) {
+		uint8_t *copy = malloc(n ? n : 1);
+
+		memcpy(copy, sds, n);
+		CHECK(n1sdp_read_platform_info(copy, n, &info) != 0);
+		free(copy);
+	}
+	CHECK_EQ(n1sdp_read_platform_info(sds, 40, &info), 0);
+}
+
 int main(void)
 {
 	RUN_TEST(test_core_positions);
@@ -118,5 +223,7 @@ int main(void)
 	RUN_TEST(test_scmi_message);
 	RUN_TEST(test_memory_map);
 	RUN_TEST(test_console);
+	RUN_TEST(test_sds_platform_info);
+	RUN_TEST(test_sds_malformed);
 	return test_summary();
 }

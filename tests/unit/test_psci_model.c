@@ -181,8 +181,11 @@ static void sim_finish(const struct psci_power_state *s)
 	finish_state = *s;
 	finish_called = true;
 }
-static void sim_pwrdown_prep(void)
+/* lib/cpus' hook (include/lib/cpus/cpu_ops.h): the levels it is told go off. */
+static unsigned int pwrdown_off_lvl = ~0U;
+void cpu_pwr_down_prep(unsigned int off_lvl)
 {
+	pwrdown_off_lvl = off_lvl;
 }
 static void __attribute__((noreturn)) sim_system_off(void)
 {
@@ -209,7 +212,6 @@ static const struct plat_psci_ops sim_ops = {
 	.pwr_domain_pwr_down_wfi = sim_pwr_down_wfi,
 	.pwr_domain_on_finish = sim_finish,
 	.pwr_domain_suspend_finish = sim_finish,
-	.cpu_pwrdown_prep = sim_pwrdown_prep,
 	.system_off = sim_system_off,
 	.system_reset = sim_system_off,
 	.node_hw_state = sim_node_hw_state,
@@ -628,6 +630,7 @@ static void op_cpu_off(unsigned int c)
 	enum exit_kind how;
 
 	snprintf(what, sizeof(what), "core %u: CPU_OFF", c);
+	pwrdown_off_lvl = ~0U;
 	int64_t rc = call(c, PSCI_FID_CPU_OFF, 0, 0, 0, &how);
 
 	if (m_cores_on() - m_frozen() == 1U) {
@@ -642,6 +645,13 @@ static void op_cpu_off(unsigned int c)
 	for (unsigned int lvl = 0; lvl <= MAXL; lvl++)
 		s.pwr_domain_state[lvl] = lvl < MAXL ? OFF : RUN;
 	m_coordinate(c, MAXL, &s);
+	/* The CPU's power-down preparation covers the levels that go off with it. */
+	unsigned int off_lvl = 0;
+
+	while (off_lvl < MAXL && s.pwr_domain_state[off_lvl + 1U] == OFF)
+		off_lvl++;
+	EXPECT(pwrdown_off_lvl == off_lvl, "CPU_OFF prepared levels up to %u, not %u",
+	       pwrdown_off_lvl, off_lvl);
 	m[c].local = OFF;
 	for (unsigned int lvl = 1; lvl <= MAXL; lvl++)
 		m_set_node(c, lvl, s.pwr_domain_state[lvl]);

@@ -19,6 +19,8 @@ UNIT_CONFIG := -DLOG_LEVEL=0 -DENABLE_ASSERTIONS=1 -DENABLE_RUNTIME_INSTRUMENTAT
 UNIT_QEMU := -Iplat/qemu/include -DQEMU_CLUSTERS=2 -DQEMU_CORES_PER_CLUSTER=2 \
 	-DQEMU_MEMORY_MB=1024 $(UNIT_CONFIG)
 UNIT_N1SDP := -Iplat/n1sdp/include $(UNIT_CONFIG)
+UNIT_FVP := -Itests/unit/fake/fvp -Iplat/fvp/include -DFVP_CLUSTERS=2 -DFVP_CORES_PER_CLUSTER=2 \
+	$(UNIT_CONFIG)
 # Stateful firmware code on a fake architecture and platform (tests/unit/fake).
 UNIT_FAKE := -Itests/unit/fake $(UNIT_CONFIG)
 
@@ -42,7 +44,13 @@ $(eval $(call unit_test,smccc,common/runtime_svc.c,$(UNIT_QEMU)))
 $(eval $(call unit_test,xlat,lib/xlat/xlat.c,$(UNIT_QEMU)))
 $(eval $(call unit_test,psci,lib/psci/psci_coord.c,$(UNIT_QEMU)))
 $(eval $(call unit_test,n1sdp,plat/n1sdp/n1sdp_common.c plat/n1sdp/n1sdp_css.c \
+	plat/n1sdp/n1sdp_sds.c drivers/arm/css/sds.c \
 	drivers/arm/css/scmi_msg.c lib/psci/psci_coord.c,$(UNIT_N1SDP)))
+# lib/cpus without and with the CPUs' IMPLEMENTATION DEFINED registers.
+CPUS_SOURCES := lib/cpus/cpu_ops.c lib/cpus/cpu_dcsw.c
+$(eval $(call unit_test,cpus,$(CPUS_SOURCES),$(UNIT_FAKE)))
+$(eval $(call unit_test,cpus_n1,$(CPUS_SOURCES),$(UNIT_FAKE) -DPLAT_CPU_IMPDEF_REGS=1,,tests/unit/test_cpus.c))
+$(eval $(call unit_test,fvp,plat/fvp/fvp_pwrc.c plat/fvp/fvp_common.c,$(UNIT_FVP)))
 $(eval $(call unit_test,locks,lib/locks/lock_order.c,$(UNIT_FAKE)))
 
 # The randomized model test of lib/psci (tests/unit/test_psci_model.c):

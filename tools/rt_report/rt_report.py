@@ -9,7 +9,9 @@ values) and the reStructuredText report the payload printed between its
 
   psci-performance-<plat>.rst   the report, as printed, with a sentence on
                                 whether the boot was authenticated (from
-                                BL1 and BL2's lines; PLAT defaults to qemu)
+                                BL1 and BL2's lines; the platform is the one
+                                the report's title names; PLAT, if given,
+                                must agree)
   <test>.csv                    one per scenario, ns, TF-A's column names
                                 (Cluster, Core, Powerdown, Wakeup, Cache Flush;
                                 or Cluster, Core, Latency), every field quoted
@@ -86,7 +88,7 @@ def with_boot_line(report, line):
 def main(argv):
     if len(argv) not in (3, 4):
         fail("usage: rt_report.py CONSOLE_LOG OUT_DIR [PLAT]", 2)
-    plat = argv[3] if len(argv) == 4 else "qemu"
+    plat = argv[3] if len(argv) == 4 else None
     if os.path.exists(argv[2]) and not os.path.isdir(argv[2]):
         fail(f"{argv[2]} exists and is not a directory", 2)
     try:
@@ -95,6 +97,18 @@ def main(argv):
     except OSError as e:
         fail(f"cannot read {argv[1]}: {e.strerror}", 2)
     out = argv[2]
+    # The platform is the one the payload names in its report's title
+    # (PLAT_TITLE in each platform_def.h); a PLAT given must agree.
+    titles = {"QEMU virt": "qemu", "Arm N1SDP": "n1sdp", "Arm Base FVP": "fvp"}
+    named = re.search(r"^Runtime Instrumentation Testing - (.+)$", text, re.M)
+    if named is not None:
+        logged = titles.get(named.group(1).strip())
+        if logged is None:
+            fail(f"the log names an unknown platform: {named.group(1).strip()!r}", 2)
+        if plat is not None and plat != logged:
+            fail(f"PLAT={plat}, but the log comes from {logged}", 2)
+        plat = logged
+    plat = plat or "qemu"
     scenarios, rows, report, cores, layout = parse(text)
 
     problems = [line for line in text.splitlines() if line.startswith("PAYLOAD: FAIL")]

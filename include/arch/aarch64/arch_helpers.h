@@ -36,6 +36,11 @@ DEFINE_SYSREG_READ(id_aa64pfr1_el1, id_aa64pfr1_el1)
 DEFINE_SYSREG_READ(id_aa64isar1_el1, id_aa64isar1_el1)
 DEFINE_SYSREG_READ(id_aa64mmfr0_el1, id_aa64mmfr0_el1)
 DEFINE_SYSREG_READ(id_aa64mmfr1_el1, id_aa64mmfr1_el1)
+DEFINE_SYSREG_READ(id_aa64mmfr2_el1, id_aa64mmfr2_el1)
+/* Cache geometry (D19.2): CSSELR_EL1 selects the level CCSIDR_EL1 describes. */
+DEFINE_SYSREG_READ(clidr_el1, clidr_el1)
+DEFINE_SYSREG_READ(ccsidr_el1, ccsidr_el1)
+DEFINE_SYSREG_RW(csselr_el1, csselr_el1)
 DEFINE_SYSREG_READ(id_aa64dfr0_el1, id_aa64dfr0_el1)
 DEFINE_SYSREG_READ(pmcr_el0, pmcr_el0)
 DEFINE_SYSREG_READ(isr_el1, isr_el1)
@@ -129,6 +134,11 @@ static inline void wfe(void)
 static inline void wfi(void)
 {
 	__asm__ volatile("wfi" : : : "memory");
+}
+/* Clean and invalidate one data cache line by set/way (C5.3, DC CISW). */
+static inline void dc_cisw(uint64_t setway)
+{
+	__asm__ volatile("dc cisw, %0" : : "r"(setway) : "memory");
 }
 static inline void tlbi_alle3(void)
 {

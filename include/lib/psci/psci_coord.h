@@ -102,4 +102,11 @@ void psci_coordinate(uint8_t req[][PLATFORM_CORE_COUNT], unsigned int pos,
 /* The highest level whose state in @state is not RUN (0 if none). */
 unsigned int psci_find_target_level(const struct psci_power_state *state);
 
+/*
+ * The highest power level that @state turns off together with the core
+ * (0: the core alone; 1: its cluster too; ...): the domains whose caches
+ * lose power with it.
+ */
+unsigned int psci_find_off_level(const struct psci_power_state *state);
+
 #endif

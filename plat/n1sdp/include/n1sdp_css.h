@@ -9,6 +9,7 @@
 #define N1SDP_CSS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include <lib/psci/psci_coord.h>
@@ -20,5 +21,26 @@
 
 /* The CSS power_state for @state (ignored when @power_on). */
 uint32_t n1sdp_css_power_state(const struct psci_power_state *state, bool power_on);
+
+/*
+ * The platform information the SCP publishes in SDS (SCP-firmware's
+ * product/n1sdp: structure 8, version 1, 4 bytes): multichip mode, the
+ * number of other chips, the DDR of this chip and of the others in GiB.
+ */
+#define N1SDP_SDS_PLATFORM_INFO_ID 0x01000008U
+struct n1sdp_platform_info {
+	bool multichip;
+	uint8_t remote_chips;
+	uint8_t local_ddr_gb;
+	uint8_t remote_ddr_gb;
+};
+
+/*
+ * Read it from the SDS region at @sds (@size bytes): 0, or an SDS_E_*
+ * error (include/drivers/sds.h), SDS_E_CORRUPT also for values the board
+ * cannot have (no local DDR, a mode byte other than 0/1, other chips
+ * without multichip mode or more than one: N1SDP pairs two boards).
+ */
+int n1sdp_read_platform_info(const void *sds, size_t size, struct n1sdp_platform_info *info);
 
 #endif

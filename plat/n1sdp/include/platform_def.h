@@ -13,6 +13,12 @@
 #define PLATFORM_CORE_COUNT     (PLAT_CLUSTER_COUNT * PLAT_CORES_PER_CLUSTER)
 #define PLAT_MPIDR_MT           1
 #define CACHE_WRITEBACK_GRANULE 64
+/* Neoverse N1's IMPLEMENTATION DEFINED registers exist (lib/cpus). */
+#define PLAT_CPU_IMPDEF_REGS    1
+/* What the payload's report calls the platform (tools/rt_report reads it back). */
+#define PLAT_TITLE              "Arm N1SDP"
+/* The deprecated Arm SiP PMF IDs are answered (Arm platforms only; services/arm_sip_svc). */
+#define PLAT_ARM_SIP_PMF        1
 
 /* Power domains: system (level 2) -> clusters -> cores, as on QEMU. */
 #define PLAT_MAX_PWR_LVL     2
@@ -29,6 +35,9 @@
 #define PLAT_SEC_SRAM_SIZE      0x00080000
 #define PLAT_SHARED_RAM_BASE    0x04000000 /* SDS area, mailbox */
 #define PLAT_SHARED_RAM_SIZE    0x00001000
+/* The SCP's SDS region at its start (TF-A's CSS layout: 0xDC0 bytes). */
+#define PLAT_SDS_BASE           PLAT_SHARED_RAM_BASE
+#define PLAT_SDS_SIZE           0x00000DC0
 /* Trusted mailbox: warm-boot entry point, then a magic that validates it. */
 #define PLAT_MAILBOX_SIZE       16
 #define PLAT_MAILBOX_BASE       (PLAT_SHARED_RAM_BASE + PLAT_SHARED_RAM_SIZE - PLAT_MAILBOX_SIZE)
@@ -51,6 +60,8 @@
 /* DRAM1: 2 GiB at 0x80000000, the top 16 MiB TZC-secured. */
 #define PLAT_NS_DRAM_BASE ULL(0x80000000)
 #define PLAT_NS_DRAM_SIZE ULL(0x7f000000)
+/* DRAM2: the rest of the chip's DDR, above 512 GiB (N1SDP TRM memory map). */
+#define PLAT_DRAM2_BASE   ULL(0x8080000000)
 #define PLAT_BL33_BASE    0xE0000000
 #define PLAT_BL33_LIMIT   0xFEF00000
 /* No DTB from this firmware: UEFI on N1SDP brings its own description. */

@@ -7,7 +7,8 @@
  * qemu_power_down(x0 = core position, w1 = 1: wait for a wake-up interrupt,
  * 0: wait in the hold pen for CPU_ON, x2 = warm-boot entry point): never
  * returns. The core leaves the coherent world the way it will come back,
- * MMU and data cache off, then either WFIs until an interrupt is pending
+ * MMU and data cache off (its caches written back by cpu_pwr_down_final,
+ * then out of the cluster's coherency: cpu_leave_coherency), then either WFIs until an interrupt is pending
  * for it (ISR_EL1 shows it whatever PSTATE masks) and enters x2, or waits
  * in its hold pen like a core that never started (CPU_ON gives it x2
  * there). Clobbers everything: nothing is returned to.
@@ -21,6 +22,7 @@ func qemu_power_down
 	bic	x2, x2, x3
 	msr	sctlr_el3, x2
 	isb
+	bl	cpu_leave_coherency
 	tlbi	alle3
 	ic	iallu
 	dsb	sy

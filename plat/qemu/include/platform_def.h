@@ -15,6 +15,15 @@
 #define PLAT_CORES_PER_CLUSTER  QEMU_CORES_PER_CLUSTER
 #define PLATFORM_CORE_COUNT     (PLAT_CLUSTER_COUNT * PLAT_CORES_PER_CLUSTER)
 #define PLAT_MPIDR_MT           0 /* MPIDR_EL1.MT clear: no threads */
+/*
+ * QEMU's CPU models lack most IMPLEMENTATION DEFINED registers (its
+ * neoverse-n1 has no CPUPWRCTLR_EL1): lib/cpus must not touch N1's.
+ */
+#define PLAT_CPU_IMPDEF_REGS    0
+/* What the payload's report calls the platform (tools/rt_report reads it back). */
+#define PLAT_TITLE              "QEMU virt"
+/* Not an Arm platform: the deprecated Arm SiP PMF IDs are unknown, as in TF-A's QEMU port. */
+#define PLAT_ARM_SIP_PMF        0
 #define CACHE_WRITEBACK_GRANULE 64
 
 /*

@@ -20,6 +20,13 @@ uint64_t read_cntpct_el0(void);
 uint64_t read_cntfrq_el0(void);
 uint64_t read_isr_el1(void);
 void wfi(void);
+/* Cache geometry and set/way maintenance (tests/unit/test_cpus.c). */
+uint64_t read_midr_el1(void);
+uint64_t read_clidr_el1(void);
+uint64_t read_ccsidr_el1(void);
+uint64_t read_id_aa64mmfr2_el1(void);
+void write_csselr_el1(uint64_t v);
+void dc_cisw(uint64_t setway);
 
 static inline void isb(void)
 {

@@ -1,0 +1,94 @@
+/*
+ * Base FVP: topology (AEM or MT-style MPIDRs), counter, memory maps.
+ */
+#include <stdint.h>
+
+#include <arch/aarch64/arch.h>
+#include <arch/aarch64/arch_helpers.h>
+#include <drivers/pl011.h>
+#include <lib/mmio.h>
+#include <lib/utils_def.h>
+#include <lib/xlat.h>
+#include <plat/plat_setup.h>
+#include <plat/plat_topology.h>
+#include <platform_def.h>
+
+_Static_assert(FVP_CLUSTERS >= 1 && FVP_CLUSTERS <= 4 && FVP_CORES_PER_CLUSTER >= 1 &&
+                       FVP_CORES_PER_CLUSTER <= 4,
+               "the Base FVP port supports 1..4 clusters of 1..4 cores");
+
+const struct mmap_region plat_device_regions[] = {
+	{ PLAT_V2M_SYSREG_BASE, 0x00100000, MT_DEVICE_RW }, /* sysregs .. UART0 */
+	{ PLAT_PWRC_BASE, 0x00010000, MT_DEVICE_RW },
+	{ PLAT_CNTCONTROL_BASE, 0x00010000, MT_DEVICE_RW },
+	{ PLAT_GICD_BASE, 0x00200000, MT_DEVICE_RW }, /* GICD, GICRs */
+};
+const unsigned int plat_device_region_count = ARRAY_SIZE(plat_device_regions);
+
+const struct mmap_region plat_bl1_regions[] = {
+	{ PLAT_SHARED_RAM_BASE, PLAT_SHARED_RAM_SIZE, MT_RW_DATA },
+};
+const unsigned int plat_bl1_region_count = ARRAY_SIZE(plat_bl1_regions);
+const struct mmap_region plat_bl2_regions[] = {
+	{ 0, 0, 0 },
+};
+const unsigned int plat_bl2_region_count = 0;
+const struct mmap_region plat_bl31_regions[] = {
+	{ PLAT_SHARED_RAM_BASE, PLAT_SHARED_RAM_SIZE, MT_RW_DATA },
+};
+const unsigned int plat_bl31_region_count = ARRAY_SIZE(plat_bl31_regions);
+
+/* CNTCR (ARM DDI 0487 I2.3, CNTControlBase): EN, counting from frequency entry 0. */
+#define CNTCR_EN 1U
+
+void plat_early_setup(void)
+{
+	/* The model's system counter is stopped until firmware starts it. */
+	mmio_write_32(PLAT_CNTCONTROL_BASE, CNTCR_EN);
+}
+
+void plat_console_init(void)
+{
+	static struct console uart0;
+
+	pl011_console_register(&uart0, PLAT_UART_BASE, PLAT_UART_CLK_HZ, PLAT_UART_BAUD);
+}
+
+/* The N1 model's MPIDRs are MT-style (Aff0 = thread); the AEM's are not. */
+static bool mpidr_mt(void)
+{
+	return (read_mpidr_el1() & MPIDR_MT_BIT) != 0U;
+}
+
+int plat_core_pos_by_mpidr(uint64_t mpidr)
+{
+	mpidr &= MPIDR_AFFINITY_MASK;
+	if (mpidr_mt()) {
+		if ((mpidr & MPIDR_AFFLVL_MASK) != 0U)
+			return -1; /* thread */
+		mpidr = ((mpidr >> 8) & 0xFFFFU) |
+		        ((mpidr >> MPIDR_AFF3_SHIFT) << MPIDR_AFF2_SHIFT);
+	}
+
+	uint64_t core = mpidr & MPIDR_AFFLVL_MASK;
+	uint64_t cluster = (mpidr >> MPIDR_AFF1_SHIFT) & MPIDR_AFFLVL_MASK;
+
+	if (core >= PLAT_CORES_PER_CLUSTER || cluster >= PLAT_CLUSTER_COUNT ||
+	    (mpidr >> MPIDR_AFF2_SHIFT) != 0U)
+		return -1;
+	return (int)(cluster * PLAT_CORES_PER_CLUSTER + core);
+}
+
+uint64_t plat_core_mpidr(unsigned int pos)
+{
+	uint64_t v = (uint64_t)(pos / PLAT_CORES_PER_CLUSTER) << MPIDR_AFF1_SHIFT |
+	             (uint64_t)(pos % PLAT_CORES_PER_CLUSTER);
+
+	return mpidr_mt() ? v << 8 : v;
+}
+
+/* CNTFID0: the frequency of the model's counter (100 MHz on current models). */
+uint32_t plat_get_syscnt_freq(void)
+{
+	return mmio_read_32(PLAT_CNTCONTROL_BASE + 0x20);
+}
