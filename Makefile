@@ -281,7 +281,7 @@ help:
 	@echo "Other variables: $(foreach v,$(TARGET_VARIABLES),$(v) ($(TARGET_VARIABLE_HELP_$(v))))"
 	@echo
 	@echo "Build options (current value; default in brackets):"
-	@$(foreach o,$(OPTIONS),printf '  %-32s %-s\n      %s\n' '$(o)=$($(o))' '[$(OPTION_DEFAULT_$(o))]' '$(OPTION_HELP_$(o))';)
+	@$(foreach o,$(OPTIONS),printf '  %-32s %-s\n      %s\n' '$(o)=$($(o))' '[$(OPTION_DEFAULT_$(o))]' '$(subst ','\'',$(OPTION_HELP_$(o)))';)
 
 # `run` and `check` first install what they need (when root), then build in a
 # sub-make so that the toolchain they installed is the one used.
