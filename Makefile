@@ -42,7 +42,12 @@ $(call bool_option,ENABLE_RUNTIME_INSTRUMENTATION,$(or $(PLAT_DEFAULT_ENABLE_RUN
 $(call bool_option,ENABLE_ASSERTIONS,$(DEBUG),Keep assert() checks in the images)
 $(call bool_option,PSCI_OS_INIT_MODE,$(or $(PLAT_DEFAULT_PSCI_OS_INIT_MODE),0),PSCI OS-initiated mode: PSCI_SET_SUSPEND_MODE and OSI CPU_SUSPEND)
 $(call str_option,BL33,,Normal-world image to pack as BL33 (default: the built-in test payload))
+$(call int_option,ITERATIONS,1,make run: how many times the payload runs each runtime-instrumentation scenario in one boot (1 to 100); the tables show the median per core)
 $(call int_option,RUN_TIMEOUT,$(if $(BL33),0,300),make run: wall-clock limit in seconds (0: none; default none with your own BL33, which may be interactive); on expiry it prints where each CPU is and fails)
+
+ifeq ($(shell [ $$(( $(ITERATIONS) )) -ge 1 -a $$(( $(ITERATIONS) )) -le 100 ] && echo ok),)
+$(error ITERATIONS=$(ITERATIONS): it must be 1 to 100)
+endif
 
 ifneq ($(BL33),)
 ifeq ($(wildcard $(BL33)),)

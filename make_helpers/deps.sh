@@ -18,6 +18,8 @@ declare -A run_pkgs=(
 	# trusted board boot: cert_create on libcrypto, the ROTPK hash
 	[/usr/include/openssl/evp.h]=libssl-dev
 	[openssl]=openssl
+	# the report's plots (tools/rt_report/plots.py)
+	[/usr/lib/python3/dist-packages/matplotlib/__init__.py]=python3-matplotlib
 )
 # make profile: the run set, and addr2line for the DWARF line tables.
 declare -A profile_pkgs=(
