@@ -295,6 +295,36 @@ run:
 	@$(DEPS) run
 	@$(MAKE) --no-print-directory _run
 
+# ---------------------------------------------------------------------------
+# The report as a regression tool (docs/perf/psci-performance-methodology.rst):
+# each make run and make bench writes a directory of its own under
+# $(REPORT_DIR), named after the variant and the time, with a `latest`
+# (`latest-bench`) link; BASELINE= compares with an earlier one; make
+# compare REF= builds and runs another revision and compares with it.
+# ---------------------------------------------------------------------------
+# Debian's python3, which Debian's python3-matplotlib serves (a python3
+# earlier on PATH, e.g. a virtualenv, may not have it).
+PYTHON := $(firstword $(wildcard /usr/bin/python3) python3)
+REPORT_DIR := $(BUILD_BASE)/$(PLAT)/report
+# The variant in a run's name: build type, toolchain and every option that
+# is not at its default (how it runs included; not where the build goes).
+RUN_VARIANT_IGNORES := DEBUG PLAT RUN_TIMEOUT QEMU_EXTRA BL33
+RUN_VARIANT = $(BUILD_TYPE)-$(TOOLCHAIN)$(subst $(space),,$(foreach o,$(filter-out $(RUN_VARIANT_IGNORES),$(OPTIONS)),$(if $(filter-out $(OPTION_DEFAULT_$(o)),$($(o))),-$(o)=$(notdir $(subst $(space),_,$($(o)))))))
+FAIL_ABOVE_PCT = $(subst %,,$(FAIL_ABOVE))
+ifneq ($(FAIL_ABOVE),)
+ifeq ($(shell echo '$(FAIL_ABOVE_PCT)' | grep -Eqx '[0-9]+(\.[0-9]+)?' && echo ok),)
+$(error FAIL_ABOVE=$(FAIL_ABOVE): give a percentage, e.g. FAIL_ABOVE=5%)
+endif
+endif
+ifneq ($(filter-out 0 1,$(COMPARE_ANYWAY)),)
+$(error COMPARE_ANYWAY=$(COMPARE_ANYWAY) is not 0 or 1)
+endif
+# tools/rt_report/runs.py for this build: KIND (report|bench) and its arguments.
+RUNS = $(PYTHON) tools/rt_report/runs.py $(1) --runs $(REPORT_DIR) --variant '$(RUN_VARIANT)' \
+	--plat $(PLAT) --config $(BUILD_DIR)/config.mk --cc '$(CC)' \
+	--runtime-only '$(CONFIG_RUNTIME_ONLY)' $(if $(BASELINE),--baseline '$(BASELINE)') \
+	$(if $(filter 1,$(COMPARE_ANYWAY)),--force) $(if $(FAIL_ABOVE),--fail-above $(FAIL_ABOVE_PCT))
+
 # Payload programs that are not the report: their own targets and output.
 # The tree's C is as clang-format leaves it (.clang-format).
 .PHONY: format-check format
@@ -346,8 +376,9 @@ distclean:
 # The committed QEMU report must be what this firmware produces.
 .PHONY: perf-docs
 perf-docs: _run
-	@cp $(BUILD_BASE)/$(PLAT)/report/psci-performance-qemu.rst docs/perf/
-	@echo "Updated docs/perf/psci-performance-qemu.rst"
+	@cp $(REPORT_DIR)/latest/psci-performance-qemu.rst docs/perf/
+	@rm -rf docs/perf/plots && mkdir -p docs/perf/plots && cp $(REPORT_DIR)/latest/plots/*.svg docs/perf/plots/
+	@echo "Updated docs/perf/psci-performance-qemu.rst and its plots"
 
 .PHONY: _check
 _check: all unit-tests $(UNIT_TEST_INPUTS) $(PSCI_MUTANTS) $(DTB_EDIT) $(FUZZERS) $(CERT_CREATE) \
@@ -377,6 +408,11 @@ _check: all unit-tests $(UNIT_TEST_INPUTS) $(PSCI_MUTANTS) $(DTB_EDIT) $(FUZZERS
 # variable given on the command line is one of them or a declared option:
 # a misspelt option must not silently build the defaults.
 # ---------------------------------------------------------------------------
+TARGET_VARIABLES += BASELINE FAIL_ABOVE COMPARE_ANYWAY REF
+TARGET_VARIABLE_HELP_BASELINE := make run and make bench: an earlier run's directory (build/<plat>/report/...) to compare with
+TARGET_VARIABLE_HELP_FAIL_ABOVE := make compare (default 5%), make run/bench with BASELINE=: fail when a figure got worse by more than this
+TARGET_VARIABLE_HELP_COMPARE_ANYWAY := 1 compares runs of different platforms, topologies or timing (-icount)
+TARGET_VARIABLE_HELP_REF := make compare: the git revision to compare with
 TARGET_VARIABLES += BUILD_BASE CC HOSTCC PROFILE_PATH PROFILE_FROM PROFILE_TO PROFILE_VIA PROFILE_TOP
 TARGET_VARIABLE_HELP_BUILD_BASE := where build/ goes
 TARGET_VARIABLE_HELP_CC := the compiler, e.g. clang
