@@ -2,6 +2,7 @@
 #
 #   make [PLAT=qemu] [DEBUG=0] [CROSS_COMPILE=aarch64-linux-gnu-] [CC=clang]
 #   make run        build what is missing and boot it in QEMU
+#   make compare REF=<git ref>   the report and make bench against that revision
 #   make check      host unit tests + QEMU integration tests
 #   make help       list the build options
 #
@@ -277,7 +278,7 @@ all: $(IMAGES)
 	@echo "Built $(PLAT) $(BUILD_TYPE) with $(TOOLCHAIN) into $(BUILD_DIR)/"
 
 help:
-	@echo "Targets: all (default), run, check, bench, test-mem-protect, fuzz, perf-docs, fiptool,"
+	@echo "Targets: all (default), run, check, bench, compare (REF=), test-mem-protect, fuzz, perf-docs, fiptool,"
 	@echo "         cert_create, mbedtls, format, format-check, clean, distclean, help,"
 	@echo "         profile (PROFILE_PATH=$(subst $(space),|,$(PROFILE_PATHS)), or"
 	@echo "         PROFILE_FROM=/PROFILE_TO=; docs/perf/profiling.rst), test-profile,"
@@ -324,6 +325,28 @@ RUNS = $(PYTHON) tools/rt_report/runs.py $(1) --runs $(REPORT_DIR) --variant '$(
 	--plat $(PLAT) --config $(BUILD_DIR)/config.mk --cc '$(CC)' \
 	--runtime-only '$(CONFIG_RUNTIME_ONLY)' $(if $(BASELINE),--baseline '$(BASELINE)') \
 	$(if $(filter 1,$(COMPARE_ANYWAY)),--force) $(if $(FAIL_ABOVE),--fail-above $(FAIL_ABOVE_PCT))
+
+# make compare REF=<git ref>: that revision built in a worktree of its own
+# under $(BUILD_BASE)/compare/, both run with this command line's options,
+# the report and make bench compared (tools/rt_report/compare.py).
+.PHONY: compare _compare
+compare:
+	@$(DEPS) run
+	@$(MAKE) --no-print-directory _compare
+_compare: all $(BUILD_DIR)/bench/flash.bin
+ifneq ($(PLAT),qemu)
+	$(error make compare runs on QEMU (PLAT=qemu); on a board, compare two runs' directories with BASELINE=)
+endif
+ifeq ($(REF),)
+	$(error make compare: give REF=<git ref> (a commit, tag or branch, e.g. REF=HEAD~3))
+endif
+	@$(PYTHON) tools/rt_report/compare.py --ref '$(REF)' --work $(BUILD_BASE)/compare \
+		--current $(BUILD_DIR) --build-type $(BUILD_TYPE) --plat $(PLAT) \
+		--runs $(REPORT_DIR) --variant '$(RUN_VARIANT)' --cc '$(CC)' \
+		--runtime-only '$(CONFIG_RUNTIME_ONLY)' --timeout $(RUN_TIMEOUT) --extra='$(QEMU_EXTRA)' \
+		--fail-above $(or $(FAIL_ABOVE_PCT),5) $(if $(filter 1,$(COMPARE_ANYWAY)),--force) \
+		-- $(foreach v,$(filter-out $(COMPARE_OWN_VARIABLES),$(CMDLINE_VARIABLES)),'$(v)=$($(v))')
+COMPARE_OWN_VARIABLES := REF FAIL_ABOVE COMPARE_ANYWAY BASELINE BUILD_BASE MAKEFLAGS
 
 # Payload programs that are not the report: their own targets and output.
 # The tree's C is as clang-format leaves it (.clang-format).
