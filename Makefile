@@ -3,6 +3,7 @@
 #   make [PLAT=qemu] [DEBUG=0] [CROSS_COMPILE=aarch64-linux-gnu-] [CC=clang]
 #   make run        build what is missing and boot it in QEMU
 #   make compare REF=<git ref>   the report and make bench against that revision
+#   make docs       the documentation, with the latest report, to HTML
 #   make check      host unit tests + QEMU integration tests
 #   make help       list the build options
 #
@@ -278,7 +279,8 @@ all: $(IMAGES)
 	@echo "Built $(PLAT) $(BUILD_TYPE) with $(TOOLCHAIN) into $(BUILD_DIR)/"
 
 help:
-	@echo "Targets: all (default), run, check, bench, compare (REF=), test-mem-protect, fuzz, perf-docs, fiptool,"
+	@echo "Targets: all (default), run, check, bench, compare (REF=), docs, test-mem-protect, fuzz,"
+	@echo "         perf-docs, fiptool,"
 	@echo "         cert_create, mbedtls, format, format-check, clean, distclean, help,"
 	@echo "         profile (PROFILE_PATH=$(subst $(space),|,$(PROFILE_PATHS)), or"
 	@echo "         PROFILE_FROM=/PROFILE_TO=; docs/perf/profiling.rst), test-profile,"
@@ -329,7 +331,7 @@ RUNS = $(PYTHON) tools/rt_report/runs.py $(1) --runs $(REPORT_DIR) --variant '$(
 # make compare REF=<git ref>: that revision built in a worktree of its own
 # under $(BUILD_BASE)/compare/, both run with this command line's options,
 # the report and make bench compared (tools/rt_report/compare.py).
-.PHONY: compare _compare
+.PHONY: compare _compare docs _docs
 compare:
 	@$(DEPS) run
 	@$(MAKE) --no-print-directory _compare
@@ -347,6 +349,16 @@ endif
 		--fail-above $(or $(FAIL_ABOVE_PCT),5) $(if $(filter 1,$(COMPARE_ANYWAY)),--force) \
 		-- $(foreach v,$(filter-out $(COMPARE_OWN_VARIABLES),$(CMDLINE_VARIABLES)),'$(v)=$($(v))')
 COMPARE_OWN_VARIABLES := REF FAIL_ABOVE COMPARE_ANYWAY BASELINE BUILD_BASE MAKEFLAGS
+
+# make docs: docs/ to HTML with Sphinx, warnings as errors, the latest
+# report (make run's, made first when there is none) and its plots in place
+# of the committed one.
+docs:
+	@$(DEPS) docs
+	@$(MAKE) --no-print-directory _docs
+_docs:
+	@[ -e $(REPORT_DIR)/latest/report.json ] || $(MAKE) --no-print-directory _run || true
+	@bash make_helpers/docs.sh $(BUILD_BASE)/docs $(REPORT_DIR)/latest $(PLAT)
 
 # Payload programs that are not the report: their own targets and output.
 # The tree's C is as clang-format leaves it (.clang-format).
@@ -419,6 +431,7 @@ _check: all unit-tests $(UNIT_TEST_INPUTS) $(PSCI_MUTANTS) $(DTB_EDIT) $(FUZZERS
 		"tbb=bash tests/integration/tbb_test.sh $(BUILD_DIR)" \
 		"dtb=bash tests/integration/dtb_test.sh $(BUILD_DIR) $(DTB_EDIT)" \
 		"rt-instr=bash tests/integration/rt_instr_test.sh $(BUILD_DIR)" \
+		"docs=bash tests/host/docs_test.sh $(BUILD_BASE)" \
 		"profile=bash tests/integration/profile_test.sh $(BUILD_BASE)" \
 		"profile-etm=bash tests/profile/etm_roundtrip.sh $(BUILD_DIR) $(ETM_DECODE)" \
 		"options=bash tests/integration/options_test.sh $(BUILD_BASE)" \

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# deps.sh run|profile|etm|check: make sure the Debian packages a target needs
+# deps.sh run|profile|etm|docs|check: make sure the Debian packages a target needs
 # are there (check: run's, plus the tests' and fuzzers').
 # As root, installs what is missing with apt-get; otherwise prints the
 # apt-get line to run and fails.
@@ -30,7 +30,12 @@ declare -A etm_pkgs=(
 	[/usr/include/opencsd/c_api/opencsd_c_api.h]=libopencsd-dev
 	[trc_pkt_lister]=libopencsd-bin
 )
+# make docs: Sphinx.
+declare -A docs_pkgs=(
+	[sphinx-build]=python3-sphinx
+)
 declare -A check_pkgs=(
+	[sphinx-build]=python3-sphinx
 	[aarch64-linux-gnu-addr2line]=binutils-aarch64-linux-gnu
 	# OpenCSD: the ETM decoder front end (tools/profile/etm_decode.c) and
 	# its round-trip test; trc_pkt_lister to read a capture by hand.
@@ -64,6 +69,7 @@ add_missing() {
 add_missing run_pkgs
 [ "${1:-run}" = profile ] && add_missing profile_pkgs
 [ "${1:-run}" = etm ] && add_missing etm_pkgs
+[ "${1:-run}" = docs ] && add_missing docs_pkgs
 [ "${1:-run}" = check ] && add_missing check_pkgs
 # The host unit tests run under AddressSanitizer.
 if [ "${1:-run}" = check ] && ! echo 'int main(void){return 0;}' |
