@@ -431,6 +431,7 @@ _check: all unit-tests $(UNIT_TEST_INPUTS) $(PSCI_MUTANTS) $(DTB_EDIT) $(FUZZERS
 		"tbb=bash tests/integration/tbb_test.sh $(BUILD_DIR)" \
 		"dtb=bash tests/integration/dtb_test.sh $(BUILD_DIR) $(DTB_EDIT)" \
 		"rt-instr=bash tests/integration/rt_instr_test.sh $(BUILD_DIR)" \
+		"report-tools=$(PYTHON) tests/host/rt_report_test.py" \
 		"docs=bash tests/host/docs_test.sh $(BUILD_BASE)" \
 		"profile=bash tests/integration/profile_test.sh $(BUILD_BASE)" \
 		"profile-etm=bash tests/profile/etm_roundtrip.sh $(BUILD_DIR) $(ETM_DECODE)" \
