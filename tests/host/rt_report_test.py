@@ -280,10 +280,13 @@ class Baseline(Tmp):
 
     def test_refuses_other_topology(self):
         _, _, base = self.report(console())
-        rc, out, _ = self.report(console(shape=(1, 2)), "--baseline", base,
+        rc, out, d = self.report(console(shape=(1, 2)), "--baseline", base,
                                  config=self.config(clusters=1))
         self.assertEqual(rc, 2, out)
         self.assertIn("refusing to compare", out)
+        j = self.json(d)       # the run's own report, without the comparison
+        self.assertEqual((j["verdict"], j["baseline"]), ("PASS", None))
+        self.assertIn("topology", j["baseline_refused"])
         self.assertIn("topology: 2 here, 2+2 in the baseline", out)
         rc, out, _ = self.report(console(shape=(1, 2)), "--baseline", base, "--force",
                                  config=self.config(clusters=1))

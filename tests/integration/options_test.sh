@@ -116,6 +116,8 @@ make -C "$top" BUILD_BASE="$work/memory" QEMU_MEMORY_MB=3072 ITERATIONS=3 \
 	BASELINE="$work/no-osi/qemu/report/latest" _run >"$work/refused.log" 2>&1
 check "BASELINE=: a real-time run is refused as a baseline of an -icount one" [ $? -eq 2 ]
 check "BASELINE=: the refusal says why" grep -q "refusing to compare.*timing: -icount" "$work/refused.log"
+check "BASELINE=: the refused run still has its report" \
+	grep -q '"baseline_refused": "refusing to compare' "$reports/latest/report.json"
 make -C "$top" BUILD_BASE="$work/memory" QEMU_MEMORY_MB=3072 ITERATIONS=3 COMPARE_ANYWAY=1 \
 	BASELINE="$work/no-osi/qemu/report/latest" _run >"$work/anyway.log" 2>&1
 check "COMPARE_ANYWAY=1 compares anyway" [ $? -eq 0 ]
@@ -123,7 +125,7 @@ make -C "$top" BUILD_BASE="$work/memory" QEMU_MEMORY_MB=3072 ITERATIONS=3 BASELI
 	_run >"$work/nobase.log" 2>&1
 check "BASELINE=/nonexistent: refused before anything runs" \
 	bash -c "grep -q 'BASELINE=/nonexistent: no such directory' '$work/nobase.log' &&
-		[ \$(ls -d '$reports'/release-* | wc -l) -eq 3 ]"
+		[ \$(ls -d '$reports'/release-* | wc -l) -eq 4 ]"
 refused bad-iterations "ITERATIONS=0: it must be 1 to 100" ITERATIONS=0
 refused bad-fail-above "FAIL_ABOVE=much: give a percentage" FAIL_ABOVE=much
 

@@ -46,7 +46,8 @@ per core per iteration in core order with the right number of values, every
 iteration gave the same value under -icount, and no figure regressed beyond
 --fail-above; 1 when anything is wrong (each problem is printed, naming the
 scenario, core and check); 2 on unusable input or arguments, a baseline that
-cannot be compared, or a console with no measurement at all.
+cannot be compared (the run's report is written all the same, without the
+comparison), or a console with no measurement at all.
 """
 import csv
 import json
@@ -482,11 +483,14 @@ def main(argv):
                          a.run, run["iterations"] if run["cores"] else None)
     except (prov.ProvenanceError, OSError, ValueError) as e:
         fail(f"provenance: {e}", 2)
+    # An unlike baseline is refused, but the run still gets its report.
+    refusal = None
     if baseline and not a.force:
         why = prov.mismatches(p, baseline["provenance"]) if run["cores"] else []
         if why:
-            fail(f"refusing to compare with {baseline['dir']}: " + "; ".join(why) +
-                 " (--force, or COMPARE_ANYWAY=1 with make, compares anyway)", 2)
+            refusal = (f"refusing to compare with {baseline['dir']}: " + "; ".join(why) +
+                       " (--force, or COMPARE_ANYWAY=1 with make, compares anyway)")
+            baseline = None
 
     problems = [line for line in text.splitlines() if line.startswith("PAYLOAD: FAIL")]
     if a.exit_status not in (0,):
@@ -494,7 +498,7 @@ def main(argv):
                         (" (the time limit)" if a.exit_status == 124 else ""))
     result = {"tool": "rt_report", "provenance": p, "boot": boot_line(text),
               "baseline": {"dir": baseline["dir"], "provenance": baseline["provenance"]}
-              if baseline else None}
+              if baseline else None, "baseline_refused": refusal}
 
     def write_json(verdict, report=None, regressions=()):
         result.update(verdict=verdict, problems=problems, regressions=list(regressions),
@@ -570,6 +574,8 @@ def main(argv):
         for q in problems:
             print(f"rt_report: {q}", file=sys.stderr)
         fail(f"{len(problems)} problem(s); the run's record is in {out}/")
+    if refusal:
+        fail(f"{refusal}; the run's report, without the comparison, is in {out}/", 2)
     if regressions:
         for q in regressions:
             print(f"rt_report: worse than the baseline: {q}", file=sys.stderr)
