@@ -28,7 +28,12 @@ def plot_scenario(path, sc, base_sc, label, base_label):
     cores = [f"{r['cluster']}.{r['core']}" for r in sc["rows"]]
     base_rows = {(r["cluster"], r["core"]): r for r in base_sc["rows"]} if base_sc else {}
     width = 0.38 if base_sc else 0.6
-    fig, axes = plt.subplots(1, len(figures), figsize=(3.6 * len(figures) + 0.8, 3.8),
+    # Wide enough for the legend's two entries (run names) side by side,
+    # else one above the other.
+    wide = 3.6 * len(figures) + 0.8
+    ncol = 2 if base_sc and wide >= 10 else 1
+    rows = (2 if base_sc else 1) if ncol == 1 else 1
+    fig, axes = plt.subplots(1, len(figures), figsize=(max(wide, 6.5), 3.6 + 0.25 * rows),
                              squeeze=False)
     for ax, name in zip(axes[0], figures):
         xs = list(range(len(cores)))
@@ -60,8 +65,8 @@ def plot_scenario(path, sc, base_sc, label, base_label):
         ax.set_axisbelow(True)
     fig.suptitle(sc["title"].replace("``", ""), fontsize=11)
     handles, labels = axes[0][0].get_legend_handles_labels()
-    fig.legend(handles, labels, loc="lower center", ncol=len(labels), fontsize=8, frameon=False)
-    fig.tight_layout(rect=(0, 0.07, 1, 1))
+    fig.legend(handles, labels, loc="lower center", ncol=ncol, fontsize=8, frameon=False)
+    fig.tight_layout(rect=(0, 0.065 * rows, 1, 1))
     fig.savefig(path + ".png", dpi=100, metadata={"Software": None})
     fig.savefig(path + ".svg", metadata={"Date": None, "Creator": None})
     plt.close(fig)
