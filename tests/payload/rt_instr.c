@@ -321,6 +321,19 @@ static bool evaluate(enum scenario sc, unsigned int pos, uint64_t freq, struct r
 	return ok;
 }
 
+/* The cores per cluster, e.g. "2+2". */
+static const char *cluster_shape(void)
+{
+	static char buf[4 * PAYLOAD_MAX_CORES];
+	size_t n = 0;
+
+	buf[0] = '\0';
+	for (unsigned int cl = 0; cl < payload_topo.clusters && n < sizeof(buf); cl++)
+		n += (size_t)snprintf(buf + n, sizeof(buf) - n, "%s%u", cl != 0U ? "+" : "",
+		                      payload_topo.cluster_cores[cl]);
+	return buf;
+}
+
 /*
  * TFTF's probe (test_pmf_rt_instr.c): this core's ENTER_PSCI by PMF SMC.
  * A firmware built without instrumentation answers NOT_SUPPORTED (-1);
@@ -346,19 +359,6 @@ static bool rt_instr_supported(void)
 	             (long long)r.x0);
 	printf("PAYLOAD: runtime instrumentation: SKIPPED\n");
 	return false;
-}
-
-/* The cores per cluster, e.g. "2+2". */
-static const char *cluster_shape(void)
-{
-	static char buf[4 * PAYLOAD_MAX_CORES];
-	size_t n = 0;
-
-	buf[0] = '\0';
-	for (unsigned int cl = 0; cl < payload_topo.clusters && n < sizeof(buf); cl++)
-		n += (size_t)snprintf(buf + n, sizeof(buf) - n, "%s%u", cl != 0U ? "+" : "",
-		                      payload_topo.cluster_cores[cl]);
-	return buf;
 }
 
 /* The six scenarios once, each core's rows printed when all are checked. */
