@@ -113,6 +113,17 @@ def regressions(run_dir, kind):
     return data.get("verdict"), data.get("regressions", [])
 
 
+def worst_of(regs):
+    """The regression with the largest change, from the "(+N.NN%)" that
+    ends each one."""
+    def pct(r):
+        try:
+            return float(r.rsplit("(", 1)[1].rstrip("%)"))
+        except (IndexError, ValueError):
+            return 0.0
+    return max(regs, key=pct)
+
+
 def main(argv):
     p = argparse.ArgumentParser(prog="compare")
     p.add_argument("--ref", required=True)
@@ -167,7 +178,7 @@ def main(argv):
             worst = max(worst, 2)
         elif regs:
             summary.append(f"{kind}: {len(regs)} figure(s) worse than REF by more than "
-                           f"{a.fail_above:g}%: " + "; ".join(regs))
+                           f"{a.fail_above:g}% (listed above), the worst {worst_of(regs)}")
             worst = max(worst, 1)
         else:
             summary.append(f"{kind}: nothing worse than REF by more than {a.fail_above:g}% "
