@@ -335,12 +335,16 @@ RUNS = $(PYTHON) tools/rt_report/runs.py $(1) --runs $(REPORT_DIR) --variant '$(
 compare:
 	@$(DEPS) run
 	@$(MAKE) --no-print-directory _compare
-_compare: all $(BUILD_DIR)/bench/flash.bin
-ifneq ($(PLAT),qemu)
-	$(error make compare runs on QEMU (PLAT=qemu); on a board, compare two runs' directories with BASELINE=)
-endif
+ifneq ($(filter compare _compare,$(MAKECMDGOALS)),)
 ifeq ($(REF),)
-	$(error make compare: give REF=<git ref> (a commit, tag or branch, e.g. REF=HEAD~3))
+$(error make compare: give REF=<git ref> (a commit, tag or branch, e.g. REF=HEAD~3))
+endif
+endif
+ifneq ($(PLAT),qemu)
+_compare:
+	$(error make compare runs on QEMU (PLAT=qemu); on a board, compare two runs' directories with BASELINE=)
+else
+_compare: all $(BUILD_DIR)/bench/flash.bin
 endif
 	@$(PYTHON) tools/rt_report/compare.py --ref '$(REF)' --work $(BUILD_BASE)/compare \
 		--current $(BUILD_DIR) --build-type $(BUILD_TYPE) --plat $(PLAT) \
