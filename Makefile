@@ -2,6 +2,8 @@
 #
 #   make [PLAT=qemu] [DEBUG=0] [CROSS_COMPILE=aarch64-linux-gnu-] [CC=clang]
 #   make run        build what is missing and boot it in QEMU
+#   make compare REF=<git ref>   the report and make bench against that revision
+#   make docs       the documentation, with the latest report, to HTML
 #   make check      host unit tests + QEMU integration tests
 #   make help       list the build options
 #
@@ -42,7 +44,12 @@ $(call bool_option,ENABLE_RUNTIME_INSTRUMENTATION,$(or $(PLAT_DEFAULT_ENABLE_RUN
 $(call bool_option,ENABLE_ASSERTIONS,$(DEBUG),Keep assert() checks in the images)
 $(call bool_option,PSCI_OS_INIT_MODE,$(or $(PLAT_DEFAULT_PSCI_OS_INIT_MODE),0),PSCI OS-initiated mode: PSCI_SET_SUSPEND_MODE and OSI CPU_SUSPEND)
 $(call str_option,BL33,,Normal-world image to pack as BL33 (default: the built-in test payload))
+$(call int_option,ITERATIONS,1,make run: how many times the payload runs each runtime-instrumentation scenario in one boot (1 to 100); the tables show the median per core)
 $(call int_option,RUN_TIMEOUT,$(if $(BL33),0,300),make run: wall-clock limit in seconds (0: none; default none with your own BL33, which may be interactive); on expiry it prints where each CPU is and fails)
+
+ifeq ($(shell [ $$(( $(ITERATIONS) )) -ge 1 -a $$(( $(ITERATIONS) )) -le 100 ] && echo ok),)
+$(error ITERATIONS=$(ITERATIONS): it must be 1 to 100)
+endif
 
 ifneq ($(BL33),)
 ifeq ($(wildcard $(BL33)),)
@@ -132,7 +139,7 @@ INCLUDES := -Iinclude -Iinclude/lib/libc -Iplat/$(PLAT)/include -I$(BUILD_DIR)/i
 VERSION := 0.1$(shell git describe --always --dirty --match none 2>/dev/null | sed 's/^/-/')
 VERSION_STAMP := $(BUILD_DIR)/version.stamp
 CPPFLAGS_COMMON := $(INCLUDES) -include $(BUILD_DIR)/include/config.h \
-	-DPLAT_$(PLAT)=1 -DBUILD_VERSION='"$(VERSION)"' -DBUILD_TYPE_STRING='"$(BUILD_TYPE)"'
+	-DPLAT_$(PLAT)=1 -DPLAT_NAME='"$(PLAT)"' -DBUILD_VERSION='"$(VERSION)"' -DBUILD_TYPE_STRING='"$(BUILD_TYPE)"'
 
 # ---------------------------------------------------------------------------
 # Resolved configuration, rewritten only when it changes so that it can be a
@@ -278,7 +285,8 @@ all: $(IMAGES)
 	@echo "Built $(PLAT) $(BUILD_TYPE) with $(TOOLCHAIN) into $(BUILD_DIR)/"
 
 help:
-	@echo "Targets: all (default), run, check, bench, test-mem-protect, fuzz, perf-docs, fiptool,"
+	@echo "Targets: all (default), run, check, bench, compare (REF=), docs, test-mem-protect, fuzz,"
+	@echo "         perf-docs, fiptool,"
 	@echo "         cert_create, mbedtls, format, format-check, clean, distclean, help,"
 	@echo "         profile (PROFILE_PATH=$(subst $(space),|,$(PROFILE_PATHS)), or"
 	@echo "         PROFILE_FROM=/PROFILE_TO=; docs/perf/profiling.rst), test-profile,"
@@ -287,7 +295,7 @@ help:
 	@echo "Other variables: $(foreach v,$(TARGET_VARIABLES),$(v) ($(TARGET_VARIABLE_HELP_$(v))))"
 	@echo
 	@echo "Build options (current value; default in brackets):"
-	@$(foreach o,$(OPTIONS),printf '  %-32s %-s\n      %s\n' '$(o)=$($(o))' '[$(OPTION_DEFAULT_$(o))]' '$(OPTION_HELP_$(o))';)
+	@$(foreach o,$(OPTIONS),printf '  %-32s %-s\n      %s\n' '$(o)=$($(o))' '[$(OPTION_DEFAULT_$(o))]' '$(subst ','\'',$(OPTION_HELP_$(o)))';)
 
 # `run` and `check` first install what they need (when root), then build in a
 # sub-make so that the toolchain they installed is the one used.
@@ -295,6 +303,72 @@ DEPS := bash make_helpers/deps.sh
 run:
 	@$(DEPS) run
 	@$(MAKE) --no-print-directory _run
+
+# ---------------------------------------------------------------------------
+# The report as a regression tool (docs/perf/psci-performance-methodology.rst):
+# each make run and make bench writes a directory of its own under
+# $(REPORT_DIR), named after the variant and the time, with a `latest`
+# (`latest-bench`) link; BASELINE= compares with an earlier one; make
+# compare REF= builds and runs another revision and compares with it.
+# ---------------------------------------------------------------------------
+# Debian's python3, which Debian's python3-matplotlib serves (a python3
+# earlier on PATH, e.g. a virtualenv, may not have it).
+PYTHON := $(firstword $(wildcard /usr/bin/python3) python3)
+REPORT_DIR := $(BUILD_BASE)/$(PLAT)/report
+# The variant in a run's name: build type, toolchain and every option that
+# is not at its default (how it runs included; not where the build goes).
+RUN_VARIANT_IGNORES := DEBUG PLAT RUN_TIMEOUT QEMU_EXTRA BL33
+RUN_VARIANT = $(BUILD_TYPE)-$(TOOLCHAIN)$(subst $(space),,$(foreach o,$(filter-out $(RUN_VARIANT_IGNORES),$(OPTIONS)),$(if $(filter-out $(OPTION_DEFAULT_$(o)),$($(o))),-$(o)=$(notdir $(subst $(space),_,$($(o)))))))
+FAIL_ABOVE_PCT = $(subst %,,$(FAIL_ABOVE))
+ifneq ($(FAIL_ABOVE),)
+ifeq ($(shell echo '$(FAIL_ABOVE_PCT)' | grep -Eqx '[0-9]+(\.[0-9]+)?' && echo ok),)
+$(error FAIL_ABOVE=$(FAIL_ABOVE): give a percentage, e.g. FAIL_ABOVE=5%)
+endif
+endif
+ifneq ($(filter-out 0 1,$(COMPARE_ANYWAY)),)
+$(error COMPARE_ANYWAY=$(COMPARE_ANYWAY) is not 0 or 1)
+endif
+# tools/rt_report/runs.py for this build: KIND (report|bench) and its arguments.
+RUNS = $(PYTHON) tools/rt_report/runs.py $(1) --runs $(REPORT_DIR) --variant '$(RUN_VARIANT)' \
+	--plat $(PLAT) --config $(BUILD_DIR)/config.mk --cc '$(CC)' \
+	--runtime-only '$(CONFIG_RUNTIME_ONLY)' $(if $(BASELINE),--baseline '$(BASELINE)') \
+	$(if $(filter 1,$(COMPARE_ANYWAY)),--force) $(if $(FAIL_ABOVE),--fail-above $(FAIL_ABOVE_PCT))
+
+# make compare REF=<git ref>: that revision built in a worktree of its own
+# under $(BUILD_BASE)/compare/, both run with this command line's options,
+# the report and make bench compared (tools/rt_report/compare.py).
+.PHONY: compare _compare docs _docs
+compare:
+	@$(DEPS) run
+	@$(MAKE) --no-print-directory _compare
+ifneq ($(filter compare _compare,$(MAKECMDGOALS)),)
+ifeq ($(REF),)
+$(error make compare: give REF=<git ref> (a commit, tag or branch, e.g. REF=HEAD~3))
+endif
+endif
+ifneq ($(PLAT),qemu)
+_compare:
+	$(error make compare runs on QEMU (PLAT=qemu); on a board, compare two runs' directories with BASELINE=)
+else
+_compare: all $(BUILD_DIR)/bench/flash.bin
+endif
+	@$(PYTHON) tools/rt_report/compare.py --ref '$(REF)' --work $(BUILD_BASE)/compare \
+		--current $(BUILD_DIR) --build-type $(BUILD_TYPE) --plat $(PLAT) \
+		--runs $(REPORT_DIR) --variant '$(RUN_VARIANT)' --cc '$(CC)' \
+		--runtime-only '$(CONFIG_RUNTIME_ONLY)' --timeout $(RUN_TIMEOUT) --extra='$(QEMU_EXTRA)' \
+		--fail-above $(or $(FAIL_ABOVE_PCT),5) $(if $(filter 1,$(COMPARE_ANYWAY)),--force) \
+		-- $(foreach v,$(filter-out $(COMPARE_OWN_VARIABLES),$(CMDLINE_VARIABLES)),'$(v)=$($(v))')
+COMPARE_OWN_VARIABLES := REF FAIL_ABOVE COMPARE_ANYWAY BASELINE BUILD_BASE MAKEFLAGS
+
+# make docs: docs/ to HTML with Sphinx, warnings as errors, the latest
+# report (make run's, made first when there is none) and its plots in place
+# of the committed one.
+docs:
+	@$(DEPS) docs
+	@$(MAKE) --no-print-directory _docs
+_docs:
+	@[ -e $(REPORT_DIR)/latest/report.json ] || $(MAKE) --no-print-directory _run || true
+	@bash make_helpers/docs.sh $(BUILD_BASE)/docs $(REPORT_DIR)/latest $(PLAT)
 
 # Payload programs that are not the report: their own targets and output.
 # The tree's C is as clang-format leaves it (.clang-format).
@@ -347,8 +421,9 @@ distclean:
 # The committed QEMU report must be what this firmware produces.
 .PHONY: perf-docs
 perf-docs: _run
-	@cp $(BUILD_BASE)/$(PLAT)/report/psci-performance-qemu.rst docs/perf/
-	@echo "Updated docs/perf/psci-performance-qemu.rst"
+	@cp $(REPORT_DIR)/latest/psci-performance-qemu.rst docs/perf/
+	@rm -rf docs/perf/plots && mkdir -p docs/perf/plots && cp $(REPORT_DIR)/latest/plots/*.svg docs/perf/plots/
+	@echo "Updated docs/perf/psci-performance-qemu.rst and its plots"
 
 .PHONY: _check
 _check: all unit-tests $(UNIT_TEST_INPUTS) $(PSCI_MUTANTS) $(DTB_EDIT) $(FUZZERS) $(CERT_CREATE) \
@@ -366,6 +441,8 @@ _check: all unit-tests $(UNIT_TEST_INPUTS) $(PSCI_MUTANTS) $(DTB_EDIT) $(FUZZERS
 		"tbb=bash tests/integration/tbb_test.sh $(BUILD_DIR)" \
 		"dtb=bash tests/integration/dtb_test.sh $(BUILD_DIR) $(DTB_EDIT)" \
 		"rt-instr=bash tests/integration/rt_instr_test.sh $(BUILD_DIR)" \
+		"report-tools=$(PYTHON) tests/host/rt_report_test.py" \
+		"docs=bash tests/host/docs_test.sh $(BUILD_BASE)" \
 		"profile=bash tests/integration/profile_test.sh $(BUILD_BASE)" \
 		"profile-etm=bash tests/profile/etm_roundtrip.sh $(BUILD_DIR) $(ETM_DECODE)" \
 		"options=bash tests/integration/options_test.sh $(BUILD_BASE)" \
@@ -378,6 +455,11 @@ _check: all unit-tests $(UNIT_TEST_INPUTS) $(PSCI_MUTANTS) $(DTB_EDIT) $(FUZZERS
 # variable given on the command line is one of them or a declared option:
 # a misspelt option must not silently build the defaults.
 # ---------------------------------------------------------------------------
+TARGET_VARIABLES += BASELINE FAIL_ABOVE COMPARE_ANYWAY REF
+TARGET_VARIABLE_HELP_BASELINE := make run and make bench: an earlier run's directory (build/<plat>/report/...) to compare with
+TARGET_VARIABLE_HELP_FAIL_ABOVE := make compare (default 5%), make run/bench with BASELINE=: fail when a figure got worse by more than this
+TARGET_VARIABLE_HELP_COMPARE_ANYWAY := 1 compares runs of different platforms, topologies or timing (-icount)
+TARGET_VARIABLE_HELP_REF := make compare: the git revision to compare with
 TARGET_VARIABLES += BUILD_BASE CC HOSTCC PROFILE_PATH PROFILE_FROM PROFILE_TO PROFILE_VIA PROFILE_TOP
 TARGET_VARIABLE_HELP_BUILD_BASE := where build/ goes
 TARGET_VARIABLE_HELP_CC := the compiler, e.g. clang

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# deps.sh run|profile|etm|check: make sure the Debian packages a target needs
+# deps.sh run|profile|etm|docs|check: make sure the Debian packages a target needs
 # are there (check: run's, plus the tests' and fuzzers').
 # As root, installs what is missing with apt-get; otherwise prints the
 # apt-get line to run and fails.
@@ -18,6 +18,8 @@ declare -A run_pkgs=(
 	# trusted board boot: cert_create on libcrypto, the ROTPK hash
 	[/usr/include/openssl/evp.h]=libssl-dev
 	[openssl]=openssl
+	# the report's plots (tools/rt_report/plots.py)
+	[/usr/lib/python3/dist-packages/matplotlib/__init__.py]=python3-matplotlib
 )
 # make profile: the run set, and addr2line for the DWARF line tables.
 declare -A profile_pkgs=(
@@ -28,7 +30,12 @@ declare -A etm_pkgs=(
 	[/usr/include/opencsd/c_api/opencsd_c_api.h]=libopencsd-dev
 	[trc_pkt_lister]=libopencsd-bin
 )
+# make docs: Sphinx.
+declare -A docs_pkgs=(
+	[sphinx-build]=python3-sphinx
+)
 declare -A check_pkgs=(
+	[sphinx-build]=python3-sphinx
 	[aarch64-linux-gnu-addr2line]=binutils-aarch64-linux-gnu
 	# OpenCSD: the ETM decoder front end (tools/profile/etm_decode.c) and
 	# its round-trip test; trc_pkt_lister to read a capture by hand.
@@ -62,6 +69,7 @@ add_missing() {
 add_missing run_pkgs
 [ "${1:-run}" = profile ] && add_missing profile_pkgs
 [ "${1:-run}" = etm ] && add_missing etm_pkgs
+[ "${1:-run}" = docs ] && add_missing docs_pkgs
 [ "${1:-run}" = check ] && add_missing check_pkgs
 # The host unit tests run under AddressSanitizer.
 if [ "${1:-run}" = check ] && ! echo 'int main(void){return 0;}' |

@@ -61,23 +61,20 @@ PLAT_IMAGES := $(BUILD_DIR)/flash.bin
 # build's resolved configuration.
 QEMU_RUN = python3 tools/qemu_run/qemu_run.py --config $(BUILD_DIR)/config.mk
 
-# Boot it. With the built-in payload, the console also goes to
-# $(REPORT_DIR)/console.log and rt_report writes the report there; the exit
-# status is QEMU's, or 1 if the payload reported a failed check.
-REPORT_DIR := $(BUILD_BASE)/$(PLAT)/report
+# Boot it. With the built-in payload, tools/rt_report/runs.py makes the
+# run's directory under $(REPORT_DIR) (Makefile), the console goes to its
+# console.log and rt_report writes the report there; the exit status is 0
+# only if every check passed (and nothing regressed beyond FAIL_ABOVE).
 .PHONY: _run
 _run: all
 ifeq ($(BL33),)
-	@mkdir -p $(REPORT_DIR)
-	@$(QEMU_RUN) --print-cmd --timeout $(RUN_TIMEOUT) --extra='$(QEMU_EXTRA)' \
-		--log $(REPORT_DIR)/console.log; rc=$$?; \
-		python3 tools/rt_report/rt_report.py $(REPORT_DIR)/console.log $(REPORT_DIR) $(PLAT) \
-		|| exit 1; exit $$rc
+	@$(call RUNS,report) --timeout $(RUN_TIMEOUT) --extra='$(QEMU_EXTRA)'
 else
 	@$(QEMU_RUN) --print-cmd --timeout $(RUN_TIMEOUT) --extra='$(QEMU_EXTRA)'
 endif
 
-# make bench: the micro-benchmark payload, under -icount only.
+# make bench: the micro-benchmark payload, under -icount only; its figures
+# go to a run directory of their own (bench-<variant>-<time>, latest-bench).
 ifneq ($(filter bench _bench,$(MAKECMDGOALS)),)
 ifeq ($(REALTIME),1)
 $(error make bench counts instructions under -icount: REALTIME=1 would measure the host)
@@ -85,9 +82,7 @@ endif
 endif
 .PHONY: _bench
 _bench: $(BUILD_DIR)/bench/flash.bin
-	@$(QEMU_RUN) --flash $< --timeout 300 --quiet --log $(BUILD_DIR)/bench/console.log; rc=$$?; \
-		grep '^BENCH:\|SKIPPED' $(BUILD_DIR)/bench/console.log; \
-		grep -q '^PAYLOAD: ' $(BUILD_DIR)/bench/console.log && [ $$rc -eq 0 ]
+	@$(call RUNS,bench) --flash $< --timeout 300
 
 # make profile: the profiling payload under QEMU with an instruction trace,
 # and the profiler's tables for one path (tools/profile, docs/perf/profiling.rst).

@@ -47,9 +47,17 @@ elf=$work/noinstr/qemu/release/bl31.elf
 check "noinstr: no PMF storage or capture code in BL31" \
 	bash -c "[ -f '$elf' ] && ! aarch64-linux-gnu-nm '$elf' | grep -qE 'pmf_timestamps|pmf_write_slot'"
 
-run_ok no-osi PSCI_OS_INIT_MODE=0
+# (in real time, with iterations: the report says the spread is noise)
+run_ok no-osi PSCI_OS_INIT_MODE=0 REALTIME=1 ITERATIONS=3
 check "no-osi: OS-initiated tests SKIPPED (PSCI_FEATURES says so)" \
 	has "$work/no-osi.log" "PAYLOAD: SKIPPED PSCI_SET_SUSPEND_MODE: PSCI_FEATURES: not supported"
+rst=$work/no-osi/qemu/report/latest/psci-performance-qemu.rst
+check "REALTIME=1 ITERATIONS=3: the report says the spread is the host's noise" \
+	bash -c "grep -q '^:Emulator: QEMU .*, real time (no -icount)' '$rst' &&
+		grep -q '^:Iterations: 3 per scenario' '$rst' && grep -q 'is the noise of the host' '$rst'"
+check "REALTIME=1 ITERATIONS=3: the run is named after its variant" \
+	bash -c "n=\$(basename \$(readlink -f '$work/no-osi/qemu/report/latest')); [[ \$n == release-gnu-* &&
+		\$n == *-REALTIME=1-* && \$n == *-PSCI_OS_INIT_MODE=0-* && \$n == *-ITERATIONS=3-2* ]]"
 # A firmware without SYSTEM_SUSPEND (as N1SDP's): PSCI_FEATURES says so and
 # the payload expects none, whatever platform it runs on.
 run_ok no-sysusp QEMU_SYSTEM_SUSPEND=0
@@ -83,7 +91,7 @@ check "tbb-off: BL1's banner says so" \
 check "tbb-off: BL2's banner says so" \
 	has "$work/tbb-off.log" "NOTICE:  BL2: Trusted board boot is off (TRUSTED_BOARD_BOOT=0)"
 check "tbb-off: the report says so" grep -q "^Boot: not authenticated (built with TRUSTED_BOARD_BOOT=0)" \
-	"$work/tbb-off/qemu/report/psci-performance-qemu.rst"
+	"$work/tbb-off/qemu/report/latest/psci-performance-qemu.rst"
 check "tbb-off: no certificate code in BL1 or BL2" bash -c "! aarch64-linux-gnu-nm \
 	'$work/tbb-off/qemu/release/bl1.elf' '$work/tbb-off/qemu/release/bl2.elf' | grep -q auth_image"
 run_ok ecdsa-debug DEBUG=1 KEY_ALG=ecdsa KEY_SIZE=384 HASH_ALG=sha384
@@ -96,8 +104,37 @@ check "own-rot-key: BL1 holds the hash of the key given" \
 refused bad-key-size "KEY_ALG=rsa KEY_SIZE=1024: the firmware verifies rsa keys of 2048" KEY_SIZE=1024
 refused bad-hash "HASH_ALG=md5: choose sha256" HASH_ALG=md5
 refused no-rot-key "ROT_KEY=/nonexistent.pem: no such file" ROT_KEY=/nonexistent.pem
-run_ok memory QEMU_MEMORY_MB=3072
+run_ok memory QEMU_MEMORY_MB=3072 ITERATIONS=3
 check "memory: the payload sees 3 GiB of DRAM" has "$work/memory.log" "DRAM 0x40000000-0xffffffff"
+reports=$work/memory/qemu/report
+check "ITERATIONS=3 under -icount: every one-core-at-a-time figure repeats (checked)" \
+	grep -q "time must give the same value: they all did (checked)" "$reports/latest/psci-performance-qemu.rst"
+# BASELINE=: a second run of the same build beside the first, compared with it.
+first=$(readlink -f "$reports/latest")
+make -C "$top" BUILD_BASE="$work/memory" QEMU_MEMORY_MB=3072 ITERATIONS=3 BASELINE="$reports/latest" \
+	FAIL_ABOVE=5% _run >"$work/baseline.log" 2>&1
+check "BASELINE=: the same firmware is not worse (exit 0)" [ $? -eq 0 ]
+second=$(readlink -f "$reports/latest")
+check "BASELINE=: a directory per run, the first kept" \
+	bash -c "[ '$first' != '$second' ] && [ -f '$first/report.json' ] && [ -f '$second/report.json' ]"
+check "BASELINE=: the baseline's table follows each table" \
+	[ "$(grep -c '^.. table:: .*(baseline ' "$second/psci-performance-qemu.rst")" -eq 6 ]
+make -C "$top" BUILD_BASE="$work/memory" QEMU_MEMORY_MB=3072 ITERATIONS=3 \
+	BASELINE="$work/no-osi/qemu/report/latest" _run >"$work/refused.log" 2>&1
+check "BASELINE=: a real-time run is refused as a baseline of an -icount one" [ $? -eq 2 ]
+check "BASELINE=: the refusal says why" grep -q "refusing to compare.*timing: -icount" "$work/refused.log"
+check "BASELINE=: the refused run still has its report" \
+	grep -q '"baseline_refused": "refusing to compare' "$reports/latest/report.json"
+make -C "$top" BUILD_BASE="$work/memory" QEMU_MEMORY_MB=3072 ITERATIONS=3 COMPARE_ANYWAY=1 \
+	BASELINE="$work/no-osi/qemu/report/latest" _run >"$work/anyway.log" 2>&1
+check "COMPARE_ANYWAY=1 compares anyway" [ $? -eq 0 ]
+make -C "$top" BUILD_BASE="$work/memory" QEMU_MEMORY_MB=3072 ITERATIONS=3 BASELINE=/nonexistent \
+	_run >"$work/nobase.log" 2>&1
+check "BASELINE=/nonexistent: refused before anything runs" \
+	bash -c "grep -q 'BASELINE=/nonexistent: no such directory' '$work/nobase.log' &&
+		[ \$(ls -d '$reports'/release-* | wc -l) -eq 4 ]"
+refused bad-iterations "ITERATIONS=0: it must be 1 to 100" ITERATIONS=0
+refused bad-fail-above "FAIL_ABOVE=much: give a percentage" FAIL_ABOVE=much
 
 refused misspelt "DEBGU is not an option (did you mean DEBUG?)" DEBGU=1
 refused misspelt-plat "PALT is not an option (did you mean PLAT?)" PALT=n1sdp
@@ -116,6 +153,16 @@ else
 fi
 check "make bench prints instructions per SMC" grep -qE "^BENCH: PSCI_VERSION +[0-9]+ ns/call" "$work/bench.log"
 check "make bench measures the CPU_ON cycle" grep -q "^BENCH: CPU_ON + warm boot + CPU_OFF" "$work/bench.log"
+check "make bench keeps its figures with provenance in a run directory" \
+	bash -c "grep -q '\"tool\": \"bench_report\"' '$base/qemu/report/latest-bench/bench.json' &&
+		grep -q '^# firmware: v' '$base/qemu/report/latest-bench/bench.csv' &&
+		grep -q '^\"PSCI_VERSION\",\"[0-9]*\",\"ns/call\"' '$base/qemu/report/latest-bench/bench.csv'"
+if make -C "$top" -j2 BUILD_BASE="$base" BASELINE="$base/qemu/report/latest-bench" FAIL_ABOVE=5% \
+	_bench >"$work/bench2.log" 2>&1; then
+	pass "make bench BASELINE=: the same firmware is not worse"
+else
+	fail "make bench BASELINE=: the same firmware is not worse" "$(tail -n 3 "$work/bench2.log")"
+fi
 if make -C "$top" -j2 BUILD_BASE="$base" _test-mem-protect >"$work/memprot.log" 2>&1; then
 	pass "make test-mem-protect passes"
 else

@@ -3,8 +3,11 @@
 #  - all six scenarios run on every core, with ordered timestamps (the
 #    payload's checks) and every reported value > 0;
 #  - PSCI/PMF return codes for good and bad arguments (the payload's checks);
-#  - two boots give identical reports and CSVs (-icount);
+#  - two boots give identical reports, CSVs, JSON and plots (-icount);
+#  - the report names its build and emulator, and has a plot per scenario;
 #  - rt_report fails, naming the problem, on a failed or incomplete run.
+# (rt_report's parsing, statistics, deltas and refusals on made-up consoles:
+# tests/host/rt_report_test.py.)
 # (Other build options and topologies: options_test.sh, topology_test.sh.)
 # Usage: rt_instr_test.sh BUILD_DIR
 set -uo pipefail
@@ -15,12 +18,17 @@ build=$1
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 report=$top/tools/rt_report/rt_report.py
+# Debian's python3, which has Debian's python3-matplotlib (the Makefile's PYTHON).
+python=$(command -v /usr/bin/python3 || command -v python3)
+# Both runs' reports carry the same date, so that they can be compared whole.
+export SOURCE_DATE_EPOCH=1764590400
 tests="susp_deep_parallel susp_deep_serial cpu_susp_parallel cpu_susp_serial cpu_off_serial psci_version_parallel"
 
 for run in 1 2; do
 	qemu_boot "$work/run$run.log" 60 --config "$build/config.mk"
 	check "run $run: QEMU exits 0 through SYSTEM_OFF" [ $? -eq 0 ]
-	python3 "$report" "$work/run$run.log" "$work/report$run" >"$work/report$run.out" 2>&1
+	"$python" "$report" "$work/run$run.log" "$work/report$run" qemu --config "$build/config.mk" \
+		>"$work/report$run.out" 2>&1
 	check "run $run: rt_report accepts the run" [ $? -eq 0 ]
 done
 log=$work/run1.log
@@ -44,6 +52,23 @@ check "the report says the boot was authenticated" \
 	"$work/report1/psci-performance-qemu.rst"
 check "PSCI_VERSION is titled PSCI_VERSION" \
 	grep -q '``PSCI_VERSION`` latency' "$work/report1/psci-performance-qemu.rst"
+rst=$work/report1/psci-performance-qemu.rst
+check "the report names the firmware and its build" \
+	grep -qE '^:Firmware: v[0-9.]+-[0-9a-f]+(-dirty)? \((release|debug) build\)$' "$rst"
+check "the report names the emulator and -icount" \
+	grep -qE '^:Emulator: QEMU [0-9.]+.*, -icount shift=0' "$rst"
+check "the report names compiler, CPU, MIDR and iterations" \
+	bash -c "grep -q '^:Compiler: ' '$rst' && grep -q 'CPU neoverse-n1, MIDR 0x414fd0c1' '$rst' &&
+		grep -q '^:Iterations: 1 per scenario' '$rst'"
+check "report.json keeps every sample with min, median, max" \
+	"$python" -c "import json, sys; j = json.load(open(sys.argv[1])); \
+		f = j['scenarios'][0]['rows'][0]['figures']['Powerdown']; \
+		sys.exit(not (j['verdict'] == 'PASS' and len(f['samples']) == 1 and \
+		f['min'] == f['median'] == f['max'] > 0))" "$work/report1/report.json"
+check "a PNG and an SVG plot per scenario, each a figure of the report" \
+	bash -c "[ \$(ls '$work/report1/plots/'*.png | wc -l) -eq 6 ] &&
+		[ \$(ls '$work/report1/plots/'*.svg | wc -l) -eq 6 ] &&
+		[ \$(grep -c '^.. figure:: plots/test_rt_instr_' '$rst') -eq 6 ]"
 check "conformance suite: 0 failed" grep -qE "^CONFORMANCE: [0-9]+ passed, 0 failed" "$log"
 for fn in PSCI_VERSION PSCI_FEATURES CPU_SUSPEND CPU_OFF CPU_ON AFFINITY_INFO MIGRATE \
 	MIGRATE_INFO_TYPE MIGRATE_INFO_UP_CPU SYSTEM_OFF CPU_FREEZE CPU_DEFAULT_SUSPEND \
@@ -59,7 +84,7 @@ for s in "PSCI_VERSION and PSCI_FEATURES" "CPU_ON and AFFINITY_INFO arguments" "
 done
 check "no payload check failed" lacks "$log" "PAYLOAD: FAIL"
 check "payload verdict PASS" has "$log" "PAYLOAD: RESULT: PASS"
-check "identical reports across two runs" \
+check "identical reports, CSVs, JSON and plots across two runs" \
 	diff -r "$work/report1" "$work/report2"
 check "identical RT_INSTR lines across two runs" \
 	diff <(grep RT_INSTR "$work/run1.log") <(grep RT_INSTR "$work/run2.log")
@@ -68,31 +93,35 @@ check "identical RT_INSTR lines across two runs" \
 sed 's/^PAYLOAD: RESULT: PASS/PAYLOAD: RESULT: FAIL/' "$log" |
 	sed 's/^PAYLOAD: test_rt_instr_cpu_susp_serial: PASS/PAYLOAD: FAIL test_rt_instr_cpu_susp_serial: core c1.0: ENTER_CFLUSH 9 > EXIT_CFLUSH 8/' \
 	>"$work/failed.log"
-python3 "$report" "$work/failed.log" "$work/rf" >"$work/rf.out" 2>&1
+python3 "$report" "$work/failed.log" "$work/rf" --no-plots >"$work/rf.out" 2>&1
 rc=$?
 check "rt_report exits 1 on a failed check" [ "$rc" -eq 1 ]
 check "rt_report names the scenario, core and check" \
 	grep -q "test_rt_instr_cpu_susp_serial: core c1.0: ENTER_CFLUSH" "$work/rf.out"
 grep -v "<RT_INSTR:test_rt_instr_cpu_off_serial	1	1" "$log" >"$work/short.log"
-python3 "$report" "$work/short.log" "$work/rs" >"$work/rs.out" 2>&1
+python3 "$report" "$work/short.log" "$work/rs" --no-plots >"$work/rs.out" 2>&1
 check "rt_report exits 1 on a missing row" [ $? -eq 1 ]
 check "rt_report says which scenario is short" \
 	grep -q "test_rt_instr_cpu_off_serial: 3 rows for 4 cores" "$work/rs.out"
 sed 's/^\(<RT_INSTR:test_rt_instr_susp_deep_serial	1	\)1	/\10	/' "$log" >"$work/dup.log"
-python3 "$report" "$work/dup.log" "$work/rd" >"$work/rd.out" 2>&1
+python3 "$report" "$work/dup.log" "$work/rd" --no-plots >"$work/rd.out" 2>&1
 check "rt_report exits 1 on a duplicated core row" [ $? -eq 1 ]
 check "rt_report names the misnumbered rows" grep -q "test_rt_instr_susp_deep_serial: rows are cores" "$work/rd.out"
 sed 's/^\(<RT_INSTR:test_rt_instr_cpu_susp_parallel	0	1	[0-9]*\)	[0-9]*	[0-9]*\/>/\1\/>/' "$log" >"$work/short-row.log"
-python3 "$report" "$work/short-row.log" "$work/rw" >"$work/rw.out" 2>&1
+python3 "$report" "$work/short-row.log" "$work/rw" --no-plots >"$work/rw.out" 2>&1
 check "rt_report exits 1 on a row with too few values" [ $? -eq 1 ]
 check "rt_report says which row is short" grep -q "cpu_susp_parallel: core 0.1: 1 values, expected 3" "$work/rw.out"
-grep -v "RT_INSTR REPORT BEGIN" "$log" >"$work/nomark.log"
-python3 "$report" "$work/nomark.log" "$work/rn" >"$work/rn.out" 2>&1
-check "rt_report exits 1 without the report markers" [ $? -eq 1 ]
-python3 "$report" "$log" "$log" >"$work/rf2.out" 2>&1
+grep -v "^PAYLOAD: RESULT: PASS" "$log" >"$work/unfinished.log"
+python3 "$report" "$work/unfinished.log" "$work/rn" --no-plots >"$work/rn.out" 2>&1
+check "rt_report exits 1 on a run that never finished" [ $? -eq 1 ]
+check "a failed run leaves its record: figures, verdict FAIL, the reason" \
+	bash -c "grep -q '\"verdict\": \"FAIL\"' '$work/rn/report.json' &&
+		grep -q 'it never finished' '$work/rn/psci-performance-qemu.rst' &&
+		[ -f '$work/rn/test_rt_instr_cpu_off_serial.csv' ]"
+python3 "$report" "$log" "$log" --no-plots >"$work/rf2.out" 2>&1
 check "rt_report exits 2 when OUT_DIR is a file" [ $? -eq 2 ]
 head -n 5 "$log" >"$work/trunc.log"
-python3 "$report" "$work/trunc.log" "$work/rt" >"$work/rt.out" 2>&1
+python3 "$report" "$work/trunc.log" "$work/rt" --no-plots >"$work/rt.out" 2>&1
 check "rt_report exits 2 when the payload never ran" [ $? -eq 2 ]
 
 summary

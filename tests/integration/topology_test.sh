@@ -29,6 +29,6 @@ for shape in $shapes; do
 	check "$shape: the payload found $((c * k)) cores in $c clusters" \
 		grep -q "PAYLOAD: machine: $((c * k)) cores in $c clusters" "$log"
 	check "$shape: report for $((c * k)) cores" \
-		grep -q "rt_report: 6 scenarios x $((c * k)) cores passed" "$log"
+		grep -q "rt_report: 6 scenarios x $((c * k)) cores x 1 iteration(s) passed" "$log"
 done
 summary

@@ -1,8 +1,10 @@
 /*
  * The runtime-instrumentation measurement (docs/perf/psci-performance-methodology.rst): the six TFTF
- * scenarios in TFTF's order, one sample per core, timestamps read back
- * through the PMF SMC, checked for order, converted to ns and printed as
- * TFTF's <RT_INSTR:...> lines and as the reStructuredText report.
+ * scenarios in TFTF's order, one sample per core, ITERATIONS times over,
+ * timestamps read back through the PMF SMC, checked for order, converted to
+ * ns and printed as TFTF's <RT_INSTR:...> lines. The report (tables,
+ * statistics, deltas to a baseline, plots) is tools/rt_report's work: the
+ * payload announces what it measured and prints the figures.
  */
 #include <stdio.h>
 #include <string.h>
@@ -319,82 +321,6 @@ static bool evaluate(enum scenario sc, unsigned int pos, uint64_t freq, struct r
 	return ok;
 }
 
-/* ns as µs with two decimals, rounded to the nearest 10 ns. */
-static void fmt_us(char *buf, size_t size, uint64_t ns)
-{
-	uint64_t cus = (ns + 5U) / 10U;
-
-	snprintf(buf, size, "%llu.%02llu", (unsigned long long)(cus / 100U),
-	         (unsigned long long)(cus % 100U));
-}
-
-#define COLS (2 + MAX_FIGURES)
-
-static void print_rule(const unsigned int *w, unsigned int cols)
-{
-	printf("   +");
-	for (unsigned int c = 0; c < cols; c++) {
-		for (unsigned int i = 0; i < w[c] + 2U; i++)
-			printf("-");
-		printf("+");
-	}
-	printf("\n");
-}
-
-static void print_cells(char cells[][24], const unsigned int *w, unsigned int cols)
-{
-	printf("   |");
-	for (unsigned int c = 0; c < cols; c++)
-		printf(" %-*s |", (int)w[c], cells[c]);
-	printf("\n");
-}
-
-/* A grid table, the form of the reference report (docs/perf). */
-static void print_table(enum scenario sc, const char *title, const struct row *rows)
-{
-	unsigned int cols = 2U + figures_of(sc);
-	static char cells[PAYLOAD_MAX_CORES + 1][COLS][24];
-	unsigned int w[COLS] = { 0 };
-
-	for (unsigned int c = 0; c < cols; c++)
-		snprintf(cells[0][c], 24, "%s",
-		         c == 0U   ? "Cluster"
-		         : c == 1U ? "Core"
-		                   : figure_name(sc, c - 2U));
-	for (unsigned int pos = 0; pos < payload_topo.cores; pos++) {
-		snprintf(cells[pos + 1][0], 24, "%u", rows[pos].cluster);
-		snprintf(cells[pos + 1][1], 24, "%u", rows[pos].core);
-		for (unsigned int f = 0; f < figures_of(sc); f++)
-			fmt_us(cells[pos + 1][2 + f], 24, rows[pos].ns[f]);
-	}
-	for (unsigned int r = 0; r <= payload_topo.cores; r++) {
-		for (unsigned int c = 0; c < cols; c++) {
-			unsigned int len = (unsigned int)strlen(cells[r][c]);
-
-			w[c] = len > w[c] ? len : w[c];
-		}
-	}
-	printf(".. table:: %s\n\n", title);
-	print_rule(w, cols);
-	print_cells(cells[0], w, cols);
-	print_rule(w, cols);
-	for (unsigned int pos = 0; pos < payload_topo.cores; pos++) {
-		print_cells(cells[pos + 1], w, cols);
-		print_rule(w, cols);
-	}
-	printf("\n");
-}
-
-static void print_heading(const char *text, char underline)
-{
-	size_t n = strlen(text);
-
-	printf("%s\n", text);
-	for (size_t i = 0; i < n; i++)
-		printf("%c", underline);
-	printf("\n\n");
-}
-
 /* The cores per cluster, e.g. "2+2". */
 static const char *cluster_shape(void)
 {
@@ -406,42 +332,6 @@ static const char *cluster_shape(void)
 		n += (size_t)snprintf(buf + n, sizeof(buf) - n, "%s%u", cl != 0U ? "+" : "",
 		                      payload_topo.cluster_cores[cl]);
 	return buf;
-}
-
-static void print_report(struct row rows[][PAYLOAD_MAX_CORES], uint64_t freq)
-{
-	printf("----- RT_INSTR REPORT BEGIN -----\n");
-	print_heading("Runtime Instrumentation Testing - " PLAT_TITLE, '=');
-	printf("%u cores in %u clusters (%s), MIDR 0x%llx, counter %llu Hz (%llu ns per tick).\n"
-	       "One sample per core per scenario, in the order of TFTF's\n"
-	       "``tests-runtime-instrumentation.xml``; rows are the real cluster and\n"
-	       "core of each CPU. Values in µs (ns / 1000, two decimals).\n\n",
-	       payload_topo.cores, payload_topo.clusters, cluster_shape(),
-	       (unsigned long long)read_midr_el1(), (unsigned long long)freq,
-	       (unsigned long long)(1000000000U / freq));
-	print_heading("Results", '-');
-	print_heading("``CPU_SUSPEND`` to deepest power level", '~');
-	print_table(SUSP_DEEP_PARALLEL,
-	            "``CPU_SUSPEND`` latencies (µs) to deepest power level in parallel",
-	            rows[SUSP_DEEP_PARALLEL]);
-	print_table(SUSP_DEEP_SERIAL,
-	            "``CPU_SUSPEND`` latencies (µs) to deepest power level in serial",
-	            rows[SUSP_DEEP_SERIAL]);
-	print_heading("``CPU_SUSPEND`` to power level 0", '~');
-	print_table(CPU_SUSP_PARALLEL,
-	            "``CPU_SUSPEND`` latencies (µs) to power level 0 in parallel",
-	            rows[CPU_SUSP_PARALLEL]);
-	print_table(CPU_SUSP_SERIAL, "``CPU_SUSPEND`` latencies (µs) to power level 0 in serial",
-	            rows[CPU_SUSP_SERIAL]);
-	print_heading("``CPU_OFF`` on all non-lead CPUs", '~');
-	printf("``CPU_OFF`` on all non-lead CPUs in sequence then, ``CPU_SUSPEND`` on the lead\n"
-	       "core to the deepest power level (the lead's row).\n\n");
-	print_table(CPU_OFF_SERIAL, "``CPU_OFF`` latencies (µs) on all non-lead CPUs",
-	            rows[CPU_OFF_SERIAL]);
-	print_heading("``PSCI_VERSION`` in parallel", '~');
-	print_table(PSCI_VERSION_PARALLEL, "``PSCI_VERSION`` latency (µs) in parallel on all cores",
-	            rows[PSCI_VERSION_PARALLEL]);
-	printf("----- RT_INSTR REPORT END -----\n");
 }
 
 /*
@@ -471,25 +361,14 @@ static bool rt_instr_supported(void)
 	return false;
 }
 
-bool rt_instr_run(void)
+/* The six scenarios once, each core's rows printed when all are checked. */
+static bool run_iteration(uint64_t freq)
 {
 	static struct run run;
 	static struct row rows[SCENARIOS][PAYLOAD_MAX_CORES];
-	uint64_t freq = read_cntfrq_el0();
-	unsigned int failed_before = payload_checks_failed;
+	bool ok = true;
 
-	if (!rt_instr_supported())
-		return true;
 	memset(samples, 0, sizeof(samples));
-	printf("PAYLOAD: runtime instrumentation: %u cores, clusters %s, deepest power_state 0x%08x\n",
-	       payload_topo.cores, cluster_shape(), (unsigned int)PLAT_PSTATE_DEEPEST);
-	for (unsigned int sc = 0; sc < SCENARIOS; sc++) {
-		printf("PAYLOAD: scenario %s: ", scenario[sc].name);
-		for (unsigned int f = 0; f < figures_of((enum scenario)sc); f++)
-			printf("%s%s", f != 0U ? "," : "", figure_name((enum scenario)sc, f));
-		printf("\n");
-	}
-
 	run = (struct run){ .scenario = SUSP_DEEP_PARALLEL, .power_state = PLAT_PSTATE_DEEPEST };
 	run_parallel(&run, suspend_entry);
 	run = (struct run){ .scenario = SUSP_DEEP_SERIAL, .power_state = PLAT_PSTATE_DEEPEST };
@@ -502,8 +381,6 @@ bool rt_instr_run(void)
 	run_cpu_off_serial(&run);
 	run = (struct run){ .scenario = PSCI_VERSION_PARALLEL };
 	run_parallel(&run, version_entry);
-
-	bool ok = true;
 
 	for (unsigned int sc = 0; sc < SCENARIOS; sc++) {
 		bool sc_ok = true;
@@ -527,8 +404,45 @@ bool rt_instr_run(void)
 				       (unsigned long long)r->ns[2]);
 		}
 	}
-	if (ok)
-		print_report(rows, freq);
+	return ok;
+}
+
+/*
+ * What tools/rt_report reads before the rows: the machine, the counter,
+ * how many iterations follow, and each scenario with its figures. The
+ * "MIDR 0x..., counter N Hz" wording is the one older payloads printed in
+ * their own report's header, so one pattern reads both.
+ */
+static void announce(uint64_t freq)
+{
+	printf("PAYLOAD: platform: %s (%s)\n", PLAT_NAME, PLAT_TITLE);
+	printf("PAYLOAD: runtime instrumentation: %u cores, clusters %s, deepest power_state 0x%08x\n",
+	       payload_topo.cores, cluster_shape(), (unsigned int)PLAT_PSTATE_DEEPEST);
+	printf("PAYLOAD: runtime instrumentation: MIDR 0x%llx, counter %llu Hz, %u iterations\n",
+	       (unsigned long long)read_midr_el1(), (unsigned long long)freq,
+	       (unsigned int)ITERATIONS);
+	for (unsigned int sc = 0; sc < SCENARIOS; sc++) {
+		printf("PAYLOAD: scenario %s: ", scenario[sc].name);
+		for (unsigned int f = 0; f < figures_of((enum scenario)sc); f++)
+			printf("%s%s", f != 0U ? "," : "", figure_name((enum scenario)sc, f));
+		printf("\n");
+	}
+}
+
+bool rt_instr_run(void)
+{
+	uint64_t freq = read_cntfrq_el0();
+	unsigned int failed_before = payload_checks_failed;
+	bool ok = true;
+
+	if (!rt_instr_supported())
+		return true;
+	announce(freq);
+	for (unsigned int it = 1; it <= (unsigned int)ITERATIONS; it++) {
+		printf("PAYLOAD: runtime instrumentation: iteration %u of %u\n", it,
+		       (unsigned int)ITERATIONS);
+		ok &= run_iteration(freq);
+	}
 	printf("PAYLOAD: runtime instrumentation: %s\n",
 	       ok && payload_checks_failed == failed_before ? "PASS" : "FAIL");
 	return ok;

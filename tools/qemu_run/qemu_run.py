@@ -37,12 +37,17 @@ Usage: qemu_run.py [--config CONFIG_MK] [--flash FLASH] [options] [-- QEMU argum
   --print-cmd         print the QEMU command line first
   --dump-dtb FILE     write the DTB QEMU gives this machine to FILE and exit
                       (no flash image needed)
+  --describe          print, as JSON, what a run would be (QEMU binary and
+                      version, CPU, topology, memory, the -icount setting or
+                      null, the machine's arguments) and exit: the
+                      emulator's part of every report's provenance
 
 Exit status: QEMU's own (0 after PSCI SYSTEM_OFF), 124 when the time limit
 expired, 125 when QEMU could not be started, 2 on bad arguments.
 """
 import argparse
 import codecs
+import json
 import os
 import re
 import select
@@ -96,6 +101,31 @@ def machine_args(a, monitor=None):
         if a.trace_ranges:
             args += ["-dfilter", a.trace_ranges]
     return args
+
+
+def describe(a):
+    """The emulator's provenance for the reports (tools/rt_report)."""
+    try:
+        out = subprocess.run([a.qemu, "--version"], capture_output=True, text=True,
+                             check=False, timeout=30).stdout
+    except (OSError, subprocess.TimeoutExpired) as e:
+        print(f"qemu_run: cannot run {a.qemu} --version: {e}", file=sys.stderr)
+        return 125
+    m = re.search(r"QEMU emulator version (\S+)(?: \(([^)]*)\))?", out)
+    args = machine_args(a)
+    icount = args[args.index("-icount") + 1] if "-icount" in args else None
+    print(json.dumps({
+        "emulator": "QEMU",
+        "binary": a.qemu,
+        "version": (m.group(1) + (f" ({m.group(2)})" if m.group(2) else "")) if m else
+        out.strip().split("\n")[0],
+        "cpu": a.cpu,
+        "topology": f"{a.topology[0]}x{a.topology[1]}",
+        "memory_mb": a.memory,
+        "icount": icount,
+        "args": args,
+    }, indent=1))
+    return 0
 
 
 def topology(text):
@@ -185,6 +215,7 @@ def main(argv):
     p.add_argument("--qemu")
     p.add_argument("--print-cmd", action="store_true")
     p.add_argument("--dump-dtb")
+    p.add_argument("--describe", action="store_true")
     p.add_argument("rest", nargs="*")
     a = p.parse_args(argv)
     config = {}
@@ -211,6 +242,8 @@ def main(argv):
     except ValueError as e:
         print(f"qemu_run: {a.config}: {e}", file=sys.stderr)
         return 2
+    if a.describe:
+        return describe(a)
     if a.dump_dtb:
         a.flash = None
         cmd = [a.qemu] + machine_args(a) + shlex.split(a.extra) + a.rest

@@ -1,44 +1,109 @@
 #!/usr/bin/env python3
 """rt_report: turn the test payload's console output into the latency report.
 
-Usage: rt_report.py CONSOLE_LOG OUT_DIR [PLAT]
+Usage: rt_report.py CONSOLE_LOG OUT_DIR [PLAT] [options]
 
-Reads the <RT_INSTR:...> lines (TFTF's format: test, cluster, core, then ns
-values) and the reStructuredText report the payload printed between its
-"RT_INSTR REPORT" markers, and writes into OUT_DIR:
+  --config CONFIG_MK    the build's resolved options: provenance (build options,
+                        and through tools/qemu_run the emulator, CPU and -icount)
+  --runtime-only NAMES  options that do not change code (CONFIG_RUNTIME_ONLY),
+                        left out of the build options recorded
+  --cc CC               the compiler, recorded with its version
+  --hardware            the console came from a board, not from QEMU
+  --run NAME            the run's name (its directory), recorded
+  --exit-status N       QEMU's exit status: non-zero is a failure of the run
+  --baseline RUN_DIR    an earlier run (its report.json): every figure that
+                        moved by more than 2% carries its delta, "13.42
+                        (-45.40%)", and the baseline's table follows each table
+  --force               compare even when platform, topology or timing differ
+  --fail-above PCT      exit 1 when a figure is worse than the baseline's by
+                        more than PCT % (and by more than one counter tick)
+  --no-plots            no plots (they need Debian's python3-matplotlib)
+  --quiet               do not print the report
 
-  psci-performance-<plat>.rst   the report, as printed, with a sentence on
-                                whether the boot was authenticated (from
-                                BL1 and BL2's lines; the platform is the one
-                                the report's title names; PLAT, if given,
-                                must agree)
-  <test>.csv                    one per scenario, ns, TF-A's column names
-                                (Cluster, Core, Powerdown, Wakeup, Cache Flush;
-                                or Cluster, Core, Latency), every field quoted
+Reads what the payload printed (tests/payload/rt_instr.c): the machine, the
+scenarios with their figures ("PAYLOAD: scenario NAME: FIGURE,..."), one
+<RT_INSTR:...> line per core per iteration (TFTF's format: test, cluster,
+core, then ns values), and its verdict; older payloads without iterations or
+announcements are read too (make compare runs older revisions). Writes into
+OUT_DIR:
 
-Exit status: 0 when the payload's verdict is PASS and every scenario has
-exactly one row per core, in core order, with the right number of values,
-and the report is present; 1 when anything is wrong (each problem is
-printed, naming the scenario, core and check); 2 on unusable input or
-arguments.
+  psci-performance-<plat>.rst  the report: provenance, boot time, one table
+                               per scenario (median per core, µs), with the
+                               baseline's table after it, and the plots
+  report.json                  everything: provenance, verdict and problems,
+                               per core and figure min/median/max/samples,
+                               the baseline's figures and deltas
+  <test>.csv                   TF-A's columns (Cluster, Core, Powerdown,
+                               Wakeup, Cache Flush; or Latency), medians in ns
+  <test>-samples.csv           Cluster, Core, Figure, Min, Median, Max, Samples
+  plots/<test>.png, .svg       per core, each figure, beside the baseline's
+  (every CSV starts with the provenance as "# key: value" lines)
+
+A failed run gets the same files with what it has, and its verdict.
+
+Exit status: 0 when the payload's verdict is PASS, every scenario has one row
+per core per iteration in core order with the right number of values, every
+iteration gave the same value under -icount, and no figure regressed beyond
+--fail-above; 1 when anything is wrong (each problem is printed, naming the
+scenario, core and check); 2 on unusable input or arguments, a baseline that
+cannot be compared (the run's report is written all the same, without the
+comparison), or a console with no measurement at all.
 """
 import csv
+import json
 import os
 import re
 import sys
 
-# The payload announces each scenario and its figures before the rows
-# (tests/payload/rt_instr.c): the list comes from the run itself.
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import figures as fig  # noqa: E402
+import provenance as prov  # noqa: E402
+
 SCENARIO = re.compile(r"^PAYLOAD: scenario (\w+): (.+)$", re.M)
 ROW = re.compile(r"<RT_INSTR:(\w+)((?:\t\d+)+)/>")
-CORES = re.compile(r"PAYLOAD: runtime instrumentation: (\d+) cores, clusters ([\d+]+)")
+ITERATION = re.compile(r"^PAYLOAD: runtime instrumentation: iteration (\d+) of (\d+)$", re.M)
+ITERATIONS = re.compile(r"^PAYLOAD: runtime instrumentation: MIDR .*, (\d+) iterations$", re.M)
 SKIPPED = "PAYLOAD: runtime instrumentation: SKIPPED"
-BEGIN, END = "----- RT_INSTR REPORT BEGIN -----", "----- RT_INSTR REPORT END -----"
+VERDICT = "PAYLOAD: RESULT: PASS"
 # What BL1 and BL2 say about trusted board boot (bl1/bl1_main.c, bl2/bl2_main.c).
 BL1_AUTH = re.compile(r"^NOTICE:  BL1: BL2 authenticated in (\d+) us$", re.M)
 BL2_AUTH = re.compile(r"^NOTICE:  BL2: BL31 and BL33 authenticated in (\d+) us$", re.M)
 TBB_OFF = "Trusted board boot is off (TRUSTED_BOARD_BOOT=0)"
 BL33_ENTRY = re.compile(r"^PAYLOAD: BL33 entered (\d+) us after reset$", re.M)
+
+# The payload names its platform ("PAYLOAD: platform: qemu (QEMU virt)": the
+# build's PLAT and the platform's PLAT_TITLE); older payloads, which ran on
+# QEMU only, did not.
+PLATFORM_LINE = re.compile(r"^PAYLOAD: platform: (\S+) \((.+)\)$", re.M)
+OLD_PAYLOAD_TITLE = "QEMU virt"
+# The report's layout, as the published N1SDP report has it: sections of
+# TFTF's scenarios (keyed by TFTF's test names) with each table's title. A
+# scenario the payload announces that is not here gets a section of its own.
+LAYOUT = [
+    ("``CPU_SUSPEND`` to deepest power level", None, [
+        ("test_rt_instr_susp_deep_parallel",
+         "``CPU_SUSPEND`` latencies (µs) to deepest power level in parallel"),
+        ("test_rt_instr_susp_deep_serial",
+         "``CPU_SUSPEND`` latencies (µs) to deepest power level in serial")]),
+    ("``CPU_SUSPEND`` to power level 0", None, [
+        ("test_rt_instr_cpu_susp_parallel",
+         "``CPU_SUSPEND`` latencies (µs) to power level 0 in parallel"),
+        ("test_rt_instr_cpu_susp_serial",
+         "``CPU_SUSPEND`` latencies (µs) to power level 0 in serial")]),
+    ("``CPU_OFF`` on all non-lead CPUs",
+     "``CPU_OFF`` on all non-lead CPUs in sequence then, ``CPU_SUSPEND`` on the lead\n"
+     "core to the deepest power level (the lead's row).", [
+         ("test_rt_instr_cpu_off_serial", "``CPU_OFF`` latencies (µs) on all non-lead CPUs")]),
+    ("``PSCI_VERSION`` in parallel", None, [
+        ("test_rt_instr_psci_version_parallel",
+         "``PSCI_VERSION`` latency (µs) in parallel on all cores")]),
+]
+# Payloads that did not announce their scenarios printed these figures.
+DEFAULT_FIGURES = {3: ["Powerdown", "Wakeup", "Cache Flush"], 1: ["Latency"]}
+
+
+class Usage(Exception):
+    """Unusable input or arguments: exit 2."""
 
 
 def fail(msg, code=1):
@@ -46,21 +111,118 @@ def fail(msg, code=1):
     sys.exit(code)
 
 
+def one_core_at_a_time(test):
+    """True for a scenario where one core runs while the others are off
+    (TFTF's *_serial tests): under -icount its figures are instruction
+    counts of one path, the same on every iteration. In the *_parallel
+    ones the cores meet at PSCI's locks and QEMU runs its emulated cores
+    in turn, so a core's figure depends on where the others are: the
+    spread is that interleaving (the same on every boot)."""
+    return not test.endswith("_parallel")
+
+
+def worst_spread(data, tests):
+    """(spread %, spread ns, test, cluster, core, figure) of the figure whose
+    iterations differ most, relative to its median, or None."""
+    worst = None
+    for test, per in data.items():
+        if test not in tests:
+            continue
+        for (cl, co), figs in per.items():
+            for name, s in figs.items():
+                med = fig.median(s)
+                spread = max(s) - min(s)
+                rel = spread * 100.0 / med if med else 0.0
+                if worst is None or rel > worst[0]:
+                    worst = (rel, spread, test, cl, co, name)
+    return worst
+
+
+def title_of(test):
+    for _, _, tables in LAYOUT:
+        for name, title in tables:
+            if name == test:
+                return title
+    return f"``{test}`` (µs)"
+
+
+# --- reading the console ---------------------------------------------------
+
 def parse(text):
+    """What the payload printed: a dict with scenarios (name -> figures, in
+    order), blocks (one per iteration: test -> rows), cores, layout (the
+    (cluster, core) of each core in order), iterations announced."""
     scenarios = {m.group(1): m.group(2).split(",") for m in SCENARIO.finditer(text)}
-    rows = {}
-    for m in ROW.finditer(text):
-        values = [int(v) for v in m.group(2).split("\t")[1:]]
-        rows.setdefault(m.group(1), []).append(values)
-    report = None
-    if BEGIN in text and END in text:
-        report = text.split(BEGIN, 1)[1].split(END, 1)[0].strip("\r\n") + "\n"
-    cores = CORES.search(text)
+    marks = list(ITERATION.finditer(text))
+    bounds = [m.start() for m in marks] + [len(text)]
+    pieces = [text[bounds[i]:bounds[i + 1]] for i in range(len(marks))] if marks else [text]
+    blocks = []
+    for piece in pieces:
+        rows = {}
+        for m in ROW.finditer(piece):
+            rows.setdefault(m.group(1), []).append([int(v) for v in m.group(2).split("\t")[1:]])
+        blocks.append(rows)
+    # Old payloads: the figures from the rows' width.
+    for rows in blocks:
+        for test, got in rows.items():
+            if test not in scenarios and got:
+                scenarios[test] = DEFAULT_FIGURES.get(len(got[0]) - 2, [
+                    f"Figure {i + 1}" for i in range(len(got[0]) - 2)])
+    cores = prov.CORES.search(text)
     layout = None
     if cores:
         shape = [int(n) for n in cores.group(2).split("+")]
         layout = [(c, k) for c, n in enumerate(shape) for k in range(n)]
-    return scenarios, rows, report, int(cores.group(1)) if cores else None, layout
+    announced = ITERATIONS.search(text)
+    return {
+        "scenarios": scenarios,
+        "blocks": blocks,
+        "cores": int(cores.group(1)) if cores else None,
+        "layout": layout,
+        "iterations": int(announced.group(1)) if announced else (len(marks) or 1),
+        "announced_scenarios": bool(SCENARIO.search(text)),
+    }
+
+
+def check_rows(run, problems):
+    """TFTF's row rules, per iteration: one row per core, in core order,
+    each with the scenario's number of values."""
+    cores, layout = run["cores"], run["layout"]
+    many = len(run["blocks"]) > 1
+    for i, rows in enumerate(run["blocks"]):
+        where = f" (iteration {i + 1})" if many else ""
+        for test, figures in run["scenarios"].items():
+            got = rows.get(test, [])
+            width = 2 + len(figures)
+            if len(got) != cores:
+                problems.append(f"{test}: {len(got)} rows for {cores} cores{where}")
+            for row in got:
+                if len(row) != width:
+                    problems.append(f"{test}: core {row[0]}.{row[1]}: {len(row) - 2} values, "
+                                    f"expected {width - 2}{where}")
+            labels = [tuple(r[:2]) for r in got]
+            if layout is not None and len(got) == cores and labels != layout:
+                problems.append(f"{test}: rows are cores {labels}, expected {layout}{where}")
+    if run["iterations"] != len(run["blocks"]) and run["announced_scenarios"]:
+        problems.append(f"{len(run['blocks'])} iterations reported, "
+                        f"{run['iterations']} announced")
+
+
+def collect(run):
+    """test -> {(cluster, core): {figure: [samples]}} from well-formed rows."""
+    out = {}
+    for rows in run["blocks"]:
+        for test, got in rows.items():
+            figures = run["scenarios"].get(test)
+            if figures is None:
+                continue
+            for row in got:
+                if len(row) != 2 + len(figures):
+                    continue
+                per = out.setdefault(test, {}).setdefault((row[0], row[1]), {})
+                for name, value in zip(figures, row[2:]):
+                    per.setdefault(name, []).append(value)
+    return out
 
 
 def boot_line(text):
@@ -77,96 +239,364 @@ def boot_line(text):
             f"log){entry}.")
 
 
-def with_boot_line(report, line):
-    """The report with @line as a paragraph after its first paragraph."""
-    lines = report.split("\n")
-    # Title, underline, blank line, then the first paragraph up to a blank line.
-    end = next((i for i in range(3, len(lines)) if lines[i] == ""), len(lines))
-    return "\n".join(lines[:end] + ["", line] + lines[end:])
+# --- the baseline ------------------------------------------------------------
+
+def load_baseline(path):
+    try:
+        with open(os.path.join(path, "report.json"), encoding="utf-8") as f:
+            data = json.load(f)
+    except OSError as e:
+        raise Usage(f"baseline {path}: no report.json ({e.strerror}): not a run directory "
+                    "of make run") from None
+    except ValueError as e:
+        raise Usage(f"baseline {path}: report.json is not JSON: {e}") from None
+    if "provenance" not in data or "scenarios" not in data:
+        raise Usage(f"baseline {path}: report.json has no provenance or scenarios")
+    data["dir"] = os.path.realpath(path)
+    return data
+
+
+def medians_of(report):
+    """(test, cluster, core, figure) -> median, from a report.json."""
+    out = {}
+    for sc in report.get("scenarios", []):
+        for row in sc["rows"]:
+            for name, st in row["figures"].items():
+                out[(sc["name"], row["cluster"], row["core"], name)] = st["median"]
+    return out
+
+
+# --- the report --------------------------------------------------------------
+
+def grid(header, rows):
+    """A reStructuredText grid table, indented for a directive."""
+    w = [max(len(r[c]) for r in [header] + rows) for c in range(len(header))]
+    rule = "   +" + "+".join("-" * (n + 2) for n in w) + "+"
+    line = lambda r: "   |" + "|".join(f" {c:<{n}} " for c, n in zip(r, w)) + "|"  # noqa: E731
+    out = [rule, line(header), rule]
+    for r in rows:
+        out += [line(r), rule]
+    return out
+
+
+def heading(text, ch):
+    return [text, ch * len(text), ""]
+
+
+def scenario_table(sc, label, own_baseline=True):
+    """The lines of one `.. table::` of a report.json scenario."""
+    header = ["Cluster", "Core"] + sc["figures"]
+    rows = []
+    for r in sc["rows"]:
+        cells = [str(r["cluster"]), str(r["core"])]
+        for name in sc["figures"]:
+            st = r["figures"].get(name)
+            cells.append(fig.cell(st["median"], st.get("baseline") if own_baseline else None)
+                         if st else "--")
+        rows.append(cells)
+    return [f".. table:: {sc['title']} ({label})", ""] + grid(header, rows) + [""]
+
+
+def statistics_text(p, data, problems):
+    n = p.get("iterations") or 1
+    if n == 1:
+        text = ("One sample per core per scenario, in the order of TFTF's\n"
+                "``tests-runtime-instrumentation.xml``")
+    else:
+        text = (f"{n} iterations of every scenario in one boot, in the order of TFTF's\n"
+                "``tests-runtime-instrumentation.xml``; the tables show the median per\n"
+                "core, the CSV and JSON files min, median, max and every sample")
+    text += ("; rows are the real cluster and\ncore of each CPU. Values in µs "
+             "(ns / 1000, two decimals).")
+    if n > 1 and prov.icount(p):
+        same = not any("differs between iterations" in q for q in problems)
+        text += ("\nUnder ``-icount`` every iteration of a scenario where one core runs at a\n"
+                 "time must give the same value: "
+                 + ("they all did (checked)." if same else "**they did not** (see the verdict)."))
+        worst = worst_spread(data, [t for t in data if not one_core_at_a_time(t)])
+        if worst and worst[1]:
+            text += ("\nIn the parallel scenarios the cores meet at PSCI's locks and QEMU runs\n"
+                     "its emulated cores in turn, so a core's figure depends on where the\n"
+                     "others are: the spread between iterations is that interleaving (the\n"
+                     f"same on every boot), up to {fig.fmt_us(worst[1])} µs ({worst[2]}, core "
+                     f"{worst[3]}.{worst[4]}, {worst[5]}).")
+    elif n > 1:
+        worst = worst_spread(data, list(data))
+        if worst:
+            text += (f"\nWithout ``-icount`` ({p['timing']}) the spread between the\n"
+                     "iterations is the noise of the host (or the board), not the\n"
+                     f"firmware's: up to {fig.fmt_us(worst[1])} µs ({worst[0]:.2f}% of the "
+                     f"median), {worst[2]}, core {worst[3]}.{worst[4]}, {worst[5]}.")
+    return text
+
+
+def render(title, p, boot, report, baseline, problems, verdict, plots):
+    out = heading(f"Runtime Instrumentation Testing - {title}", "=")
+    # Not the document's first element: Sphinx would take a field list
+    # there for the page's metadata and not show it.
+    out += ["What was measured, and how:", "", prov.rst_fields(p), "", boot, ""]
+    out += statistics_text(p, report["_data"], problems).split("\n") + [""]
+    if baseline:
+        bp = baseline["provenance"]
+        out += [f"Baseline: {bp['firmware']} ({bp['build_type']}), run "
+                f"``{bp.get('run') or baseline['dir']}`` of {bp['date']}. A figure that moved "
+                f"by more than {fig.DELTA_SHOWN_ABOVE:g}% carries its change, e.g. "
+                "``13.42 (-45.40%)``; the baseline's own table follows each table.", ""]
+    if verdict != "PASS":
+        out += ["**Verdict: FAIL.** " + (f"{len(problems)} problem(s):" if problems else ""), ""]
+        out += ["- " + q.replace("*", "\\*") for q in problems] + [""]
+    out += heading("Results", "-")
+    by_name = {sc["name"]: sc for sc in report["scenarios"]}
+    base_by_name = {sc["name"]: sc for sc in baseline["scenarios"]} if baseline else {}
+    sections = [(s, para, [t for t, _ in tables]) for s, para, tables in LAYOUT]
+    known = {t for _, _, ts in sections for t in ts}
+    sections += [(f"``{t}``", None, [t]) for t in by_name if t not in known]
+    label = p["firmware"]
+    blabel = (f"baseline {baseline['provenance']['firmware']}, "
+              f"{baseline['provenance'].get('run') or 'run'}") if baseline else None
+    for section, para, tests in sections:
+        tests = [t for t in tests if t in by_name]
+        if not tests:
+            continue
+        out += heading(section, "~")
+        if para:
+            out += [para, ""]
+        for t in tests:
+            out += scenario_table(by_name[t], label)
+            if t in base_by_name:
+                bsc = dict(base_by_name[t], title=by_name[t]["title"])
+                out += scenario_table(bsc, blabel)
+            if t in plots:
+                out += [f".. figure:: plots/{t}.*",
+                        f"   :alt: {t}: per core, {', '.join(by_name[t]['figures'])} in µs", "",
+                        f"   {by_name[t]['title']}" +
+                        (", current and baseline" if t in base_by_name else "") + ".", ""]
+    return "\n".join(out).rstrip("\n") + "\n"
+
+
+def write_csvs(out, p, report):
+    comments = prov.csv_comments(p)
+    for sc in report["scenarios"]:
+        with open(os.path.join(out, f"{sc['name']}.csv"), "w", newline="", encoding="utf-8") as f:
+            f.write("\n".join(comments) + "\n")
+            w = csv.writer(f, dialect="unix")
+            w.writerow(["Cluster", "Core"] + sc["figures"])
+            for r in sc["rows"]:
+                w.writerow([r["cluster"], r["core"]] + [
+                    r["figures"][n]["median"] if n in r["figures"] else "" for n in sc["figures"]])
+        with open(os.path.join(out, f"{sc['name']}-samples.csv"), "w", newline="",
+                  encoding="utf-8") as f:
+            f.write("\n".join(comments) + "\n")
+            w = csv.writer(f, dialect="unix")
+            w.writerow(["Cluster", "Core", "Figure", "Min", "Median", "Max", "Samples"])
+            for r in sc["rows"]:
+                for n in sc["figures"]:
+                    st = r["figures"].get(n)
+                    if st:
+                        w.writerow([r["cluster"], r["core"], n, st["min"], st["median"], st["max"],
+                                    " ".join(str(s) for s in st["samples"])])
+
+
+def build_report(run, data, baseline):
+    """The report.json scenarios: per core and figure, the statistics and
+    the baseline's median (what both runs have)."""
+    bmed = medians_of(baseline) if baseline else {}
+    scenarios = []
+    for test, figures in run["scenarios"].items():
+        per = data.get(test, {})
+        order = [lc for lc in (run["layout"] or []) if lc in per] + \
+            sorted(lc for lc in per if lc not in (run["layout"] or []))
+        rows = []
+        for cl, co in order:
+            figs = {}
+            for name in figures:
+                if name not in per[(cl, co)]:
+                    continue
+                st = fig.stats(per[(cl, co)][name])
+                b = bmed.get((test, cl, co, name))
+                st["baseline"] = b
+                st["delta_percent"] = (round(fig.delta_percent(st["median"], b), 2)
+                                       if fig.delta_percent(st["median"], b) is not None else None)
+                figs[name] = st
+            rows.append({"cluster": cl, "core": co, "figures": figs})
+        scenarios.append({"name": test, "title": title_of(test), "figures": figures, "rows": rows})
+    return {"scenarios": scenarios, "_data": data}
+
+
+def regressions_of(report, p, fail_above):
+    out = []
+    tick = prov.tick_ns(p)
+    for sc in report["scenarios"]:
+        for r in sc["rows"]:
+            for name, st in r["figures"].items():
+                if fig.regression(st["median"], st["baseline"], fail_above, tick):
+                    out.append(f"{sc['name']}: core {r['cluster']}.{r['core']}: {name} "
+                               f"{fig.fmt_us(st['baseline'])} -> {fig.fmt_us(st['median'])} µs "
+                               f"({fig.delta_percent(st['median'], st['baseline']):+.2f}%)")
+    return out
+
+
+def parse_args(argv):
+    import argparse
+    p = argparse.ArgumentParser(prog="rt_report", add_help=True)
+    p.add_argument("console")
+    p.add_argument("out")
+    p.add_argument("plat", nargs="?")
+    p.add_argument("--config")
+    p.add_argument("--runtime-only", default="")
+    p.add_argument("--cc")
+    p.add_argument("--hardware", action="store_true")
+    p.add_argument("--run")
+    p.add_argument("--exit-status", type=int, default=0)
+    p.add_argument("--baseline")
+    p.add_argument("--force", action="store_true")
+    p.add_argument("--fail-above", type=float)
+    p.add_argument("--no-plots", action="store_true")
+    p.add_argument("--quiet", action="store_true")
+    try:
+        return p.parse_args(argv)
+    except SystemExit:
+        fail("usage: rt_report.py CONSOLE_LOG OUT_DIR [PLAT] [options] (see the top of "
+             "rt_report.py)", 2)
 
 
 def main(argv):
-    if len(argv) not in (3, 4):
-        fail("usage: rt_report.py CONSOLE_LOG OUT_DIR [PLAT]", 2)
-    plat = argv[3] if len(argv) == 4 else None
-    if os.path.exists(argv[2]) and not os.path.isdir(argv[2]):
-        fail(f"{argv[2]} exists and is not a directory", 2)
+    a = parse_args(argv[1:])
+    out = a.out
+    if os.path.exists(out) and not os.path.isdir(out):
+        fail(f"{out} exists and is not a directory", 2)
     try:
-        with open(argv[1], encoding="utf-8", errors="replace") as f:
+        with open(a.console, encoding="utf-8", errors="replace") as f:
             text = f.read().replace("\r\n", "\n")
     except OSError as e:
-        fail(f"cannot read {argv[1]}: {e.strerror}", 2)
-    out = argv[2]
-    # The platform is the one the payload names in its report's title
-    # (PLAT_TITLE in each platform_def.h); a PLAT given must agree.
-    titles = {"QEMU virt": "qemu", "Arm N1SDP": "n1sdp", "Arm Base FVP": "fvp"}
-    named = re.search(r"^Runtime Instrumentation Testing - (.+)$", text, re.M)
+        fail(f"cannot read {a.console}: {e.strerror}", 2)
+    # The platform is the one the payload names; a PLAT given must agree.
+    named = PLATFORM_LINE.search(text)
     if named is not None:
-        logged = titles.get(named.group(1).strip())
-        if logged is None:
-            fail(f"the log names an unknown platform: {named.group(1).strip()!r}", 2)
-        if plat is not None and plat != logged:
-            fail(f"PLAT={plat}, but the log comes from {logged}", 2)
-        plat = logged
-    plat = plat or "qemu"
-    scenarios, rows, report, cores, layout = parse(text)
-
-    problems = [line for line in text.splitlines() if line.startswith("PAYLOAD: FAIL")]
-    if cores is None and SKIPPED in text:
-        if problems or "PAYLOAD: RESULT: PASS" not in text:
-            for p in problems:
-                print(f"rt_report: {p}", file=sys.stderr)
-            fail("the payload's verdict is not PASS; no report (runtime "
-                 "instrumentation is not built in)")
-        print("rt_report: no report: the firmware was built without runtime "
-              "instrumentation (ENABLE_RUNTIME_INSTRUMENTATION=0); every other check passed")
-        return 0
-    if cores is None:
-        fail("no runtime-instrumentation run in the console output "
-             "(did the payload start?)", 2)
-    if not scenarios:
-        problems.append("the payload announced no scenario")
-    for test, figures in scenarios.items():
-        got = rows.get(test, [])
-        width = 2 + len(figures)
-        if len(got) != cores:
-            problems.append(f"{test}: {len(got)} rows for {cores} cores")
-        for row in got:
-            if len(row) != width:
-                problems.append(f"{test}: core {row[0]}.{row[1]}: {len(row) - 2} values, "
-                                f"expected {width - 2}")
-        labels = [tuple(r[:2]) for r in got]
-        if layout is not None and len(got) == cores and labels != layout:
-            problems.append(f"{test}: rows are cores {labels}, expected {layout}")
-    if report is None:
-        problems.append("no report between the RT_INSTR REPORT markers")
-    if "PAYLOAD: RESULT: PASS" not in text:
-        problems.append("the payload's verdict is not PASS"
-                        + (" (it never finished)" if "PAYLOAD: RESULT:" not in text else ""))
-
+        if a.plat is not None and a.plat != named.group(1):
+            fail(f"PLAT={a.plat}, but the log comes from {named.group(1)} "
+                 f"({named.group(2)})", 2)
+        a.plat, title = named.group(1), named.group(2)
+    else:
+        a.plat = a.plat or "qemu"
+        title = OLD_PAYLOAD_TITLE if a.plat == "qemu" else a.plat
+    try:
+        baseline = load_baseline(a.baseline) if a.baseline else None
+        if a.config and not os.path.isfile(a.config):
+            raise Usage(f"{a.config}: no such file (build first)")
+    except Usage as e:
+        fail(str(e), 2)
     try:
         os.makedirs(out, exist_ok=True)
     except OSError as e:
         fail(f"cannot create {out}: {e.strerror}", 2)
-    for test, values in rows.items():
-        if test not in scenarios:
-            problems.append(f"{test}: rows of a scenario the payload did not announce")
-            continue
-        header = ["Cluster", "Core"] + scenarios[test]
-        with open(os.path.join(out, f"{test}.csv"), "w", newline="") as f:
-            w = csv.writer(f, dialect="unix")
-            w.writerow(header)
-            w.writerows(values)
-    if report is not None:
-        with open(os.path.join(out, f"psci-performance-{plat}.rst"), "w", encoding="utf-8") as f:
-            f.write(with_boot_line(report, boot_line(text)))
+
+    run = parse(text)
+    try:
+        p = prov.collect(a.plat, text, a.config, a.runtime_only.split(), a.cc, a.hardware,
+                         a.run, run["iterations"] if run["cores"] else None)
+    except (prov.ProvenanceError, OSError, ValueError) as e:
+        fail(f"provenance: {e}", 2)
+    # An unlike baseline is refused, but the run still gets its report.
+    refusal = None
+    if baseline and not a.force:
+        why = prov.mismatches(p, baseline["provenance"]) if run["cores"] else []
+        if why:
+            refusal = (f"refusing to compare with {baseline['dir']}: " + "; ".join(why) +
+                       " (--force, or COMPARE_ANYWAY=1 with make, compares anyway)")
+            baseline = None
+
+    problems = [line for line in text.splitlines() if line.startswith("PAYLOAD: FAIL")]
+    if a.exit_status not in (0,):
+        problems.append(f"QEMU exited {a.exit_status}" +
+                        (" (the time limit)" if a.exit_status == 124 else ""))
+    result = {"tool": "rt_report", "provenance": p, "boot": boot_line(text),
+              "baseline": {"dir": baseline["dir"], "provenance": baseline["provenance"]}
+              if baseline else None, "baseline_refused": refusal}
+
+    def write_json(verdict, report=None, regressions=()):
+        result.update(verdict=verdict, problems=problems, regressions=list(regressions),
+                      scenarios=report["scenarios"] if report else [])
+        with open(os.path.join(out, "report.json"), "w", encoding="utf-8") as f:
+            json.dump(result, f, indent=1, ensure_ascii=False)
+            f.write("\n")
+
+    if run["cores"] is None and SKIPPED in text:
+        if problems or VERDICT not in text:
+            write_json("FAIL")
+            for q in problems:
+                print(f"rt_report: {q}", file=sys.stderr)
+            fail("the payload's verdict is not PASS; no report (runtime "
+                 "instrumentation is not built in)")
+        result["skipped"] = "built without runtime instrumentation"
+        write_json("PASS")
+        print("rt_report: no report: the firmware was built without runtime "
+              "instrumentation (ENABLE_RUNTIME_INSTRUMENTATION=0); every other check passed")
+        return 0
+    if run["cores"] is None:
+        problems.append("no runtime-instrumentation run in the console output "
+                        "(did the payload start?)")
+        write_json("FAIL")
+        for q in problems:
+            print(f"rt_report: {q}", file=sys.stderr)
+        fail(f"no figures; the run's record is in {out}/", 2)
+
+    if not run["scenarios"]:
+        problems.append("the payload announced no scenario")
+    check_rows(run, problems)
+    for rows in run["blocks"]:
+        for test in rows:
+            if test not in run["scenarios"]:
+                problems.append(f"{test}: rows of a scenario the payload did not announce")
+    data = collect(run)
+    if prov.icount(p):
+        for test, per in data.items():
+            if not one_core_at_a_time(test):
+                continue
+            for (cl, co), figs in per.items():
+                for name, s in figs.items():
+                    if len(set(s)) > 1:
+                        problems.append(f"{test}: core {cl}.{co}: {name} differs between "
+                                        f"iterations under -icount: {s} ns")
+    if VERDICT not in text:
+        problems.append("the payload's verdict is not PASS"
+                        + (" (it never finished)" if "PAYLOAD: RESULT:" not in text else ""))
+    verdict = "FAIL" if problems else "PASS"
+    report = build_report(run, data, baseline)
+    regressions = regressions_of(report, p, a.fail_above) if baseline and \
+        a.fail_above is not None else []
+
+    plots, plot_error = {}, None
+    if not a.no_plots:
+        try:
+            import plots as plotting
+            plots = plotting.plot_all(os.path.join(out, "plots"), report, baseline, p)
+        except ImportError as e:
+            plot_error = f"plots: {e} (Debian's python3-matplotlib)"
+    if plot_error:
+        problems.append(plot_error)
+        verdict = "FAIL"
+    rst = render(title, p, result["boot"], report, baseline, problems, verdict, plots)
+    with open(os.path.join(out, f"psci-performance-{a.plat}.rst"), "w", encoding="utf-8") as f:
+        f.write(rst)
+    write_csvs(out, p, report)
+    write_json(verdict, report, regressions)
+    if not a.quiet:
+        print(rst)
 
     if problems:
-        for p in problems:
-            print(f"rt_report: {p}", file=sys.stderr)
-        fail(f"{len(problems)} problem(s); partial report in {out}/")
-    print(f"rt_report: {len(scenarios)} scenarios x {cores} cores passed; "
-          f"report and CSVs in {out}/")
+        for q in problems:
+            print(f"rt_report: {q}", file=sys.stderr)
+        fail(f"{len(problems)} problem(s); the run's record is in {out}/")
+    if refusal:
+        fail(f"{refusal}; the run's report, without the comparison, is in {out}/", 2)
+    if regressions:
+        for q in regressions:
+            print(f"rt_report: worse than the baseline: {q}", file=sys.stderr)
+        fail(f"{len(regressions)} figure(s) worse than the baseline by more than "
+             f"{a.fail_above:g}%; report in {out}/")
+    print(f"rt_report: {len(run['scenarios'])} scenarios x {run['cores']} cores x "
+          f"{p['iterations']} iteration(s) passed; report, CSVs and JSON in {out}/")
     return 0
 
 

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# make docs: docs/ builds to HTML with Sphinx with no warning (they are
+# errors), the latency report of the latest run (made first when there is
+# none) in place of the committed one, its provenance and plots shown.
+# Usage: docs_test.sh BUILD_BASE
+set -uo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/../lib/harness.sh"
+top=$(cd "$here/../.." && pwd)
+base=$1
+html=$base/docs/html
+
+make -C "$top" --no-print-directory BUILD_BASE="$base" _docs >"$base/docs.log" 2>&1
+rc=$?
+check "make docs: Sphinx builds docs/ with warnings as errors" [ "$rc" -eq 0 ]
+[ "$rc" -eq 0 ] || sed 's/^/    /' "$base/docs.log" | tail -n 20
+check "make docs: it says whose report it shows" grep -q "^docs: with the report of " "$base/docs.log"
+check "every page of the tree is built" bash -c "[ -f '$html/index.html' ] &&
+	[ -f '$html/perf/psci-performance-qemu.html' ] && [ -f '$html/plat/qemu.html' ] &&
+	[ -f '$html/design/trusted-boot.html' ]"
+page=$html/perf/psci-performance-qemu.html
+check "the report page shows where its figures came from" \
+	bash -c "grep -q 'Firmware' '$page' && grep -q 'icount' '$page' && grep -q 'MIDR' '$page'"
+check "the report page shows a plot per scenario" \
+	[ "$(grep -o '_images/test_rt_instr_[a-z_]*\.svg' "$page" | sort -u | wc -l)" -eq 6 ]
+check "the plots are in the HTML tree" [ "$(ls "$html/_images/"test_rt_instr_*.svg 2>/dev/null | wc -l)" -eq 6 ]
+check "the tables of docs/plat/qemu.rst render" grep -q "0x08000000 / 0x080A0000" "$html/plat/qemu.html"
+summary

@@ -1,0 +1,151 @@
+#!/usr/bin/env python3
+"""bench_report: keep make bench's figures, with provenance, and compare them.
+
+Usage: bench_report.py CONSOLE_LOG OUT_DIR [PLAT] [--config CONFIG_MK]
+                       [--runtime-only NAMES] [--cc CC] [--run NAME]
+                       [--exit-status N] [--baseline RUN_DIR] [--force]
+                       [--fail-above PCT] [--quiet]
+
+Reads the "BENCH: <path> <N> ns/call|ns/cycle" lines of the benchmark
+payload (tests/payload/bench.c; under -icount, instructions per round
+trip), prints them, with the change against the baseline's figure when it
+is larger than 2% (the published reports' rule, tools/rt_report/figures.py),
+and writes OUT_DIR/bench.csv and bench.json with the run's provenance. Only
+paths both runs measured are compared (an older payload may lack some).
+
+Exit status: 0 when the run passed and nothing regressed beyond
+--fail-above; 1 otherwise; 2 on unusable input or a baseline that cannot
+be compared (platform, topology or timing differ; --force compares anyway).
+"""
+import argparse
+import csv
+import json
+import os
+import re
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import figures as fig  # noqa: E402
+import provenance as prov  # noqa: E402
+
+BENCH = re.compile(r"^BENCH: (.+?)\s+(\d+) (ns/call|ns/cycle)$", re.M)
+
+
+def fail(msg, code=1):
+    print(f"bench_report: {msg}", file=sys.stderr)
+    sys.exit(code)
+
+
+def parse(text):
+    """[(path, ns, unit)] in the order measured."""
+    return [(m.group(1), int(m.group(2)), m.group(3)) for m in BENCH.finditer(text)]
+
+
+def load_baseline(path):
+    try:
+        with open(os.path.join(path, "bench.json"), encoding="utf-8") as f:
+            data = json.load(f)
+    except OSError as e:
+        fail(f"baseline {path}: no bench.json ({e.strerror}): not a run directory of "
+             "make bench", 2)
+    except ValueError as e:
+        fail(f"baseline {path}: bench.json is not JSON: {e}", 2)
+    if "provenance" not in data or "benchmarks" not in data:
+        fail(f"baseline {path}: bench.json has no provenance or benchmarks", 2)
+    data["dir"] = os.path.realpath(path)
+    return data
+
+
+def main(argv):
+    p = argparse.ArgumentParser(prog="bench_report")
+    p.add_argument("console")
+    p.add_argument("out")
+    p.add_argument("plat", nargs="?", default="qemu")
+    p.add_argument("--config")
+    p.add_argument("--runtime-only", default="")
+    p.add_argument("--cc")
+    p.add_argument("--run")
+    p.add_argument("--exit-status", type=int, default=0)
+    p.add_argument("--baseline")
+    p.add_argument("--force", action="store_true")
+    p.add_argument("--fail-above", type=float)
+    p.add_argument("--quiet", action="store_true")
+    try:
+        a = p.parse_args(argv)
+    except SystemExit:
+        fail("usage: bench_report.py CONSOLE_LOG OUT_DIR [PLAT] [options]", 2)
+    if os.path.exists(a.out) and not os.path.isdir(a.out):
+        fail(f"{a.out} exists and is not a directory", 2)
+    try:
+        with open(a.console, encoding="utf-8", errors="replace") as f:
+            text = f.read()
+    except OSError as e:
+        fail(f"cannot read {a.console}: {e.strerror}", 2)
+    baseline = load_baseline(a.baseline) if a.baseline else None
+    try:
+        pv = prov.collect(a.plat, text, a.config, a.runtime_only.split(), a.cc, run=a.run)
+    except (prov.ProvenanceError, OSError, ValueError) as e:
+        fail(f"provenance: {e}", 2)
+    # The benchmark payload runs no instrumentation: its topology is the build's.
+    if baseline and not a.force:
+        why = prov.mismatches(pv, baseline["provenance"])
+        if why:
+            fail(f"refusing to compare with {baseline['dir']}: " + "; ".join(why) +
+                 " (--force, or COMPARE_ANYWAY=1 with make, compares anyway)", 2)
+    os.makedirs(a.out, exist_ok=True)
+
+    found = parse(text)
+    problems = [line for line in text.splitlines() if line.startswith("PAYLOAD: FAIL")]
+    if a.exit_status != 0:
+        problems.append(f"QEMU exited {a.exit_status}" +
+                        (" (the time limit)" if a.exit_status == 124 else ""))
+    if not found:
+        problems.append("no BENCH figure in the console output")
+    base = {b["name"]: b["ns"] for b in baseline["benchmarks"]} if baseline else {}
+    benchmarks, regressions, width = [], [], max([len(n) for n, _, _ in found] + [0])
+    for name, ns, unit in found:
+        b = base.get(name)
+        d = fig.delta_percent(ns, b)
+        benchmarks.append({"name": name, "ns": ns, "unit": unit, "baseline": b,
+                           "delta_percent": round(d, 2) if d is not None else None})
+        if a.fail_above is not None and fig.regression(ns, b, a.fail_above):
+            regressions.append(f"{name}: {b} -> {ns} {unit} ({d:+.2f}%)")
+        shown = fig.shown_delta(ns, b)
+        if not a.quiet:
+            print(f"BENCH: {name:<{width}} {ns:6d} {unit}"
+                  + (f" {fig.fmt_delta(shown)}" if shown is not None else "")
+                  + (f"   baseline {b}" if b is not None else ""))
+    for line in text.splitlines():
+        if "SKIPPED" in line and not a.quiet:
+            print(line)
+    verdict = "FAIL" if problems else "PASS"
+    with open(os.path.join(a.out, "bench.csv"), "w", newline="", encoding="utf-8") as f:
+        f.write("\n".join(prov.csv_comments(pv)) + "\n")
+        w = csv.writer(f, dialect="unix")
+        w.writerow(["Path", "ns", "Unit", "Baseline ns", "Delta %"])
+        for bm in benchmarks:
+            w.writerow([bm["name"], bm["ns"], bm["unit"],
+                        "" if bm["baseline"] is None else bm["baseline"],
+                        "" if bm["delta_percent"] is None else f"{bm['delta_percent']:.2f}"])
+    with open(os.path.join(a.out, "bench.json"), "w", encoding="utf-8") as f:
+        json.dump({"tool": "bench_report", "provenance": pv, "verdict": verdict,
+                   "problems": problems, "regressions": regressions,
+                   "baseline": {"dir": baseline["dir"], "provenance": baseline["provenance"]}
+                   if baseline else None, "benchmarks": benchmarks}, f, indent=1,
+                  ensure_ascii=False)
+        f.write("\n")
+    if problems:
+        for q in problems:
+            print(f"bench_report: {q}", file=sys.stderr)
+        fail(f"{len(problems)} problem(s); the run's record is in {a.out}/")
+    if regressions:
+        for q in regressions:
+            print(f"bench_report: worse than the baseline: {q}", file=sys.stderr)
+        fail(f"{len(regressions)} path(s) worse than the baseline by more than "
+             f"{a.fail_above:g}%; figures in {a.out}/")
+    print(f"bench_report: {len(benchmarks)} paths; bench.csv and bench.json in {a.out}/")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

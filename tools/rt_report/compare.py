@@ -1,0 +1,193 @@
+#!/usr/bin/env python3
+"""compare: make compare REF=<git ref>, the report and make bench of this
+tree against those of another revision, under the same options.
+
+Usage: compare.py --ref REF --work DIR --current BUILD_DIR --build-type TYPE
+                  --plat PLAT --runs RUNS_DIR --variant NAME [--cc CC]
+                  [--runtime-only NAMES] [--timeout S] [--extra ARGS]
+                  [--fail-above PCT] [--force] [-- NAME=VALUE...]
+
+Checks REF out in a git worktree of its own, DIR/<commit>/src (kept, so a
+second compare with the same REF only rebuilds what changed), builds it
+into DIR/<commit>/build with the NAME=VALUE options given (the make
+command line's, so both builds have the same options), then boots both
+through this tree's tools/qemu_run, each run in a directory of its own
+under RUNS_DIR (tools/rt_report/runs.py; REF's named ref-<commit>-NAME),
+the latency report first, then make bench. This tree's runs take REF's as
+their baseline: every figure that moved by more than 2% carries its delta
+in the published form, the baseline's table follows each table, the plots
+have both bars. A figure worse than REF's by more than --fail-above %
+(default 5) is a regression.
+
+Exit status: 0 when both runs passed and nothing regressed; 1 when a
+figure regressed or this tree's run failed; 2 when REF is not a commit,
+cannot be built or its run failed (nothing to compare with).
+"""
+import argparse
+import json
+import os
+import shlex
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+RUNS_PY = os.path.join(HERE, "runs.py")
+
+
+def fail(msg, code=2):
+    print(f"compare: {msg}", file=sys.stderr)
+    sys.exit(code)
+
+
+def git(*args, check=True):
+    r = subprocess.run(["git"] + list(args), capture_output=True, text=True, check=False)
+    if check and r.returncode != 0:
+        fail(f"git {' '.join(args)}: {r.stderr.strip()}")
+    return r
+
+
+def worktree(ref, work):
+    """REF's commit and its worktree (made or moved to it)."""
+    r = git("rev-parse", "--verify", "--quiet", f"{ref}^{{commit}}", check=False)
+    if r.returncode != 0:
+        fail(f"REF={ref}: not a commit of this repository")
+    sha = r.stdout.strip()
+    short = sha[:12]
+    root = os.path.join(os.path.abspath(work), short)
+    src = os.path.join(root, "src")
+    git("worktree", "prune")
+    if os.path.isdir(src) and git("-C", src, "rev-parse", "HEAD", check=False).stdout.strip() == sha:
+        print(f"compare: REF={ref} is {short}, checked out in {src}")
+    else:
+        if os.path.isdir(src):
+            git("worktree", "remove", "--force", src, check=False)
+        os.makedirs(root, exist_ok=True)
+        git("worktree", "add", "--detach", src, sha)
+        print(f"compare: REF={ref} is {short}, checked out in {src}")
+    return sha, short, root, src
+
+
+def make_env():
+    """The environment for REF's make: not this make's command line, which
+    MAKEFLAGS carries (REF's Makefile may not know REF=, FAIL_ABOVE=...)."""
+    env = dict(os.environ)
+    for k in ("MAKEFLAGS", "MAKELEVEL", "MFLAGS", "MAKEOVERRIDES"):
+        env.pop(k, None)
+    return env
+
+
+def build(src, base, variables, targets):
+    cmd = ["make", "-C", src, "--no-print-directory", "-j2", f"BUILD_BASE={base}"] + \
+        variables + targets
+    print("compare: " + " ".join(shlex.quote(c) for c in cmd), flush=True)
+    return subprocess.run(cmd, env=make_env(), check=False).returncode
+
+
+def run(kind, a, config, variant, flash=None, baseline=None, quiet=False):
+    """One run through runs.py; its directory and exit status."""
+    cmd = [sys.executable, RUNS_PY, kind, "--runs", a.runs, "--variant", variant,
+           "--plat", a.plat, "--config", config, "--runtime-only", a.runtime_only,
+           "--timeout", str(a.timeout), "--extra", a.extra]
+    if a.cc:
+        cmd += ["--cc", a.cc]
+    if flash:
+        cmd += ["--flash", flash]
+    if baseline:
+        cmd += ["--baseline", baseline, "--fail-above", str(a.fail_above)]
+        if a.force:
+            cmd.append("--force")
+    if quiet:
+        cmd.append("--quiet")
+    rc = subprocess.run(cmd, check=False).returncode
+    link = os.path.join(a.runs, "latest" if kind == "report" else "latest-bench")
+    return os.path.realpath(link), rc
+
+
+def regressions(run_dir, kind):
+    try:
+        with open(os.path.join(run_dir, "report.json" if kind == "report" else "bench.json"),
+                  encoding="utf-8") as f:
+            data = json.load(f)
+    except (OSError, ValueError):
+        return None, []
+    return data.get("verdict"), data.get("regressions", [])
+
+
+def worst_of(regs):
+    """The regression with the largest change, from the "(+N.NN%)" that
+    ends each one."""
+    def pct(r):
+        try:
+            return float(r.rsplit("(", 1)[1].rstrip("%)"))
+        except (IndexError, ValueError):
+            return 0.0
+    return max(regs, key=pct)
+
+
+def main(argv):
+    p = argparse.ArgumentParser(prog="compare")
+    p.add_argument("--ref", required=True)
+    p.add_argument("--work", required=True)
+    p.add_argument("--current", required=True)
+    p.add_argument("--build-type", required=True)
+    p.add_argument("--plat", required=True)
+    p.add_argument("--runs", required=True)
+    p.add_argument("--variant", required=True)
+    p.add_argument("--cc")
+    p.add_argument("--runtime-only", default="")
+    p.add_argument("--timeout", type=float, default=300)
+    p.add_argument("--extra", default="")
+    p.add_argument("--fail-above", type=float, default=5.0)
+    p.add_argument("--force", action="store_true")
+    p.add_argument("variables", nargs="*")
+    a = p.parse_args(argv)
+    bad = [v for v in a.variables if "=" not in v]
+    if bad:
+        fail(f"not NAME=VALUE: {' '.join(bad)}")
+
+    sha, short, root, src = worktree(a.ref, a.work)
+    base = os.path.join(root, "build")
+    ref_build = os.path.join(base, a.plat, a.build_type)
+    if build(src, base, a.variables, ["all"]) != 0:
+        fail(f"REF={a.ref} ({short}) does not build with {' '.join(a.variables) or 'the defaults'} "
+             "(its make said why, above)")
+    bench = build(src, base, a.variables, [os.path.join(ref_build, "bench", "flash.bin")]) == 0
+    if not bench:
+        print(f"compare: REF={a.ref} ({short}) has no make bench image: bench not compared",
+              file=sys.stderr)
+
+    ref_variant = f"ref-{short}-{a.variant}"
+    summary, worst = [], 0
+    kinds = [("report", None)] + ([("bench", "bench/flash.bin")] if bench else [])
+    for kind, flash in kinds:
+        print(f"\ncompare: {kind}: REF {a.ref} ({short})", flush=True)
+        ref_run, rc = run(kind, a, os.path.join(ref_build, "config.mk"), ref_variant,
+                          os.path.join(ref_build, flash) if flash else None, quiet=True)
+        verdict, _ = regressions(ref_run, kind)
+        if verdict != "PASS":
+            fail(f"{kind}: the run of REF={a.ref} failed (exit {rc}); its record is in {ref_run}/")
+        print(f"\ncompare: {kind}: this tree against {ref_run}", flush=True)
+        cur_run, rc = run(kind, a, os.path.join(a.current, "config.mk"), a.variant,
+                          os.path.join(a.current, flash) if flash else None, baseline=ref_run)
+        verdict, regs = regressions(cur_run, kind)
+        if verdict != "PASS":
+            summary.append(f"{kind}: this tree's run failed (exit {rc}); see {cur_run}/")
+            worst = max(worst, 1)
+        elif rc == 2:
+            summary.append(f"{kind}: not compared (exit 2, said why above)")
+            worst = max(worst, 2)
+        elif regs:
+            summary.append(f"{kind}: {len(regs)} figure(s) worse than REF by more than "
+                           f"{a.fail_above:g}% (listed above), the worst {worst_of(regs)}")
+            worst = max(worst, 1)
+        else:
+            summary.append(f"{kind}: nothing worse than REF by more than {a.fail_above:g}% "
+                           f"({cur_run}/ against {ref_run}/)")
+    print()
+    for line in summary:
+        print(f"compare: {line}")
+    return worst
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

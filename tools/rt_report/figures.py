@@ -1,0 +1,73 @@
+"""Statistics of repeated samples and the delta rule of the published reports.
+
+Shared by rt_report (the latency report), bench_report (make bench) and
+compare (make compare), so that a figure, its delta and a regression mean
+the same thing in each.
+
+The delta rule is TF-A CI's, as in the N1SDP report
+(docs/perf/psci-performance-methodology.rst): a figure carries its change
+against the baseline, "13.42 (-45.40%)", only when that change is larger
+than 2% either way.
+"""
+
+# A change must be larger than this (in %, either way) to be shown.
+DELTA_SHOWN_ABOVE = 2.0
+
+
+def median(samples):
+    """The median of a non-empty list; the mean of the middle two for an even count."""
+    if not samples:
+        raise ValueError("median of no sample")
+    s = sorted(samples)
+    mid = len(s) // 2
+    if len(s) % 2:
+        return s[mid]
+    total = s[mid - 1] + s[mid]
+    return total // 2 if total % 2 == 0 else total / 2
+
+
+def stats(samples):
+    """min, median, max and every sample (in order) of one figure."""
+    return {"min": min(samples), "median": median(samples), "max": max(samples),
+            "samples": list(samples)}
+
+
+def delta_percent(current, baseline):
+    """(current - baseline) / baseline in %, or None when there is nothing to compare."""
+    if current is None or baseline is None or baseline == 0:
+        return None
+    return (current - baseline) * 100.0 / baseline
+
+
+def shown_delta(current, baseline):
+    """The delta to print beside a figure, or None under the 2% rule."""
+    d = delta_percent(current, baseline)
+    return d if d is not None and abs(d) > DELTA_SHOWN_ABOVE else None
+
+
+def fmt_delta(d):
+    """The published form: "(-45.40%)", "(+56.25%)"."""
+    return f"({d:+.2f}%)"
+
+
+def fmt_us(ns):
+    """ns as µs with two decimals, rounded half up to the nearest 10 ns."""
+    cus = int(ns / 10 + 0.5)
+    return f"{cus // 100}.{cus % 100:02d}"
+
+
+def cell(ns, baseline_ns=None, fmt=fmt_us):
+    """A table cell: the figure, and its delta when the 2% rule shows one."""
+    if ns is None:
+        return "--"
+    d = shown_delta(ns, baseline_ns)
+    return fmt(ns) + (f" {fmt_delta(d)}" if d is not None else "")
+
+
+def regression(current, baseline, fail_above, resolution=0):
+    """True when @current is worse (larger) than @baseline by more than
+    @fail_above % and by more than @resolution (one counter tick: a change
+    of one tick is where the interval fell on the 16 ns grid, not the
+    code; docs/perf/psci-performance-methodology.rst)."""
+    d = delta_percent(current, baseline)
+    return d is not None and d > fail_above and current - baseline > resolution
