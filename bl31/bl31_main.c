@@ -14,6 +14,7 @@
 #include <lib/el3_runtime/context.h>
 #include <lib/el3_runtime/cpu_data.h>
 #include <lib/pmf.h>
+#include <lib/utils_def.h>
 #include <lib/psci/psci_lib.h>
 #include <plat/plat_setup.h>
 #include <plat/plat_topology.h>
@@ -87,7 +88,7 @@ void el3_sync_handler(struct el3_context *ctx, uint64_t from_aarch32)
 	uint64_t esr = read_esr_el3();
 	unsigned int ec = (unsigned int)(esr >> ESR_EC_SHIFT) & ESR_EC_MASK;
 
-	if (ec == EC_AARCH64_SMC || ec == EC_AARCH32_SMC) {
+	if (likely(ec == EC_AARCH64_SMC || ec == EC_AARCH32_SMC)) {
 		runtime_svc_dispatch(ctx, from_aarch32 != 0U);
 		return;
 	}
