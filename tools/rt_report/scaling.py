@@ -78,8 +78,8 @@ def ratio(a, b):
 def table(header, rows):
     widths = [max(len(str(c)) for c in col) for col in zip(header, *rows)]
     line = "  ".join("=" * w for w in widths)
-    out = [line, "  ".join(h.ljust(w) for h, w in zip(header, widths)), line]
-    out += ["  ".join(str(c).ljust(w) for c, w in zip(r, widths)) for r in rows]
+    out = [line, "  ".join(h.ljust(w) for h, w in zip(header, widths)).rstrip(), line]
+    out += ["  ".join(str(c).ljust(w) for c, w in zip(r, widths)).rstrip() for r in rows]
     out.append(line)
     return "\n".join(out) + "\n"
 
