@@ -285,8 +285,8 @@ all: $(IMAGES)
 	@echo "Built $(PLAT) $(BUILD_TYPE) with $(TOOLCHAIN) into $(BUILD_DIR)/"
 
 help:
-	@echo "Targets: all (default), run, check, bench, compare (REF=), docs, test-mem-protect, fuzz,"
-	@echo "         perf-docs, fiptool,"
+	@echo "Targets: all (default), run, check, bench, scaling, compare (REF=), docs,"
+	@echo "         test-mem-protect, fuzz, perf-docs, fiptool,"
 	@echo "         cert_create, mbedtls, format, format-check, clean, distclean, help,"
 	@echo "         profile (PROFILE_PATH=$(subst $(space),|,$(PROFILE_PATHS)), or"
 	@echo "         PROFILE_FROM=/PROFILE_TO=; docs/perf/profiling.rst), test-profile,"
@@ -388,6 +388,26 @@ etm-decode:
 	@$(DEPS) etm
 	@$(MAKE) --no-print-directory $(ETM_DECODE)
 	@echo "Built $(ETM_DECODE)"
+
+# make scaling: make bench and the report at each topology of
+# SCALING_TOPOLOGIES (clusters x cores per cluster), each in a build base of
+# its own, then the two side by side (tools/rt_report/scaling.py;
+# docs/perf/scaling.rst).
+SCALING_TOPOLOGIES := 2x2 4x4
+SCALING_DIR := $(BUILD_BASE)/scaling
+.PHONY: scaling
+scaling:
+ifneq ($(PLAT),qemu)
+	$(error make scaling runs on QEMU (PLAT=qemu))
+endif
+	@set -e; for t in $(SCALING_TOPOLOGIES); do \
+		echo "== $$t"; \
+		$(MAKE) --no-print-directory bench run QEMU_CLUSTERS=$${t%x*} \
+			QEMU_CORES_PER_CLUSTER=$${t#*x} BUILD_BASE=$(SCALING_DIR)/$$t >$(SCALING_DIR)-$$t.log 2>&1 \
+			|| { tail -n 20 $(SCALING_DIR)-$$t.log; exit 1; }; \
+	done
+	@python3 tools/rt_report/scaling.py $(SCALING_DIR)/scaling.rst \
+		$(foreach t,$(SCALING_TOPOLOGIES),$(t) $(SCALING_DIR)/$(t))
 
 # make test-profile: make profile's test, from a build of its own (make
 # check runs it on its build).

@@ -14,6 +14,7 @@
 #include <lib/el3_runtime/context.h>
 #include <lib/el3_runtime/cpu_data.h>
 #include <lib/pmf.h>
+#include <lib/utils_def.h>
 #include <lib/psci/psci_lib.h>
 #include <plat/plat_setup.h>
 #include <plat/plat_topology.h>
@@ -31,7 +32,6 @@ _Static_assert(offsetof(struct cpu_data, ctx) == 0,
 /* Per-CPU set-up shared by the cold and warm boot paths. */
 static void bl31_cpu_setup(void)
 {
-	my_cpu_data()->core_pos = plat_my_core_pos();
 	bl_program_cntfrq();
 	if (gicv3_cpu_init() != 0) {
 		ERROR("BL31: no GIC redistributor for MPIDR 0x%llx\n",
@@ -57,6 +57,9 @@ void bl31_main(const struct bl31_params *from_bl2)
 	}
 
 	bl_setup_mmu(NULL, 0, plat_bl31_regions, plat_bl31_region_count);
+	/* Each CPU's position, once: the entry code indexes cpu_data with it. */
+	for (unsigned int pos = 0; pos < PLATFORM_CORE_COUNT; pos++)
+		cpu_data[pos].core_pos = pos;
 	console_lock_enable();
 	gicv3_distributor_init(PLAT_GICD_BASE, PLAT_GICR_BASE);
 	bl31_cpu_setup();
@@ -87,7 +90,7 @@ void el3_sync_handler(struct el3_context *ctx, uint64_t from_aarch32)
 	uint64_t esr = read_esr_el3();
 	unsigned int ec = (unsigned int)(esr >> ESR_EC_SHIFT) & ESR_EC_MASK;
 
-	if (ec == EC_AARCH64_SMC || ec == EC_AARCH32_SMC) {
+	if (likely(ec == EC_AARCH64_SMC || ec == EC_AARCH32_SMC)) {
 		runtime_svc_dispatch(ctx, from_aarch32 != 0U);
 		return;
 	}

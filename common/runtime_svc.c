@@ -7,6 +7,7 @@
 
 #include <common/debug.h>
 #include <common/runtime_svc.h>
+#include <lib/utils_def.h>
 
 extern const struct rt_svc_desc __start_rt_svc_descs[];
 extern const struct rt_svc_desc __stop_rt_svc_descs[];
@@ -56,22 +57,17 @@ void runtime_svc_init(void)
 
 void runtime_svc_dispatch(struct el3_context *ctx, bool from_aarch32)
 {
-	int oen = smccc_route_oen(ctx->x[0], from_aarch32);
+	uint64_t x0 = ctx->x[0];
+	int oen = smccc_route_oen(x0, from_aarch32);
 	const struct rt_svc_desc *svc = oen < 0 ? NULL : svc_by_oen[oen];
 
-	if (svc == NULL) {
+	if (unlikely(svc == NULL)) {
 		smc_ret1(ctx, (uint64_t)(int64_t)SMC_UNK);
 		return;
 	}
 
-	/* Every field is written: no zero-fill on the SMC path. */
-	struct smc_call call;
-	uint64_t mask;
+	uint32_t fid = (uint32_t)x0 & ~FUNCID_SVE_HINT_BIT;
+	uint64_t mask = smccc_is_64(fid) ? ~0ULL : 0xffffffffULL;
 
-	call.fid = (uint32_t)ctx->x[0] & ~FUNCID_SVE_HINT_BIT;
-	call.from_aarch32 = from_aarch32;
-	mask = smccc_is_64(call.fid) ? ~0ULL : 0xffffffffULL;
-	for (unsigned int i = 0; i < 8U; i++)
-		call.x[i] = ctx->x[i] & mask;
-	svc->handle(&call, ctx);
+	svc->handle(fid, ctx->x[1] & mask, ctx->x[2] & mask, ctx->x[3] & mask, ctx);
 }

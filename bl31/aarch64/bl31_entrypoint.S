@@ -40,12 +40,14 @@ bl31_entrypoint:
 	b	el3_exit
 
 func bl31_warm_entrypoint
+	/* The core position, kept in x19 across the MMU set-up (which uses x0-x1). */
+	bl	plat_my_core_pos
+	mov	x19, x0
 #if ENABLE_RUNTIME_INSTRUMENTATION
 	/*
 	 * EXIT_HW_LOW_PWR is the first thing a waking CPU does (docs/design/pmf.rst), so it
 	 * is stored with the MMU off: straight to memory.
 	 */
-	bl	plat_my_core_pos
 	adr_l	x1, pmf_timestamps
 	add	x1, x1, x0, lsl #PMF_PERCPU_SHIFT
 	mrs	x2, cntpct_el0
@@ -57,7 +59,7 @@ func bl31_warm_entrypoint
 	/* The MMU goes on before the stack is used (enable_mmu_direct_el3). */
 	adr_l	x0, xlat_base_table
 	bl	enable_mmu_direct_el3
-	bl	plat_my_core_pos
+	mov	x0, x19
 	cpu_data_and_stack
 	set_cpu_data
 	bl	bl31_warm_boot

@@ -3,9 +3,12 @@
  *
  * On any exception SP_EL3 points at this CPU's struct cpu_data, whose first
  * member is the lower EL's saved context (struct el3_context). The entry
- * path saves the general-purpose registers there, then runs C on this CPU's
- * EL3 stack (SP_EL0). el3_exit restores the context and returns with ERET.
- * Nothing but saving, restoring and calling C happens here.
+ * path saves there only what the C handler may clobber and the return must
+ * give back, then runs C on this CPU's EL3 stack (SP_EL0); the same path
+ * restores it and returns with ERET. el3_exit restores a whole context: the
+ * one cm_init_ns_context() wrote for a core's first entry into the normal
+ * world (cold boot, CPU_ON, power-down wake-up). Nothing but saving,
+ * restoring and calling C happens here.
  */
 #include <common/aarch64/el3_common_macros.S>
 
@@ -15,10 +18,11 @@
 	 * context save. \aarch32: 1 if the caller was in AArch32 state.
 	 */
 	.macro sync_lower_el aarch32
-	stp	x29, x30, [sp, #CTX_X28 + 8]
+	str	x30, [sp, #CTX_X30]
 	mrs	x30, cntpct_el0
 	str	x30, [sp, #CPU_DATA_PMF_ENTER_TS]
-	mov	x30, #\aarch32
+	stp	x0, x1, [sp, #CTX_X0]
+	mov	x1, #\aarch32
 	b	sync_lower_el_entry
 	.endm
 
@@ -79,11 +83,20 @@
 	end_vector_entry serror_aarch32
 
 /*
- * x29/x30 are saved, x30 = 1 for an AArch32 caller. Save the rest of the
- * context and call el3_sync_handler(ctx, aarch32) on the EL3 stack.
+ * x0, x1 and x30 are saved, x1 = 1 for an AArch32 caller. Call
+ * el3_sync_handler(ctx, aarch32) on the EL3 stack, then return to the
+ * caller.
+ *
+ * Saved: x0-x18 and x30, which the C code may clobber (AAPCS64 6.1.1:
+ * x19-x29 are callee-saved, so the handler gives them back itself), SP_EL0
+ * (the C stack), ELR_EL3 and SPSR_EL3 (handlers read the caller's state
+ * there and may redirect it: cm_inject_undef). The caller gets every one
+ * back except what a handler wrote into the context (results in x0-x3),
+ * as SMCCC requires of x4-x30 (DEN0028 2.6, 2.7). SCR_EL3 is not touched:
+ * no handler changes it. A call that does not return to its caller (a
+ * power-down) comes back through el3_exit with a fresh context.
  */
 func sync_lower_el_entry
-	stp	x0, x1, [sp, #CTX_X0]
 	stp	x2, x3, [sp, #CTX_X2]
 	stp	x4, x5, [sp, #CTX_X4]
 	stp	x6, x7, [sp, #CTX_X6]
@@ -92,32 +105,46 @@ func sync_lower_el_entry
 	stp	x12, x13, [sp, #CTX_X12]
 	stp	x14, x15, [sp, #CTX_X14]
 	stp	x16, x17, [sp, #CTX_X16]
-	stp	x18, x19, [sp, #CTX_X18]
-	stp	x20, x21, [sp, #CTX_X20]
-	stp	x22, x23, [sp, #CTX_X22]
-	stp	x24, x25, [sp, #CTX_X24]
-	stp	x26, x27, [sp, #CTX_X26]
-	str	x28, [sp, #CTX_X28]
-	mrs	x0, sp_el0
-	str	x0, [sp, #CTX_SP_EL0]
-	mrs	x0, elr_el3
-	mrs	x1, spsr_el3
-	stp	x0, x1, [sp, #CTX_ELR_EL3]
-	mrs	x0, scr_el3
-	str	x0, [sp, #CTX_SCR_EL3]
+	str	x18, [sp, #CTX_X18]
+	mrs	x2, sp_el0
+	mrs	x3, elr_el3
+	mrs	x4, spsr_el3
+	str	x2, [sp, #CTX_SP_EL0]
+	stp	x3, x4, [sp, #CTX_ELR_EL3]
 
 	mov	x0, sp
-	mov	x1, x30
 	ldr	x2, [sp, #CPU_DATA_RUNTIME_SP]
 	msr	spsel, #0
 	mov	sp, x2
 	bl	el3_sync_handler
-	b	el3_exit
+
+	msr	spsel, #1
+	ldr	x2, [sp, #CTX_SP_EL0]
+	ldp	x0, x1, [sp, #CTX_ELR_EL3]
+	msr	sp_el0, x2
+	msr	elr_el3, x0
+	msr	spsr_el3, x1
+	ldp	x0, x1, [sp, #CTX_X0]
+	ldp	x2, x3, [sp, #CTX_X2]
+	ldp	x4, x5, [sp, #CTX_X4]
+	ldp	x6, x7, [sp, #CTX_X6]
+	ldp	x8, x9, [sp, #CTX_X8]
+	ldp	x10, x11, [sp, #CTX_X10]
+	ldp	x12, x13, [sp, #CTX_X12]
+	ldp	x14, x15, [sp, #CTX_X14]
+	ldp	x16, x17, [sp, #CTX_X16]
+	ldr	x18, [sp, #CTX_X18]
+	ldr	x30, [sp, #CTX_X30]
+	eret
+	/* No speculation past the ERET (straight-line speculation). */
+	dsb	nsh
+	isb
 endfunc sync_lower_el_entry
 
 /*
- * el3_exit: return to the lower EL described by this CPU's saved context.
- * Called on the EL3 stack (SP_EL0) with nothing to preserve.
+ * el3_exit: enter the lower EL with the whole context this CPU's
+ * cpu_data holds (every general-purpose register, SP_EL0, ELR, SPSR and
+ * SCR_EL3). Called on the EL3 stack (SP_EL0) with nothing to preserve.
  */
 func el3_exit
 	msr	spsel, #1

@@ -13,22 +13,17 @@
 #include <lib/smccc.h>
 
 /*
- * An SMC as a handler sees it: the function ID (w0), and x1-x7 already
- * zero-extended from 32 bits for SMC32 calls (DEN0028 2.6: the upper
- * halves of SMC32 arguments are ignored).
+ * A service handler. @fid is the function ID (w0, the SVE hint bit 16
+ * cleared); @x1-@x3 are the caller's first three arguments, zero-extended
+ * from 32 bits for an SMC32 call (DEN0028 2.6: the upper halves of SMC32
+ * arguments are ignored). Every service here takes at most three; one that
+ * takes more reads them from @ctx itself, zero-extending for SMC32. The
+ * handler writes its results with smc_ret*() into @ctx (the caller's saved
+ * registers); everything it does not write is returned to the caller
+ * unchanged, so x4-x17 are preserved (DEN0028 2.7).
  */
-struct smc_call {
-	uint32_t fid;
-	uint64_t x[8];     /* x0..x7 (x[0]: the function ID, use @fid) */
-	bool from_aarch32; /* caller was AArch32 (SMC64 is unknown) */
-};
-
-/*
- * A service handler: reads @call, writes results with smc_ret*() into
- * @ctx (the caller's saved registers). Everything it does not write is
- * returned to the caller unchanged, so x4-x17 are preserved (DEN0028 2.7).
- */
-typedef void (*rt_svc_handle_t)(const struct smc_call *call, struct el3_context *ctx);
+typedef void (*rt_svc_handle_t)(uint32_t fid, uint64_t x1, uint64_t x2, uint64_t x3,
+                                struct el3_context *ctx);
 
 struct rt_svc_desc {
 	uint8_t oen_start;

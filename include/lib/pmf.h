@@ -66,6 +66,7 @@
 #include <stdint.h>
 
 #include <arch/aarch64/arch_helpers.h>
+#include <lib/el3_runtime/cpu_data.h>
 #include <platform_def.h>
 
 _Static_assert(RT_INSTR_TOTAL_IDS *PMF_TS_SIZE <= PMF_PERCPU_SIZE,
@@ -102,7 +103,9 @@ static inline uint64_t *pmf_slot(unsigned int pos, unsigned int index)
 }
 
 /*
- * Capture points (docs/design/pmf.rst). Each compiles to nothing when
+ * Capture points (docs/design/pmf.rst), inline: each is a counter read, a
+ * store into this CPU's slot and, where the cache rules need one, one
+ * line's maintenance. Each compiles to nothing when
  * ENABLE_RUNTIME_INSTRUMENTATION is 0, so call sites need no #if.
  *
  * pmf_capture(index, cmo): store CNTPCT_EL0 into this CPU's slot; with
@@ -111,42 +114,50 @@ static inline uint64_t *pmf_slot(unsigned int pos, unsigned int index)
  * pmf_write(index, value, cmo): the same with a value read earlier.
  * pmf_capture_after_cache_off_write(index): EXIT_PSCI on the warm-boot
  *   path: invalidate the line first, because EXIT_HW_LOW_PWR was written
- *   to memory with the MMU off).
+ *   to memory with the MMU off.
+ * @index < RT_INSTR_TOTAL_IDS; @value in CNTPCT_EL0 ticks. This CPU is
+ * my_cpu_data()->core_pos.
  */
-/*
- * Out-of-line halves of the captures above, for this CPU (plat_my_core_pos()).
- * @index < RT_INSTR_TOTAL_IDS; @value in CNTPCT_EL0 ticks.
- */
-void pmf_write_slot(unsigned int index, uint64_t value, bool cmo);
-void pmf_capture_inv_first(unsigned int index);
+static inline uint64_t *pmf_my_slot(unsigned int index)
+{
+	return pmf_slot(my_cpu_data()->core_pos, index);
+}
 
 static inline void pmf_write(unsigned int index, uint64_t value, bool cmo)
 {
-	if (ENABLE_RUNTIME_INSTRUMENTATION)
-		pmf_write_slot(index, value, cmo);
+	if (ENABLE_RUNTIME_INSTRUMENTATION) {
+		uint64_t *slot = pmf_my_slot(index);
+
+		*slot = value;
+		if (cmo)
+			flush_dcache_line((uintptr_t)slot);
+	}
 }
 
 static inline void pmf_capture(unsigned int index, bool cmo)
 {
-	if (ENABLE_RUNTIME_INSTRUMENTATION) {
-		/* A plain MRS, no ISB, as TF-A samples (docs/perf). */
-		pmf_write_slot(index, read_cntpct_el0(), cmo);
-	}
+	/* A plain MRS, no ISB, as TF-A samples (docs/perf). */
+	pmf_write(index, read_cntpct_el0(), cmo);
 }
 
 static inline void pmf_capture_after_cache_off_write(unsigned int index)
 {
-	if (ENABLE_RUNTIME_INSTRUMENTATION)
-		pmf_capture_inv_first(index);
+	if (ENABLE_RUNTIME_INSTRUMENTATION) {
+		uint64_t *slot = pmf_my_slot(index);
+
+		inv_dcache_line((uintptr_t)slot);
+		*slot = read_cntpct_el0();
+	}
 }
 
-struct smc_call;
 struct el3_context;
 /*
- * The GET_TIMESTAMP SMC (services/ven_el3): x1 = tid, x2 = MPIDR, x3 bit 0
- * = invalidate the slot first; results in @ctx. Shared by the vendor EL3
- * IDs and the deprecated Arm SiP IDs (services/arm_sip_svc).
+ * The GET_TIMESTAMP SMC (services/ven_el3): @fid its function ID (SMC32 or
+ * SMC64 result layout), @tid the timestamp ID (x1), @mpidr the core (x2),
+ * @flags bit 0 = invalidate the slot first (x3); results in @ctx. Shared by
+ * the vendor EL3 IDs and the deprecated Arm SiP IDs (services/arm_sip_svc).
  */
-void pmf_get_timestamp(const struct smc_call *call, struct el3_context *ctx);
+void pmf_get_timestamp(uint32_t fid, uint64_t tid, uint64_t mpidr, uint64_t flags,
+                       struct el3_context *ctx);
 #endif /* __ASSEMBLY__ */
 #endif

@@ -5,7 +5,7 @@
  * it may not execute.
  */
 #include <stdbool.h>
-#include <string.h>
+#include <stddef.h>
 
 #include <arch/aarch64/arch_helpers.h>
 #include <lib/el3_runtime/context.h>
@@ -15,8 +15,13 @@ static bool has_el2(void)
 	return ID_FIELD(read_id_aa64pfr0_el1(), ID_AA64PFR0_EL2_SHIFT) != 0U;
 }
 
+static uint64_t ns_scr_el3;
+
 uint64_t cm_ns_scr_el3(void)
 {
+	if (ns_scr_el3 != 0U)
+		return ns_scr_el3;
+
 	uint64_t pfr0 = read_id_aa64pfr0_el1();
 	uint64_t pfr1 = read_id_aa64pfr1_el1();
 	uint64_t isar1 = read_id_aa64isar1_el1();
@@ -44,12 +49,21 @@ uint64_t cm_ns_scr_el3(void)
 		scr |= SCR_ATA_BIT;
 	if (ID_FIELD(pfr1, ID_AA64PFR1_SME_SHIFT) != 0U)
 		scr |= SCR_ENTP2_BIT;
+	ns_scr_el3 = scr;
 	return scr;
 }
 
 void cm_init_ns_context(struct el3_context *ctx, uint64_t entry, uint64_t arg0)
 {
-	memset(ctx, 0, sizeof(*ctx));
+	/*
+	 * Every warm boot runs this: the zeroing is unrolled inline (the
+	 * compiler would call memset, which stores a word per loop).
+	 */
+	uint64_t *word = (uint64_t *)(void *)ctx;
+
+#pragma GCC unroll 36
+	for (size_t i = 0; i < sizeof(*ctx) / sizeof(uint64_t); i++)
+		word[i] = 0;
 	ctx->x[0] = arg0;
 	ctx->elr_el3 = entry;
 	ctx->spsr_el3 = SPSR_DAIF_MASK | (has_el2() ? SPSR_M_EL2H : SPSR_M_EL1H);

@@ -108,10 +108,20 @@ void psci_coordinate(uint8_t req[][PLATFORM_CORE_COUNT], unsigned int pos,
 			continue;
 		}
 
+		/*
+		 * The shallowest request of the domain's cores. This core's own
+		 * is among them: when it asks for RUN the answer is RUN without
+		 * a look at the others, so a core that keeps a domain running
+		 * (the system level of CPU_OFF) pays nothing for its size.
+		 */
 		uint8_t target = PSCI_LOCAL_STATE_OFF;
 
+		if (state->pwr_domain_state[lvl] == PSCI_LOCAL_STATE_RUN)
+			target = PSCI_LOCAL_STATE_RUN;
 		for (unsigned int c = span->first[lvl];
-		     c < (unsigned int)span->first[lvl] + span->count[lvl]; c++) {
+		     target != PSCI_LOCAL_STATE_RUN &&
+		     c < (unsigned int)span->first[lvl] + span->count[lvl];
+		     c++) {
 			if (req[lvl - 1][c] < target)
 				target = req[lvl - 1][c];
 		}

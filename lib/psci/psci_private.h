@@ -77,6 +77,8 @@ struct psci_cpu_node {
 	uint8_t target_pwrlvl;     /* highest level of the last power-down */
 	bool frozen;               /* in CPU_FREEZE: on, but never running again */
 	uint16_t parent;           /* cluster node */
+	/* Its non-core node at each level above it, [level - 1] (psci_ancestor). */
+	uint16_t ancestors[PLAT_MAX_PWR_LVL];
 	uint64_t mpidr;
 	struct psci_ns_entry ns_entry; /* for the next power-up */
 	/*

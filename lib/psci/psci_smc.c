@@ -17,8 +17,12 @@
 
 #define SMC64(fid) ((fid) | PSCI_FID_SMC64_BIT)
 
-/* Is @fid a PSCI function this firmware implements, in this form? */
-static bool implemented(uint32_t fid)
+/*
+ * Is @fid a PSCI function this firmware implements, in this form? The
+ * rule, evaluated for every PSCI function ID once by psci_setup() into
+ * implemented_fids, which the SMC path reads.
+ */
+static bool implemented_rule(uint32_t fid)
 {
 	const struct plat_psci_ops *ops = psci_plat();
 
@@ -64,6 +68,29 @@ static bool implemented(uint32_t fid)
 	default:
 		return false;
 	}
+}
+
+/*
+ * Bit n: SMC32 PSCI function number n (0-31) is implemented; bit 32 + n:
+ * its SMC64 form. Written once at cold boot (psci_setup).
+ */
+static uint64_t implemented_fids;
+
+/* The bit of implemented_fids for @fid, or -1 if @fid is no PSCI function ID. */
+static int implemented_bit(uint32_t fid)
+{
+	uint32_t base = fid & ~(PSCI_FID_SMC64_BIT | PSCI_FUNC_NUM_MASK);
+
+	if (base != PSCI_FID_VERSION)
+		return -1;
+	return (int)((fid & PSCI_FUNC_NUM_MASK) | ((fid & PSCI_FID_SMC64_BIT) != 0U ? 32U : 0U));
+}
+
+static bool implemented(uint32_t fid)
+{
+	int bit = implemented_bit(fid);
+
+	return bit >= 0 && ((implemented_fids >> bit) & 1U) != 0U;
 }
 
 static int32_t features(uint32_t fid)
@@ -199,16 +226,16 @@ static uint64_t stat(uint64_t target, uint32_t power_state, bool residency)
 	return psci_stat_read((unsigned int)pos, (unsigned int)idx, residency);
 }
 
-uint64_t psci_smc_handler(uint32_t fid, uint64_t x1, uint64_t x2, uint64_t x3, uint64_t caller_spsr)
+/*
+ * Every implemented function but PSCI_VERSION. Out of line, so that the
+ * registers and stack its calls need cost nothing on the fast path.
+ */
+static __attribute__((noinline)) uint64_t psci_call(uint32_t fid, uint64_t x1, uint64_t x2,
+                                                    uint64_t x3, uint64_t caller_spsr)
 {
 	int64_t rc;
 
-	if (!implemented(fid))
-		return (uint64_t)(int64_t)PSCI_E_NOT_SUPPORTED;
-
 	switch (fid & ~PSCI_FID_SMC64_BIT) {
-	case PSCI_FID_VERSION:
-		return PSCI_VERSION_VALUE;
 	case PSCI_FID_CPU_SUSPEND:
 		rc = cpu_suspend((uint32_t)x1, x2, x3, caller_spsr);
 		break;
@@ -267,6 +294,15 @@ uint64_t psci_smc_handler(uint32_t fid, uint64_t x1, uint64_t x2, uint64_t x3, u
 	return (uint64_t)rc;
 }
 
+uint64_t psci_smc_handler(uint32_t fid, uint64_t x1, uint64_t x2, uint64_t x3, uint64_t caller_spsr)
+{
+	if (!implemented(fid))
+		return (uint64_t)(int64_t)PSCI_E_NOT_SUPPORTED;
+	if (fid == PSCI_FID_VERSION)
+		return PSCI_VERSION_VALUE;
+	return psci_call(fid, x1, x2, x3, caller_spsr);
+}
+
 int psci_setup(uintptr_t warm_entrypoint)
 {
 	const struct plat_psci_ops *ops = plat_psci_setup(warm_entrypoint);
@@ -275,6 +311,13 @@ int psci_setup(uintptr_t warm_entrypoint)
 		ERROR("PSCI: the platform's power-domain tree or power-state table is "
 		      "inconsistent\n");
 		return -1;
+	}
+	implemented_fids = 0;
+	for (uint32_t n = 0; n <= PSCI_FUNC_NUM_MASK; n++) {
+		if (implemented_rule(PSCI_FID_VERSION | n))
+			implemented_fids |= 1ULL << n;
+		if (implemented_rule(SMC64(PSCI_FID_VERSION | n)))
+			implemented_fids |= 1ULL << (32U + n);
 	}
 	INFO("PSCI: %u cores, %u power levels\n", PLATFORM_CORE_COUNT, PLAT_MAX_PWR_LVL + 1);
 	return 0;

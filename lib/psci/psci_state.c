@@ -40,11 +40,7 @@ struct psci_cpu_node *psci_cpu(unsigned int pos)
 
 struct psci_non_cpu_node *psci_ancestor(unsigned int pos, unsigned int lvl)
 {
-	unsigned int n = cpu_nodes[pos].parent;
-
-	while (non_cpu_nodes[n].level < lvl)
-		n = non_cpu_nodes[n].parent;
-	return &non_cpu_nodes[n];
+	return &non_cpu_nodes[cpu_nodes[pos].ancestors[lvl - 1U]];
 }
 
 unsigned int psci_my_pos(void)
@@ -96,12 +92,11 @@ static void cpu_span(unsigned int pos, struct psci_cpu_span *span)
 {
 	span->first[0] = (uint16_t)pos;
 	span->count[0] = 1;
-	for (unsigned int n = cpu_nodes[pos].parent; n != PSCI_NO_PARENT;
-	     n = non_cpu_nodes[n].parent) {
-		unsigned int lvl = non_cpu_nodes[n].level;
+	for (unsigned int lvl = 1; lvl <= PLAT_MAX_PWR_LVL; lvl++) {
+		const struct psci_non_cpu_node *node = psci_ancestor(pos, lvl);
 
-		span->first[lvl] = non_cpu_nodes[n].cpu_first;
-		span->count[lvl] = non_cpu_nodes[n].cpu_count;
+		span->first[lvl] = node->cpu_first;
+		span->count[lvl] = node->cpu_count;
 	}
 }
 
@@ -293,7 +288,11 @@ static int populate_tree(const uint8_t *desc)
 			return -1;
 	}
 
-	/* Core spans of every non-core node, from its cores' parent links. */
+	/*
+	 * Core spans of every non-core node, and each core's ancestor at each
+	 * level (so that finding one costs the same on every core), from the
+	 * parent links.
+	 */
 	for (unsigned int n = 0; n < next; n++)
 		non_cpu_nodes[n].cpu_count = 0;
 	for (unsigned int pos = PLATFORM_CORE_COUNT; pos-- > 0U;) {
@@ -301,6 +300,7 @@ static int populate_tree(const uint8_t *desc)
 		     n = non_cpu_nodes[n].parent) {
 			non_cpu_nodes[n].cpu_first = (uint16_t)pos;
 			non_cpu_nodes[n].cpu_count++;
+			cpu_nodes[pos].ancestors[non_cpu_nodes[n].level - 1U] = (uint16_t)n;
 		}
 	}
 	return 0;

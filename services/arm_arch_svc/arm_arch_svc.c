@@ -52,14 +52,17 @@ static int32_t arch_features(uint32_t fid)
 	}
 }
 
-static void arm_arch_svc_handle(const struct smc_call *call, struct el3_context *ctx)
+static void arm_arch_svc_handle(uint32_t fid, uint64_t x1, uint64_t x2, uint64_t x3,
+                                struct el3_context *ctx)
 {
-	switch (call->fid) {
+	(void)x2;
+	(void)x3;
+	switch (fid) {
 	case SMCCC_VERSION:
 		smc_ret1(ctx, SMCCC_VERSION_VALUE);
 		break;
 	case SMCCC_ARCH_FEATURES:
-		smc_ret1(ctx, (uint64_t)(int64_t)arch_features((uint32_t)call->x[1]));
+		smc_ret1(ctx, (uint64_t)(int64_t)arch_features((uint32_t)x1));
 		break;
 	case SMCCC_ARCH_WORKAROUND_1:
 	case SMCCC_ARCH_WORKAROUND_3:
@@ -67,7 +70,7 @@ static void arm_arch_svc_handle(const struct smc_call *call, struct el3_context 
 		 * Callable when discovery said "not affected": nothing to do,
 		 * and these calls return nothing (x0 is left 0).
 		 */
-		if ((call->fid == SMCCC_ARCH_WORKAROUND_1 ? wa1_answer : wa3_answer) ==
+		if ((fid == SMCCC_ARCH_WORKAROUND_1 ? wa1_answer : wa3_answer) ==
 		    SMC_ARCH_WA_UNAFFECTED) {
 			smc_ret1(ctx, 0);
 			break;

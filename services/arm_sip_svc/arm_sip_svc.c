@@ -8,11 +8,12 @@
 #include <common/runtime_svc.h>
 #include <lib/pmf.h>
 
-static void arm_sip_handle(const struct smc_call *call, struct el3_context *ctx)
+static void arm_sip_handle(uint32_t fid, uint64_t x1, uint64_t x2, uint64_t x3,
+                           struct el3_context *ctx)
 {
-	if (ENABLE_RUNTIME_INSTRUMENTATION && (call->fid == PMF_SMC_GET_TIMESTAMP_32_DEP ||
-	                                       call->fid == PMF_SMC_GET_TIMESTAMP_64_DEP)) {
-		pmf_get_timestamp(call, ctx);
+	if (ENABLE_RUNTIME_INSTRUMENTATION &&
+	    (fid == PMF_SMC_GET_TIMESTAMP_32_DEP || fid == PMF_SMC_GET_TIMESTAMP_64_DEP)) {
+		pmf_get_timestamp(fid, x1, x2, x3, ctx);
 		return;
 	}
 	smc_ret1(ctx, (uint64_t)(int64_t)SMC_UNK);

@@ -9,16 +9,16 @@
 #include <lib/psci/psci.h>
 #include <lib/psci/psci_lib.h>
 
-static void std_svc_handle(const struct smc_call *call, struct el3_context *ctx)
+static void std_svc_handle(uint32_t fid, uint64_t x1, uint64_t x2, uint64_t x3,
+                           struct el3_context *ctx)
 {
-	if (((call->fid & FUNCID_NUM_MASK) & PSCI_FUNC_MASK) != 0U) {
+	if (((fid & FUNCID_NUM_MASK) & PSCI_FUNC_MASK) != 0U) {
 		smc_ret1(ctx, (uint64_t)(int64_t)SMC_UNK);
 		return;
 	}
 	/* The counter was read in the vector; commit it for PSCI calls only. */
 	pmf_write(RT_INSTR_ENTER_PSCI, my_cpu_data()->pmf_enter_ts, true);
-	uint64_t ret = psci_smc_handler(call->fid, call->x[1], call->x[2], call->x[3],
-	                                ctx->spsr_el3);
+	uint64_t ret = psci_smc_handler(fid, x1, x2, x3, ctx->spsr_el3);
 
 	pmf_capture(RT_INSTR_EXIT_PSCI, false);
 	smc_ret1(ctx, ret);

@@ -13,10 +13,11 @@
  * low/high halves); a bad MPIDR gives -2 in x0 (TF-A leaves the function
  * ID there, which callers must treat as an error anyway); a bad tid -22.
  */
-void pmf_get_timestamp(const struct smc_call *call, struct el3_context *ctx)
+void pmf_get_timestamp(uint32_t fid, uint64_t tid, uint64_t mpidr, uint64_t flags,
+                              struct el3_context *ctx)
 {
-	int pos = plat_core_pos_by_mpidr(call->x[2]);
-	int index = pmf_tid_to_index(call->x[1]);
+	int pos = plat_core_pos_by_mpidr(mpidr);
+	int index = pmf_tid_to_index(tid);
 
 	if (pos < 0) {
 		smc_ret1(ctx, (uint64_t)(int64_t)PMF_E_BAD_MPIDR);
@@ -29,27 +30,28 @@ void pmf_get_timestamp(const struct smc_call *call, struct el3_context *ctx)
 
 	uint64_t *slot = pmf_slot((unsigned int)pos, (unsigned int)index);
 
-	if ((call->x[3] & PMF_CACHE_MAINT) != 0U)
+	if ((flags & PMF_CACHE_MAINT) != 0U)
 		inv_dcache_range((uintptr_t)slot, PMF_TS_SIZE);
 	uint64_t ts = *(volatile uint64_t *)slot;
 
-	if (smccc_is_64(call->fid))
+	if (smccc_is_64(fid))
 		smc_ret2(ctx, 0, ts);
 	else
 		smc_ret3(ctx, 0, ts & 0xffffffffU, ts >> 32);
 }
 
-static void ven_el3_handle(const struct smc_call *call, struct el3_context *ctx)
+static void ven_el3_handle(uint32_t fid, uint64_t x1, uint64_t x2, uint64_t x3,
+                           struct el3_context *ctx)
 {
 	if (!ENABLE_RUNTIME_INSTRUMENTATION ||
-	    ((call->fid & FUNCID_NUM_MASK) & PMF_FUNC_RANGE_MASK) != PMF_FUNC_RANGE) {
+	    ((fid & FUNCID_NUM_MASK) & PMF_FUNC_RANGE_MASK) != PMF_FUNC_RANGE) {
 		smc_ret1(ctx, (uint64_t)(int64_t)SMC_UNK);
 		return;
 	}
-	switch (call->fid) {
+	switch (fid) {
 	case PMF_SMC_GET_TIMESTAMP_32:
 	case PMF_SMC_GET_TIMESTAMP_64:
-		pmf_get_timestamp(call, ctx);
+		pmf_get_timestamp(fid, x1, x2, x3, ctx);
 		break;
 	case PMF_SMC_GET_VERSION_32:
 	case PMF_SMC_GET_VERSION_64:

@@ -34,8 +34,8 @@ good_boot() {
 	check "$cpu: PSCI_VERSION 1.1" has "$log" "PAYLOAD: PSCI_VERSION = 1.1"
 	check "$cpu: SMCCC_VERSION 1.5" has "$log" "PAYLOAD: SMCCC_VERSION = 1.5"
 	check "$cpu: unknown SMC returns -1" has "$log" "PAYLOAD: unknown SMC 0xc2ffff00 returns -1"
-	check "$cpu: x4-x17 preserved across SMCs" \
-		has "$log" "x4-x17 changed by a known SMC: mask 0x0, by an unknown SMC: mask 0x0"
+	check "$cpu: x4-x29 preserved across SMCs" \
+		has "$log" "x4-x29 changed by a known SMC: mask 0x0, by an unknown SMC: mask 0x0"
 	check "$cpu: no error on the console" lacks "$log" "ERROR"
 	# The boot order must be the chain's order.
 	check "$cpu: stages in order" stages_in_order "$log"

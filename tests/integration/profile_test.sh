@@ -72,7 +72,7 @@ for w in psci_version/smc psci_version/pmf cpu_suspend/powerdown cpu_suspend/wak
 done
 check "cpu_on: 3 calls, on the caller and the target core" \
 	grep -qE '^   3 occurrence\(s\), CPU 0, 1: ' "$t/cpu_on.txt"
-check "psci_version: the SMC path ends in el3_exit's ERET" grep -q 'el3_exit' "$t/psci_version.txt"
+check "psci_version: the SMC path ends in the SMC entry path's own ERET" grep -q 'sync_lower_el_entry' "$t/psci_version.txt"
 check "inlined frames are named with their caller" \
 	grep -q 'psci_smc_handler  (in std_svc_handle)' "$t/psci_version.txt"
 check "source lines are listed" \

@@ -917,7 +917,7 @@ static void smccc(void)
 	expect("SMCCC", "Standard Service call outside PSCI", 0x84000100U, 0, 0, 0, SMC_UNK);
 	check("SMCCC",
 	      smc_clobber_mask(PSCI_FID_VERSION) == 0 && smc_clobber_mask(0xc2ffff00U) == 0,
-	      "x4-x17 changed across an SMC");
+	      "x4-x29 changed across an SMC");
 
 	/*
 	 * An instruction that traps to EL3 (the secure timer, SCR_EL3.ST = 0)

@@ -32,7 +32,7 @@ static struct job jobs[PAYLOAD_MAX_CORES] __attribute__((aligned(64)));
 static struct suspend_ctx suspend_ctxs[PAYLOAD_MAX_CORES];
 
 void payload_cpu_entry(uint64_t context_id);
-void payload_secondary_main(struct job *job) __attribute__((noreturn));
+void payload_secondary_main(struct job *job, uint64_t entry_ts) __attribute__((noreturn));
 void payload_exception(uint64_t slot) __attribute__((noreturn));
 int64_t payload_suspend_smc(uint64_t power_state, struct suspend_ctx *ctx);
 int64_t payload_powerdown_smc(uint64_t fid, struct suspend_ctx *ctx);
@@ -144,8 +144,11 @@ void payload_wait_cpu_off(unsigned int pos)
 	payload_wait_aff(pos, PSCI_AFF_OFF);
 }
 
-void payload_secondary_main(struct job *job)
+uint64_t payload_entry_ts[PAYLOAD_MAX_CORES];
+
+void payload_secondary_main(struct job *job, uint64_t entry_ts)
 {
+	payload_entry_ts[payload_my_pos()] = entry_ts;
 	payload_cpu_setup();
 	job->fn(payload_my_pos(), job->arg);
 	smc1(PSCI_FID_CPU_OFF, 0, 0, 0);

@@ -26,6 +26,9 @@
 
 #define PAYLOAD_NO_CORE ((unsigned int)PAYLOAD_MAX_CORES)
 
+/* CNTPCT_EL0 at the first instruction of each core's last CPU_ON entry. */
+extern uint64_t payload_entry_ts[PAYLOAD_MAX_CORES];
+
 /*
  * What the payload learnt at boot: cores numbered cluster by cluster in
  * the DTB's cpu-map order, and the optional PSCI functions the firmware

@@ -9,12 +9,20 @@
 
 #include <common/runtime_svc.h>
 
-static struct smc_call last_call;
+/* What the last handler call received. */
+static struct {
+	uint32_t fid;
+	uint64_t x[4]; /* x[1..3] */
+} last_call;
 static unsigned int calls;
 
-static void fake_handle(const struct smc_call *call, struct el3_context *ctx)
+static void fake_handle(uint32_t fid, uint64_t x1, uint64_t x2, uint64_t x3,
+                        struct el3_context *ctx)
 {
-	last_call = *call;
+	last_call.fid = fid;
+	last_call.x[1] = x1;
+	last_call.x[2] = x2;
+	last_call.x[3] = x3;
 	calls++;
 	smc_ret4(ctx, 0x1234, 0xa1, 0xa2, 0xa3);
 }
@@ -72,11 +80,15 @@ static void test_dispatch_known(void)
 	runtime_svc_dispatch(&ctx, false);
 	CHECK_EQ(calls, 1);
 	CHECK_EQ(last_call.fid, 0xC4000003);
-	CHECK_EQ(last_call.x[1], before.x[1]); /* SMC64: full width */
+	for (unsigned int i = 1; i <= 3; i++)
+		CHECK_EQ(last_call.x[i], before.x[i]); /* SMC64: full width */
 	CHECK_EQ(ctx.x[0], 0x1234);
 	CHECK_EQ(ctx.x[3], 0xa3);
-	for (unsigned int i = 4; i <= 17; i++)
+	for (unsigned int i = 4; i < 31; i++)
 		CHECK_EQ(ctx.x[i], before.x[i]);
+	CHECK_EQ(ctx.sp_el0, before.sp_el0);
+	CHECK_EQ(ctx.elr_el3, before.elr_el3);
+	CHECK_EQ(ctx.spsr_el3, before.spsr_el3);
 }
 
 static void test_dispatch_smc32_truncates(void)
@@ -84,7 +96,7 @@ static void test_dispatch_smc32_truncates(void)
 	struct el3_context ctx = ctx_for(0x84000003);
 
 	runtime_svc_dispatch(&ctx, false);
-	for (unsigned int i = 1; i < 8; i++)
+	for (unsigned int i = 1; i <= 3; i++)
 		CHECK_EQ(last_call.x[i], 0xffffffffU);
 }
 

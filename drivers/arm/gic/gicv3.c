@@ -10,6 +10,7 @@
 #include <arch/aarch64/arch_helpers.h>
 #include <common/debug.h>
 #include <drivers/gicv3.h>
+#include <lib/el3_runtime/cpu_data.h>
 #include <lib/mmio.h>
 
 /* Distributor (IHI 0069 12.9) */
@@ -113,9 +114,18 @@ uintptr_t gicv3_find_redistributor(uintptr_t gicr_base, uint64_t mpidr)
 	return 0;
 }
 
+/*
+ * This CPU's redistributor, found by walking the frames once per CPU (a
+ * walk is as long as the CPU's place among them) and then kept in its
+ * cpu_data: the frames do not move.
+ */
 static uintptr_t my_redistributor(void)
 {
-	return gicv3_find_redistributor(gicr, read_mpidr_el1());
+	struct cpu_data *cd = my_cpu_data();
+
+	if (cd->gicr_frame == 0U)
+		cd->gicr_frame = gicv3_find_redistributor(gicr, read_mpidr_el1());
+	return cd->gicr_frame;
 }
 
 static void redistributor_wake(uintptr_t rd)

@@ -62,7 +62,18 @@ DEFINE_SYSREG_RW(elr_el3, elr_el3)
 DEFINE_SYSREG_RW(spsr_el3, spsr_el3)
 DEFINE_SYSREG_READ(esr_el3, esr_el3)
 DEFINE_SYSREG_READ(far_el3, far_el3)
-DEFINE_SYSREG_RW(tpidr_el3, tpidr_el3)
+/*
+ * TPIDR_EL3 is written once per boot of a CPU, by the entry code before any
+ * C runs (set_cpu_data), so to C it is a constant: the read is not
+ * volatile, and the compiler may reuse one read within a function.
+ */
+static inline uint64_t read_tpidr_el3(void)
+{
+	uint64_t v;
+
+	__asm__("mrs %0, tpidr_el3" : "=r"(v));
+	return v;
+}
 DEFINE_SYSREG_RW(mair_el3, mair_el3)
 DEFINE_SYSREG_RW(tcr_el3, tcr_el3)
 DEFINE_SYSREG_RW(ttbr0_el3, ttbr0_el3)
@@ -158,6 +169,19 @@ static inline unsigned int get_current_el(void)
 void flush_dcache_range(uintptr_t addr, size_t size); /* clean + invalidate */
 void clean_dcache_range(uintptr_t addr, size_t size);
 void inv_dcache_range(uintptr_t addr, size_t size);
+
+/*
+ * The same for the one cache line holding @addr, inline: DC CIVAC or DC
+ * IVAC to the Point of Coherency (ARM DDI 0487 D7.5.9), then DSB SY.
+ */
+static inline void flush_dcache_line(uintptr_t addr)
+{
+	__asm__ volatile("dc civac, %0\n\tdsb sy" : : "r"(addr) : "memory");
+}
+static inline void inv_dcache_line(uintptr_t addr)
+{
+	__asm__ volatile("dc ivac, %0\n\tdsb sy" : : "r"(addr) : "memory");
+}
 
 /* Clean and invalidate the whole data cache by set/way, to the LoC. */
 void dcsw_op_all_clean_inv(void);

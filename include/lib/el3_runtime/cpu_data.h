@@ -36,7 +36,9 @@ struct cpu_data {
 	uint64_t runtime_sp;    /* top of this CPU's EL3 C stack */
 	/* Raw CNTPCT_EL0 read in the SMC vector, committed as ENTER_PSCI. */
 	uint64_t pmf_enter_ts;
-	unsigned int core_pos;
+	unsigned int core_pos; /* this CPU's position (written at cold boot) */
+	/* This CPU's GIC redistributor frame once found, else 0 (drivers/arm/gic). */
+	uintptr_t gicr_frame;
 	uint64_t locks_held; /* lock ranks held (include/lib/spinlock.h) */
 	struct crash_regs crash;
 	uint8_t crash_stack[CRASH_STACK_SIZE] __attribute__((aligned(16)));

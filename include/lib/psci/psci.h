@@ -36,6 +36,7 @@
 #define PSCI_FID_SMC64_BIT               U(0x40000000)
 /* The PSCI function numbers: 0x00-0x1f of the Standard Service OEN. */
 #define PSCI_FUNC_MASK                   U(0xffe0)
+#define PSCI_FUNC_NUM_MASK               U(0x1f)
 
 /* Return codes, DEN0022 5.2.2 */
 #define PSCI_E_SUCCESS         0

@@ -78,6 +78,8 @@ func payload_core_index
 endfunc payload_core_index
 
 func payload_cpu_entry
+	/* When the core got here: make bench's CPU_ON latency ends at this read. */
+	mrs	x22, cntpct_el0
 	mov	x20, x0
 	bl	payload_core_index
 	cmp	x0, #PAYLOAD_MAX_CORES
@@ -87,6 +89,7 @@ func payload_cpu_entry
 	mov	x0, x21
 	set_stack
 	mov	x0, x20
+	mov	x1, x22
 	bl	payload_secondary_main
 	b	.
 endfunc payload_cpu_entry

@@ -1,28 +1,41 @@
 /*
  * SMC helpers of the test payload that need exact register control: the
- * x4-x17 preservation check, and an instruction EL3 reflects as UNDEF.
+ * x4-x29 preservation check, and an instruction EL3 reflects as UNDEF.
  */
 #include <arch/aarch64/asm_macros.S>
 
 /*
- * smc_clobber_mask(x0 = function ID): issue the SMC with x4-x17 holding
+ * smc_clobber_mask(x0 = function ID): issue the SMC with x4-x29 holding
  * known patterns and return a bit mask of those registers (bit n = xn) whose
- * value the call changed. SMCCC v1.2+ requires all of them preserved.
- * Callee-saved x19-x28 are not touched, so no stack frame is needed for them.
+ * value the call changed. SMCCC v1.2+ requires all of them preserved
+ * (DEN0028 2.7): x4-x17 as arguments no call here returns, x18-x30 always.
+ * The callee-saved x19-x29 and the return address go on the stack.
  */
 func smc_clobber_mask
-	.irp n, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17
+	stp	x29, x30, [sp, #-96]!
+	stp	x19, x20, [sp, #16]
+	stp	x21, x22, [sp, #32]
+	stp	x23, x24, [sp, #48]
+	stp	x25, x26, [sp, #64]
+	stp	x27, x28, [sp, #80]
+	.irp n, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29
 	mov_imm	x\n, (0x5a5a000000000000 + \n)
 	.endr
 	smc	#0
 	mov	x0, #0
-	.irp n, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17
+	.irp n, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29
 	mov_imm	x1, (0x5a5a000000000000 + \n)
 	cmp	x\n, x1
 	mov	x2, #(1 << \n)
 	orr	x3, x0, x2
 	csel	x0, x0, x3, eq
 	.endr
+	ldp	x19, x20, [sp, #16]
+	ldp	x21, x22, [sp, #32]
+	ldp	x23, x24, [sp, #48]
+	ldp	x25, x26, [sp, #64]
+	ldp	x27, x28, [sp, #80]
+	ldp	x29, x30, [sp], #96
 	ret
 endfunc smc_clobber_mask
 

@@ -69,4 +69,14 @@ static inline void inv_dcache_range(uintptr_t addr, size_t size)
 	(void)size;
 }
 
+static inline void flush_dcache_line(uintptr_t addr)
+{
+	(void)addr;
+}
+
+static inline void inv_dcache_line(uintptr_t addr)
+{
+	(void)addr;
+}
+
 #endif
