@@ -14,7 +14,7 @@
  * ID there, which callers must treat as an error anyway); a bad tid -22.
  */
 void pmf_get_timestamp(uint32_t fid, uint64_t tid, uint64_t mpidr, uint64_t flags,
-                              struct el3_context *ctx)
+                       struct el3_context *ctx)
 {
 	int pos = plat_core_pos_by_mpidr(mpidr);
 	int index = pmf_tid_to_index(tid);
