@@ -20,6 +20,8 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 QEMU_RUN = os.path.join(HERE, "..", "qemu_run", "qemu_run.py")
+sys.path.insert(0, os.path.dirname(QEMU_RUN))
+from qemu_run import read_config  # noqa: E402  (one reader of config.mk)
 
 # The banner every image prints (common/version.c): "v0.1-b30d615-dirty(release)".
 BANNER = re.compile(r"^NOTICE:  BL31: (v\S+?)\((\w+)\)$", re.M)
@@ -34,17 +36,6 @@ COMPARABLE = ("platform", "topology", "timing")
 
 class ProvenanceError(Exception):
     pass
-
-
-def read_config(path):
-    """NAME := value lines of a build's config.mk."""
-    config = {}
-    with open(path, encoding="utf-8") as f:
-        for line in f:
-            name, sep, value = line.partition(":=")
-            if sep:
-                config[name.strip()] = value.strip()
-    return config
 
 
 def compiler_version(cc):
