@@ -4,16 +4,24 @@
  */
 #include <arch/aarch64/arch_helpers.h>
 #include <common/runtime_svc.h>
+#include <lib/cpus/errata.h>
 
 /*
  * Answers to SMCCC_ARCH_FEATURES for the CPU vulnerability workarounds
- * (DEN0028 7.5-7.7), decided once at cold boot from the ID registers, so
- * every CPU and every warm boot gives the normal world the same answer.
- * This firmware implements none of the workaround calls' mitigations, so it
- * never answers 0 ("call it"); it says 1 ("this PE is not affected") when
- * the ID registers prove it, else -1 (NOT_SUPPORTED, the OS mitigates):
- *  WORKAROUND_1, CVE-2017-5715: not affected with FEAT_CSV2;
+ * (DEN0028 7.5-7.7), decided once at cold boot from the boot CPU's ID
+ * registers and MIDR_EL1, so every CPU and every warm boot gives the normal
+ * world the same answer (the platforms' CPUs are all of one model).
+ * It says 1 ("implemented; this PE does not need it") when the ID
+ * registers prove the PE unaffected, 0 ("implemented; call it") where the
+ * CPU errata table (include/lib/cpus/errata.h) says the PE is affected and
+ * this build mitigates it on every entry to EL3, else -1 (NOT_SUPPORTED:
+ * the firmware does not mitigate, the OS must not rely on it):
+ *  WORKAROUND_1, CVE-2017-5715: not affected with FEAT_CSV2 (no table row:
+ *  this firmware has no CVE-2017-5715 mitigation);
  *  WORKAROUND_3, CVE-2022-23960: not affected with FEAT_CSV2_3 or ECBHB;
+ *  else 0 where the table's CVE-2022-23960 row applies and is built (BL31's
+ *  branch-history loop, runtime_exceptions.S), -1 where it applies but
+ *  WORKAROUND_CVE_2022_23960=0, or where no row covers the CPU;
  *  WORKAROUND_2, CVE-2018-3639: with FEAT_SSBS each EL controls speculative
  *  store bypass itself and EL3 needs no call: -2 (NOT_REQUIRED).
  */
@@ -27,8 +35,13 @@ static int arm_arch_svc_init(void)
 	uint64_t ecbhb = ID_FIELD(read_id_aa64mmfr1_el1(), ID_AA64MMFR1_ECBHB_SHIFT);
 
 	wa1_answer = csv2 >= 1U ? SMC_ARCH_WA_UNAFFECTED : SMC_ARCH_CALL_NOT_SUPPORTED;
-	wa3_answer = csv2 >= 3U || ecbhb != 0U ? SMC_ARCH_WA_UNAFFECTED
-	                                       : SMC_ARCH_CALL_NOT_SUPPORTED;
+	if (csv2 >= 3U || ecbhb != 0U)
+		wa3_answer = SMC_ARCH_WA_UNAFFECTED;
+	else if (cpu_erratum_check(CPU_WA_BHB_LOOP, CVE_ID(2022, 23960), read_midr_el1()) ==
+	         ERRATUM_APPLIES)
+		wa3_answer = SMC_OK;
+	else
+		wa3_answer = SMC_ARCH_CALL_NOT_SUPPORTED;
 	wa2_answer = ID_FIELD(read_id_aa64pfr1_el1(), ID_AA64PFR1_SSBS_SHIFT) != 0U
 	                     ? SMC_ARCH_CALL_NOT_REQUIRED
 	                     : SMC_ARCH_CALL_NOT_SUPPORTED;
@@ -67,11 +80,12 @@ static void arm_arch_svc_handle(uint32_t fid, uint64_t x1, uint64_t x2, uint64_t
 	case SMCCC_ARCH_WORKAROUND_1:
 	case SMCCC_ARCH_WORKAROUND_3:
 		/*
-		 * Callable when discovery said "not affected": nothing to do,
-		 * and these calls return nothing (x0 is left 0).
+		 * Callable when discovery said "not affected" (nothing to do)
+		 * or "call it" (the entry to EL3 has just run the mitigation);
+		 * these calls return nothing (x0 is left 0).
 		 */
-		if ((fid == SMCCC_ARCH_WORKAROUND_1 ? wa1_answer : wa3_answer) ==
-		    SMC_ARCH_WA_UNAFFECTED) {
+		if ((fid == SMCCC_ARCH_WORKAROUND_1 ? wa1_answer : wa3_answer) !=
+		    SMC_ARCH_CALL_NOT_SUPPORTED) {
 			smc_ret1(ctx, 0);
 			break;
 		}

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include <arch/aarch64/arch_helpers.h>
+#include <lib/cpus/errata.h>
 #include <lib/pmf.h>
 #include <lib/psci/psci.h>
 #include <lib/smccc.h>
@@ -870,8 +871,18 @@ static int64_t expected_wa(uint32_t wa)
 		return csv2 >= 1U ? 1 : -1;
 	if (wa == SMCCC_ARCH_WORKAROUND_2)
 		return ID_FIELD(pfr1, ID_AA64PFR1_SSBS_SHIFT) != 0U ? -2 : -1;
-	return csv2 >= 3U || ID_FIELD(read_id_aa64mmfr1_el1(), ID_AA64MMFR1_ECBHB_SHIFT) != 0U ? 1
-	                                                                                       : -1;
+	if (csv2 >= 3U || ID_FIELD(read_id_aa64mmfr1_el1(), ID_AA64MMFR1_ECBHB_SHIFT) != 0U)
+		return 1;
+	/*
+	 * Where the firmware's errata table (lib/cpus/errata.c, the same build)
+	 * says this CPU needs the branch-history loop and the build carries it,
+	 * BL31 mitigates on every entry: "call it" (0). MIDR_EL1 read at EL2 is
+	 * the CPU's own.
+	 */
+	return cpu_erratum_check(CPU_WA_BHB_LOOP, CVE_ID(2022, 23960), read_midr_el1()) ==
+	                       ERRATUM_APPLIES
+	               ? 0
+	               : -1;
 }
 
 static int64_t wa_seen[PAYLOAD_MAX_CORES][3];
@@ -900,6 +911,9 @@ static void smccc(void)
 	for (unsigned int i = 0; i < 3U; i++)
 		expect("SMCCC_ARCH_FEATURES", wa_name[i], SMCCC_ARCH_FEATURES, wa[i], 0, 0,
 		       expected_wa(wa[i]));
+	/* Where discovery says it is implemented, the call returns, x0 = 0 (DEN0028 7.7). */
+	if (expected_wa(SMCCC_ARCH_WORKAROUND_3) != -1)
+		expect("SMCCC_ARCH_WORKAROUND_3", "call", SMCCC_ARCH_WORKAROUND_3, 0, 0, 0, 0);
 	/* The same answer from every core, each fresh from a warm boot. */
 	for (unsigned int pos = 0; pos < payload_topo.cores; pos++) {
 		if (pos == payload_topo.lead)
