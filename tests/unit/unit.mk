@@ -45,7 +45,7 @@ $(eval $(call unit_test,xlat,lib/xlat/xlat.c,$(UNIT_QEMU)))
 $(eval $(call unit_test,psci,lib/psci/psci_coord.c,$(UNIT_QEMU)))
 $(eval $(call unit_test,n1sdp,plat/n1sdp/n1sdp_common.c plat/n1sdp/n1sdp_css.c \
 	plat/n1sdp/n1sdp_sds.c drivers/arm/css/sds.c \
-	drivers/arm/css/scmi_msg.c lib/psci/psci_coord.c,$(UNIT_N1SDP)))
+	drivers/arm/css/scmi_msg.c lib/psci/psci_coord.c,$(UNIT_N1SDP),-lfdt))
 # lib/cpus without and with the CPUs' IMPLEMENTATION DEFINED registers.
 CPUS_SOURCES := lib/cpus/cpu_ops.c lib/cpus/cpu_dcsw.c
 $(eval $(call unit_test,cpus,$(CPUS_SOURCES),$(UNIT_FAKE)))
