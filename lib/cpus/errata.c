@@ -12,7 +12,12 @@
  *    mitigation is a loop of 24 taken branches then a speculation barrier
  *    on each entry to a higher EL (Arm, "Spectre-BHB" whitepaper and the
  *    Arm security update for CVE-2022-23960). Build option
- *    WORKAROUND_CVE_2022_23960; BL31's vectors apply it.
+ *    WORKAROUND_CVE_2022_23960; BL31's vectors apply it. The loop guards
+ *    EL3 against history a lower EL trained; a kernel on N1 runs its own
+ *    loop on its own entries, so no SMCCC_ARCH_WORKAROUND_3 call is the
+ *    mitigation and SMCCC_ARCH_FEATURES(WORKAROUND_3) answers -1, the
+ *    answer TF-A gives on N1 (docs/plat/n1sdp.rst): TFTF and Linux see one
+ *    ABI.
  *  - No ERRATA_N1_<n> row yet: the errata's workarounds (which CPUACTLR
  *    bit each one sets) are in Arm's Neoverse N1 Software Developer Errata
  *    Notice, which this project has not been able to consult; none is
@@ -34,6 +39,7 @@ const struct cpu_erratum cpu_errata[] = {
 		.built = WORKAROUND_CVE_2022_23960 != 0,
 		.kind = CPU_WA_BHB_LOOP,
 		.loops = BHB_LOOP_COUNT_NEOVERSE_N1,
+		.smccc_wa = 0,
 	},
 };
 
@@ -62,6 +68,23 @@ enum cpu_erratum_state cpu_erratum_check_in(const struct cpu_erratum *table, uns
 enum cpu_erratum_state cpu_erratum_check(enum cpu_wa_kind kind, uint32_t id, uint64_t midr)
 {
 	return cpu_erratum_check_in(cpu_errata, cpu_errata_count, kind, id, midr);
+}
+
+bool cpu_smccc_wa_in(const struct cpu_erratum *table, unsigned int count, uint32_t fid,
+                     uint64_t midr)
+{
+	for (unsigned int i = 0; i < count; i++) {
+		const struct cpu_erratum *e = &table[i];
+
+		if (fid != 0U && e->smccc_wa == fid && e->built && cpu_erratum_affects(e, midr))
+			return true;
+	}
+	return false;
+}
+
+bool cpu_smccc_wa(uint32_t fid, uint64_t midr)
+{
+	return cpu_smccc_wa_in(cpu_errata, cpu_errata_count, fid, midr);
 }
 
 unsigned int cpu_bhb_loop_count(uint64_t midr)

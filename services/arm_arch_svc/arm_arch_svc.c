@@ -10,18 +10,17 @@
  * Answers to SMCCC_ARCH_FEATURES for the CPU vulnerability workarounds
  * (DEN0028 7.5-7.7), decided once at cold boot from the boot CPU's ID
  * registers and MIDR_EL1, so every CPU and every warm boot gives the normal
- * world the same answer (the platforms' CPUs are all of one model).
- * It says 1 ("implemented; this PE does not need it") when the ID
- * registers prove the PE unaffected, 0 ("implemented; call it") where the
- * CPU errata table (include/lib/cpus/errata.h) says the PE is affected and
- * this build mitigates it on every entry to EL3, else -1 (NOT_SUPPORTED:
- * the firmware does not mitigate, the OS must not rely on it):
- *  WORKAROUND_1, CVE-2017-5715: not affected with FEAT_CSV2 (no table row:
- *  this firmware has no CVE-2017-5715 mitigation);
- *  WORKAROUND_3, CVE-2022-23960: not affected with FEAT_CSV2_3 or ECBHB;
- *  else 0 where the table's CVE-2022-23960 row applies and is built (BL31's
- *  branch-history loop, runtime_exceptions.S), -1 where it applies but
- *  WORKAROUND_CVE_2022_23960=0, or where no row covers the CPU;
+ * world the same answer (the platforms' CPUs are all of one model). They
+ * are TF-A's answers, so TFTF and Linux see one ABI:
+ *  0  "implemented; call it", where a row of the CPU errata table
+ *     (include/lib/cpus/errata.h) that the build carries names the call as
+ *     its mitigation (smccc_wa);
+ *  1  "implemented; this PE does not need it": WORKAROUND_3 (CVE-2022-23960)
+ *     when ID_AA64PFR0_EL1.CSV2 >= 3 or ID_AA64MMFR1_EL1.ECBHB says so;
+ * -1  otherwise (NOT_SUPPORTED): the OS mitigates itself. WORKAROUND_1
+ *     (CVE-2017-5715) gets it even on a PE with FEAT_CSV2, and on Neoverse
+ *     N1 WORKAROUND_3 gets it although BL31 runs the Spectre-BHB loop on
+ *     entry: that loop guards EL3 only (docs/plat/n1sdp.rst).
  *  WORKAROUND_2, CVE-2018-3639: with FEAT_SSBS each EL controls speculative
  *  store bypass itself and EL3 needs no call: -2 (NOT_REQUIRED).
  */
@@ -33,13 +32,14 @@ static int arm_arch_svc_init(void)
 {
 	uint64_t csv2 = ID_FIELD(read_id_aa64pfr0_el1(), ID_AA64PFR0_CSV2_SHIFT);
 	uint64_t ecbhb = ID_FIELD(read_id_aa64mmfr1_el1(), ID_AA64MMFR1_ECBHB_SHIFT);
+	uint64_t midr = read_midr_el1();
 
-	wa1_answer = csv2 >= 1U ? SMC_ARCH_WA_UNAFFECTED : SMC_ARCH_CALL_NOT_SUPPORTED;
-	if (csv2 >= 3U || ecbhb != 0U)
-		wa3_answer = SMC_ARCH_WA_UNAFFECTED;
-	else if (cpu_erratum_check(CPU_WA_BHB_LOOP, CVE_ID(2022, 23960), read_midr_el1()) ==
-	         ERRATUM_APPLIES)
+	wa1_answer = cpu_smccc_wa(SMCCC_ARCH_WORKAROUND_1, midr) ? SMC_OK
+	                                                         : SMC_ARCH_CALL_NOT_SUPPORTED;
+	if (cpu_smccc_wa(SMCCC_ARCH_WORKAROUND_3, midr))
 		wa3_answer = SMC_OK;
+	else if (csv2 >= 3U || ecbhb != 0U)
+		wa3_answer = SMC_ARCH_WA_UNAFFECTED;
 	else
 		wa3_answer = SMC_ARCH_CALL_NOT_SUPPORTED;
 	wa2_answer = ID_FIELD(read_id_aa64pfr1_el1(), ID_AA64PFR1_SSBS_SHIFT) != 0U

@@ -12,6 +12,7 @@
 #include "test.h"
 
 #include <lib/cpus/errata.h>
+#include <lib/smccc.h>
 
 static uint64_t sim_midr;
 
@@ -82,6 +83,13 @@ static void test_n1_bhb_every_revision(void)
 			         in ? built : ERRATUM_NOT_APPLIES);
 			CHECK_EQ(cpu_bhb_loop_count(m),
 			         in && WORKAROUND_CVE_2022_23960 ? BHB_LOOP_COUNT_NEOVERSE_N1 : 0);
+			/*
+			 * The loop guards EL3 only: no SMCCC_ARCH_WORKAROUND call
+			 * is N1's mitigation, so ARCH_FEATURES answers -1 for
+			 * WORKAROUND_1 and _3 on every revision, as TF-A does.
+			 */
+			CHECK(!cpu_smccc_wa(SMCCC_ARCH_WORKAROUND_3, m));
+			CHECK(!cpu_smccc_wa(SMCCC_ARCH_WORKAROUND_1, m));
 			/* The same id under another kind is another question. */
 			CHECK_EQ(cpu_erratum_check(CPU_WA_RESET, CVE_BHB, m), ERRATUM_NOT_APPLIES);
 			seen += in;
@@ -132,13 +140,21 @@ static void wa_c(void)
 
 static const struct cpu_erratum fake_table[] = {
 	/* r1p0..r3p0 built */
-	{ MIDR_NEOVERSE_N1, 1000001, CPU_REV(1, 0), CPU_REV(3, 0), true, CPU_WA_RESET, 0, wa_a },
+	{ MIDR_NEOVERSE_N1, 1000001, CPU_REV(1, 0), CPU_REV(3, 0), true, CPU_WA_RESET, 0, wa_a, 0 },
 	/* r0p0..r4p1 not built */
-	{ MIDR_NEOVERSE_N1, 1000002, CPU_REV(0, 0), CPU_REV(4, 1), false, CPU_WA_RESET, 0, wa_b },
+	{ MIDR_NEOVERSE_N1, 1000002, CPU_REV(0, 0), CPU_REV(4, 1), false, CPU_WA_RESET, 0, wa_b,
+	  0 },
 	/* r3p1 only */
-	{ MIDR_NEOVERSE_N1, 1000003, CPU_REV(3, 1), CPU_REV(3, 1), true, CPU_WA_RESET, 0, wa_c },
+	{ MIDR_NEOVERSE_N1, 1000003, CPU_REV(3, 1), CPU_REV(3, 1), true, CPU_WA_RESET, 0, wa_c, 0 },
 	/* another model with the same number */
-	{ MIDR_CORTEX_A57, 1000001, CPU_REV(0, 0), CPU_REV(15, 15), true, CPU_WA_RESET, 0, wa_b },
+	{ MIDR_CORTEX_A57, 1000001, CPU_REV(0, 0), CPU_REV(15, 15), true, CPU_WA_RESET, 0, wa_b,
+	  0 },
+	/* a loop whose SMCCC call is the lower EL's mitigation: r2p0..r4p1, built */
+	{ MIDR_NEOVERSE_N1, 1000004, CPU_REV(2, 0), CPU_REV(4, 1), true, CPU_WA_BHB_LOOP, 8, NULL,
+	  SMCCC_ARCH_WORKAROUND_3 },
+	/* the same for WORKAROUND_1, not built */
+	{ MIDR_NEOVERSE_N1, 1000005, CPU_REV(0, 0), CPU_REV(4, 1), false, CPU_WA_BHB_LOOP, 8, NULL,
+	  SMCCC_ARCH_WORKAROUND_1 },
 };
 #define FAKE_COUNT (sizeof(fake_table) / sizeof(fake_table[0]))
 
@@ -163,6 +179,14 @@ static void test_synthetic_ranges(void)
 			                              m),
 			         ERRATUM_NOT_APPLIES);
 
+			CHECK_EQ(cpu_smccc_wa_in(fake_table, FAKE_COUNT, SMCCC_ARCH_WORKAROUND_3,
+			                         m),
+			         rev >= 0x20);
+			CHECK(!cpu_smccc_wa_in(fake_table, FAKE_COUNT, SMCCC_ARCH_WORKAROUND_1, m));
+			CHECK(!cpu_smccc_wa_in(fake_table, FAKE_COUNT, SMCCC_ARCH_WORKAROUND_2, m));
+			/* 0 means "no call": never a match, even against rows without one. */
+			CHECK(!cpu_smccc_wa_in(fake_table, FAKE_COUNT, 0, m));
+
 			wa_a_calls = wa_b_calls = wa_c_calls = 0;
 			CHECK_EQ(cpu_errata_apply_reset_in(fake_table, FAKE_COUNT, m), a + c);
 			CHECK_EQ(wa_a_calls, a);
@@ -175,6 +199,7 @@ static void test_synthetic_ranges(void)
 	         ERRATUM_APPLIES);
 	CHECK_EQ(cpu_erratum_check_in(fake_table, 0, CPU_WA_RESET, 1000001, 0x411FD070),
 	         ERRATUM_NOT_APPLIES);
+	CHECK(!cpu_smccc_wa_in(fake_table, FAKE_COUNT, SMCCC_ARCH_WORKAROUND_3, 0x411FD070));
 }
 
 /* The firmware's table has no reset rows yet: nothing runs on any CPU. */

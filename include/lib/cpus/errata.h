@@ -48,6 +48,13 @@ struct cpu_erratum {
 	enum cpu_wa_kind kind;
 	uint8_t loops;       /* CPU_WA_BHB_LOOP: the taken branches the CPU needs */
 	void (*apply)(void); /* CPU_WA_RESET: the register write; else NULL */
+	/*
+	 * The SMCCC_ARCH_WORKAROUND_<n> function ID (DEN0028 7.5-7.8) whose
+	 * call is this row's mitigation for a lower EL, which
+	 * SMCCC_ARCH_FEATURES then advertises with 0 ("call it"); 0 when
+	 * the row protects EL3 only and the OS mitigates itself.
+	 */
+	uint32_t smccc_wa;
 };
 
 #define CVE_ID(year, number) (100000U * (year) + (number))
@@ -79,6 +86,17 @@ enum cpu_erratum_state cpu_erratum_check_in(const struct cpu_erratum *table, uns
 
 /* The same in the firmware's table (lib/cpus/errata.c). */
 enum cpu_erratum_state cpu_erratum_check(enum cpu_wa_kind kind, uint32_t id, uint64_t midr);
+
+/*
+ * Whether a row of @table[0 .. @count) that this build carries makes a call
+ * to SMCCC_ARCH_WORKAROUND function @fid the mitigation for the CPU of
+ * @midr (its smccc_wa). Pure.
+ */
+bool cpu_smccc_wa_in(const struct cpu_erratum *table, unsigned int count, uint32_t fid,
+                     uint64_t midr);
+
+/* The same in the firmware's table. */
+bool cpu_smccc_wa(uint32_t fid, uint64_t midr);
 
 /*
  * The branch-history mitigation the CPU of @midr needs on entry to EL3
