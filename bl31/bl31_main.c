@@ -98,6 +98,11 @@ void bl31_main(const struct bl31_params *from_bl2)
 	console_lock_enable();
 	gicv3_distributor_init(PLAT_GICD_BASE, PLAT_GICR_BASE);
 	bl31_cpu_setup();
+#if WORKAROUND_CVE_2022_23960
+	if (read_vbar_el3() == (uint64_t)(uintptr_t)runtime_exceptions_bhb)
+		NOTICE("BL31: CVE-2022-23960 (Spectre-BHB): %u-branch loop on entry from lower ELs\n",
+		       BHB_LOOP_COUNT_NEOVERSE_N1);
+#endif
 	runtime_svc_init();
 	plat_bl31_setup();
 
