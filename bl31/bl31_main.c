@@ -2,6 +2,7 @@
  * BL31, the EL3 runtime: cold-boot set-up on the primary CPU, the warm-boot
  * path of every other power-up, and the synchronous-exception handler.
  */
+#include <assert.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -11,6 +12,7 @@
 #include <common/debug.h>
 #include <common/runtime_svc.h>
 #include <drivers/gicv3.h>
+#include <lib/cpus/errata.h>
 #include <lib/el3_runtime/context.h>
 #include <lib/el3_runtime/cpu_data.h>
 #include <lib/pmf.h>
@@ -29,9 +31,42 @@ struct cpu_data cpu_data[PLATFORM_CORE_COUNT];
 _Static_assert(offsetof(struct cpu_data, ctx) == 0,
                "SP_EL3 points at cpu_data and at its saved context alike");
 
+#if WORKAROUND_CVE_2022_23960
+/* runtime_exceptions.S: the vectors with the branch-history loop. */
+extern const char runtime_exceptions_bhb[];
+#endif
+
+/*
+ * This CPU's errata workarounds that BL31 applies, from the errata table
+ * (include/lib/cpus/errata.h): before the CPU first enters a lower EL, on
+ * cold and warm boot alike. Where the table says this CPU needs the
+ * Spectre-BHB loop (CVE-2022-23960), its lower-EL exceptions go through
+ * runtime_exceptions_bhb instead of runtime_exceptions. The reset rows run
+ * only where the platform's CPUs have the IMPLEMENTATION DEFINED registers
+ * (PLAT_CPU_IMPDEF_REGS), the vector choice only with
+ * WORKAROUND_CVE_2022_23960: on QEMU, where both are 0, this compiles to
+ * nothing.
+ */
+static void bl31_cpu_errata(void)
+{
+	if (PLAT_CPU_IMPDEF_REGS != 0)
+		cpu_errata_apply_reset();
+#if WORKAROUND_CVE_2022_23960
+	unsigned int loops = cpu_bhb_loop_count(read_midr_el1());
+
+	if (loops != 0U) {
+		/* The vectors' loop covers every row's count (tests/unit/test_errata.c). */
+		assert(loops <= BHB_LOOP_COUNT_NEOVERSE_N1);
+		write_vbar_el3((uint64_t)(uintptr_t)runtime_exceptions_bhb);
+		isb();
+	}
+#endif
+}
+
 /* Per-CPU set-up shared by the cold and warm boot paths. */
 static void bl31_cpu_setup(void)
 {
+	bl31_cpu_errata();
 	bl_program_cntfrq();
 	if (gicv3_cpu_init() != 0) {
 		ERROR("BL31: no GIC redistributor for MPIDR 0x%llx\n",
@@ -63,6 +98,11 @@ void bl31_main(const struct bl31_params *from_bl2)
 	console_lock_enable();
 	gicv3_distributor_init(PLAT_GICD_BASE, PLAT_GICR_BASE);
 	bl31_cpu_setup();
+#if WORKAROUND_CVE_2022_23960
+	if (read_vbar_el3() == (uint64_t)(uintptr_t)runtime_exceptions_bhb)
+		NOTICE("BL31: CVE-2022-23960 (Spectre-BHB): %u-branch loop on entry from lower ELs\n",
+		       BHB_LOOP_COUNT_NEOVERSE_N1);
+#endif
 	runtime_svc_init();
 	plat_bl31_setup();
 

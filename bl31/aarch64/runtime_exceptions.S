@@ -12,13 +12,36 @@
  */
 #include <common/aarch64/el3_common_macros.S>
 
+#include <lib/cpus/errata.h>
+
+	/*
+	 * CVE-2022-23960 (Spectre-BHB): overwrite the branch history a lower
+	 * EL may have trained with \count taken branches, then stop
+	 * speculation (DSB + ISB: Neoverse N1 has no FEAT_SB), before any
+	 * indirect branch EL3 makes (Arm, "Spectre-BHB" whitepaper, the
+	 * branch-loop mitigation). Clobbers \reg and the flags.
+	 */
+	.macro bhb_loop reg, count
+	mov	\reg, #\count
+1:	b	2f
+2:	subs	\reg, \reg, #1
+	b.ne	1b
+	dsb	sy
+	isb
+	.endm
+
 	/*
 	 * Synchronous exception from a lower EL: take the ENTER_PSCI raw
 	 * counter sample as early as possible (docs/design/pmf.rst), before the
-	 * context save. \aarch32: 1 if the caller was in AArch32 state.
+	 * context save; on a CPU that needs it, after the branch-history loop,
+	 * as TF-A's figures are. \aarch32: 1 if the caller was in AArch32
+	 * state; \bhb: the loop count, 0 for none.
 	 */
-	.macro sync_lower_el aarch32
+	.macro sync_lower_el aarch32, bhb
 	str	x30, [sp, #CTX_X30]
+	.if \bhb
+	bhb_loop x30, \bhb
+	.endif
 	mrs	x30, cntpct_el0
 	str	x30, [sp, #CPU_DATA_PMF_ENTER_TS]
 	stp	x0, x1, [sp, #CTX_X0]
@@ -26,61 +49,94 @@
 	b	sync_lower_el_entry
 	.endm
 
-	vector_base runtime_exceptions
+	/*
+	 * An unexpected lower-EL exception: crash_slot, with the loop once x0
+	 * and x1 are saved if \bhb.
+	 */
+	.macro lower_crash_slot kind, bhb
+	.if \bhb
+	str	x0, [sp, #CPU_DATA_CRASH_REGS + CRASH_X0]
+	str	x1, [sp, #CPU_DATA_CRASH_REGS + CRASH_X1]
+	bhb_loop x0, \bhb
+	mov	x0, #\kind
+	b	el3_crash_entry
+	.else
+	crash_slot \kind
+	.endif
+	.endm
+
+	/*
+	 * A whole vector table: \pfx names its slots; \bhb is the loop count
+	 * its lower-EL slots run first (0: none).
+	 */
+	.macro el3_vectors name, pfx, bhb
+	vector_base \name
 	/* Current EL with SP_EL0, then with SP_EL3: EL3 takes no exception. */
-	vector_entry sync_sp_el0
+	vector_entry \pfx\()sync_sp_el0
 	crash_slot 0
-	end_vector_entry sync_sp_el0
-	vector_entry irq_sp_el0
+	end_vector_entry \pfx\()sync_sp_el0
+	vector_entry \pfx\()irq_sp_el0
 	crash_slot 1
-	end_vector_entry irq_sp_el0
-	vector_entry fiq_sp_el0
+	end_vector_entry \pfx\()irq_sp_el0
+	vector_entry \pfx\()fiq_sp_el0
 	crash_slot 2
-	end_vector_entry fiq_sp_el0
-	vector_entry serror_sp_el0
+	end_vector_entry \pfx\()fiq_sp_el0
+	vector_entry \pfx\()serror_sp_el0
 	crash_slot 3
-	end_vector_entry serror_sp_el0
-	vector_entry sync_sp_elx
+	end_vector_entry \pfx\()serror_sp_el0
+	vector_entry \pfx\()sync_sp_elx
 	crash_slot 4
-	end_vector_entry sync_sp_elx
-	vector_entry irq_sp_elx
+	end_vector_entry \pfx\()sync_sp_elx
+	vector_entry \pfx\()irq_sp_elx
 	crash_slot 5
-	end_vector_entry irq_sp_elx
-	vector_entry fiq_sp_elx
+	end_vector_entry \pfx\()irq_sp_elx
+	vector_entry \pfx\()fiq_sp_elx
 	crash_slot 6
-	end_vector_entry fiq_sp_elx
-	vector_entry serror_sp_elx
+	end_vector_entry \pfx\()fiq_sp_elx
+	vector_entry \pfx\()serror_sp_elx
 	crash_slot 7
-	end_vector_entry serror_sp_elx
+	end_vector_entry \pfx\()serror_sp_elx
 
 	/*
 	 * Lower EL. SCR_EL3 routes no interrupt and no SError here, so only
 	 * the synchronous slots are expected.
 	 */
-	vector_entry sync_aarch64
-	sync_lower_el 0
-	end_vector_entry sync_aarch64
-	vector_entry irq_aarch64
-	crash_slot 9
-	end_vector_entry irq_aarch64
-	vector_entry fiq_aarch64
-	crash_slot 10
-	end_vector_entry fiq_aarch64
-	vector_entry serror_aarch64
-	crash_slot 11
-	end_vector_entry serror_aarch64
-	vector_entry sync_aarch32
-	sync_lower_el 1
-	end_vector_entry sync_aarch32
-	vector_entry irq_aarch32
-	crash_slot 13
-	end_vector_entry irq_aarch32
-	vector_entry fiq_aarch32
-	crash_slot 14
-	end_vector_entry fiq_aarch32
-	vector_entry serror_aarch32
-	crash_slot 15
-	end_vector_entry serror_aarch32
+	vector_entry \pfx\()sync_aarch64
+	sync_lower_el 0, \bhb
+	end_vector_entry \pfx\()sync_aarch64
+	vector_entry \pfx\()irq_aarch64
+	lower_crash_slot 9, \bhb
+	end_vector_entry \pfx\()irq_aarch64
+	vector_entry \pfx\()fiq_aarch64
+	lower_crash_slot 10, \bhb
+	end_vector_entry \pfx\()fiq_aarch64
+	vector_entry \pfx\()serror_aarch64
+	lower_crash_slot 11, \bhb
+	end_vector_entry \pfx\()serror_aarch64
+	vector_entry \pfx\()sync_aarch32
+	sync_lower_el 1, \bhb
+	end_vector_entry \pfx\()sync_aarch32
+	vector_entry \pfx\()irq_aarch32
+	lower_crash_slot 13, \bhb
+	end_vector_entry \pfx\()irq_aarch32
+	vector_entry \pfx\()fiq_aarch32
+	lower_crash_slot 14, \bhb
+	end_vector_entry \pfx\()fiq_aarch32
+	vector_entry \pfx\()serror_aarch32
+	lower_crash_slot 15, \bhb
+	end_vector_entry \pfx\()serror_aarch32
+	.endm
+
+	/* Every CPU starts on these (el3_arch_init). */
+	el3_vectors runtime_exceptions, , 0
+
+#if WORKAROUND_CVE_2022_23960
+	/*
+	 * The same with the branch-history loop, for the CPUs the errata table
+	 * says need it (bl31_main.c installs it per CPU at cold and warm boot).
+	 */
+	el3_vectors runtime_exceptions_bhb, bhb_, BHB_LOOP_COUNT_NEOVERSE_N1
+#endif
 
 /*
  * x0, x1 and x30 are saved, x1 = 1 for an AArch32 caller. Call

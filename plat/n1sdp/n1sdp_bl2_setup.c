@@ -2,8 +2,10 @@
  * N1SDP, BL2: the DRAM is what the SCP says this chip has (its SDS
  * platform information: DRAM1, 2 GiB at 0x80000000 less the top 16 MiB
  * TZC-secured, then DRAM2 at 0x8080000000 for the rest), or the static map
- * when the SCP published nothing usable. No device tree for BL33: UEFI on
- * N1SDP brings its own and finds PSCI there.
+ * when the SCP published nothing usable. BL33 gets the same information
+ * as TF-A's port gives it: the NT_FW_CONFIG device tree's platform-info
+ * node, at PLAT_NT_FW_CONFIG_BASE in x0 (UEFI brings its own description
+ * of the rest, PSCI included).
  */
 #include <common/debug.h>
 #include <drivers/sds.h>
@@ -13,15 +15,23 @@
 
 void plat_bl2_prepare_bl33(struct plat_ns_dram *dram)
 {
-	struct n1sdp_platform_info info;
-	int rc = n1sdp_read_platform_info((const void *)PLAT_SDS_BASE, PLAT_SDS_SIZE, &info);
+	struct n1sdp_platform_info info = { 0 };
+	int rc;
+	int dtb_rc = n1sdp_write_nt_fw_config((const void *)PLAT_SDS_BASE, PLAT_SDS_SIZE,
+	                                      (void *)PLAT_NT_FW_CONFIG_BASE,
+	                                      PLAT_NT_FW_CONFIG_SIZE, &info, &rc);
 
+	/* A few hundred bytes in a page: only a broken build gets here. */
+	if (dtb_rc != 0) {
+		ERROR("N1SDP: cannot write NT_FW_CONFIG (libfdt error %d)\n", dtb_rc);
+		panic();
+	}
 	mem_ranges_init(&dram->ranges);
 	(void)mem_ranges_add(&dram->ranges, PLAT_NS_DRAM_BASE, PLAT_NS_DRAM_SIZE);
 	dram->source = "the platform";
 	if (rc != 0) {
 		WARN("N1SDP: no platform information from the SCP (SDS error %d): "
-		     "assuming 2 GiB of DRAM\n",
+		     "assuming 2 GiB of DRAM; BL33 gets no platform-info\n",
 		     rc);
 		return;
 	}

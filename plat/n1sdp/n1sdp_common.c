@@ -27,6 +27,8 @@ const unsigned int plat_bl1_region_count = ARRAY_SIZE(plat_bl1_regions);
 /* BL2 reads the SCP's SDS region in the shared page. */
 const struct mmap_region plat_bl2_regions[] = {
 	{ PLAT_SHARED_RAM_BASE, PLAT_SHARED_RAM_SIZE, MT_RO_DATA },
+	/* Non-cacheable, as BL33's window: nothing of it left in BL2's caches. */
+	{ PLAT_NT_FW_CONFIG_BASE, PLAT_NT_FW_CONFIG_SIZE, MT_NON_CACHEABLE | MT_RW | MT_NS },
 };
 const unsigned int plat_bl2_region_count = ARRAY_SIZE(plat_bl2_regions);
 const struct mmap_region plat_bl31_regions[] = {

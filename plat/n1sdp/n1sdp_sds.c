@@ -1,8 +1,11 @@
 /*
- * N1SDP: the platform information the SCP publishes in SDS
+ * N1SDP: the platform information the SCP publishes in SDS, and the
+ * NT_FW_CONFIG device tree that hands it to BL33
  * (plat/n1sdp/include/n1sdp_css.h). Pure, host-tested against malformed
  * regions (tests/unit/test_n1sdp.c).
  */
+#include <libfdt.h>
+
 #include <drivers/sds.h>
 #include <n1sdp_css.h>
 
@@ -22,4 +25,38 @@ int n1sdp_read_platform_info(const void *sds, size_t size, struct n1sdp_platform
 	info->local_ddr_gb = p[2];
 	info->remote_ddr_gb = p[3];
 	return 0;
+}
+
+int n1sdp_write_nt_fw_config(const void *sds, size_t sds_size, void *dtb, size_t dtb_size,
+                             struct n1sdp_platform_info *info, int *sds_rc)
+{
+	int rc;
+
+	*sds_rc = n1sdp_read_platform_info(sds, sds_size, info);
+	if (dtb_size > (size_t)INT32_MAX)
+		return -FDT_ERR_BADVALUE;
+	/* libfdt's sequential writer: header, no reservation, the nodes, strings. */
+	rc = fdt_create(dtb, (int)dtb_size);
+	if (rc == 0)
+		rc = fdt_finish_reservemap(dtb);
+	if (rc == 0)
+		rc = fdt_begin_node(dtb, "");
+	if (rc == 0 && *sds_rc == 0) {
+		rc = fdt_begin_node(dtb, "platform-info");
+		if (rc == 0)
+			rc = fdt_property_u32(dtb, "multichip-mode", info->multichip ? 1U : 0U);
+		if (rc == 0)
+			rc = fdt_property_u32(dtb, "secondary-chip-count", info->remote_chips);
+		if (rc == 0)
+			rc = fdt_property_u32(dtb, "local-ddr-size", info->local_ddr_gb);
+		if (rc == 0)
+			rc = fdt_property_u32(dtb, "remote-ddr-size", info->remote_ddr_gb);
+		if (rc == 0)
+			rc = fdt_end_node(dtb);
+	}
+	if (rc == 0)
+		rc = fdt_end_node(dtb);
+	if (rc == 0)
+		rc = fdt_finish(dtb);
+	return rc;
 }

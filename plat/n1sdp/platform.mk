@@ -2,6 +2,8 @@
 # runs on the board (the SCP loads bl1.bin; fip.bin goes to QSPI 0x18200000).
 
 PLAT_DEFAULT_ENABLE_RUNTIME_INSTRUMENTATION := 1
+# Neoverse N1 needs the Spectre-BHB loop (lib/cpus/errata.c); the AEM model does not.
+PLAT_DEFAULT_WORKAROUND_CVE_2022_23960 := 1
 
 PLAT_COMMON_SOURCES := plat/n1sdp/aarch64/plat_helpers.S plat/n1sdp/n1sdp_common.c
 PLAT_BL1_SOURCES := $(PLAT_COMMON_SOURCES) plat/n1sdp/n1sdp_bl1_setup.c
@@ -10,6 +12,9 @@ PLAT_BL1_SOURCES := $(PLAT_COMMON_SOURCES) plat/n1sdp/n1sdp_bl1_setup.c
 PLAT_TBB_SOURCES := plat/common/plat_trusted_boot.c
 PLAT_BL2_SOURCES := $(PLAT_COMMON_SOURCES) plat/n1sdp/n1sdp_bl2_setup.c plat/n1sdp/n1sdp_sds.c \
 	drivers/arm/css/sds.c
+# libfdt's headers for the NT_FW_CONFIG writer.
+$(BUILD_DIR)/bl2/plat/n1sdp/n1sdp_sds.o: CPPFLAGS_COMMON += -I$(LIBFDT_INC)
+$(BUILD_DIR)/bl2/plat/n1sdp/n1sdp_sds.o: | $(LIBFDT_A)
 PLAT_BL31_SOURCES := $(PLAT_COMMON_SOURCES) plat/n1sdp/n1sdp_pm.c plat/n1sdp/n1sdp_css.c \
 	services/arm_sip_svc/arm_sip_svc.c \
 	drivers/arm/css/scmi.c \

@@ -4,16 +4,23 @@
  */
 #include <arch/aarch64/arch_helpers.h>
 #include <common/runtime_svc.h>
+#include <lib/cpus/errata.h>
 
 /*
  * Answers to SMCCC_ARCH_FEATURES for the CPU vulnerability workarounds
- * (DEN0028 7.5-7.7), decided once at cold boot from the ID registers, so
- * every CPU and every warm boot gives the normal world the same answer.
- * This firmware implements none of the workaround calls' mitigations, so it
- * never answers 0 ("call it"); it says 1 ("this PE is not affected") when
- * the ID registers prove it, else -1 (NOT_SUPPORTED, the OS mitigates):
- *  WORKAROUND_1, CVE-2017-5715: not affected with FEAT_CSV2;
- *  WORKAROUND_3, CVE-2022-23960: not affected with FEAT_CSV2_3 or ECBHB;
+ * (DEN0028 7.5-7.7), decided once at cold boot from the boot CPU's ID
+ * registers and MIDR_EL1, so every CPU and every warm boot gives the normal
+ * world the same answer (the platforms' CPUs are all of one model). They
+ * are TF-A's answers, so TFTF and Linux see one ABI:
+ *  0  "implemented; call it", where a row of the CPU errata table
+ *     (include/lib/cpus/errata.h) that the build carries names the call as
+ *     its mitigation (smccc_wa);
+ *  1  "implemented; this PE does not need it": WORKAROUND_3 (CVE-2022-23960)
+ *     when ID_AA64PFR0_EL1.CSV2 >= 3 or ID_AA64MMFR1_EL1.ECBHB says so;
+ * -1  otherwise (NOT_SUPPORTED): the OS mitigates itself. WORKAROUND_1
+ *     (CVE-2017-5715) gets it even on a PE with FEAT_CSV2, and on Neoverse
+ *     N1 WORKAROUND_3 gets it although BL31 runs the Spectre-BHB loop on
+ *     entry: that loop guards EL3 only (docs/plat/n1sdp.rst).
  *  WORKAROUND_2, CVE-2018-3639: with FEAT_SSBS each EL controls speculative
  *  store bypass itself and EL3 needs no call: -2 (NOT_REQUIRED).
  */
@@ -25,10 +32,16 @@ static int arm_arch_svc_init(void)
 {
 	uint64_t csv2 = ID_FIELD(read_id_aa64pfr0_el1(), ID_AA64PFR0_CSV2_SHIFT);
 	uint64_t ecbhb = ID_FIELD(read_id_aa64mmfr1_el1(), ID_AA64MMFR1_ECBHB_SHIFT);
+	uint64_t midr = read_midr_el1();
 
-	wa1_answer = csv2 >= 1U ? SMC_ARCH_WA_UNAFFECTED : SMC_ARCH_CALL_NOT_SUPPORTED;
-	wa3_answer = csv2 >= 3U || ecbhb != 0U ? SMC_ARCH_WA_UNAFFECTED
-	                                       : SMC_ARCH_CALL_NOT_SUPPORTED;
+	wa1_answer = cpu_smccc_wa(SMCCC_ARCH_WORKAROUND_1, midr) ? SMC_OK
+	                                                         : SMC_ARCH_CALL_NOT_SUPPORTED;
+	if (cpu_smccc_wa(SMCCC_ARCH_WORKAROUND_3, midr))
+		wa3_answer = SMC_OK;
+	else if (csv2 >= 3U || ecbhb != 0U)
+		wa3_answer = SMC_ARCH_WA_UNAFFECTED;
+	else
+		wa3_answer = SMC_ARCH_CALL_NOT_SUPPORTED;
 	wa2_answer = ID_FIELD(read_id_aa64pfr1_el1(), ID_AA64PFR1_SSBS_SHIFT) != 0U
 	                     ? SMC_ARCH_CALL_NOT_REQUIRED
 	                     : SMC_ARCH_CALL_NOT_SUPPORTED;
@@ -67,11 +80,12 @@ static void arm_arch_svc_handle(uint32_t fid, uint64_t x1, uint64_t x2, uint64_t
 	case SMCCC_ARCH_WORKAROUND_1:
 	case SMCCC_ARCH_WORKAROUND_3:
 		/*
-		 * Callable when discovery said "not affected": nothing to do,
-		 * and these calls return nothing (x0 is left 0).
+		 * Callable when discovery said "not affected" (nothing to do)
+		 * or "call it" (the entry to EL3 has just run the mitigation);
+		 * these calls return nothing (x0 is left 0).
 		 */
-		if ((fid == SMCCC_ARCH_WORKAROUND_1 ? wa1_answer : wa3_answer) ==
-		    SMC_ARCH_WA_UNAFFECTED) {
+		if ((fid == SMCCC_ARCH_WORKAROUND_1 ? wa1_answer : wa3_answer) !=
+		    SMC_ARCH_CALL_NOT_SUPPORTED) {
 			smc_ret1(ctx, 0);
 			break;
 		}

@@ -1,7 +1,8 @@
 # libFuzzer harnesses (clang -fsanitize=fuzzer,address,undefined; Debian's
 # clang needs libclang-rt-<version>-dev for the fuzzer runtime) for the
 # parsers of untrusted input: the FIP (lib/fip), the DTB (lib/dtb, against
-# Debian's host libfdt) and X.509 certificates (lib/auth's parser, on mbed
+# Debian's host libfdt), the SCP's SDS region into N1SDP's NT_FW_CONFIG and
+# X.509 certificates (lib/auth's parser, on mbed
 # TLS built with the same sanitizers). Seed corpora: tests/fuzz/corpus/<name>/.
 # Included after lib/auth/auth.mk.
 #
@@ -20,7 +21,7 @@ FUZZ_CC := clang
 FUZZ_CFLAGS := -g -O1 -std=gnu11 -Wall -Wextra -Werror -Iinclude \
 	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 FUZZ_DIR := $(BUILD_BASE)/tests/fuzz
-FUZZERS := $(FUZZ_DIR)/fuzz_fip $(FUZZ_DIR)/fuzz_dtb $(FUZZ_DIR)/fuzz_cert
+FUZZERS := $(FUZZ_DIR)/fuzz_fip $(FUZZ_DIR)/fuzz_dtb $(FUZZ_DIR)/fuzz_sds $(FUZZ_DIR)/fuzz_cert
 
 $(FUZZ_DIR)/fuzz_fip: tests/fuzz/fuzz_fip.c lib/fip/fip.c lib/fip/fip_uuids.c include/tools_share/fip.h
 	@mkdir -p $(@D)
@@ -31,6 +32,14 @@ $(FUZZ_DIR)/fuzz_dtb: tests/fuzz/fuzz_dtb.c $(DTB_LIB_SOURCES) $(DTB_LIB_HEADERS
 	@mkdir -p $(@D)
 	@echo "  FUZZCC  $@"
 	@$(FUZZ_CC) $(FUZZ_CFLAGS) tests/fuzz/fuzz_dtb.c $(DTB_LIB_SOURCES) -lfdt -o $@
+
+FUZZ_SDS_SOURCES := drivers/arm/css/sds.c plat/n1sdp/n1sdp_sds.c
+$(FUZZ_DIR)/fuzz_sds: tests/fuzz/fuzz_sds.c $(FUZZ_SDS_SOURCES) include/drivers/sds.h \
+		plat/n1sdp/include/n1sdp_css.h plat/n1sdp/include/platform_def.h
+	@mkdir -p $(@D)
+	@echo "  FUZZCC  $@"
+	@$(FUZZ_CC) $(FUZZ_CFLAGS) -Iplat/n1sdp/include $(UNIT_CONFIG) tests/fuzz/fuzz_sds.c \
+		$(FUZZ_SDS_SOURCES) -lfdt -o $@
 
 # The chain walker needs valid signatures to get anywhere: not fuzzed here
 # (tests/unit/test_auth.c covers its refusals).

@@ -33,11 +33,11 @@ lint() {
 generic="bl1 bl2 bl31 common lib drivers services plat/common tools tests/payload"
 # shellcheck disable=SC2086
 lint qemu "-DQEMU_CLUSTERS=2 -DQEMU_CORES_PER_CLUSTER=2 -DQEMU_MEMORY_MB=1024 -DREALTIME=0
-	-DQEMU_TFW_NVCTR=0 -DQEMU_NTFW_NVCTR=0 -DQEMU_SYSTEM_SUSPEND=1" \
+	-DQEMU_TFW_NVCTR=0 -DQEMU_NTFW_NVCTR=0 -DQEMU_SYSTEM_SUSPEND=1 -DWORKAROUND_CVE_2022_23960=0" \
 	$generic plat/qemu
 # shellcheck disable=SC2086
-lint n1sdp "" $generic plat/n1sdp
+lint n1sdp "-DWORKAROUND_CVE_2022_23960=1" $generic plat/n1sdp
 # shellcheck disable=SC2086
-lint fvp "-DFVP_CLUSTERS=2 -DFVP_CORES_PER_CLUSTER=2" $generic plat/fvp
+lint fvp "-DFVP_CLUSTERS=2 -DFVP_CORES_PER_CLUSTER=2 -DWORKAROUND_CVE_2022_23960=1" $generic plat/fvp
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

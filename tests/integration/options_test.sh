@@ -104,6 +104,15 @@ check "own-rot-key: BL1 holds the hash of the key given" \
 refused bad-key-size "KEY_ALG=rsa KEY_SIZE=1024: the firmware verifies rsa keys of 2048" KEY_SIZE=1024
 refused bad-hash "HASH_ALG=md5: choose sha256" HASH_ALG=md5
 refused no-rot-key "ROT_KEY=/nonexistent.pem: no such file" ROT_KEY=/nonexistent.pem
+# The Spectre-BHB loop on QEMU's Neoverse N1 model (on by default on n1sdp
+# and fvp): BL31 chooses the looping vectors, and SMCCC_ARCH_FEATURES still
+# gives TF-A's answers on N1 (the payload checks them).
+run_ok bhb WORKAROUND_CVE_2022_23960=1
+check "bhb: BL31 says it runs the loop" \
+	has "$work/bhb.log" "NOTICE:  BL31: CVE-2022-23960 (Spectre-BHB): 24-branch loop on entry from lower ELs"
+check "bhb: SMCCC answers as TF-A's on N1" grep -q "CONFORMANCE: SMCCC: PASS" "$work/bhb.log"
+check "the default QEMU build has no looping vectors" \
+	bash -c "! aarch64-linux-gnu-nm '$base/qemu/release/bl31.elf' | grep -q runtime_exceptions_bhb"
 run_ok memory QEMU_MEMORY_MB=3072 ITERATIONS=3
 check "memory: the payload sees 3 GiB of DRAM" has "$work/memory.log" "DRAM 0x40000000-0xffffffff"
 reports=$work/memory/qemu/report

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include <arch/aarch64/arch_helpers.h>
+#include <lib/cpus/errata.h>
 #include <lib/pmf.h>
 #include <lib/psci/psci.h>
 #include <lib/smccc.h>
@@ -863,15 +864,23 @@ static void reset2_and_mem_protect(void)
 
 static int64_t expected_wa(uint32_t wa)
 {
-	uint64_t pfr0 = read_id_aa64pfr0_el1(), pfr1 = read_id_aa64pfr1_el1();
-	uint64_t csv2 = ID_FIELD(pfr0, ID_AA64PFR0_CSV2_SHIFT);
+	uint64_t csv2 = ID_FIELD(read_id_aa64pfr0_el1(), ID_AA64PFR0_CSV2_SHIFT);
+	uint64_t ecbhb = ID_FIELD(read_id_aa64mmfr1_el1(), ID_AA64MMFR1_ECBHB_SHIFT);
 
-	if (wa == SMCCC_ARCH_WORKAROUND_1)
-		return csv2 >= 1U ? 1 : -1;
 	if (wa == SMCCC_ARCH_WORKAROUND_2)
-		return ID_FIELD(pfr1, ID_AA64PFR1_SSBS_SHIFT) != 0U ? -2 : -1;
-	return csv2 >= 3U || ID_FIELD(read_id_aa64mmfr1_el1(), ID_AA64MMFR1_ECBHB_SHIFT) != 0U ? 1
-	                                                                                       : -1;
+		return ID_FIELD(read_id_aa64pfr1_el1(), ID_AA64PFR1_SSBS_SHIFT) != 0U ? -2 : -1;
+	/*
+	 * "Call it" (0) only where a row of the firmware's errata table
+	 * (lib/cpus/errata.c, the same build) names the call as the CPU's
+	 * mitigation; MIDR_EL1 read at EL2 is the CPU's own. Else "not needed"
+	 * (1) only for WORKAROUND_3 on a PE the ID registers prove unaffected,
+	 * and NOT_SUPPORTED otherwise: TF-A's answers.
+	 */
+	if (cpu_smccc_wa(wa, read_midr_el1()))
+		return 0;
+	if (wa == SMCCC_ARCH_WORKAROUND_3 && (csv2 >= 3U || ecbhb != 0U))
+		return 1;
+	return -1;
 }
 
 static int64_t wa_seen[PAYLOAD_MAX_CORES][3];
@@ -900,6 +909,19 @@ static void smccc(void)
 	for (unsigned int i = 0; i < 3U; i++)
 		expect("SMCCC_ARCH_FEATURES", wa_name[i], SMCCC_ARCH_FEATURES, wa[i], 0, 0,
 		       expected_wa(wa[i]));
+	/*
+	 * On Neoverse N1 the answers are fixed facts, TF-A's whatever the
+	 * table says: neither call is N1's mitigation.
+	 */
+	if ((read_midr_el1() & MIDR_MODEL_MASK) == MIDR_NEOVERSE_N1) {
+		expect("SMCCC_ARCH_FEATURES", "WORKAROUND_1 on N1", SMCCC_ARCH_FEATURES,
+		       SMCCC_ARCH_WORKAROUND_1, 0, 0, SMC_ARCH_CALL_NOT_SUPPORTED);
+		expect("SMCCC_ARCH_FEATURES", "WORKAROUND_3 on N1", SMCCC_ARCH_FEATURES,
+		       SMCCC_ARCH_WORKAROUND_3, 0, 0, SMC_ARCH_CALL_NOT_SUPPORTED);
+	}
+	/* Where discovery says it is implemented, the call returns, x0 = 0 (DEN0028 7.7). */
+	if (expected_wa(SMCCC_ARCH_WORKAROUND_3) != -1)
+		expect("SMCCC_ARCH_WORKAROUND_3", "call", SMCCC_ARCH_WORKAROUND_3, 0, 0, 0, 0);
 	/* The same answer from every core, each fresh from a warm boot. */
 	for (unsigned int pos = 0; pos < payload_topo.cores; pos++) {
 		if (pos == payload_topo.lead)

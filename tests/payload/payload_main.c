@@ -103,7 +103,7 @@ static void __attribute__((noreturn)) power_off(void)
 static void mmu_setup(uint64_t dtb)
 {
 	struct xlat_ctx ctx = { base_table, tables, PAYLOAD_XLAT_TABLES, 0 };
-	/* x0 = 0: the firmware passes no DTB (N1SDP, FVP); address 0 is secure ROM. */
+	/* x0 = 0: the firmware passes no DTB (FVP); address 0 is secure ROM. */
 	uint32_t dtb_size = dtb == 0U
 	                            ? 0U
 	                            : __builtin_bswap32(*(volatile uint32_t *)(uintptr_t)(dtb + 4));

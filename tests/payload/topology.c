@@ -206,17 +206,62 @@ static void platform_cpus(struct payload_topology *t)
 	t->dram_size = PLAT_NS_DRAM_SIZE;
 }
 
+/*
+ * The platform-info node of N1SDP's NT_FW_CONFIG (plat/n1sdp/n1sdp_sds.c):
+ * what the SCP told the firmware, shown on the board's console.
+ */
+static void print_platform_info(const void *fdt)
+{
+	static const char *const names[] = { "multichip-mode", "secondary-chip-count",
+		                             "local-ddr-size", "remote-ddr-size" };
+	int node = fdt_path_offset(fdt, "/platform-info");
+
+	if (node < 0) {
+		printf("PAYLOAD: NT_FW_CONFIG: no platform-info (the firmware had none from the SCP)\n");
+		return;
+	}
+	printf("PAYLOAD: NT_FW_CONFIG platform-info:");
+	for (unsigned int i = 0; i < 4U; i++) {
+		int len;
+		const fdt32_t *v = fdt_getprop(fdt, node, names[i], &len);
+
+		if (v != NULL && len == 4)
+			printf(" %s %u", names[i], (unsigned int)fdt32_to_cpu(*v));
+		else
+			printf(" %s (missing)", names[i]);
+	}
+	printf(" (DDR sizes in GiB)\n");
+}
+
+/* N1SDP's NT_FW_CONFIG: a root with no child but platform-info (or none). */
+static bool is_nt_fw_config(const void *fdt)
+{
+	int node;
+
+	fdt_for_each_subnode(node, fdt, 0)
+	{
+		if (strcmp(fdt_get_name(fdt, node, NULL), "platform-info") != 0)
+			return false;
+	}
+	return node == -FDT_ERR_NOTFOUND;
+}
+
 bool payload_topology_init(const void *fdt)
 {
 	struct payload_topology *t = &payload_topo;
 	const char *why = NULL;
 
 	memset(t, 0, sizeof(*t));
-	if (fdt == NULL) {
+	if (fdt != NULL && fdt_check_header(fdt) != 0) {
+		why = "x0 does not point at a device tree";
+	} else if (fdt != NULL && is_nt_fw_config(fdt)) {
+		/* N1SDP's NT_FW_CONFIG: firmware configuration, not the machine. */
+		print_platform_info(fdt);
+		fdt = NULL;
+	}
+	if (why == NULL && fdt == NULL) {
 		platform_cpus(t);
 		printf("PAYLOAD: no DTB: the machine is the platform's (%s)\n", PLAT_TITLE);
-	} else if (fdt_check_header(fdt) != 0) {
-		why = "x0 does not point at a device tree";
 	}
 	if (why == NULL && fdt != NULL)
 		why = parse_cpus(fdt, t);

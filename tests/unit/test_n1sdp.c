@@ -1,10 +1,13 @@
 /*
  * N1SDP platform logic on the host: MT-style MPIDR decoding, the CSS
- * power_state encoding and the SCMI messages of its power control
- * (docs/plat/n1sdp.rst).
+ * power_state encoding and the SCMI messages of its power control, the
+ * SCP's SDS platform information and the NT_FW_CONFIG device tree that
+ * hands it to BL33, against malformed regions (docs/plat/n1sdp.rst).
  */
 #include <stdlib.h>
 #include <string.h>
+
+#include <libfdt.h>
 
 #include "test.h"
 
@@ -216,6 +219,137 @@ static void test_sds_malformed(void)
 	CHECK_EQ(n1sdp_read_platform_info(sds, 40, &info), 0);
 }
 
+/* The NT_FW_CONFIG blob BL33 gets: a valid DTB, platform-info iff @want. */
+static uint8_t nt_fw_config[PLAT_NT_FW_CONFIG_SIZE];
+
+static void check_nt_fw_config(const struct n1sdp_platform_info *want)
+{
+	int node;
+
+	CHECK_EQ(fdt_check_header(nt_fw_config), 0);
+	CHECK(fdt_totalsize(nt_fw_config) <= sizeof(nt_fw_config));
+	CHECK_EQ(fdt_num_mem_rsv(nt_fw_config), 0);
+	node = fdt_path_offset(nt_fw_config, "/platform-info");
+	if (want == NULL) {
+		CHECK_EQ(node, -FDT_ERR_NOTFOUND);
+		/* Only the root node. */
+		CHECK_EQ(fdt_first_subnode(nt_fw_config, 0), -FDT_ERR_NOTFOUND);
+		return;
+	}
+	CHECK(node > 0);
+	static const char *const names[] = { "multichip-mode", "secondary-chip-count",
+		                             "local-ddr-size", "remote-ddr-size" };
+	const uint32_t values[] = { want->multichip ? 1U : 0U, want->remote_chips,
+		                    want->local_ddr_gb, want->remote_ddr_gb };
+	for (unsigned int i = 0; i < 4; i++) {
+		int len = -1;
+		const fdt32_t *v = fdt_getprop(nt_fw_config, node, names[i], &len);
+
+		CHECK(v != NULL && len == 4);
+		if (v != NULL && len == 4)
+			CHECK_EQ(fdt32_to_cpu(*v), values[i]);
+	}
+	/* Nothing else in the node. */
+	int count = 0, prop;
+	fdt_for_each_property_offset(prop, nt_fw_config, node) count++;
+	CHECK_EQ(count, 4);
+}
+
+/* The whole path: SDS region -> info -> blob, with the result BL2 logs. */
+static int bl33_config(const void *region, size_t size, struct n1sdp_platform_info *info)
+{
+	int sds_rc = 12345;
+
+	memset(nt_fw_config, 0xA5, sizeof(nt_fw_config));
+	CHECK_EQ(n1sdp_write_nt_fw_config(region, size, nt_fw_config, sizeof(nt_fw_config), info,
+	                                  &sds_rc),
+	         0);
+	return sds_rc;
+}
+
+static void test_nt_fw_config(void)
+{
+	struct n1sdp_platform_info info;
+	uint8_t small[64];
+	int sds_rc;
+
+	sds_good(0, 0, 16, 0);
+	CHECK_EQ(bl33_config(sds, sizeof(sds), &info), 0);
+	check_nt_fw_config(&(struct n1sdp_platform_info){ false, 0, 16, 0 });
+	sds_good(1, 1, 8, 32);
+	CHECK_EQ(bl33_config(sds, sizeof(sds), &info), 0);
+	check_nt_fw_config(&(struct n1sdp_platform_info){ true, 1, 8, 32 });
+	sds_good(0, 0, 255, 0); /* the largest the byte holds */
+	CHECK_EQ(bl33_config(sds, sizeof(sds), &info), 0);
+	check_nt_fw_config(&(struct n1sdp_platform_info){ false, 0, 255, 0 });
+	/* Too little room: libfdt's error, reported, never a write past it (ASan). */
+	sds_good(0, 0, 16, 0);
+	CHECK_EQ(n1sdp_write_nt_fw_config(sds, sizeof(sds), small, sizeof(small), &info, &sds_rc),
+	         -FDT_ERR_NOSPACE);
+	CHECK_EQ(sds_rc, 0);
+}
+
+/* Malformed SDS: the blob is still valid, without platform-info; never a guess. */
+static void test_nt_fw_config_malformed(void)
+{
+	struct n1sdp_platform_info info;
+
+	memset(sds, 0, sizeof(sds));
+	CHECK_EQ(bl33_config(sds, sizeof(sds), &info), SDS_E_NO_REGION);
+	check_nt_fw_config(NULL);
+	sds_good(0, 0, 16, 0);
+	put32(sds, 0xAA7A | 2U << 16 | 2U << 28); /* schema 2 */
+	CHECK_EQ(bl33_config(sds, sizeof(sds), &info), SDS_E_VERSION);
+	check_nt_fw_config(NULL);
+	sds_good(0, 0, 16, 0);
+	put32(sds + 12, 1U | 0x7FFFF8U << 1); /* first structure runs past the end */
+	CHECK_EQ(bl33_config(sds, sizeof(sds), &info), SDS_E_CORRUPT);
+	check_nt_fw_config(NULL);
+	sds_good(0, 0, 16, 0);
+	put32(sds + 28, 8U << 1); /* not finalised by the SCP */
+	CHECK_EQ(bl33_config(sds, sizeof(sds), &info), SDS_E_INVALID);
+	check_nt_fw_config(NULL);
+	sds_good(0, 0, 16, 0);
+	put32(sds, 0xAA7A | 1U << 16 | 1U << 28); /* platform info not listed */
+	CHECK_EQ(bl33_config(sds, sizeof(sds), &info), SDS_E_NOT_FOUND);
+	check_nt_fw_config(NULL);
+	sds_good(2, 0, 16, 0); /* a mode byte the board cannot have */
+	CHECK_EQ(bl33_config(sds, sizeof(sds), &info), SDS_E_CORRUPT);
+	check_nt_fw_config(NULL);
+	sds_good(1, 3, 16, 16); /* three other chips */
+	CHECK_EQ(bl33_config(sds, sizeof(sds), &info), SDS_E_CORRUPT);
+	check_nt_fw_config(NULL);
+	/* Every truncation of a good region, and every single-byte corruption of it. */
+	sds_good(1, 1, 8, 8);
+	put32(sds + 4, 40);
+	for (size_t n = 0; n < 40; n++) {
+		uint8_t *copy = malloc(n ? n : 1);
+
+		memcpy(copy, sds, n);
+		CHECK(bl33_config(copy, n, &info) != 0);
+		check_nt_fw_config(NULL);
+		free(copy);
+	}
+	for (size_t i = 0; i < 40; i++) {
+		for (unsigned int bit = 0; bit < 8; bit++) {
+			int rc;
+
+			sds_good(1, 1, 8, 8);
+			put32(sds + 4, 40);
+			sds[i] ^= (uint8_t)(1U << bit);
+			rc = bl33_config(sds, 40, &info);
+			/* Either a clean error and no node, or values the board can have. */
+			if (rc != 0) {
+				check_nt_fw_config(NULL);
+			} else {
+				CHECK(info.local_ddr_gb != 0 &&
+				      (info.multichip || info.remote_chips == 0));
+				check_nt_fw_config(&info);
+			}
+		}
+	}
+}
+
 int main(void)
 {
 	RUN_TEST(test_core_positions);
@@ -225,5 +359,7 @@ int main(void)
 	RUN_TEST(test_console);
 	RUN_TEST(test_sds_platform_info);
 	RUN_TEST(test_sds_malformed);
+	RUN_TEST(test_nt_fw_config);
+	RUN_TEST(test_nt_fw_config_malformed);
 	return test_summary();
 }

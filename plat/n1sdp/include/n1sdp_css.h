@@ -43,4 +43,22 @@ struct n1sdp_platform_info {
  */
 int n1sdp_read_platform_info(const void *sds, size_t size, struct n1sdp_platform_info *info);
 
+/*
+ * BL33's NT_FW_CONFIG: a device tree whose root child "platform-info" has
+ * the u32 properties multichip-mode (0 or 1), secondary-chip-count,
+ * local-ddr-size and remote-ddr-size (GiB): the node TF-A's N1SDP port
+ * fills from the same SDS structure and EDK2's N1SDP platform code reads
+ * from the blob whose address it is given in x0.
+ *
+ * Read the platform information from the SDS region at @sds (@sds_size
+ * bytes) into *@info, its result (0 or SDS_E_*) into *@sds_rc, and write
+ * the blob at @dtb (@dtb_size bytes): with the node when the SCP's
+ * information is valid, without it otherwise (BL33 then finds no
+ * platform-info and says so, rather than being given a guess). Pure.
+ * Returns 0, or a negative libfdt error (-FDT_ERR_NOSPACE when @dtb_size is
+ * too small), @dtb's content then undefined.
+ */
+int n1sdp_write_nt_fw_config(const void *sds, size_t sds_size, void *dtb, size_t dtb_size,
+                             struct n1sdp_platform_info *info, int *sds_rc);
+
 #endif

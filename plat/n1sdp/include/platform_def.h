@@ -58,14 +58,21 @@
 #define PLAT_FIP_MAX_SIZE 0x00800000
 
 /* DRAM1: 2 GiB at 0x80000000, the top 16 MiB TZC-secured. */
-#define PLAT_NS_DRAM_BASE ULL(0x80000000)
-#define PLAT_NS_DRAM_SIZE ULL(0x7f000000)
+#define PLAT_NS_DRAM_BASE      ULL(0x80000000)
+#define PLAT_NS_DRAM_SIZE      ULL(0x7f000000)
 /* DRAM2: the rest of the chip's DDR, above 512 GiB (N1SDP TRM memory map). */
-#define PLAT_DRAM2_BASE   ULL(0x8080000000)
-#define PLAT_BL33_BASE    0xE0000000
-#define PLAT_BL33_LIMIT   0xFEF00000
-/* No DTB from this firmware: UEFI on N1SDP brings its own description. */
-#define PLAT_DTB_BASE     0
+#define PLAT_DRAM2_BASE        ULL(0x8080000000)
+#define PLAT_BL33_BASE         0xE0000000
+#define PLAT_BL33_LIMIT        0xFEF00000
+/*
+ * NT_FW_CONFIG, the device tree BL2 writes for BL33 (its x0) with the
+ * SCP's platform information (n1sdp_css.h), where TF-A's N1SDP port loads
+ * it: just above BL33's window, below the secured top of DRAM1. One page
+ * is mapped and written; the blob needs a few hundred bytes.
+ */
+#define PLAT_NT_FW_CONFIG_BASE 0xFEF00000
+#define PLAT_NT_FW_CONFIG_SIZE 0x1000
+#define PLAT_DTB_BASE          PLAT_NT_FW_CONFIG_BASE
 
 /* Devices */
 #define PLAT_UART_BASE       0x2A400000 /* AP UART0, PL011 */
