@@ -18,6 +18,7 @@
 #include <plat/plat_psci.h>
 #include <plat/plat_setup.h>
 #include <plat/plat_topology.h>
+#include <plat/trusted_mailbox.h>
 #include <platform_def.h>
 
 #define RUN PSCI_LOCAL_STATE_RUN
@@ -102,8 +103,7 @@ static void fvp_pwr_domain_finish(const struct psci_power_state *state)
 static void __attribute__((noreturn)) v2m_request(unsigned int func, const char *what)
 {
 	/* No core may act on a stale warm-boot entry after a reset. */
-	mmio_write_64(PLAT_MAILBOX_MAGIC_ADDR, 0);
-	flush_dcache_range(PLAT_MAILBOX_BASE, PLAT_MAILBOX_SIZE);
+	trusted_mailbox_clear();
 	mmio_write_32(PLAT_V2M_SYSREG_BASE + V2M_SYS_CFGSTAT, 0);
 	mmio_write_32(PLAT_V2M_SYSREG_BASE + V2M_SYS_CFGCTRL, fvp_v2m_cfgctrl(func));
 	dsb_sy();
@@ -158,9 +158,7 @@ static const struct plat_psci_ops fvp_psci_ops = {
 const struct plat_psci_ops *plat_psci_setup(uintptr_t entry)
 {
 	warm_entrypoint = entry;
-	mmio_write_64(PLAT_MAILBOX_ENTRY_ADDR, entry);
-	mmio_write_64(PLAT_MAILBOX_MAGIC_ADDR, PLAT_MAILBOX_MAGIC);
-	flush_dcache_range(PLAT_MAILBOX_BASE, PLAT_MAILBOX_SIZE);
+	trusted_mailbox_program(entry);
 	return &fvp_psci_ops;
 }
 

@@ -14,10 +14,11 @@ $(error FVP_CLUSTERS=$(FVP_CLUSTERS) FVP_CORES_PER_CLUSTER=$(FVP_CORES_PER_CLUST
 endif
 
 PLAT_COMMON_SOURCES := plat/fvp/aarch64/plat_helpers.S plat/fvp/fvp_common.c
-PLAT_BL1_SOURCES := $(PLAT_COMMON_SOURCES) plat/fvp/fvp_bl1_setup.c
+PLAT_BL1_SOURCES := $(PLAT_COMMON_SOURCES) plat/fvp/fvp_bl1_setup.c \
+	plat/common/aarch64/trusted_mailbox.S
 PLAT_TBB_SOURCES := plat/common/plat_trusted_boot.c
 PLAT_BL2_SOURCES := $(PLAT_COMMON_SOURCES) plat/fvp/fvp_bl2_setup.c
-PLAT_BL31_SOURCES := $(PLAT_COMMON_SOURCES) plat/fvp/fvp_pm.c plat/fvp/fvp_pwrc.c \
+PLAT_BL31_SOURCES := $(PLAT_COMMON_SOURCES) plat/fvp/fvp_pm.c plat/common/trusted_mailbox.c plat/fvp/fvp_pwrc.c \
 	services/arm_sip_svc/arm_sip_svc.c \
 	plat/fvp/aarch64/fvp_pm_helpers.S
 PLAT_IMAGES :=

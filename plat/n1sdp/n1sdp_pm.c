@@ -19,6 +19,7 @@
 #include <plat/plat_psci.h>
 #include <plat/plat_setup.h>
 #include <plat/plat_topology.h>
+#include <plat/trusted_mailbox.h>
 #include <platform_def.h>
 
 #define RUN PSCI_LOCAL_STATE_RUN
@@ -115,8 +116,7 @@ static void __attribute__((noreturn)) system_power(uint32_t state, const char *w
 	uint32_t msg[2] = { 0, state };
 
 	/* No core may act on a stale warm-boot entry after the reset. */
-	mmio_write_64(PLAT_MAILBOX_MAGIC_ADDR, 0);
-	flush_dcache_range(PLAT_MAILBOX_BASE, PLAT_MAILBOX_SIZE);
+	trusted_mailbox_clear();
 	if (scmi_call(&scp, SCMI_PROTO_SYS_POWER, SCMI_MSG_SYS_PWR_STATE_SET, msg, 2, NULL) != 0)
 		ERROR("N1SDP: SCP refused %s\n", what);
 	for (;;)
@@ -158,9 +158,7 @@ static const struct plat_psci_ops n1sdp_psci_ops = {
 const struct plat_psci_ops *plat_psci_setup(uintptr_t entry)
 {
 	warm_entrypoint = entry;
-	mmio_write_64(PLAT_MAILBOX_ENTRY_ADDR, entry);
-	mmio_write_64(PLAT_MAILBOX_MAGIC_ADDR, PLAT_MAILBOX_MAGIC);
-	flush_dcache_range(PLAT_MAILBOX_BASE, PLAT_MAILBOX_SIZE);
+	trusted_mailbox_program(entry);
 	return &n1sdp_psci_ops;
 }
 

@@ -6,7 +6,8 @@ PLAT_DEFAULT_ENABLE_RUNTIME_INSTRUMENTATION := 1
 PLAT_DEFAULT_WORKAROUND_CVE_2022_23960 := 1
 
 PLAT_COMMON_SOURCES := plat/n1sdp/aarch64/plat_helpers.S plat/n1sdp/n1sdp_common.c
-PLAT_BL1_SOURCES := $(PLAT_COMMON_SOURCES) plat/n1sdp/n1sdp_bl1_setup.c
+PLAT_BL1_SOURCES := $(PLAT_COMMON_SOURCES) plat/n1sdp/n1sdp_bl1_setup.c \
+	plat/common/aarch64/trusted_mailbox.S
 # Trusted board boot's hooks, in BL1 and BL2 when TRUSTED_BOARD_BOOT=1: the
 # ROTPK hash of the build's ROT_KEY, NV counters from platform_def.h.
 PLAT_TBB_SOURCES := plat/common/plat_trusted_boot.c
@@ -15,7 +16,7 @@ PLAT_BL2_SOURCES := $(PLAT_COMMON_SOURCES) plat/n1sdp/n1sdp_bl2_setup.c plat/n1s
 # libfdt's headers for the NT_FW_CONFIG writer.
 $(BUILD_DIR)/bl2/plat/n1sdp/n1sdp_sds.o: CPPFLAGS_COMMON += -I$(LIBFDT_INC)
 $(BUILD_DIR)/bl2/plat/n1sdp/n1sdp_sds.o: | $(LIBFDT_A)
-PLAT_BL31_SOURCES := $(PLAT_COMMON_SOURCES) plat/n1sdp/n1sdp_pm.c plat/n1sdp/n1sdp_css.c \
+PLAT_BL31_SOURCES := $(PLAT_COMMON_SOURCES) plat/n1sdp/n1sdp_pm.c plat/common/trusted_mailbox.c plat/n1sdp/n1sdp_css.c \
 	services/arm_sip_svc/arm_sip_svc.c \
 	drivers/arm/css/scmi.c \
 	drivers/arm/css/scmi_msg.c

@@ -1,7 +1,6 @@
 /*
  * Base FVP: core position from MPIDR_EL1 (AEM or MT-style, read at run
- * time), the trusted mailbox BL1 consults at every reset, and the
- * secondaries' cold boot: every core starts at reset (Base_PowerController
+ * time) and the secondaries' cold boot: every core starts at reset (Base_PowerController
  * "startup" parameter), the secondaries power themselves off until CPU_ON.
  */
 #include <arch/aarch64/asm_macros.S>
@@ -33,22 +32,6 @@ func plat_my_core_pos
 2:	mov	x0, #PLATFORM_CORE_COUNT
 	ret
 endfunc plat_my_core_pos
-
-/*
- * plat_get_my_entrypoint: the entry BL31 left in the trusted mailbox, if
- * the magic beside it is valid; else 0 (a cold boot). MMU off. Clobbers
- * x0-x2.
- */
-func plat_get_my_entrypoint
-	mov_imm	x1, PLAT_MAILBOX_ENTRY_ADDR
-	ldr	x0, [x1]
-	mov_imm	x1, PLAT_MAILBOX_MAGIC_ADDR
-	ldr	x2, [x1]
-	mov_imm	x1, PLAT_MAILBOX_MAGIC
-	cmp	x2, x1
-	csel	x0, x0, xzr, eq
-	ret
-endfunc plat_get_my_entrypoint
 
 /*
  * plat_secondary_cold_boot: ask the power controller to turn this core off

@@ -11,6 +11,7 @@
 #define PLATFORM_DEF_H
 
 #include <arch/aarch64/arch.h>
+#include <plat/trusted_mailbox.h>
 
 #define PLAT_CLUSTER_COUNT      FVP_CLUSTERS
 #define PLAT_CORES_PER_CLUSTER  FVP_CORES_PER_CLUSTER
@@ -34,25 +35,23 @@
  * region (BL1 is done before BL2 loads BL31). Trusted DRAM (32 MiB at
  * 0x06000000): BL2, which does not fit beside BL31 in the SRAM.
  */
-#define PLAT_BL1_RO_BASE        0x00000000
-#define PLAT_BL1_RO_LIMIT       0x00040000
-#define PLAT_SEC_SRAM_BASE      0x04000000
-#define PLAT_SEC_SRAM_SIZE      0x00040000
-#define PLAT_SHARED_RAM_BASE    0x04000000
-#define PLAT_SHARED_RAM_SIZE    0x00001000
-#define PLAT_MAILBOX_SIZE       16
-#define PLAT_MAILBOX_BASE       (PLAT_SHARED_RAM_BASE + PLAT_SHARED_RAM_SIZE - PLAT_MAILBOX_SIZE)
-#define PLAT_MAILBOX_ENTRY_ADDR (PLAT_MAILBOX_BASE + 0)
-#define PLAT_MAILBOX_MAGIC_ADDR (PLAT_MAILBOX_BASE + 8)
-#define PLAT_MAILBOX_MAGIC      0x4656504241534521ULL /* "FVPBASE!" */
-#define BL31_BASE               0x04001000
-#define BL31_LIMIT              0x04040000
-#define BL1_RW_BASE             0x04020000
-#define BL1_RW_LIMIT            0x04040000
-#define PLAT_SEC_DRAM_BASE      0x06000000
-#define PLAT_SEC_DRAM_SIZE      0x02000000
-#define BL2_BASE                0x06000000
-#define BL2_LIMIT               0x06080000
+#define PLAT_BL1_RO_BASE     0x00000000
+#define PLAT_BL1_RO_LIMIT    0x00040000
+#define PLAT_SEC_SRAM_BASE   0x04000000
+#define PLAT_SEC_SRAM_SIZE   0x00040000
+#define PLAT_SHARED_RAM_BASE 0x04000000
+#define PLAT_SHARED_RAM_SIZE 0x00001000
+/* The trusted mailbox (include/plat/trusted_mailbox.h), at the page's top. */
+#define PLAT_MAILBOX_BASE    (PLAT_SHARED_RAM_BASE + PLAT_SHARED_RAM_SIZE - TRUSTED_MAILBOX_SIZE)
+#define PLAT_MAILBOX_MAGIC   0x4656504241534521ULL /* "FVPBASE!" */
+#define BL31_BASE            0x04001000
+#define BL31_LIMIT           0x04040000
+#define BL1_RW_BASE          0x04020000
+#define BL1_RW_LIMIT         0x04040000
+#define PLAT_SEC_DRAM_BASE   0x06000000
+#define PLAT_SEC_DRAM_SIZE   0x02000000
+#define BL2_BASE             0x06000000
+#define BL2_LIMIT            0x06080000
 
 /* The FIP in NOR flash 0 (64 MiB at 0x08000000, bp.flashloader0). */
 #define PLAT_FIP_BASE     0x08000000

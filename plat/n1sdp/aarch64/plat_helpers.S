@@ -1,6 +1,6 @@
 /*
  * N1SDP: core position from an MT-style MPIDR, and the trusted mailbox BL1
- * consults at every reset.
+ * consults at every reset (plat/common/aarch64/trusted_mailbox.S).
  */
 #include <arch/aarch64/asm_macros.S>
 #include <platform_def.h>
@@ -27,22 +27,6 @@ func plat_my_core_pos
 1:	mov	x0, #PLATFORM_CORE_COUNT
 	ret
 endfunc plat_my_core_pos
-
-/*
- * plat_get_my_entrypoint: the entry BL31 left in the trusted mailbox, if
- * the magic beside it is valid; else 0 (a cold boot). MMU off. Clobbers
- * x0-x2.
- */
-func plat_get_my_entrypoint
-	mov_imm	x1, PLAT_MAILBOX_ENTRY_ADDR
-	ldr	x0, [x1]
-	mov_imm	x1, PLAT_MAILBOX_MAGIC_ADDR
-	ldr	x2, [x1]
-	mov_imm	x1, PLAT_MAILBOX_MAGIC
-	cmp	x2, x1
-	csel	x0, x0, xzr, eq
-	ret
-endfunc plat_get_my_entrypoint
 
 /*
  * plat_secondary_cold_boot: the SCP holds secondaries in reset until

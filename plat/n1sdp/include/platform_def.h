@@ -7,6 +7,7 @@
 #define PLATFORM_DEF_H
 
 #include <arch/aarch64/arch.h>
+#include <plat/trusted_mailbox.h>
 
 #define PLAT_CLUSTER_COUNT      2
 #define PLAT_CORES_PER_CLUSTER  2
@@ -31,27 +32,24 @@
  * then on: BL1 is done before BL2 loads BL31, and a core that enters BL1
  * later (warm boot, a parked secondary) reads only its ROM and the mailbox.
  */
-#define PLAT_SEC_SRAM_BASE      0x04000000
-#define PLAT_SEC_SRAM_SIZE      0x00080000
-#define PLAT_SHARED_RAM_BASE    0x04000000 /* SDS area, mailbox */
-#define PLAT_SHARED_RAM_SIZE    0x00001000
+#define PLAT_SEC_SRAM_BASE   0x04000000
+#define PLAT_SEC_SRAM_SIZE   0x00080000
+#define PLAT_SHARED_RAM_BASE 0x04000000 /* SDS area, mailbox */
+#define PLAT_SHARED_RAM_SIZE 0x00001000
 /* The SCP's SDS region at its start (TF-A's CSS layout: 0xDC0 bytes). */
-#define PLAT_SDS_BASE           PLAT_SHARED_RAM_BASE
-#define PLAT_SDS_SIZE           0x00000DC0
-/* Trusted mailbox: warm-boot entry point, then a magic that validates it. */
-#define PLAT_MAILBOX_SIZE       16
-#define PLAT_MAILBOX_BASE       (PLAT_SHARED_RAM_BASE + PLAT_SHARED_RAM_SIZE - PLAT_MAILBOX_SIZE)
-#define PLAT_MAILBOX_ENTRY_ADDR (PLAT_MAILBOX_BASE + 0)
-#define PLAT_MAILBOX_MAGIC_ADDR (PLAT_MAILBOX_BASE + 8)
-#define PLAT_MAILBOX_MAGIC      0x4e31534450574152ULL /* "N1SDPWAR" */
-#define BL2_BASE                0x04001000
-#define BL2_LIMIT               0x04040000
-#define BL1_RW_BASE             0x04040000
-#define BL1_RW_LIMIT            0x04060000
-#define BL31_BASE               BL1_RW_BASE
-#define BL31_LIMIT              BL1_RW_LIMIT
-#define PLAT_BL1_RO_BASE        0x04060000
-#define PLAT_BL1_RO_LIMIT       0x04080000
+#define PLAT_SDS_BASE        PLAT_SHARED_RAM_BASE
+#define PLAT_SDS_SIZE        0x00000DC0
+/* The trusted mailbox (include/plat/trusted_mailbox.h), at the page's top. */
+#define PLAT_MAILBOX_BASE    (PLAT_SHARED_RAM_BASE + PLAT_SHARED_RAM_SIZE - TRUSTED_MAILBOX_SIZE)
+#define PLAT_MAILBOX_MAGIC   0x4e31534450574152ULL /* "N1SDPWAR" */
+#define BL2_BASE             0x04001000
+#define BL2_LIMIT            0x04040000
+#define BL1_RW_BASE          0x04040000
+#define BL1_RW_LIMIT         0x04060000
+#define BL31_BASE            BL1_RW_BASE
+#define BL31_LIMIT           BL1_RW_LIMIT
+#define PLAT_BL1_RO_BASE     0x04060000
+#define PLAT_BL1_RO_LIMIT    0x04080000
 
 /* The AP FIP in QSPI flash. */
 #define PLAT_FIP_BASE     0x18200000
