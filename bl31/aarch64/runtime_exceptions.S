@@ -139,6 +139,29 @@
 #endif
 
 /*
+ * The two ways back to a lower EL share their last steps: x0-x17 from the
+ * context at SP_EL3 (the registers both restore) ...
+ */
+	.macro ldp_x0_x17
+	ldp	x0, x1, [sp, #CTX_X0]
+	ldp	x2, x3, [sp, #CTX_X2]
+	ldp	x4, x5, [sp, #CTX_X4]
+	ldp	x6, x7, [sp, #CTX_X6]
+	ldp	x8, x9, [sp, #CTX_X8]
+	ldp	x10, x11, [sp, #CTX_X10]
+	ldp	x12, x13, [sp, #CTX_X12]
+	ldp	x14, x15, [sp, #CTX_X14]
+	ldp	x16, x17, [sp, #CTX_X16]
+	.endm
+
+/* ... and an ERET that nothing runs past speculatively (straight-line speculation). */
+	.macro eret_no_sls
+	eret
+	dsb	nsh
+	isb
+	.endm
+
+/*
  * x0, x1 and x30 are saved, x1 = 1 for an AArch32 caller. Call
  * el3_sync_handler(ctx, aarch32) on the EL3 stack, then return to the
  * caller.
@@ -180,21 +203,10 @@ func sync_lower_el_entry
 	msr	sp_el0, x2
 	msr	elr_el3, x0
 	msr	spsr_el3, x1
-	ldp	x0, x1, [sp, #CTX_X0]
-	ldp	x2, x3, [sp, #CTX_X2]
-	ldp	x4, x5, [sp, #CTX_X4]
-	ldp	x6, x7, [sp, #CTX_X6]
-	ldp	x8, x9, [sp, #CTX_X8]
-	ldp	x10, x11, [sp, #CTX_X10]
-	ldp	x12, x13, [sp, #CTX_X12]
-	ldp	x14, x15, [sp, #CTX_X14]
-	ldp	x16, x17, [sp, #CTX_X16]
+	ldp_x0_x17
 	ldr	x18, [sp, #CTX_X18]
 	ldr	x30, [sp, #CTX_X30]
-	eret
-	/* No speculation past the ERET (straight-line speculation). */
-	dsb	nsh
-	isb
+	eret_no_sls
 endfunc sync_lower_el_entry
 
 /*
@@ -211,15 +223,7 @@ func el3_exit
 	msr	spsr_el3, x1
 	ldr	x0, [sp, #CTX_SP_EL0]
 	msr	sp_el0, x0
-	ldp	x0, x1, [sp, #CTX_X0]
-	ldp	x2, x3, [sp, #CTX_X2]
-	ldp	x4, x5, [sp, #CTX_X4]
-	ldp	x6, x7, [sp, #CTX_X6]
-	ldp	x8, x9, [sp, #CTX_X8]
-	ldp	x10, x11, [sp, #CTX_X10]
-	ldp	x12, x13, [sp, #CTX_X12]
-	ldp	x14, x15, [sp, #CTX_X14]
-	ldp	x16, x17, [sp, #CTX_X16]
+	ldp_x0_x17
 	ldp	x18, x19, [sp, #CTX_X18]
 	ldp	x20, x21, [sp, #CTX_X20]
 	ldp	x22, x23, [sp, #CTX_X22]
@@ -227,8 +231,5 @@ func el3_exit
 	ldp	x26, x27, [sp, #CTX_X26]
 	ldp	x28, x29, [sp, #CTX_X28]
 	ldr	x30, [sp, #CTX_X30]
-	eret
-	/* No speculation past the ERET (straight-line speculation). */
-	dsb	nsh
-	isb
+	eret_no_sls
 endfunc el3_exit
