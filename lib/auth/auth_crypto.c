@@ -129,8 +129,14 @@ int auth_ct_equal_tok(const uint8_t *a, const uint8_t *b, size_t n, uint32_t tok
 	return AUTH_OK;
 }
 
-int auth_verify_hash_tok(const uint8_t *hash_ext, size_t len, const void *image, size_t image_len,
-                         uint32_t *token)
+/*
+ * Whether the digest of @data[0 .. @len) is the one the DigestInfo
+ * @di[0 .. @di_len) (RFC 8017 9.2) names: AUTH_OK with *token derived from
+ * @tag, else @mismatch. A malformed @di gives @bad_di, or auth_digest_parse's
+ * own code where @bad_di is AUTH_OK.
+ */
+static int digest_matches_tok(const uint8_t *di, size_t di_len, int bad_di, const void *data,
+                              size_t len, uint32_t tag, int mismatch, uint32_t *token)
 {
 	uint8_t got[AUTH_DIGEST_MAX_LEN];
 	const uint8_t *want;
@@ -138,19 +144,26 @@ int auth_verify_hash_tok(const uint8_t *hash_ext, size_t len, const void *image,
 	size_t want_len;
 	int rc;
 
+	rc = auth_digest_parse(di, di_len, &alg, &want, &want_len);
+	if (rc != AUTH_OK)
+		return bad_di != AUTH_OK ? bad_di : rc;
+	auth_crypto_init();
+	rc = auth_hash_compute(alg, data, len, got);
+	if (rc != AUTH_OK)
+		return rc;
+	return auth_ct_equal_tok(got, want, want_len, tag, mismatch, token);
+}
+
+int auth_verify_hash_tok(const uint8_t *hash_ext, size_t len, const void *image, size_t image_len,
+                         uint32_t *token)
+{
 	if (token == NULL)
 		return AUTH_E_INVALID_ARG;
 	*token = 0;
 	if (hash_ext == NULL || (image == NULL && image_len != 0))
 		return AUTH_E_INVALID_ARG;
-	rc = auth_digest_parse(hash_ext, len, &alg, &want, &want_len);
-	if (rc != AUTH_OK)
-		return rc;
-	auth_crypto_init();
-	rc = auth_hash_compute(alg, image, image_len, got);
-	if (rc != AUTH_OK)
-		return rc;
-	return auth_ct_equal_tok(got, want, want_len, AUTH_TOKEN_HASH, AUTH_E_HASH_MISMATCH, token);
+	return digest_matches_tok(hash_ext, len, AUTH_OK, image, image_len, AUTH_TOKEN_HASH,
+	                          AUTH_E_HASH_MISMATCH, token);
 }
 
 int auth_verify_hash(const uint8_t *hash_ext, size_t len, const void *image, size_t image_len)
@@ -166,27 +179,14 @@ int auth_verify_hash(const uint8_t *hash_ext, size_t len, const void *image, siz
 int auth_rotpk_match_tok(const void *pk_der, size_t len, const uint8_t *rotpk_hash, size_t hash_len,
                          uint32_t *token)
 {
-	uint8_t got[AUTH_DIGEST_MAX_LEN];
-	const uint8_t *want;
-	enum auth_hash_alg alg;
-	size_t want_len;
-	int rc;
-
 	if (token == NULL)
 		return AUTH_E_INVALID_ARG;
 	*token = 0;
 	if (pk_der == NULL || rotpk_hash == NULL)
 		return AUTH_E_INVALID_ARG;
-	/* The platform's value is a DigestInfo (RFC 8017 9.2): the same
-	 * shape as a hash extension; any fault in it is the platform's. */
-	if (auth_digest_parse(rotpk_hash, hash_len, &alg, &want, &want_len) != AUTH_OK)
-		return AUTH_E_ROTPK_HASH;
-	auth_crypto_init();
-	rc = auth_hash_compute(alg, pk_der, len, got);
-	if (rc != AUTH_OK)
-		return rc;
-	return auth_ct_equal_tok(got, want, want_len, AUTH_TOKEN_ROTPK, AUTH_E_ROTPK_MISMATCH,
-	                         token);
+	/* The platform's value is a DigestInfo too; any fault in it is the platform's. */
+	return digest_matches_tok(rotpk_hash, hash_len, AUTH_E_ROTPK_HASH, pk_der, len,
+	                          AUTH_TOKEN_ROTPK, AUTH_E_ROTPK_MISMATCH, token);
 }
 
 int auth_rotpk_match(const void *pk_der, size_t len, const uint8_t *rotpk_hash, size_t hash_len)
