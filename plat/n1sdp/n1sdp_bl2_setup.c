@@ -37,8 +37,9 @@ void plat_bl2_prepare_bl33(struct plat_ns_dram *dram)
 	}
 	NOTICE("N1SDP: %u GiB of DDR, %s (%u other chip(s), %u GiB)\n", info.local_ddr_gb,
 	       info.multichip ? "multichip" : "single chip", info.remote_chips, info.remote_ddr_gb);
-	if (info.local_ddr_gb > 2U)
+	/* Within N1SDP_DDR_MIN_GB..N1SDP_DDR_MAX_GB: the rest fits DRAM2. */
+	if (info.local_ddr_gb > N1SDP_DDR_MIN_GB)
 		(void)mem_ranges_add(&dram->ranges, PLAT_DRAM2_BASE,
-		                     (uint64_t)(info.local_ddr_gb - 2U) << 30);
+		                     (uint64_t)(info.local_ddr_gb - N1SDP_DDR_MIN_GB) << 30);
 	dram->source = "the SCP's platform information";
 }

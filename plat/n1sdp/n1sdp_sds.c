@@ -9,6 +9,11 @@
 #include <drivers/sds.h>
 #include <n1sdp_css.h>
 
+static bool ddr_ok(uint8_t gb)
+{
+	return gb >= N1SDP_DDR_MIN_GB && gb <= N1SDP_DDR_MAX_GB;
+}
+
 int n1sdp_read_platform_info(const void *sds, size_t size, struct n1sdp_platform_info *info)
 {
 	const uint8_t *p;
@@ -18,7 +23,9 @@ int n1sdp_read_platform_info(const void *sds, size_t size, struct n1sdp_platform
 	if (rc != 0)
 		return rc;
 	/* bool multichip_mode, uint8_t slave_count, local and remote DDR in GiB */
-	if (len < 4U || p[0] > 1U || p[2] == 0U || (p[0] == 0U && p[1] != 0U) || p[1] > 1U)
+	if (len < 4U || p[0] > 1U || !ddr_ok(p[2]))
+		return SDS_E_CORRUPT;
+	if (p[0] == 0U ? p[1] != 0U || p[3] != 0U : p[1] != 1U || !ddr_ok(p[3]))
 		return SDS_E_CORRUPT;
 	info->multichip = p[0] != 0U;
 	info->remote_chips = p[1];

@@ -38,8 +38,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	node = fdt_path_offset(blob, "/platform-info");
 	if ((sds_rc == 0) != (node >= 0))
 		abort();
-	if (sds_rc == 0 && (info.local_ddr_gb == 0 || info.remote_chips > 1 ||
-	                    (!info.multichip && info.remote_chips != 0)))
+	/*
+	 * Accepted values are ones an N1SDP can have, by the board's limits
+	 * rather than the parser's rule: 2 GiB (DRAM1) to 64 GiB (DRAM1 and
+	 * DRAM2) per chip, no other chip nor remote DDR on a single board,
+	 * exactly one other board in multichip mode.
+	 */
+	if (sds_rc == 0 && (info.local_ddr_gb < 2 || info.local_ddr_gb > 64 ||
+	                    (info.multichip ? info.remote_chips != 1 || info.remote_ddr_gb < 2 ||
+	                                              info.remote_ddr_gb > 64
+	                                    : info.remote_chips != 0 || info.remote_ddr_gb != 0)))
 		abort();
 	return 0;
 }

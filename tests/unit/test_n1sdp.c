@@ -141,6 +141,21 @@ static void sds_good(uint8_t mode, uint8_t others, uint8_t local_gb, uint8_t rem
 	sds[35] = remote_gb;
 }
 
+/*
+ * What an N1SDP can report, from the board rather than from the parser: a
+ * chip has 2 GiB (the DRAM1 window, all of it used) to 64 GiB (DRAM1 and
+ * the 62 GiB DRAM2 window) of DDR; a single board has no other chip and no
+ * remote DDR; in multichip mode there is exactly one other board.
+ */
+static bool board_can_have(const struct n1sdp_platform_info *i)
+{
+	bool local = i->local_ddr_gb >= 2 && i->local_ddr_gb <= 64;
+
+	if (!i->multichip)
+		return local && i->remote_chips == 0 && i->remote_ddr_gb == 0;
+	return local && i->remote_chips == 1 && i->remote_ddr_gb >= 2 && i->remote_ddr_gb <= 64;
+}
+
 static void test_sds_platform_info(void)
 {
 	struct n1sdp_platform_info info;
@@ -206,6 +221,25 @@ static void test_sds_malformed(void)
 	CHECK_EQ(n1sdp_read_platform_info(sds, sizeof(sds), &info), SDS_E_CORRUPT);
 	sds_good(1, 3, 16, 16);
 	CHECK_EQ(n1sdp_read_platform_info(sds, sizeof(sds), &info), SDS_E_CORRUPT);
+	/* Every value of every byte against the board's own limits (board_can_have). */
+	for (unsigned int mode = 0; mode < 3; mode++) {
+		for (unsigned int others = 0; others < 3; others++) {
+			for (unsigned int local = 0; local < 256; local++) {
+				for (unsigned int remote = 0; remote < 256; remote++) {
+					struct n1sdp_platform_info want = { mode == 1,
+						                            (uint8_t)others,
+						                            (uint8_t)local,
+						                            (uint8_t)remote };
+					bool ok = mode <= 1 && board_can_have(&want);
+
+					sds_good((uint8_t)mode, (uint8_t)others, (uint8_t)local,
+					         (uint8_t)remote);
+					CHECK_EQ(n1sdp_read_platform_info(sds, sizeof(sds), &info),
+					         ok ? 0 : SDS_E_CORRUPT);
+				}
+			}
+		}
+	}
 	/* Every truncation of a good region: an error, never a read past it (ASan). */
 	sds_good(0, 0, 16, 0);
 	put32(sds + 4, 40);
@@ -279,9 +313,12 @@ static void test_nt_fw_config(void)
 	sds_good(1, 1, 8, 32);
 	CHECK_EQ(bl33_config(sds, sizeof(sds), &info), 0);
 	check_nt_fw_config(&(struct n1sdp_platform_info){ true, 1, 8, 32 });
-	sds_good(0, 0, 255, 0); /* the largest the byte holds */
+	sds_good(0, 0, 64, 0); /* the most DRAM1 and DRAM2 hold */
 	CHECK_EQ(bl33_config(sds, sizeof(sds), &info), 0);
-	check_nt_fw_config(&(struct n1sdp_platform_info){ false, 0, 255, 0 });
+	check_nt_fw_config(&(struct n1sdp_platform_info){ false, 0, 64, 0 });
+	sds_good(1, 1, 2, 2); /* the least: DRAM1 alone on each board */
+	CHECK_EQ(bl33_config(sds, sizeof(sds), &info), 0);
+	check_nt_fw_config(&(struct n1sdp_platform_info){ true, 1, 2, 2 });
 	/* Too little room: libfdt's error, reported, never a write past it (ASan). */
 	sds_good(0, 0, 16, 0);
 	CHECK_EQ(n1sdp_write_nt_fw_config(sds, sizeof(sds), small, sizeof(small), &info, &sds_rc),
@@ -319,6 +356,12 @@ static void test_nt_fw_config_malformed(void)
 	sds_good(1, 3, 16, 16); /* three other chips */
 	CHECK_EQ(bl33_config(sds, sizeof(sds), &info), SDS_E_CORRUPT);
 	check_nt_fw_config(NULL);
+	sds_good(0, 0, 255, 0); /* more DDR than DRAM1 and DRAM2 can map */
+	CHECK_EQ(bl33_config(sds, sizeof(sds), &info), SDS_E_CORRUPT);
+	check_nt_fw_config(NULL);
+	sds_good(0, 0, 16, 200); /* remote DDR on a single board */
+	CHECK_EQ(bl33_config(sds, sizeof(sds), &info), SDS_E_CORRUPT);
+	check_nt_fw_config(NULL);
 	/* Every truncation of a good region, and every single-byte corruption of it. */
 	sds_good(1, 1, 8, 8);
 	put32(sds + 4, 40);
@@ -342,8 +385,7 @@ static void test_nt_fw_config_malformed(void)
 			if (rc != 0) {
 				check_nt_fw_config(NULL);
 			} else {
-				CHECK(info.local_ddr_gb != 0 &&
-				      (info.multichip || info.remote_chips == 0));
+				CHECK(board_can_have(&info));
 				check_nt_fw_config(&info);
 			}
 		}

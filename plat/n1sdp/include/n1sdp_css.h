@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include <lib/psci/psci_coord.h>
+#include <platform_def.h>
 
 #define CSS_PSTATE_LEVEL_SHIFT 16
 #define CSS_PSTATE_LEVEL_BITS  4U
@@ -36,10 +37,19 @@ struct n1sdp_platform_info {
 };
 
 /*
+ * A chip's DDR in GiB: at least the 2 GiB DRAM1 window (BL2 maps it whole),
+ * at most DRAM1 and DRAM2 together (platform_def.h).
+ */
+#define N1SDP_DDR_MIN_GB ((unsigned int)(PLAT_DRAM1_SIZE >> 30))
+#define N1SDP_DDR_MAX_GB ((unsigned int)((PLAT_DRAM1_SIZE + PLAT_DRAM2_SIZE) >> 30))
+
+/*
  * Read it from the SDS region at @sds (@size bytes): 0, or an SDS_E_*
  * error (include/drivers/sds.h), SDS_E_CORRUPT also for values the board
- * cannot have (no local DDR, a mode byte other than 0/1, other chips
- * without multichip mode or more than one: N1SDP pairs two boards).
+ * cannot have: a mode byte other than 0/1; a chip's DDR outside
+ * N1SDP_DDR_MIN_GB..N1SDP_DDR_MAX_GB; in single-chip mode, other chips or
+ * their DDR; in multichip mode, other than one other chip (N1SDP pairs two
+ * boards).
  */
 int n1sdp_read_platform_info(const void *sds, size_t size, struct n1sdp_platform_info *info);
 

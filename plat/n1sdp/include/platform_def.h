@@ -56,10 +56,12 @@
 #define PLAT_FIP_MAX_SIZE 0x00800000
 
 /* DRAM1: 2 GiB at 0x80000000, the top 16 MiB TZC-secured. */
+#define PLAT_DRAM1_SIZE        ULL(0x80000000)
 #define PLAT_NS_DRAM_BASE      ULL(0x80000000)
-#define PLAT_NS_DRAM_SIZE      ULL(0x7f000000)
+#define PLAT_NS_DRAM_SIZE      (PLAT_DRAM1_SIZE - ULL(0x01000000))
 /* DRAM2: the rest of the chip's DDR, above 512 GiB (N1SDP TRM memory map). */
 #define PLAT_DRAM2_BASE        ULL(0x8080000000)
+#define PLAT_DRAM2_SIZE        ULL(0xF80000000) /* 62 GiB */
 #define PLAT_BL33_BASE         0xE0000000
 #define PLAT_BL33_LIMIT        0xFEF00000
 /*
