@@ -7,6 +7,13 @@
 #ifndef DRIVERS_GICV3_H
 #define DRIVERS_GICV3_H
 
+/*
+ * One GICv3 redistributor's frames, RD_base then SGI_base, 64 KiB each
+ * (IHI 0069 12.10, 12.11): the stride between CPUs' redistributors, for
+ * a platform's memory map.
+ */
+#define GICV3_GICR_FRAME_SIZE 0x20000
+
 #include <stdint.h>
 
 /*

@@ -5,6 +5,7 @@
 
 #include <arch/aarch64/arch.h>
 #include <arch/aarch64/arch_helpers.h>
+#include <drivers/gicv3.h>
 #include <drivers/pl011.h>
 #include <lib/mmio.h>
 #include <lib/utils_def.h>
@@ -17,11 +18,20 @@ _Static_assert(FVP_CLUSTERS >= 1 && FVP_CLUSTERS <= 4 && FVP_CORES_PER_CLUSTER >
                        FVP_CORES_PER_CLUSTER <= 4,
                "the Base FVP port supports 1..4 clusters of 1..4 cores");
 
+/*
+ * The distributor and every core's redistributor, in 2 MiB blocks: eight
+ * cores fit below 0x2F200000, sixteen need up to 0x2F300000.
+ */
+#define PLAT_GIC_MAP_SIZE                                                                          \
+	((PLAT_GICR_BASE - PLAT_GICD_BASE + PLATFORM_CORE_COUNT * GICV3_GICR_FRAME_SIZE +          \
+	  0x1FFFFFU) &                                                                             \
+	 ~0x1FFFFFU)
+
 const struct mmap_region plat_device_regions[] = {
 	{ PLAT_V2M_SYSREG_BASE, 0x00100000, MT_DEVICE_RW }, /* sysregs .. UART0 */
 	{ PLAT_PWRC_BASE, 0x00010000, MT_DEVICE_RW },
 	{ PLAT_CNTCONTROL_BASE, 0x00010000, MT_DEVICE_RW },
-	{ PLAT_GICD_BASE, 0x00200000, MT_DEVICE_RW }, /* GICD, GICRs */
+	{ PLAT_GICD_BASE, PLAT_GIC_MAP_SIZE, MT_DEVICE_RW }, /* GICD, a GICR per core */
 };
 const unsigned int plat_device_region_count = ARRAY_SIZE(plat_device_regions);
 

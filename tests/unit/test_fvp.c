@@ -10,6 +10,7 @@
 
 #include "test.h"
 
+#include <drivers/gicv3.h>
 #include <drivers/pl011.h>
 #include <fvp_pwrc.h>
 #include <plat/plat_setup.h>
@@ -231,21 +232,42 @@ uint64_t read_mpidr_el1(void)
 
 static void test_topology(void)
 {
-	sim_mpidr = 0x80000000; /* AEM: Aff1 cluster, Aff0 core */
-	CHECK_EQ(plat_core_pos_by_mpidr(0x0), 0);
-	CHECK_EQ(plat_core_pos_by_mpidr(0x1), 1);
-	CHECK_EQ(plat_core_pos_by_mpidr(0x100), 2);
-	CHECK_EQ(plat_core_pos_by_mpidr(0x80000101), 3);
-	CHECK_EQ(plat_core_pos_by_mpidr(0x2), -1);
-	CHECK_EQ(plat_core_pos_by_mpidr(0x200), -1);
+	const unsigned int cores = FVP_CORES_PER_CLUSTER, clusters = FVP_CLUSTERS;
+
+	/* Every core of the shape, both MPIDR styles, round trip. */
+	for (unsigned int cl = 0; cl < clusters; cl++) {
+		for (unsigned int c = 0; c < cores; c++) {
+			int pos = (int)(cl * cores + c);
+
+			sim_mpidr = 0x80000000; /* AEM: Aff1 cluster, Aff0 core */
+			CHECK_EQ(plat_core_pos_by_mpidr(cl << 8 | c), pos);
+			CHECK_EQ(plat_core_pos_by_mpidr(0x80000000U | cl << 8 | c), pos);
+			CHECK_EQ(plat_core_mpidr((unsigned int)pos), cl << 8 | c);
+			sim_mpidr = 0x81000000; /* Neoverse N1 model: MT, Aff2 cluster, Aff1 core */
+			CHECK_EQ(plat_core_pos_by_mpidr(cl << 16 | c << 8), pos);
+			CHECK_EQ(plat_core_pos_by_mpidr(0x81000000U | cl << 16 | c << 8), pos);
+			CHECK_EQ(plat_core_mpidr((unsigned int)pos), cl << 16 | c << 8);
+		}
+	}
+	/* Just outside the shape, and above it. */
+	sim_mpidr = 0x80000000;
+	CHECK_EQ(plat_core_pos_by_mpidr(cores), -1);
+	CHECK_EQ(plat_core_pos_by_mpidr(clusters << 8), -1);
 	CHECK_EQ(plat_core_pos_by_mpidr(0x10000), -1);
-	CHECK_EQ(plat_core_mpidr(3), 0x101);
-	sim_mpidr = 0x81000000; /* Neoverse N1 model: MT */
-	CHECK_EQ(plat_core_pos_by_mpidr(0x10100), 3);
-	CHECK_EQ(plat_core_pos_by_mpidr(0x81000100), 1);
+	sim_mpidr = 0x81000000;
 	CHECK_EQ(plat_core_pos_by_mpidr(0x1), -1); /* thread 1 */
+	CHECK_EQ(plat_core_pos_by_mpidr(cores << 8), -1);
+	CHECK_EQ(plat_core_pos_by_mpidr(clusters << 16), -1);
 	CHECK_EQ(plat_core_pos_by_mpidr(0x100000000ULL), -1);
-	CHECK_EQ(plat_core_mpidr(2), 0x10000);
+	/* The 2x2 default, by value. */
+	if (clusters == 2 && cores == 2) {
+		sim_mpidr = 0x80000000;
+		CHECK_EQ(plat_core_pos_by_mpidr(0x100), 2);
+		CHECK_EQ(plat_core_mpidr(3), 0x101);
+		sim_mpidr = 0x81000000;
+		CHECK_EQ(plat_core_pos_by_mpidr(0x10100), 3);
+		CHECK_EQ(plat_core_mpidr(2), 0x10000);
+	}
 }
 
 /* The console the platform registers: UART0 at its 24 MHz reference clock. */
@@ -273,6 +295,18 @@ static void test_console(void)
 	CHECK_EQ(pl011_seen.baud, 115200);
 }
 
+/* Whether [@base, @base + @size) lies inside one device mapping of the platform's. */
+static bool mapped_device(uintptr_t base, size_t size)
+{
+	for (unsigned int i = 0; i < plat_device_region_count; i++) {
+		const struct mmap_region *r = &plat_device_regions[i];
+
+		if (r->attr == MT_DEVICE_RW && base >= r->base && base + size <= r->base + r->size)
+			return true;
+	}
+	return false;
+}
+
 static void test_memory_map(void)
 {
 	CHECK_EQ(PLAT_UART_BASE, 0x1C090000);
@@ -285,6 +319,11 @@ static void test_memory_map(void)
 	CHECK(PLAT_BL1_RO_LIMIT <= 0x04000000);
 	CHECK(PLAT_BL33_BASE >= PLAT_NS_DRAM_BASE &&
 	      PLAT_BL33_LIMIT <= PLAT_NS_DRAM_BASE + PLAT_NS_DRAM_SIZE);
+	/* The distributor and every core's redistributor frames are device memory. */
+	CHECK(mapped_device(PLAT_GICD_BASE, 0x10000));
+	for (unsigned int pos = 0; pos < PLATFORM_CORE_COUNT; pos++)
+		CHECK(mapped_device(PLAT_GICR_BASE + pos * GICV3_GICR_FRAME_SIZE,
+		                    GICV3_GICR_FRAME_SIZE));
 }
 
 int main(void)

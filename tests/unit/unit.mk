@@ -54,6 +54,9 @@ $(eval $(call unit_test,cpus_n1,$(CPUS_SOURCES),$(UNIT_FAKE) -DPLAT_CPU_IMPDEF_R
 $(eval $(call unit_test,errata,lib/cpus/errata.c,$(UNIT_FAKE) -DWORKAROUND_CVE_2022_23960=1))
 $(eval $(call unit_test,errata_nobhb,lib/cpus/errata.c,$(UNIT_FAKE) -DWORKAROUND_CVE_2022_23960=0,,tests/unit/test_errata.c))
 $(eval $(call unit_test,fvp,plat/fvp/fvp_pwrc.c plat/fvp/fvp_common.c,$(UNIT_FVP)))
+# The smallest and largest shapes the port accepts (FVP_CLUSTERS, FVP_CORES_PER_CLUSTER).
+$(foreach shape,1 4,$(eval $(call unit_test,fvp_$(shape)x$(shape),plat/fvp/fvp_pwrc.c \
+	plat/fvp/fvp_common.c,$(subst =2,=$(shape),$(UNIT_FVP)),,tests/unit/test_fvp.c)))
 $(eval $(call unit_test,locks,lib/locks/lock_order.c,$(UNIT_FAKE)))
 
 # The randomized model test of lib/psci (tests/unit/test_psci_model.c):

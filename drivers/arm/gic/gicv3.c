@@ -25,8 +25,8 @@
 #define CTLR_ARE_NS      (1U << 5)
 #define CTLR_RWP         (1U << 31)
 
-/* Redistributor: RD_base then SGI_base, 64 KiB each (12.10, 12.11) */
-#define GICR_FRAME_SIZE       0x20000
+/* Redistributor: RD_base then SGI_base (include/drivers/gicv3.h) */
+#define GICR_FRAME_SIZE       GICV3_GICR_FRAME_SIZE
 #define GICR_TYPER            0x0008
 #define GICR_WAKER            0x0014
 #define GICR_SGI_BASE         0x10000
