@@ -78,18 +78,14 @@ static void arm_arch_svc_handle(uint32_t fid, uint64_t x1, uint64_t x2, uint64_t
 		smc_ret1(ctx, (uint64_t)(int64_t)arch_features((uint32_t)x1));
 		break;
 	case SMCCC_ARCH_WORKAROUND_1:
+	case SMCCC_ARCH_WORKAROUND_2:
 	case SMCCC_ARCH_WORKAROUND_3:
 		/*
-		 * Callable when discovery said "not affected" (nothing to do)
-		 * or "call it" (the entry to EL3 has just run the mitigation);
-		 * these calls return nothing (x0 is left 0).
+		 * These calls return nothing (DEN0028 7.5-7.7): the caller's
+		 * x0-x3 come back as it passed them, whatever discovery said,
+		 * as TF-A returns them. Entering EL3 ran whatever mitigation
+		 * this CPU has (the Spectre-BHB loop); SSBS is per EL.
 		 */
-		if ((fid == SMCCC_ARCH_WORKAROUND_1 ? wa1_answer : wa3_answer) !=
-		    SMC_ARCH_CALL_NOT_SUPPORTED) {
-			smc_ret1(ctx, 0);
-			break;
-		}
-		smc_ret1(ctx, (uint64_t)(int64_t)SMC_UNK);
 		break;
 	default:
 		smc_ret1(ctx, (uint64_t)(int64_t)SMC_UNK);

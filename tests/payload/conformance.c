@@ -919,9 +919,19 @@ static void smccc(void)
 		expect("SMCCC_ARCH_FEATURES", "WORKAROUND_3 on N1", SMCCC_ARCH_FEATURES,
 		       SMCCC_ARCH_WORKAROUND_3, 0, 0, SMC_ARCH_CALL_NOT_SUPPORTED);
 	}
-	/* Where discovery says it is implemented, the call returns, x0 = 0 (DEN0028 7.7). */
-	if (expected_wa(SMCCC_ARCH_WORKAROUND_3) != -1)
-		expect("SMCCC_ARCH_WORKAROUND_3", "call", SMCCC_ARCH_WORKAROUND_3, 0, 0, 0, 0);
+	/*
+	 * The calls themselves return nothing (DEN0028 7.5-7.7): whatever
+	 * discovery said, x0-x3 come back as passed, as TF-A returns them.
+	 */
+	for (unsigned int i = 0; i < 3U; i++) {
+		struct smc_result r = smc(wa[i], 0x1111, 0x2222, 0x3333);
+
+		check("SMCCC_ARCH_WORKAROUND",
+		      r.x0 == wa[i] && r.x1 == 0x1111 && r.x2 == 0x2222 && r.x3 == 0x3333,
+		      "%s: call returned x0-x3 = 0x%llx 0x%llx 0x%llx 0x%llx, not as passed",
+		      wa_name[i], (unsigned long long)r.x0, (unsigned long long)r.x1,
+		      (unsigned long long)r.x2, (unsigned long long)r.x3);
+	}
 	/* The same answer from every core, each fresh from a warm boot. */
 	for (unsigned int pos = 0; pos < payload_topo.cores; pos++) {
 		if (pos == payload_topo.lead)
