@@ -25,6 +25,10 @@ uint64_t read_midr_el1(void);
 uint64_t read_clidr_el1(void);
 uint64_t read_ccsidr_el1(void);
 uint64_t read_id_aa64mmfr2_el1(void);
+/* Feature ID registers (tests/unit/test_arm_arch_svc.c). */
+uint64_t read_id_aa64pfr0_el1(void);
+uint64_t read_id_aa64pfr1_el1(void);
+uint64_t read_id_aa64mmfr1_el1(void);
 void write_csselr_el1(uint64_t v);
 void dc_cisw(uint64_t setway);
 

@@ -1,0 +1,141 @@
+/*
+ * The Arm architecture service (services/arm_arch_svc) on the host, on
+ * simulated CPUs: its SMCCC_ARCH_FEATURES answers for the workaround calls
+ * from ID registers and MIDR_EL1 alone, as fixed facts rather than from
+ * the firmware's own rule: on Neoverse N1 they are TF-A's (WORKAROUND_1 -1,
+ * _2 -2, _3 -1), whatever the build's Spectre-BHB option; 1 for
+ * WORKAROUND_3 where ID_AA64PFR0_EL1.CSV2 (bits 59:56) >= 3 or
+ * ID_AA64MMFR1_EL1.ECBHB (bits 63:60) != 0; -2 for WORKAROUND_2 only with
+ * ID_AA64PFR1_EL1.SSBS (bits 7:4) (ARM DDI 0487, DEN0028 7.5-7.7). And the
+ * calls themselves, which return x0-x3 as passed.
+ */
+#include <string.h>
+
+#include "test.h"
+
+#include <common/runtime_svc.h>
+
+static uint64_t midr, pfr0, pfr1, mmfr1;
+
+uint64_t read_midr_el1(void)
+{
+	return midr;
+}
+uint64_t read_id_aa64pfr0_el1(void)
+{
+	return pfr0;
+}
+uint64_t read_id_aa64pfr1_el1(void)
+{
+	return pfr1;
+}
+uint64_t read_id_aa64mmfr1_el1(void)
+{
+	return mmfr1;
+}
+
+/* The linker's bounds of the descriptors DECLARE_RT_SVC placed. */
+extern const struct rt_svc_desc __start_rt_svc_descs[], __stop_rt_svc_descs[];
+
+static const struct rt_svc_desc *arch_svc(void)
+{
+	for (const struct rt_svc_desc *d = __start_rt_svc_descs; d < __stop_rt_svc_descs; d++)
+		if (d->oen_start == 0)
+			return d;
+	return NULL;
+}
+
+/* Boot a CPU with these registers, then make one call: x0 after it. */
+static int64_t call(uint32_t fid, uint64_t x1)
+{
+	const struct rt_svc_desc *d = arch_svc();
+	struct el3_context ctx;
+
+	memset(&ctx, 0, sizeof(ctx));
+	ctx.x[0] = fid;
+	ctx.x[1] = x1;
+	d->handle(fid, x1, 0, 0, &ctx);
+	return (int64_t)ctx.x[0];
+}
+
+static int64_t features(uint32_t wa)
+{
+	return call(SMCCC_ARCH_FEATURES, wa);
+}
+
+static void boot(uint64_t m, unsigned int csv2, unsigned int ssbs, unsigned int ecbhb)
+{
+	midr = m;
+	pfr0 = (uint64_t)csv2 << 56;
+	pfr1 = (uint64_t)ssbs << 4;
+	mmfr1 = (uint64_t)ecbhb << 60;
+	CHECK_EQ(arch_svc()->init(), 0);
+}
+
+#define WA1 0x80008000U
+#define WA2 0x80007FFFU
+#define WA3 0x80003FFFU
+
+static void test_neoverse_n1(void)
+{
+	/* Every published revision; N1 has CSV2 = 1 and SSBS = 2, no ECBHB. */
+	static const uint8_t revs[] = { 0x00, 0x10, 0x20, 0x30, 0x31, 0x40, 0x41 };
+
+	CHECK(arch_svc() != NULL);
+	for (unsigned int i = 0; i < sizeof(revs); i++) {
+		boot(0x410FD0C0 | (uint64_t)(revs[i] >> 4) << 20 | (revs[i] & 0xFU), 1, 2, 0);
+		CHECK_EQ(features(WA1), -1);
+		CHECK_EQ(features(WA2), -2);
+		CHECK_EQ(features(WA3), -1);
+	}
+}
+
+static void test_id_registers(void)
+{
+	boot(0x000F0510, 3, 0, 0); /* CSV2_3: not affected by Spectre-BHB */
+	CHECK_EQ(features(WA3), 1);
+	CHECK_EQ(features(WA1), -1);
+	CHECK_EQ(features(WA2), -1); /* no SSBS */
+	boot(0x000F0510, 2, 1, 1);   /* ECBHB */
+	CHECK_EQ(features(WA3), 1);
+	CHECK_EQ(features(WA2), -2);
+	boot(0x000F0510, 2, 1, 0); /* CSV2_2 alone proves nothing for BHB */
+	CHECK_EQ(features(WA3), -1);
+	boot(0x411FD070, 0, 0, 0); /* Cortex-A57 r1p0 */
+	CHECK_EQ(features(WA1), -1);
+	CHECK_EQ(features(WA2), -1);
+	CHECK_EQ(features(WA3), -1);
+}
+
+static void test_other_calls(void)
+{
+	boot(0x414FD0C1, 1, 2, 0);
+	CHECK_EQ(call(0x80000000U, 0), 0x10005); /* SMCCC_VERSION 1.5 */
+	CHECK_EQ(features(0x80000000U), 0);
+	CHECK_EQ(features(0x80000001U), 0);
+	CHECK_EQ(features(0x80000099U), -1);
+	CHECK_EQ(features(0x80000004U), -1); /* WORKAROUND_4: not offered */
+	CHECK_EQ(call(0x80000099U, 0), -1);
+	/* The workaround calls return nothing: x0-x3 as passed, on any CPU. */
+	static const uint32_t was[] = { WA1, WA2, WA3 };
+	for (unsigned int i = 0; i < 3; i++) {
+		struct el3_context ctx;
+
+		memset(&ctx, 0x5A, sizeof(ctx));
+		ctx.x[0] = was[i];
+		arch_svc()->handle(was[i], 0x5A5A5A5A5A5A5A5AULL, 0x5A5A5A5A5A5A5A5AULL,
+		                   0x5A5A5A5A5A5A5A5AULL, &ctx);
+		CHECK_EQ(ctx.x[0], was[i]);
+		CHECK_EQ(ctx.x[1], 0x5A5A5A5A5A5A5A5AULL);
+		CHECK_EQ(ctx.x[2], 0x5A5A5A5A5A5A5A5AULL);
+		CHECK_EQ(ctx.x[3], 0x5A5A5A5A5A5A5A5AULL);
+	}
+}
+
+int main(void)
+{
+	RUN_TEST(test_neoverse_n1);
+	RUN_TEST(test_id_registers);
+	RUN_TEST(test_other_calls);
+	return test_summary();
+}
