@@ -492,8 +492,17 @@ TARGET_VARIABLE_HELP_PROFILE_VIA := make profile: count only starts reached from
 TARGET_VARIABLE_HELP_PROFILE_TOP := make profile: source lines listed (default 20)
 CMDLINE_VARIABLES := $(foreach v,$(.VARIABLES),$(if $(filter command line,$(origin $(v))),$(v)))
 UNKNOWN_VARIABLES := $(filter-out $(OPTIONS) $(TARGET_VARIABLES) MAKEFLAGS,$(CMDLINE_VARIABLES))
+# Another platform's option (NAME:plat pairs, read from its platform.mk) is
+# named as such rather than matched to a look-alike of this platform's.
+lparen := (
+OTHER_PLAT_OPTIONS := $(foreach f,$(filter-out $(PLAT_MAKEFILE),$(wildcard plat/*/platform.mk)),\
+	$(addprefix :$(patsubst plat/%/platform.mk,%,$(f)):,$(shell sed -n \
+	's/^\$$$(lparen)call [a-z]*_option,\([A-Za-z0-9_]*\),.*/\1/p' $(f))))
+unknown_variable_why = $(or $(patsubst :%:$(1),$(1) is an option of PLAT=% only (this is PLAT=$(PLAT)),\
+	$(firstword $(filter :%:$(1),$(OTHER_PLAT_OPTIONS)))),$(1) is not an option (did you mean \
+	$(shell printf '%s\n' $(OPTIONS) $(TARGET_VARIABLES) | awk -v word=$(1) -f make_helpers/closest.awk)?))
 ifneq ($(UNKNOWN_VARIABLES),)
-$(error $(foreach v,$(UNKNOWN_VARIABLES),$(v) is not an option (did you mean $(shell printf '%s\n' $(OPTIONS) $(TARGET_VARIABLES) | awk -v word=$(v) -f make_helpers/closest.awk)?)) See make help)
+$(error $(foreach v,$(UNKNOWN_VARIABLES),$(call unknown_variable_why,$(v)).) See make help)
 endif
 
 # The resolved configuration (config.h rewritten only when it changes, so

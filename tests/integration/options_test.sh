@@ -146,6 +146,8 @@ refused bad-iterations "ITERATIONS=0: it must be 1 to 100" ITERATIONS=0
 refused bad-fail-above "FAIL_ABOVE=much: give a percentage" FAIL_ABOVE=much
 
 refused misspelt "DEBGU is not an option (did you mean DEBUG?)" DEBGU=1
+refused other-plat "FVP_CLUSTERS is an option of PLAT=fvp only (this is PLAT=qemu)" FVP_CLUSTERS=4
+refused other-plat-fvp "QEMU_CPU is an option of PLAT=qemu only (this is PLAT=fvp)" PLAT=fvp QEMU_CPU=max
 refused misspelt-plat "PALT is not an option (did you mean PLAT?)" PALT=n1sdp
 refused no-bl33 "BL33=/nonexistent: no such file" BL33=/nonexistent
 refused bad-cpu "QEMU_CPU=cortex-a15: not a QEMU AArch64 model with EL2 and EL3" QEMU_CPU=cortex-a15
