@@ -7,8 +7,9 @@
  * qemu_power_down(x0 = core position, w1 = 1: wait for a wake-up interrupt,
  * 0: wait in the hold pen for CPU_ON, x2 = warm-boot entry point): never
  * returns. The core leaves the coherent world the way it will come back,
- * MMU and data cache off (its caches written back by cpu_pwr_down_final,
- * then out of the cluster's coherency: cpu_leave_coherency), then either WFIs until an interrupt is pending
+ * MMU and data cache off (disable_mmu_el3; its caches written back by
+ * cpu_pwr_down_final), out of the cluster's coherency (cpu_leave_coherency),
+ * then either WFIs until an interrupt is pending
  * for it (ISR_EL1 shows it whatever PSTATE masks) and enters x2, or waits
  * in its hold pen like a core that never started (CPU_ON gives it x2
  * there). Clobbers everything: nothing is returned to.
@@ -17,16 +18,8 @@ func qemu_power_down
 	mov	x19, x0
 	mov	w20, w1
 	mov	x21, x2
-	mrs	x2, sctlr_el3
-	mov_imm	x3, (SCTLR_M_BIT | SCTLR_C_BIT)
-	bic	x2, x2, x3
-	msr	sctlr_el3, x2
-	isb
+	bl	disable_mmu_el3
 	bl	cpu_leave_coherency
-	tlbi	alle3
-	ic	iallu
-	dsb	sy
-	isb
 	mov	x0, x19
 	cbz	w20, plat_secondary_cold_boot
 1:	wfi
