@@ -34,32 +34,34 @@ _Static_assert(offsetof(struct cpu_data, ctx) == 0,
 #if WORKAROUND_CVE_2022_23960
 /* runtime_exceptions.S: the vectors with the branch-history loop. */
 extern const char runtime_exceptions_bhb[];
+
+/*
+ * Whether lower-EL exceptions go through runtime_exceptions_bhb: decided
+ * once at cold boot from the errata table (include/lib/cpus/errata.h) and
+ * the boot CPU's MIDR_EL1, as the SMCCC_ARCH_FEATURES answers are (the
+ * platforms' CPUs are all of one model), so a warm boot does no look-up.
+ */
+static bool bhb_vectors;
 #endif
 
 /*
- * This CPU's errata workarounds that BL31 applies, from the errata table
- * (include/lib/cpus/errata.h): before the CPU first enters a lower EL, on
- * cold and warm boot alike. Where the table says this CPU needs the
- * Spectre-BHB loop (CVE-2022-23960), its lower-EL exceptions go through
- * runtime_exceptions_bhb instead of runtime_exceptions. The reset rows run
- * only where the platform's CPUs have the IMPLEMENTATION DEFINED registers
- * (PLAT_CPU_IMPDEF_REGS), the vector choice only with
- * WORKAROUND_CVE_2022_23960: on QEMU, where both are 0, this compiles to
- * nothing.
+ * This CPU's errata workarounds that BL31 applies, before the CPU first
+ * enters a lower EL, on cold and warm boot alike: the reset rows of the
+ * errata table where the platform's CPUs have the IMPLEMENTATION DEFINED
+ * registers (PLAT_CPU_IMPDEF_REGS), and the Spectre-BHB vectors where
+ * bhb_vectors says so. On QEMU, where both are 0, this compiles to nothing.
  */
 static void bl31_cpu_errata(void)
 {
 	if (PLAT_CPU_IMPDEF_REGS != 0)
 		cpu_errata_apply_reset();
 #if WORKAROUND_CVE_2022_23960
-	unsigned int loops = cpu_bhb_loop_count(read_midr_el1());
-
-	if (loops != 0U) {
-		/* The vectors' loop covers every row's count (tests/unit/test_errata.c). */
-		assert(loops <= BHB_LOOP_COUNT_NEOVERSE_N1);
+	/*
+	 * No ISB: the ERET to the lower EL synchronises the write, and until
+	 * then both tables' current-EL slots are the same.
+	 */
+	if (bhb_vectors)
 		write_vbar_el3((uint64_t)(uintptr_t)runtime_exceptions_bhb);
-		isb();
-	}
 #endif
 }
 
@@ -97,12 +99,17 @@ void bl31_main(const struct bl31_params *from_bl2)
 		cpu_data[pos].core_pos = pos;
 	console_lock_enable();
 	gicv3_distributor_init(PLAT_GICD_BASE, PLAT_GICR_BASE);
-	bl31_cpu_setup();
 #if WORKAROUND_CVE_2022_23960
-	if (read_vbar_el3() == (uint64_t)(uintptr_t)runtime_exceptions_bhb)
+	unsigned int loops = cpu_bhb_loop_count(read_midr_el1());
+
+	/* The vectors' loop covers every row's count (tests/unit/test_errata.c). */
+	assert(loops <= BHB_LOOP_COUNT_NEOVERSE_N1);
+	bhb_vectors = loops != 0U;
+	if (bhb_vectors)
 		NOTICE("BL31: CVE-2022-23960 (Spectre-BHB): %u-branch loop on entry from lower ELs\n",
 		       BHB_LOOP_COUNT_NEOVERSE_N1);
 #endif
+	bl31_cpu_setup();
 	runtime_svc_init();
 	plat_bl31_setup();
 
