@@ -53,6 +53,12 @@ bool cpu_erratum_affects(const struct cpu_erratum *e, uint64_t midr)
 	       rev <= e->rev_hi;
 }
 
+/* Row @e's workaround runs on the CPU of @midr: affected, and built. */
+static bool applies(const struct cpu_erratum *e, uint64_t midr)
+{
+	return e->built && cpu_erratum_affects(e, midr);
+}
+
 enum cpu_erratum_state cpu_erratum_check_in(const struct cpu_erratum *table, unsigned int count,
                                             enum cpu_wa_kind kind, uint32_t id, uint64_t midr)
 {
@@ -76,7 +82,7 @@ bool cpu_smccc_wa_in(const struct cpu_erratum *table, unsigned int count, uint32
 	for (unsigned int i = 0; i < count; i++) {
 		const struct cpu_erratum *e = &table[i];
 
-		if (fid != 0U && e->smccc_wa == fid && e->built && cpu_erratum_affects(e, midr))
+		if (fid != 0U && e->smccc_wa == fid && applies(e, midr))
 			return true;
 	}
 	return false;
@@ -92,7 +98,7 @@ unsigned int cpu_bhb_loop_count(uint64_t midr)
 	for (unsigned int i = 0; i < cpu_errata_count; i++) {
 		const struct cpu_erratum *e = &cpu_errata[i];
 
-		if (e->kind == CPU_WA_BHB_LOOP && e->built && cpu_erratum_affects(e, midr))
+		if (e->kind == CPU_WA_BHB_LOOP && applies(e, midr))
 			return e->loops;
 	}
 	return 0;
@@ -106,7 +112,7 @@ unsigned int cpu_errata_apply_reset_in(const struct cpu_erratum *table, unsigned
 	for (unsigned int i = 0; i < count; i++) {
 		const struct cpu_erratum *e = &table[i];
 
-		if (e->kind == CPU_WA_RESET && e->built && cpu_erratum_affects(e, midr)) {
+		if (e->kind == CPU_WA_RESET && applies(e, midr)) {
 			e->apply();
 			applied++;
 		}
