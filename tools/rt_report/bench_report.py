@@ -58,18 +58,8 @@ def load_baseline(path):
 
 def main(argv):
     p = argparse.ArgumentParser(prog="bench_report")
-    p.add_argument("console")
-    p.add_argument("out")
+    prov.add_report_arguments(p)
     p.add_argument("plat", nargs="?", default="qemu")
-    p.add_argument("--config")
-    p.add_argument("--runtime-only", default="")
-    p.add_argument("--cc")
-    p.add_argument("--run")
-    p.add_argument("--exit-status", type=int, default=0)
-    p.add_argument("--baseline")
-    p.add_argument("--force", action="store_true")
-    p.add_argument("--fail-above", type=float)
-    p.add_argument("--quiet", action="store_true")
     try:
         a = p.parse_args(argv)
     except SystemExit:

@@ -38,6 +38,28 @@ class ProvenanceError(Exception):
     pass
 
 
+def add_report_arguments(p):
+    """The options make passes to both report writers (rt_report, bench_report).
+
+    Provenance: --config (the build's config.mk), --runtime-only (options that
+    change no code), --cc, --run (the run's directory name), --exit-status
+    (the emulator's); comparison: --baseline (an earlier run's directory),
+    --force (compare different platforms/topologies/timing), --fail-above
+    (a percentage); --quiet.
+    """
+    p.add_argument("console")
+    p.add_argument("out")
+    p.add_argument("--config")
+    p.add_argument("--runtime-only", default="")
+    p.add_argument("--cc")
+    p.add_argument("--run")
+    p.add_argument("--exit-status", type=int, default=0)
+    p.add_argument("--baseline")
+    p.add_argument("--force", action="store_true")
+    p.add_argument("--fail-above", type=float)
+    p.add_argument("--quiet", action="store_true")
+
+
 def compiler_version(cc):
     """The first line of `CC --version`."""
     try:

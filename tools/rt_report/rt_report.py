@@ -439,20 +439,10 @@ def regressions_of(report, p, fail_above):
 def parse_args(argv):
     import argparse
     p = argparse.ArgumentParser(prog="rt_report", add_help=True)
-    p.add_argument("console")
-    p.add_argument("out")
+    prov.add_report_arguments(p)
     p.add_argument("plat", nargs="?")
-    p.add_argument("--config")
-    p.add_argument("--runtime-only", default="")
-    p.add_argument("--cc")
     p.add_argument("--hardware", action="store_true")
-    p.add_argument("--run")
-    p.add_argument("--exit-status", type=int, default=0)
-    p.add_argument("--baseline")
-    p.add_argument("--force", action="store_true")
-    p.add_argument("--fail-above", type=float)
     p.add_argument("--no-plots", action="store_true")
-    p.add_argument("--quiet", action="store_true")
     try:
         return p.parse_args(argv)
     except SystemExit:
