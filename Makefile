@@ -14,6 +14,45 @@
 MAKEFLAGS += --no-builtin-rules
 SHELL := /bin/bash
 
+# ---------------------------------------------------------------------------
+# Every make of this tree runs in the tree's top folder (`make -f
+# path/Makefile` from anywhere works) and holds its build tree's lock
+# (make_helpers/locked.sh): two makes writing one build/ at once would mix
+# their configurations. A make that does not yet run there, or does not hold
+# the lock, starts the one that does and does nothing else; a path on its
+# command line that is relative to where it was started is passed on whole.
+# Nothing is written before the paths are known to be usable: make's words
+# are split at spaces, so a checkout or BUILD_BASE with one is refused.
+# ---------------------------------------------------------------------------
+TOP := $(patsubst %/,%,$(dir $(abspath $(lastword $(MAKEFILE_LIST)))))
+ifneq ($(origin BUILD_BASE),command line)
+BUILD_BASE := build
+endif
+ifneq ($(words $(TOP)),1)
+$(error This checkout's path, '$(TOP)', has a space in it, which make cannot handle: move or link it to a path without one)
+endif
+ifneq ($(words $(BUILD_BASE) $(DEPS_DIR)),$(if $(DEPS_DIR),2,1))
+$(error BUILD_BASE='$(BUILD_BASE)' DEPS_DIR='$(DEPS_DIR)': a path with a space in it, which make cannot handle: choose one without)
+endif
+LOCK_KEY := $(if $(filter command line,$(origin BUILD_BASE)),$(abspath $(BUILD_BASE)),$(TOP)/$(BUILD_BASE))
+# Goals that write nothing: no lock, no configuration written.
+NO_WRITE_GOALS := help
+ifneq ($(CURDIR)$(if $(filter-out $(NO_WRITE_GOALS),$(or $(MAKECMDGOALS),all)),$(filter $(LOCK_KEY),$(N1FW_LOCKED)),$(LOCK_KEY)),$(TOP)$(LOCK_KEY))
+GOALS := $(or $(MAKECMDGOALS),all)
+# Command-line values naming an existing relative path (BL33=, ROT_KEY=,
+# BASELINE=...) and the build tree itself, as absolute paths.
+abs_cmdline = $(foreach v,$(foreach v,$(.VARIABLES),$(if $(filter command line,$(origin $(v))),$(v))),\
+	$(if $(filter BUILD_BASE DEPS_DIR,$(v))$(and $(filter 1,$(words $($(v)))),$(filter-out /%,$($(v))),\
+	$(wildcard $($(v)))),$(v)=$(abspath $($(v)))))
+.PHONY: $(GOALS)
+$(firstword $(GOALS)):
+	@$(if $(filter-out $(NO_WRITE_GOALS),$(GOALS)),bash $(TOP)/make_helpers/locked.sh $(LOCK_KEY)) \
+		$(MAKE) --no-print-directory -C $(TOP) $(if $(filter-out $(TOP),$(CURDIR)),$(abs_cmdline)) \
+		$(MAKECMDGOALS)
+$(wordlist 2,$(words $(GOALS)),$(GOALS)): $(firstword $(GOALS))
+	@:
+else
+
 include make_helpers/options.mk
 
 empty :=
@@ -29,7 +68,6 @@ $(call bool_option,DEBUG,0,1 builds with assertions and -Og into build/<plat>/de
 $(call str_option,CROSS_COMPILE,aarch64-linux-gnu-,Prefix of the AArch64 GNU toolchain (any triplet: aarch64-none-elf- works too))
 $(call int_option,LOG_LEVEL,$(if $(filter 1,$(DEBUG)),40,20),Console verbosity: 10 error; 20 notice; 30 warning; 40 info; 50 verbose)
 
-BUILD_BASE := build
 BUILD_TYPE := $(if $(filter 1,$(DEBUG)),debug,release)
 BUILD_DIR := $(BUILD_BASE)/$(PLAT)/$(BUILD_TYPE)
 
@@ -46,15 +84,26 @@ $(call bool_option,WORKAROUND_CVE_2022_23960,$(or $(PLAT_DEFAULT_WORKAROUND_CVE_
 $(call bool_option,PSCI_OS_INIT_MODE,$(or $(PLAT_DEFAULT_PSCI_OS_INIT_MODE),0),PSCI OS-initiated mode: PSCI_SET_SUSPEND_MODE and OSI CPU_SUSPEND)
 $(call str_option,BL33,,Normal-world image to pack as BL33 (default: the built-in test payload))
 $(call int_option,ITERATIONS,1,make run: how many times the payload runs each runtime-instrumentation scenario in one boot (1 to 100); the tables show the median per core)
-$(call int_option,RUN_TIMEOUT,$(if $(BL33),0,300),make run: wall-clock limit in seconds (0: none; default none with your own BL33, which may be interactive); on expiry it prints where each CPU is and fails)
+PAYLOAD_OPTIONS += ITERATIONS
+$(call int_option,RUN_TIMEOUT,300,make run: wall-clock limit in seconds (0: none, e.g. for an interactive BL33); on expiry it prints where each CPU is and fails)
 
 ifeq ($(shell [ $$(( $(ITERATIONS) )) -ge 1 -a $$(( $(ITERATIONS) )) -le 100 ] && echo ok),)
 $(error ITERATIONS=$(ITERATIONS): it must be 1 to 100)
 endif
 
+# BL33= must be an image: a readable, non-empty file (packed as it is; the
+# FIP cannot hold an empty one). A file of a Debian package not installed
+# is named with its package.
 ifneq ($(BL33),)
-ifeq ($(wildcard $(BL33)),)
-$(error BL33=$(BL33): no such file)
+ifneq ($(words $(BL33)),1)
+$(error BL33='$(BL33)': a path with a space in it, which make cannot handle)
+endif
+BL33_PROBLEM := $(shell f='$(BL33)'; if [ -d "$$f" ]; then echo 'is a directory, not an image'; \
+	elif [ ! -e "$$f" ]; then echo 'no such file'; elif [ ! -f "$$f" ]; then echo 'is not a regular file'; \
+	elif [ ! -r "$$f" ]; then echo 'cannot be read'; elif [ ! -s "$$f" ]; then echo 'is empty'; fi)
+ifneq ($(BL33_PROBLEM),)
+$(error BL33=$(BL33): $(BL33_PROBLEM)$(if $(and $(filter no,$(firstword $(BL33_PROBLEM))),$(filter /usr/lib/u-boot/%,$(BL33))), \
+	(Debian's U-Boot: install it with apt-get install --no-install-recommends u-boot-qemu)))
 endif
 endif
 
@@ -85,6 +134,10 @@ COMPILER_INCLUDE := $(shell $(CC) $(TARGET_FLAGS) -print-file-name=include 2>/de
 
 HOSTCC ?= cc
 HOST_CFLAGS := -O2 -g -std=gnu11 -Wall -Wextra -Werror -Wundef -Iinclude
+# The host compiler and its flags: every host tool and test depends on it,
+# so that HOSTCC= rebuilds them.
+HOST_TOOLCHAIN_STAMP := $(BUILD_BASE)/tools/host-toolchain.stamp
+HOST_TOOLCHAIN_TEXT = $(HOSTCC) $(HOST_CFLAGS)
 
 WARNINGS := -Wall -Wextra -Werror -Wundef -Wmissing-prototypes -Wstrict-prototypes \
 	-Wshadow -Wpointer-arith -Wvla
@@ -153,6 +206,7 @@ BUILD_FLAGS = $(TF_CFLAGS) $(LTO_CFLAGS) $(NO_LTO_SOURCES) -Os:$(SIZE_IMAGES) $(
 # The compiler and its flags alone, for third-party code that reads none of
 # our configuration (mbed TLS): a topology change does not recompile it.
 TOOLCHAIN_STAMP := $(BUILD_DIR)/toolchain.stamp
+TOOLCHAIN_TEXT = $(CC) $(TF_CFLAGS)
 # Options that only change how the images are run or packed, not built.
 CONFIG_RUNTIME_ONLY := QEMU QEMU_CPU QEMU_EXTRA BL33 RUN_TIMEOUT
 # (written at the end of this file, once every option is declared and checked)
@@ -166,22 +220,26 @@ $(ASM_OFFSETS_H): lib/el3_runtime/asm_offsets.c $(CONFIG_H)
 	   sed -n 's/.*@@ASM_OFFSET \([A-Z0-9_]*\) #\{0,1\}\(-\{0,1\}[0-9]*\).*/#define \1 \2/p' $@.s; } > $@
 -include $(ASM_OFFSETS_H).d
 
+# The options only the test payload reads (make_helpers/options.mk).
+PAYLOAD_CONFIG_H := $(BUILD_DIR)/include/payload_config.h
+
 # ---------------------------------------------------------------------------
 # Image rules: $(call make_image,name,sources,linker-script[,libraries])
 # Each image compiles its own copy of shared sources with -DIMAGE_<NAME>=1
-# and $(<name>_CPPFLAGS).
+# and $(<name>_CPPFLAGS); $(<name>_CONFIG_H), a configuration header of its
+# own, is a prerequisite of each of its objects.
 # ---------------------------------------------------------------------------
 define make_image
 $(1)_OBJS := $$(addprefix $(BUILD_DIR)/$(1)/,$$(addsuffix .o,$$(basename $(2))))
 $(1)_DEFS := -DIMAGE_$(shell echo $(1) | tr a-z A-Z)=1 $$($(1)_CPPFLAGS)
 
-$(BUILD_DIR)/$(1)/%.o: %.c $(CONFIG_H) | $(ASM_OFFSETS_H)
+$(BUILD_DIR)/$(1)/%.o: %.c $(CONFIG_H) $($(1)_CONFIG_H) | $(ASM_OFFSETS_H)
 	@echo "  CC      $$<"
 	@mkdir -p $$(@D)
 	@$$(CC) $$(TF_CFLAGS) $(if $(filter $(1),$(FIRMWARE_IMAGES)),$$(if $$(filter $$<,$$(NO_LTO_SOURCES)),,$$(LTO_CFLAGS) $(call IMAGE_OPT,$(1)))) \
 		$$(CPPFLAGS_COMMON) $$($(1)_DEFS) -MMD -MP -c $$< -o $$@
 
-$(BUILD_DIR)/$(1)/%.o: %.S $(CONFIG_H) | $(ASM_OFFSETS_H)
+$(BUILD_DIR)/$(1)/%.o: %.S $(CONFIG_H) $($(1)_CONFIG_H) | $(ASM_OFFSETS_H)
 	@echo "  AS      $$<"
 	@mkdir -p $$(@D)
 	@$$(CC) $$(TF_ASFLAGS) $$(CPPFLAGS_COMMON) $$($(1)_DEFS) -MMD -MP -c $$< -o $$@
@@ -211,8 +269,7 @@ endef
 # other BUILD_BASEs (they inherit it from the environment).
 DEPS_DIR ?= $(abspath $(BUILD_BASE))/deps
 export DEPS_DIR
-TARGET_VARIABLES += DEPS_DIR
-TARGET_VARIABLE_HELP_DEPS_DIR := where fetched Debian packages are cached
+$(call target_variable,DEPS_DIR,,where fetched Debian packages are cached (default: BUILD_BASE/deps))
 
 # libfdt: Debian's libfdt-dev arm64 static library (make_helpers/fetch_deb.sh).
 LIBFDT_DIR := $(DEPS_DIR)/libfdt-dev
@@ -253,23 +310,22 @@ $(foreach p,$(PAYLOAD_IMAGES),$(eval $(call make_image,$(p),$(PAYLOAD_SOURCES),t
 # The main FIP carries BL33= or the report payload; make bench and the
 # MEM_PROTECT test have FIPs of their own under $(BUILD_DIR)/<variant>/.
 # ---------------------------------------------------------------------------
+# Like the certificates, a FIP is repacked when what it holds changes, by
+# content (make_helpers/if_changed.sh), not by time.
 define make_fip
 $(call cot_certs,$(1),$(2))
-$(1)/fip.bin: $(BUILD_DIR)/bl2.bin $(BUILD_DIR)/bl31.bin $(2) $(FIPTOOL) $(3) $(call cot_fip_prereqs,$(1))
-	@echo "  FIP     $$@"
+$(1)/fip.bin: $(BUILD_DIR)/bl2.bin $(BUILD_DIR)/bl31.bin $(2) $(FIPTOOL) $(call cot_fip_prereqs,$(1)) FORCE
 	@mkdir -p $$(@D)
-	@$(FIPTOOL) create --tb-fw $(BUILD_DIR)/bl2.bin --soc-fw $(BUILD_DIR)/bl31.bin \
-		--nt-fw $(2) $(call cot_fip_args,$(1)) $$@
-	@$(FIPTOOL) info $$@ | sed 's/^/          /'
+	@$$(call if_changed,FIP     $$@,$(BUILD_DIR)/bl2.bin $(BUILD_DIR)/bl31.bin $(2) $(FIPTOOL) \
+		$(call cot_fip_files,$(1))) sh -c '$(FIPTOOL) create --tb-fw $(BUILD_DIR)/bl2.bin \
+		--soc-fw $(BUILD_DIR)/bl31.bin --nt-fw $(2) $(call cot_fip_args,$(1)) $$@ && \
+		$(FIPTOOL) info $$@ | sed "s/^/          /"'
 endef
 
 BL33_IMAGE := $(if $(BL33),$(BL33),$(BUILD_DIR)/payload.bin)
 FIP := $(BUILD_DIR)/fip.bin
 
-# Which file is BL33 is part of the configuration: a change repacks the FIP.
-BL33_STAMP := $(BUILD_DIR)/bl33.path
-
-$(eval $(call make_fip,$(BUILD_DIR),$(BL33_IMAGE),$(BL33_STAMP)))
+$(eval $(call make_fip,$(BUILD_DIR),$(BL33_IMAGE)))
 $(eval $(call make_fip,$(BUILD_DIR)/bench,$(BUILD_DIR)/payload_bench.bin))
 $(eval $(call make_fip,$(BUILD_DIR)/mem-protect,$(BUILD_DIR)/payload_mem_protect.bin))
 $(eval $(call make_fip,$(BUILD_DIR)/profile,$(BUILD_DIR)/payload_profile.bin))
@@ -280,6 +336,14 @@ $(foreach i,$(FIRMWARE_IMAGES),$(BUILD_DIR)/$(i)/common/version.o): $(VERSION_ST
 
 IMAGES := $(BUILD_DIR)/bl1.bin $(BUILD_DIR)/bl2.bin $(BUILD_DIR)/bl31.bin $(FIP) \
 	$(PLAT_IMAGES)
+
+# $(call if_changed,MESSAGE,INPUT FILES) COMMAND...: a recipe line that runs
+# COMMAND, printing MESSAGE, only when the content of an input or COMMAND
+# itself changed since the target was last made (make_helpers/if_changed.sh);
+# the target's rule has FORCE among its prerequisites.
+if_changed = bash make_helpers/if_changed.sh -m '  $(1)' $@ $(2) --
+.PHONY: FORCE
+FORCE:
 
 .PHONY: all help run check clean distclean unit-tests
 all: $(IMAGES)
@@ -293,7 +357,10 @@ help:
 	@echo "         PROFILE_FROM=/PROFILE_TO=; docs/perf/profiling.rst), test-profile,"
 	@echo "         etm-decode (docs/perf/etm-n1sdp.rst)"
 	@echo
-	@echo "Other variables: $(foreach v,$(TARGET_VARIABLES),$(v) ($(TARGET_VARIABLE_HELP_$(v))))"
+	@echo "Other variables (read by the targets named, or by any):"
+	@$(foreach v,$(TARGET_VARIABLES),printf '  %-32s %s\n      %s\n' '$(v)=' \
+		'$(if $(TARGET_VARIABLE_GOALS_$(v)),make $(subst $(space),$(comma) make ,$(TARGET_VARIABLE_GOALS_$(v))),any)' \
+		'$(subst ','\'',$(TARGET_VARIABLE_HELP_$(v)))';)
 	@echo
 	@echo "Build options (current value; default in brackets):"
 	@$(foreach o,$(OPTIONS),printf '  %-32s %-s\n      %s\n' '$(o)=$($(o))' '[$(OPTION_DEFAULT_$(o))]' '$(subst ','\'',$(OPTION_HELP_$(o)))';)
@@ -476,22 +543,27 @@ _check: all unit-tests $(UNIT_TEST_INPUTS) $(PSCI_MUTANTS) $(DTB_EDIT) $(FUZZERS
 # variable given on the command line is one of them or a declared option:
 # a misspelt option must not silently build the defaults.
 # ---------------------------------------------------------------------------
-TARGET_VARIABLES += BASELINE FAIL_ABOVE COMPARE_ANYWAY REF
-TARGET_VARIABLE_HELP_BASELINE := make run and make bench: an earlier run's directory (build/<plat>/report/...) to compare with
-TARGET_VARIABLE_HELP_FAIL_ABOVE := make compare (default 5%), make run/bench with BASELINE=: fail when a figure got worse by more than this
-TARGET_VARIABLE_HELP_COMPARE_ANYWAY := 1 compares runs of different platforms, topologies or timing (-icount)
-TARGET_VARIABLE_HELP_REF := make compare: the git revision to compare with
-TARGET_VARIABLES += BUILD_BASE CC HOSTCC PROFILE_PATH PROFILE_FROM PROFILE_TO PROFILE_VIA PROFILE_TOP
-TARGET_VARIABLE_HELP_BUILD_BASE := where build/ goes
-TARGET_VARIABLE_HELP_CC := the compiler, e.g. clang
-TARGET_VARIABLE_HELP_HOSTCC := the host compiler for tools and tests
-TARGET_VARIABLE_HELP_PROFILE_PATH := make profile: the path to profile
-TARGET_VARIABLE_HELP_PROFILE_FROM := make profile: start point (symbol[+offset], 0xaddress, capture:NAME)
-TARGET_VARIABLE_HELP_PROFILE_TO := make profile: end point
-TARGET_VARIABLE_HELP_PROFILE_VIA := make profile: count only starts reached from this function's SMC
-TARGET_VARIABLE_HELP_PROFILE_TOP := make profile: source lines listed (default 20)
+$(call target_variable,BASELINE,run bench,an earlier run's directory (build/<plat>/report/...) to compare with)
+$(call target_variable,FAIL_ABOVE,run bench compare,fail when a figure got worse by more than this (e.g. 5%; compare's default); only a difference larger than both runs' spread and one counter tick counts)
+$(call target_variable,COMPARE_ANYWAY,run bench compare,1 compares runs of different platforms$(comma) topologies or timing (-icount))
+$(call target_variable,REF,compare,the git revision to compare with)
+$(call target_variable,BUILD_BASE,,where build/ goes (default build))
+$(call target_variable,CC,,the compiler$(comma) e.g. clang)
+$(call target_variable,HOSTCC,,the host compiler for tools and tests (default cc))
+$(call target_variable,PROFILE_PATH,profile,the path to profile)
+$(call target_variable,PROFILE_FROM,profile,start point (symbol[+offset]$(comma) 0xaddress$(comma) capture:NAME))
+$(call target_variable,PROFILE_TO,profile,end point)
+$(call target_variable,PROFILE_VIA,profile,count only starts reached from this function's SMC)
+$(call target_variable,PROFILE_TOP,profile,source lines listed (default 20))
+$(call target_variable,PROFILE_KEEP,profile,1 keeps the raw instruction trace (hundreds of MB) for a second make profile)
 CMDLINE_VARIABLES := $(foreach v,$(.VARIABLES),$(if $(filter command line,$(origin $(v))),$(v)))
 UNKNOWN_VARIABLES := $(filter-out $(OPTIONS) $(TARGET_VARIABLES) MAKEFLAGS,$(CMDLINE_VARIABLES))
+# A variable of other targets than these goals (their _internal forms too).
+MISPLACED_VARIABLES := $(foreach v,$(filter $(TARGET_VARIABLES),$(CMDLINE_VARIABLES)),$(if $(TARGET_VARIABLE_GOALS_$(v)),\
+	$(if $(filter $(TARGET_VARIABLE_GOALS_$(v)) $(addprefix _,$(TARGET_VARIABLE_GOALS_$(v))),$(MAKECMDGOALS)),,$(v))))
+ifneq ($(MISPLACED_VARIABLES),)
+$(error $(foreach v,$(MISPLACED_VARIABLES),$(v)= is read by make $(subst $(space), and make ,$(TARGET_VARIABLE_GOALS_$(v))) only, not by make $(or $(MAKECMDGOALS),all).) See make help)
+endif
 # Another platform's option (NAME:plat pairs, read from its platform.mk) is
 # named as such rather than matched to a look-alike of this platform's.
 lparen := (
@@ -505,19 +577,21 @@ ifneq ($(UNKNOWN_VARIABLES),)
 $(error $(foreach v,$(UNKNOWN_VARIABLES),$(call unknown_variable_why,$(v)).) See make help)
 endif
 
-# The resolved configuration (config.h rewritten only when it changes, so
-# that it can be a prerequisite of every object).
-$(shell mkdir -p $(BUILD_DIR)/include)
-$(file > $(CONFIG_H).tmp,$(config_h_text))
-$(file > $(BUILD_DIR)/config.mk,$(config_mk_text))
-$(shell cmp -s $(CONFIG_H).tmp $(CONFIG_H) || mv $(CONFIG_H).tmp $(CONFIG_H); rm -f $(CONFIG_H).tmp)
-$(shell echo '$(BL33_IMAGE)' > $(BL33_STAMP).tmp; cmp -s $(BL33_STAMP).tmp $(BL33_STAMP) || \
-	mv $(BL33_STAMP).tmp $(BL33_STAMP); rm -f $(BL33_STAMP).tmp)
-$(shell echo '$(CC) $(TF_CFLAGS)' > $(TOOLCHAIN_STAMP).tmp; cmp -s $(TOOLCHAIN_STAMP).tmp $(TOOLCHAIN_STAMP) || \
-	mv $(TOOLCHAIN_STAMP).tmp $(TOOLCHAIN_STAMP); rm -f $(TOOLCHAIN_STAMP).tmp)
-$(if $(filter 1,$(TRUSTED_BOARD_BOOT)),$(shell echo '$(COT_ARGS_TEXT)' > $(COT_ARGS).tmp; \
-	cmp -s $(COT_ARGS).tmp $(COT_ARGS) || mv $(COT_ARGS).tmp $(COT_ARGS); rm -f $(COT_ARGS).tmp))
+# The resolved configuration and the stamps that stand for the other
+# inputs named by options, each rewritten only when its text changes
+# (update_file, make_helpers/options.mk), so that each can be a prerequisite
+# of what it changes. `make help` writes nothing.
+ifneq ($(filter-out $(NO_WRITE_GOALS),$(or $(MAKECMDGOALS),all)),)
+$(shell mkdir -p $(BUILD_DIR)/include $(BUILD_BASE)/tools)
+$(call update_file,$(CONFIG_H),config_h_text)
+$(call update_file,$(PAYLOAD_CONFIG_H),payload_config_h_text)
+$(call update_file,$(BUILD_DIR)/config.mk,config_mk_text)
+$(call update_file,$(TOOLCHAIN_STAMP),TOOLCHAIN_TEXT)
+$(call update_file,$(HOST_TOOLCHAIN_STAMP),HOST_TOOLCHAIN_TEXT)
+$(if $(filter 1,$(TRUSTED_BOARD_BOOT)),$(call update_file,$(COT_ARGS),COT_ARGS_TEXT))
 # The banner's version (git describe) changes with every commit: recompile
 # the one file that prints it, nothing else.
-$(shell echo '$(VERSION)' > $(VERSION_STAMP).tmp; cmp -s $(VERSION_STAMP).tmp $(VERSION_STAMP) || \
-	mv $(VERSION_STAMP).tmp $(VERSION_STAMP); rm -f $(VERSION_STAMP).tmp)
+$(call update_file,$(VERSION_STAMP),VERSION)
+endif
+
+endif # the build tree's own make

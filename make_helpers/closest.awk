@@ -1,6 +1,7 @@
 # closest.awk -v word=NAME: of the names on stdin (one per line), print the
 # one nearest to NAME (optimal string alignment distance: insertions,
-# deletions, substitutions and swaps of neighbours each count 1), so that a
+# deletions, substitutions and swaps of neighbours each count 1, whatever
+# the case of the letters), so that a
 # misspelt option can be named with its likely intent.
 function min(a, b) { return a < b ? a : b }
 function distance(s, t,    i, j, m, n, d, c) {
@@ -17,5 +18,6 @@ function distance(s, t,    i, j, m, n, d, c) {
 		}
 	return d[m, n]
 }
-NF { x = distance(word, $1); if (best == "" || x < bestd) { best = $1; bestd = x } }
+# Case does not count: qemu_clusters is QEMU_CLUSTERS.
+NF { x = distance(toupper(word), toupper($1)); if (best == "" || x < bestd) { best = $1; bestd = x } }
 END { print best }

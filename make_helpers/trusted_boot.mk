@@ -50,11 +50,13 @@ $(COT_KEY_DIR)/%.pem: | $(CERT_CREATE)
 	@mkdir -p $(@D)
 	@$(CERT_CREATE) -n -k --key-alg $(KEY_ALG) --key-size $(KEY_SIZE) --$* $@
 
-# The ROTPK hash BL1 and BL2 hold (plat/common/plat_trusted_boot.c).
+# The ROTPK hash BL1 and BL2 hold (plat/common/plat_trusted_boot.c),
+# remade whenever the ROT key's content changes, whatever its file's time
+# (make_helpers/if_changed.sh): a stale hash is a BL1 that refuses every FIP.
 ROTPK_HASH_H := $(BUILD_DIR)/include/rotpk_hash.h
-$(ROTPK_HASH_H): $(COT_KEY_ROT_KEY) make_helpers/rotpk_hash.sh
-	@echo "  GEN     $@"
-	@bash make_helpers/rotpk_hash.sh $< $@
+$(ROTPK_HASH_H): $(COT_KEY_ROT_KEY) make_helpers/rotpk_hash.sh FORCE
+	@$(call if_changed,GEN     $@,$(COT_KEY_ROT_KEY) make_helpers/rotpk_hash.sh) \
+		bash make_helpers/rotpk_hash.sh $(COT_KEY_ROT_KEY) $@
 
 # The platform's trusted-boot hooks: PLAT_TBB_SOURCES (platform.mk).
 TBB_SOURCES := common/bl_auth.c $(PLAT_TBB_SOURCES) $(AUTH_SOURCES)
@@ -77,18 +79,22 @@ COT_ARGS_TEXT := --hash-alg $(HASH_ALG) --tfw-nvctr $(TFW_NVCTR_VAL) --ntfw-nvct
 	$(foreach k,$(COT_KEY_OPTIONS),--$(call cot_key_flag,$(k)) $(abspath $(COT_KEY_$(call cot_key_option,$(k)))))
 
 # $(call cot_certs,DIR,BL33): the chain of trust for BL2, BL31 and BL33,
-# into DIR/certs/<cert>.crt; $(call cot_fip_args,DIR) packs them.
+# into DIR/certs/<cert>.crt, remade whenever an image, a key or an argument
+# (the NV counters, the hash algorithm) changes, by content
+# (make_helpers/if_changed.sh): a BL33 of the user's may be older than the
+# certificates; $(call cot_fip_args,DIR) packs them.
+COT_KEY_FILES = $(foreach k,$(COT_KEY_OPTIONS),$(COT_KEY_$(call cot_key_option,$(k))))
 define cot_certs
-$(1)/certs/.made: $(BUILD_DIR)/bl2.bin $(BUILD_DIR)/bl31.bin $(2) $(CERT_CREATE) $(COT_ARGS) \
-		$(foreach k,$(COT_KEY_OPTIONS),$(COT_KEY_$(call cot_key_option,$(k))))
-	@echo "  CERT    $(1)/certs/"
+$(1)/certs/.made: $(BUILD_DIR)/bl2.bin $(BUILD_DIR)/bl31.bin $(2) $(CERT_CREATE) $(COT_KEY_FILES) FORCE
 	@mkdir -p $(1)/certs
-	@$(CERT_CREATE) $(COT_ARGS_TEXT) --tb-fw $(BUILD_DIR)/bl2.bin --soc-fw $(BUILD_DIR)/bl31.bin --nt-fw $(2) \
-		$(foreach c,$(COT_CERTS),--$(c) $(1)/certs/$(c).crt)
-	@touch $$@
+	@$$(call if_changed,CERT    $(1)/certs/,$(BUILD_DIR)/bl2.bin $(BUILD_DIR)/bl31.bin $(2) \
+		$(CERT_CREATE) $(COT_KEY_FILES)) \
+		$(CERT_CREATE) $(COT_ARGS_TEXT) --tb-fw $(BUILD_DIR)/bl2.bin --soc-fw $(BUILD_DIR)/bl31.bin \
+		--nt-fw $(2) $(foreach c,$(COT_CERTS),--$(c) $(1)/certs/$(c).crt)
 endef
 cot_fip_prereqs = $(1)/certs/.made
 cot_fip_args = $(foreach c,$(COT_CERTS),--$(c) $(1)/certs/$(c).crt)
+cot_fip_files = $(foreach c,$(COT_CERTS),$(1)/certs/$(c).crt)
 
 else
 
@@ -96,5 +102,6 @@ ROTPK_HASH_H :=
 cot_certs =
 cot_fip_prereqs =
 cot_fip_args =
+cot_fip_files =
 
 endif

@@ -71,7 +71,7 @@ MBEDTLS_AR_PREFIX = $(if $(filter llvm,$(TOOLCHAIN)),llvm-,$(CROSS_COMPILE))
 MBEDTLS_HOST_LIB := $(BUILD_BASE)/tests/mbedtls/libmbedtls.a
 MBEDTLS_HOST_FLAGS := -O1 -g -std=gnu11 -Iinclude -fsanitize=address,undefined \
 	-fno-sanitize-recover=all -Wall -Wextra -Werror
-$(eval $(call mbedtls_lib,$(MBEDTLS_HOST_LIB),$$(HOSTCC),$$(MBEDTLS_HOST_FLAGS),))
+$(eval $(call mbedtls_lib,$(MBEDTLS_HOST_LIB),$$(HOSTCC),$$(MBEDTLS_HOST_FLAGS),,$(HOST_TOOLCHAIN_STAMP)))
 
 .PHONY: mbedtls
 mbedtls: $(MBEDTLS_LIB)

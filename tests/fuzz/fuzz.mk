@@ -13,9 +13,8 @@
 # Not build options: they change how long make fuzz runs, nothing it builds.
 FUZZ_SECONDS ?= 300
 FUZZ_RUNS ?= 0
-TARGET_VARIABLES += FUZZ_SECONDS FUZZ_RUNS
-TARGET_VARIABLE_HELP_FUZZ_SECONDS := make fuzz: seconds each harness runs
-TARGET_VARIABLE_HELP_FUZZ_RUNS := make fuzz: inputs each harness runs (0: no limit)
+$(call target_variable,FUZZ_SECONDS,fuzz,seconds each harness runs (default 300))
+$(call target_variable,FUZZ_RUNS,fuzz,inputs each harness runs (0: no limit))
 
 FUZZ_CC := clang
 FUZZ_CFLAGS := -g -O1 -std=gnu11 -Wall -Wextra -Werror -Iinclude \

@@ -6,7 +6,7 @@ COT_VERIFY	:= $(BUILD_BASE)/tests/host/cot_verify
 
 $(COT_VERIFY): tests/host/cot_verify.c $(AUTH_SOURCES) lib/auth/auth_private.h \
 		$(wildcard include/lib/auth/*.h) include/plat/plat_trusted_boot.h \
-		tests/host/cot_verify.mk $(MBEDTLS_HOST_LIB)
+		tests/host/cot_verify.mk $(MBEDTLS_HOST_LIB) $(HOST_TOOLCHAIN_STAMP)
 	@mkdir -p $(@D)
 	@echo "  HOSTCC  $@"
 	@$(HOSTCC) $(HOST_CFLAGS) -fsanitize=address,undefined \

@@ -23,6 +23,10 @@ PAYLOAD_IMAGES := payload payload_bench payload_mem_protect payload_profile
 payload_bench_CPPFLAGS := -DPAYLOAD_MODE_BENCH=1
 payload_mem_protect_CPPFLAGS := -DPAYLOAD_MODE_MEM_PROTECT=1
 payload_profile_CPPFLAGS := -DPAYLOAD_MODE_PROFILE=1
+# ITERATIONS and the other options only the payload reads
+# ($(PAYLOAD_OPTIONS)): changing one rebuilds the payload, not the firmware.
+$(foreach p,$(PAYLOAD_IMAGES),$(eval $(p)_CPPFLAGS += -include $(PAYLOAD_CONFIG_H))\
+	$(eval $(p)_CONFIG_H := $(PAYLOAD_CONFIG_H)))
 
 # libfdt's headers, before the payload's objects compile.
 $(foreach p,$(PAYLOAD_IMAGES),$(BUILD_DIR)/$(p)/tests/payload/topology.o): \

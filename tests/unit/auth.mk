@@ -16,7 +16,7 @@ $(AUTH_TEST_DATA)/.stamp: tests/unit/auth_data.sh $(CERT_CREATE)
 $(TEST_AUTH): tests/unit/test_auth.c $(AUTH_SOURCES) lib/auth/auth_private.h \
 		$(wildcard include/lib/auth/*.h) include/plat/plat_trusted_boot.h \
 		tests/unit/test.h tests/unit/host_stubs.h tests/unit/auth.mk \
-		$(MBEDTLS_HOST_LIB) $(AUTH_TEST_DATA)/.stamp
+		$(MBEDTLS_HOST_LIB) $(AUTH_TEST_DATA)/.stamp $(HOST_TOOLCHAIN_STAMP)
 	@mkdir -p $(@D)
 	@echo "  HOSTCC  $@"
 	@$(HOSTCC) $(HOST_CFLAGS) -fsanitize=address,undefined \

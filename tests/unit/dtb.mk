@@ -18,7 +18,7 @@ $(QEMU_DTB): tools/qemu_run/qemu_run.py
 
 # dtb_edit: derives test DTBs from QEMU's (tests/integration/dtb_test.sh).
 DTB_EDIT := $(BUILD_BASE)/tests/tools/dtb_edit
-$(DTB_EDIT): tests/tools/dtb_edit.c
+$(DTB_EDIT): tests/tools/dtb_edit.c $(HOST_TOOLCHAIN_STAMP)
 	@mkdir -p $(@D)
 	@echo "  HOSTCC  $@"
 	@$(HOSTCC) $(HOST_CFLAGS) $< -lfdt -o $@

@@ -26,7 +26,7 @@ UNIT_FAKE := -Itests/unit/fake $(UNIT_CONFIG)
 
 define unit_test
 UNIT_TESTS += $(UNIT_DIR)/test_$(1)
-$(UNIT_DIR)/test_$(1): $(or $(5),tests/unit/test_$(1).c) $(2) tests/unit/unit.mk
+$(UNIT_DIR)/test_$(1): $(or $(5),tests/unit/test_$(1).c) $(2) tests/unit/unit.mk $(HOST_TOOLCHAIN_STAMP)
 	@mkdir -p $$(@D)
 	@echo "  HOSTCC  $$@"
 	@$$(HOSTCC) $(3) $$(UNIT_CFLAGS) -MMD -MP -MF $$@.d $(or $(5),tests/unit/test_$(1).c) \
@@ -93,13 +93,13 @@ $(MUTANTS_DIR)/first_up/psci_state.c: lib/psci/psci_state.c
 	@sed 's/if (suspend_mode != PSCI_MODE_OS_INIT)/if (true)/' $< > $@
 	@! cmp -s $< $@ || { echo "mutant first_up: the pattern no longer matches $<" >&2; exit 1; }
 $(MUTANTS_DIR)/test_psci_model_coord: tests/unit/test_psci_model.c \
-		$(MUTANTS_DIR)/coord/psci_coord.c $(PSCI_MODEL_SOURCES)
+		$(MUTANTS_DIR)/coord/psci_coord.c $(PSCI_MODEL_SOURCES) $(HOST_TOOLCHAIN_STAMP)
 	@mkdir -p $(@D)
 	@echo "  HOSTCC  $@"
-	@$(HOSTCC) $(UNIT_FAKE) -Ilib/psci $(UNIT_CFLAGS) $^ -o $@
+	@$(HOSTCC) $(UNIT_FAKE) -Ilib/psci $(UNIT_CFLAGS) $(filter %.c,$^) -o $@
 $(MUTANTS_DIR)/test_psci_model_first_up: tests/unit/test_psci_model.c lib/psci/psci_coord.c \
 		$(MUTANTS_DIR)/first_up/psci_state.c \
-		$(filter-out lib/psci/psci_state.c,$(PSCI_MODEL_SOURCES))
+		$(filter-out lib/psci/psci_state.c,$(PSCI_MODEL_SOURCES)) $(HOST_TOOLCHAIN_STAMP)
 	@mkdir -p $(@D)
 	@echo "  HOSTCC  $@"
-	@$(HOSTCC) $(UNIT_FAKE) -Ilib/psci $(UNIT_CFLAGS) $^ -o $@
+	@$(HOSTCC) $(UNIT_FAKE) -Ilib/psci $(UNIT_CFLAGS) $(filter %.c,$^) -o $@

@@ -6,7 +6,7 @@
 CERT_CREATE		:= $(BUILD_BASE)/tools/cert_create/cert_create
 CERT_CREATE_SRCS	:= tools/cert_create/cert_create.c
 CERT_CREATE_DEPS	:= $(CERT_CREATE_SRCS) include/lib/auth/tbbr_oid.h \
-			   tools/cert_create/cert_create.mk
+			   tools/cert_create/cert_create.mk $(HOST_TOOLCHAIN_STAMP)
 
 $(CERT_CREATE): $(CERT_CREATE_DEPS)
 	@mkdir -p $(@D)

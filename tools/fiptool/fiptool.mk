@@ -6,7 +6,7 @@
 FIPTOOL		:= $(BUILD_BASE)/tools/fiptool/fiptool
 FIPTOOL_SRCS	:= $(wildcard tools/fiptool/*.c) $(wildcard lib/fip/*.c)
 FIPTOOL_DEPS	:= $(FIPTOOL_SRCS) include/tools_share/fip.h \
-		   tools/fiptool/fiptool.mk
+		   tools/fiptool/fiptool.mk $(HOST_TOOLCHAIN_STAMP)
 
 $(FIPTOOL): $(FIPTOOL_DEPS)
 	@mkdir -p $(@D)

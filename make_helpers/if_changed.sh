@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# if_changed.sh [-m MESSAGE] TARGET INPUT... -- COMMAND [ARG...]
+#
+# Remake TARGET with COMMAND only when what it is made from changed: the
+# content of each INPUT file or the command line itself. File times are not
+# consulted: a key, an image or a BL33 of the user's may carry any time
+# stamp (an older one than the build's outputs, typically), and a stale ROTPK
+# hash or certificate makes an image its own BL1 refuses.
+#
+# The digest of the inputs and the command is kept in TARGET.digest. When it
+# matches and TARGET exists, nothing runs and TARGET keeps its time, so make
+# does not remake what depends on it (make re-reads a target's time after
+# its recipe). Otherwise COMMAND runs; on success TARGET is touched (COMMAND
+# may write it or, for a target that stands for several outputs, not) and the
+# digest recorded; on failure the digest is removed, so the next make tries
+# again. An INPUT that does not exist is recorded as missing. MESSAGE is
+# printed when COMMAND runs (make's "  GEN     file" lines).
+#
+# Exit status: COMMAND's, or 0 when nothing changed; 2 on bad arguments.
+set -euo pipefail
+
+message=
+if [ "${1:-}" = -m ]; then
+	message=$2
+	shift 2
+fi
+[ $# -ge 3 ] || { echo "if_changed.sh: usage: [-m MESSAGE] TARGET INPUT... -- COMMAND..." >&2; exit 2; }
+target=$1
+shift
+inputs=()
+while [ $# -gt 0 ] && [ "$1" != -- ]; do
+	inputs+=("$1")
+	shift
+done
+[ "${1:-}" = -- ] && [ $# -ge 2 ] || { echo "if_changed.sh: $target: no COMMAND after --" >&2; exit 2; }
+shift
+
+digest() {
+	local f
+	printf '%s\0' "$@"
+	for f in "${inputs[@]}"; do
+		if [ -f "$f" ]; then
+			printf '%s %s\n' "$(sha256sum <"$f" | cut -d' ' -f1)" "$f"
+		else
+			printf 'missing %s\n' "$f"
+		fi
+	done
+}
+now=$(digest "$@" | sha256sum | cut -d' ' -f1)
+stamp=$target.digest
+if [ -e "$target" ] && [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$now" ]; then
+	exit 0
+fi
+rm -f "$stamp"
+[ -z "$message" ] || echo "$message"
+"$@"
+touch "$target"
+echo "$now" >"$stamp"
