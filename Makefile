@@ -385,8 +385,14 @@ PYTHON := $(firstword $(wildcard /usr/bin/python3) python3)
 REPORT_DIR := $(BUILD_BASE)/$(PLAT)/report
 # The variant in a run's name: build type, toolchain and every option that
 # is not at its default (how it runs included; not where the build goes).
+# A run's name stays short however many options it has: the build type,
+# the toolchain and a hash of the options that are not at their default
+# (RUN_OPTIONS, which its provenance lists in full).
 RUN_VARIANT_IGNORES := DEBUG PLAT RUN_TIMEOUT QEMU_EXTRA BL33
-RUN_VARIANT = $(BUILD_TYPE)-$(TOOLCHAIN)$(subst $(space),,$(foreach o,$(filter-out $(RUN_VARIANT_IGNORES),$(OPTIONS)),$(if $(filter-out $(OPTION_DEFAULT_$(o)),$($(o))),-$(o)=$(notdir $(subst $(space),_,$($(o)))))))
+RUN_OPTIONS = $(strip $(foreach o,$(filter-out $(RUN_VARIANT_IGNORES),$(OPTIONS)),$(if \
+	$(filter-out $(OPTION_DEFAULT_$(o)),$($(o))),$(o)=$(subst $(space),_,$($(o))))))
+RUN_VARIANT = $(BUILD_TYPE)-$(TOOLCHAIN)$(if $(RUN_OPTIONS),-$(shell echo '$(RUN_OPTIONS)' | \
+	sha256sum | cut -c1-8))
 FAIL_ABOVE_PCT = $(subst %,,$(FAIL_ABOVE))
 ifneq ($(FAIL_ABOVE),)
 ifeq ($(shell echo '$(FAIL_ABOVE_PCT)' | grep -Eqx '[0-9]+(\.[0-9]+)?' && echo ok),)
@@ -398,6 +404,7 @@ $(error COMPARE_ANYWAY=$(COMPARE_ANYWAY) is not 0 or 1)
 endif
 # tools/rt_report/runs.py for this build: KIND (report|bench) and its arguments.
 RUNS = $(PYTHON) tools/rt_report/runs.py $(1) --runs $(REPORT_DIR) --variant '$(RUN_VARIANT)' \
+	--run-options '$(RUN_OPTIONS)' \
 	--plat $(PLAT) --config $(BUILD_DIR)/config.mk --cc '$(CC)' \
 	--runtime-only '$(CONFIG_RUNTIME_ONLY)' $(if $(BASELINE),--baseline '$(BASELINE)') \
 	$(if $(filter 1,$(COMPARE_ANYWAY)),--force) $(if $(FAIL_ABOVE),--fail-above $(FAIL_ABOVE_PCT))
@@ -422,7 +429,7 @@ _compare: all $(BUILD_DIR)/bench/flash.bin
 endif
 	@$(PYTHON) tools/rt_report/compare.py --ref '$(REF)' --work $(BUILD_BASE)/compare \
 		--current $(BUILD_DIR) --build-type $(BUILD_TYPE) --plat $(PLAT) \
-		--runs $(REPORT_DIR) --variant '$(RUN_VARIANT)' --cc '$(CC)' \
+		--runs $(REPORT_DIR) --variant '$(RUN_VARIANT)' --run-options '$(RUN_OPTIONS)' --cc '$(CC)' \
 		--runtime-only '$(CONFIG_RUNTIME_ONLY)' --timeout $(RUN_TIMEOUT) --extra='$(QEMU_EXTRA)' \
 		--fail-above $(or $(FAIL_ABOVE_PCT),5) $(if $(filter 1,$(COMPARE_ANYWAY)),--force) \
 		-- $(foreach v,$(filter-out $(COMPARE_OWN_VARIABLES),$(CMDLINE_VARIABLES)),'$(v)=$($(v))')

@@ -26,29 +26,26 @@ PLAT_IMAGES :=
 # The model loads bl1.bin and fip.bin itself (bp.secureflashloader, bp.flashloader0).
 plat_package =
 
-# The model's command line, one source: docs/plat/fvp.rst shows the same.
-FVP_ARGS = -C bp.secureflashloader.fname=$(BUILD_DIR)/bl1.bin \
-	-C bp.flashloader0.fname=$(BUILD_DIR)/fip.bin \
-	$(foreach c,$(wordlist 1,$(FVP_CLUSTERS),0 1 2 3),-C cluster$(c).NUM_CORES=$(FVP_CORES_PER_CLUSTER)) \
-	-C bp.secure_memory=0 -C cache_state_modelled=1 \
-	-C bp.pl011_uart0.out_file=$(BUILD_BASE)/$(PLAT)/report/console.log \
-	-C bp.pl011_uart0.unbuffered_output=1 -C bp.terminal_0.start_telnet=0 \
-	-C bp.vis.disable_visualisation=1 -C pctl.startup=0.0.*.*
+# The model's command line has one source, tools/fvp_run (docs/plat/fvp.rst
+# shows what it prints). make run boots it like QEMU: a run directory of
+# its own (tools/rt_report/runs.py), a time limit, the run ended when the
+# boot stops or the model shuts down (bp.ve_sysregs.exit_on_shutdown).
+FVP_RUN = python3 tools/fvp_run/fvp_run.py --config $(BUILD_DIR)/config.mk
+ifneq ($(FVP_BASE),)
+ifeq ($(shell command -v '$(FVP_BASE)' 2>/dev/null),)
+$(error FVP_BASE=$(FVP_BASE): no such model executable)
+endif
+endif
 
-REPORT_DIR := $(BUILD_BASE)/$(PLAT)/report
 .PHONY: _run _bench _test-mem-protect
 _run: all
 ifeq ($(FVP_BASE),)
 	@echo "PLAT=fvp runs in Arm's Base FVP, which is not installed here. With the model:" >&2
 	@echo "  make run PLAT=fvp FVP_BASE=<path to FVP_Base_RevC-2xAEMvA>" >&2
-	@echo "which runs: <model> $(strip $(FVP_ARGS))" >&2
+	@echo "which runs: $$($(FVP_RUN) --print-cmd)" >&2
 	@false
 else
-	@mkdir -p $(REPORT_DIR)
-	@echo "$(FVP_BASE) $(strip $(FVP_ARGS))"
-	@$(FVP_BASE) $(FVP_ARGS); rc=$$?; \
-		python3 tools/rt_report/rt_report.py $(REPORT_DIR)/console.log $(REPORT_DIR) \
-		|| exit 1; exit $$rc
+	@$(call RUNS,report) --timeout $(RUN_TIMEOUT)
 endif
 _bench _test-mem-protect: all
 	@echo "make $(subst _,,$@) runs under QEMU only (PLAT=qemu)." >&2

@@ -71,7 +71,7 @@ _run: all
 ifeq ($(BL33),)
 	@$(call RUNS,report) --timeout $(RUN_TIMEOUT) --extra='$(QEMU_EXTRA)'
 else
-	@$(QEMU_RUN) --print-cmd --timeout $(RUN_TIMEOUT) --extra='$(QEMU_EXTRA)'
+	@$(QEMU_RUN) --show-cmd --timeout $(RUN_TIMEOUT) --extra='$(QEMU_EXTRA)'
 endif
 
 # make bench: the micro-benchmark payload, under -icount only; its figures

@@ -1,6 +1,7 @@
 /*
  * The runtime-instrumentation measurement (docs/perf/psci-performance-methodology.rst): the six TFTF
- * scenarios in TFTF's order, one sample per core, ITERATIONS times over,
+ * scenarios in TFTF's order, ITERATIONS times over: one sample per core of
+ * each serial scenario, PARALLEL_SAMPLES of each parallel one,
  * timestamps read back through the PMF SMC, checked for order, converted to
  * ns and printed as TFTF's <RT_INSTR:...> lines. The report (tables,
  * statistics, deltas to a baseline, plots) is tools/rt_report's work: the
@@ -33,6 +34,21 @@
  */
 #define SUSPEND_TRIES    (PAYLOAD_WALL_CLOCK ? 20U : 1U)
 #define LEAD             (payload_topo.lead)
+
+/*
+ * Samples per core of each parallel scenario in every iteration. Where the
+ * cores meet at PSCI's locks, a core's figure depends on where the others
+ * are; under -icount that is fixed by how QEMU interleaves the cores, which
+ * any change of code layout moves. So each sample after the first starts
+ * every core a different number of instructions after the release, from
+ * the same pseudo-random sequence on every build (start_skew): the samples
+ * then cover the interleavings, and two builds are compared on their
+ * spread, not on one point of it (docs/perf/psci-performance-methodology.rst).
+ * The first sample releases the cores together, as TFTF does.
+ */
+#define PARALLEL_SAMPLES 9U
+/* The skew's range, in loop rounds of about 3 instructions (0 to ~3 us). */
+#define SKEW_ROUNDS      1024U
 
 enum scenario {
 	SUSP_DEEP_PARALLEL,
@@ -81,9 +97,42 @@ struct run {
 	enum scenario scenario;
 	uint32_t power_state;
 	struct payload_barrier barrier;
+	unsigned int skew[PAYLOAD_MAX_CORES]; /* rounds of start_skew() per core */
 };
 
 static struct sample samples[SCENARIOS][PAYLOAD_MAX_CORES];
+
+static bool is_parallel(enum scenario sc)
+{
+	return sc == SUSP_DEEP_PARALLEL || sc == CPU_SUSP_PARALLEL || sc == PSCI_VERSION_PARALLEL;
+}
+
+static unsigned int samples_of(enum scenario sc)
+{
+	return is_parallel(sc) ? PARALLEL_SAMPLES : 1U;
+}
+
+/*
+ * The skew of core @pos in sample @n of iteration @it of @sc: a hash of
+ * the four (splitmix64's finaliser), the same on every build and boot.
+ */
+static unsigned int skew_rounds(unsigned int it, enum scenario sc, unsigned int n, unsigned int pos)
+{
+	uint64_t x = ((uint64_t)it << 48) ^ ((uint64_t)sc << 40) ^ ((uint64_t)n << 32) ^ pos;
+
+	if (n == 0U)
+		return 0;
+	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+	x ^= x >> 31;
+	return (unsigned int)(x % SKEW_ROUNDS);
+}
+
+static void start_skew(unsigned int rounds)
+{
+	for (unsigned int i = 0; i < rounds; i++)
+		__asm__ volatile("" ::: "memory");
+}
 
 /* Read this core's six timestamps as TFTF's get_ts() does. */
 static void get_ts(struct sample *s)
@@ -109,6 +158,7 @@ static void suspend_entry(unsigned int pos, void *arg)
 	struct sample *s = &samples[run->scenario][pos];
 
 	payload_barrier_wait(&run->barrier);
+	start_skew(run->skew[pos]);
 	for (unsigned int try = 0; try < SUSPEND_TRIES; try++) {
 		payload_timer_arm_us((uint64_t)SUSPEND_TIMER_US << try);
 		s->call_rc = payload_suspend(run->power_state);
@@ -128,6 +178,7 @@ static void version_entry(unsigned int pos, void *arg)
 	struct sample *s = &samples[run->scenario][pos];
 
 	payload_barrier_wait(&run->barrier);
+	start_skew(run->skew[pos]);
 	s->call_rc = smc1(PSCI_FID_VERSION, 0, 0, 0);
 	get_ts(s);
 	s->done = true;
@@ -361,47 +412,74 @@ static bool rt_instr_supported(void)
 	return false;
 }
 
-/* The six scenarios once, each core's rows printed when all are checked. */
-static bool run_iteration(uint64_t freq)
+/* One sample of scenario @sc: every core's timestamps in samples[sc]. */
+static void run_scenario(enum scenario sc, unsigned int it, unsigned int n)
 {
 	static struct run run;
-	static struct row rows[SCENARIOS][PAYLOAD_MAX_CORES];
+
+	memset(samples[sc], 0, sizeof(samples[sc]));
+	run = (struct run){ .scenario = sc };
+	for (unsigned int pos = 0; pos < payload_topo.cores; pos++)
+		run.skew[pos] = skew_rounds(it, sc, n, pos);
+	switch (sc) {
+	case SUSP_DEEP_PARALLEL:
+	case CPU_SUSP_PARALLEL:
+		run.power_state = sc == SUSP_DEEP_PARALLEL ? PLAT_PSTATE_DEEPEST : PLAT_PSTATE_CORE_OFF;
+		run_parallel(&run, suspend_entry);
+		break;
+	case SUSP_DEEP_SERIAL:
+	case CPU_SUSP_SERIAL:
+		run.power_state = sc == SUSP_DEEP_SERIAL ? PLAT_PSTATE_DEEPEST : PLAT_PSTATE_CORE_OFF;
+		run_serial(&run, suspend_entry);
+		break;
+	case CPU_OFF_SERIAL:
+		run.power_state = PLAT_PSTATE_DEEPEST;
+		run_cpu_off_serial(&run);
+		break;
+	case PSCI_VERSION_PARALLEL:
+		run_parallel(&run, version_entry);
+		break;
+	default:
+		break;
+	}
+}
+
+/*
+ * The six scenarios once (each parallel one PARALLEL_SAMPLES times), each
+ * scenario's rows printed when all of its samples are checked.
+ */
+static bool run_iteration(unsigned int it, uint64_t freq)
+{
+	static struct row rows[SCENARIOS][PARALLEL_SAMPLES][PAYLOAD_MAX_CORES];
+	static bool sc_ok[SCENARIOS];
 	bool ok = true;
 
-	memset(samples, 0, sizeof(samples));
-	run = (struct run){ .scenario = SUSP_DEEP_PARALLEL, .power_state = PLAT_PSTATE_DEEPEST };
-	run_parallel(&run, suspend_entry);
-	run = (struct run){ .scenario = SUSP_DEEP_SERIAL, .power_state = PLAT_PSTATE_DEEPEST };
-	run_serial(&run, suspend_entry);
-	run = (struct run){ .scenario = CPU_SUSP_PARALLEL, .power_state = PLAT_PSTATE_CORE_OFF };
-	run_parallel(&run, suspend_entry);
-	run = (struct run){ .scenario = CPU_SUSP_SERIAL, .power_state = PLAT_PSTATE_CORE_OFF };
-	run_serial(&run, suspend_entry);
-	run = (struct run){ .scenario = CPU_OFF_SERIAL, .power_state = PLAT_PSTATE_DEEPEST };
-	run_cpu_off_serial(&run);
-	run = (struct run){ .scenario = PSCI_VERSION_PARALLEL };
-	run_parallel(&run, version_entry);
-
 	for (unsigned int sc = 0; sc < SCENARIOS; sc++) {
-		bool sc_ok = true;
-
-		for (unsigned int pos = 0; pos < payload_topo.cores; pos++)
-			sc_ok &= evaluate((enum scenario)sc, pos, freq, &rows[sc][pos]);
-		ok &= sc_ok;
-		printf("PAYLOAD: %s: %s\n", scenario[sc].name, sc_ok ? "PASS" : "FAIL");
-		if (!sc_ok)
+		sc_ok[sc] = true;
+		for (unsigned int n = 0; n < samples_of((enum scenario)sc); n++) {
+			run_scenario((enum scenario)sc, it, n);
+			for (unsigned int pos = 0; pos < payload_topo.cores; pos++)
+				sc_ok[sc] &= evaluate((enum scenario)sc, pos, freq, &rows[sc][n][pos]);
+		}
+	}
+	for (unsigned int sc = 0; sc < SCENARIOS; sc++) {
+		ok &= sc_ok[sc];
+		printf("PAYLOAD: %s: %s\n", scenario[sc].name, sc_ok[sc] ? "PASS" : "FAIL");
+		if (!sc_ok[sc])
 			continue;
-		for (unsigned int pos = 0; pos < payload_topo.cores; pos++) {
-			const struct row *r = &rows[sc][pos];
+		for (unsigned int n = 0; n < samples_of((enum scenario)sc); n++) {
+			for (unsigned int pos = 0; pos < payload_topo.cores; pos++) {
+				const struct row *r = &rows[sc][n][pos];
 
-			if (figures_of((enum scenario)sc) == 1U)
-				printf("<RT_INSTR:%s\t%u\t%u\t%02llu/>\n", scenario[sc].name,
-				       r->cluster, r->core, (unsigned long long)r->ns[0]);
-			else
-				printf("<RT_INSTR:%s\t%u\t%u\t%02llu\t%02llu\t%02llu/>\n",
-				       scenario[sc].name, r->cluster, r->core,
-				       (unsigned long long)r->ns[0], (unsigned long long)r->ns[1],
-				       (unsigned long long)r->ns[2]);
+				if (figures_of((enum scenario)sc) == 1U)
+					printf("<RT_INSTR:%s\t%u\t%u\t%02llu/>\n", scenario[sc].name,
+					       r->cluster, r->core, (unsigned long long)r->ns[0]);
+				else
+					printf("<RT_INSTR:%s\t%u\t%u\t%02llu\t%02llu\t%02llu/>\n",
+					       scenario[sc].name, r->cluster, r->core,
+					       (unsigned long long)r->ns[0], (unsigned long long)r->ns[1],
+					       (unsigned long long)r->ns[2]);
+			}
 		}
 	}
 	return ok;
@@ -425,6 +503,9 @@ static void announce(uint64_t freq)
 		printf("PAYLOAD: scenario %s: ", scenario[sc].name);
 		for (unsigned int f = 0; f < figures_of((enum scenario)sc); f++)
 			printf("%s%s", f != 0U ? "," : "", figure_name((enum scenario)sc, f));
+		if (samples_of((enum scenario)sc) > 1U)
+			printf(" (%u samples per core per iteration, start skew 0-%u rounds)",
+			       samples_of((enum scenario)sc), SKEW_ROUNDS - 1U);
 		printf("\n");
 	}
 }
@@ -441,7 +522,7 @@ bool rt_instr_run(void)
 	for (unsigned int it = 1; it <= (unsigned int)ITERATIONS; it++) {
 		printf("PAYLOAD: runtime instrumentation: iteration %u of %u\n", it,
 		       (unsigned int)ITERATIONS);
-		ok &= run_iteration(freq);
+		ok &= run_iteration(it, freq);
 	}
 	printf("PAYLOAD: runtime instrumentation: %s\n",
 	       ok && payload_checks_failed == failed_before ? "PASS" : "FAIL");

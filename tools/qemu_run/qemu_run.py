@@ -23,6 +23,11 @@ Usage: qemu_run.py [--config CONFIG_MK] [--flash FLASH] [options] [-- QEMU argum
   --stop REGEX        stop QEMU as soon as a console line matches REGEX (for
                       runs that are expected to halt); exit 0
   --stop-count N      ... the N-th time a line matches (default 1)
+  --keep-going        do not stop when the boot stops: by default a line that
+                      says the firmware halted (a loader's "Failed to load",
+                      PANIC, ASSERT, an unhandled EL3 exception:
+                      tools/common/console_watch.py) ends the run at once with
+                      exit 3, the firmware's ERROR lines quoted on stderr
   --log FILE          copy of the console, without its carriage returns
   --quiet             do not echo the console to stdout
   --elf FILE          symbols for the time-limit report (repeatable; with
@@ -34,7 +39,8 @@ Usage: qemu_run.py [--config CONFIG_MK] [--flash FLASH] [options] [-- QEMU argum
                       syntax (START..END inclusive, comma-separated)
   --extra "ARGS"      more QEMU arguments, split as a shell would (QEMU_EXTRA)
   --qemu BINARY       default qemu-system-aarch64
-  --print-cmd         print the QEMU command line first
+  --show-cmd          print the QEMU command line, then boot
+  --print-cmd         print the QEMU command line and exit (no boot)
   --dump-dtb FILE     write the DTB QEMU gives this machine to FILE and exit
                       (no flash image needed)
   --describe          print, as JSON, what a run would be (QEMU binary and
@@ -42,17 +48,15 @@ Usage: qemu_run.py [--config CONFIG_MK] [--flash FLASH] [options] [-- QEMU argum
                       null, the machine's arguments) and exit: the
                       emulator's part of every report's provenance
 
-Exit status: QEMU's own (0 after PSCI SYSTEM_OFF), 124 when the time limit
-expired, 125 when QEMU could not be started, 2 on bad arguments.
+Exit status: QEMU's own (0 after PSCI SYSTEM_OFF), 3 when the boot stopped
+(the firmware halted), 124 when the time limit expired, 125 when QEMU
+could not be started, 130 when interrupted, 2 on bad arguments.
 """
 import argparse
-import codecs
 import json
 import os
 import re
-import select
 import shlex
-import signal
 import socket
 import subprocess
 import sys
@@ -61,7 +65,7 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "common"))
 from elf64 import elf_symbols  # noqa: E402  (the shared ELF reader, tools/common)
-
+import console_watch  # noqa: E402  (how every run ends, tools/common)
 
 def machine_args(a, monitor=None):
     """The QEMU virt machine this firmware runs on: the single description.
@@ -195,28 +199,50 @@ def read_config(path):
 
 
 def main(argv):
-    p = argparse.ArgumentParser(prog="qemu_run", add_help=True)
-    p.add_argument("--config")
-    p.add_argument("--flash")
-    p.add_argument("--cpu")
-    p.add_argument("--topology", type=topology)
-    p.add_argument("--memory", type=int)
-    p.add_argument("--realtime", action="store_true", default=None)
-    p.add_argument("--reboot", action="store_true")
-    p.add_argument("--timeout", type=float, default=0)
-    p.add_argument("--stop")
-    p.add_argument("--stop-count", type=int, default=1)
-    p.add_argument("--log")
-    p.add_argument("--quiet", action="store_true")
-    p.add_argument("--elf", action="append", default=[])
-    p.add_argument("--trace")
-    p.add_argument("--trace-ranges")
-    p.add_argument("--extra", default="")
-    p.add_argument("--qemu")
-    p.add_argument("--print-cmd", action="store_true")
-    p.add_argument("--dump-dtb")
-    p.add_argument("--describe", action="store_true")
-    p.add_argument("rest", nargs="*")
+    p = argparse.ArgumentParser(
+        prog="qemu_run", description="Boot the firmware on QEMU's virt machine (the one "
+        "description of it: machine_args()). Options not given come from --config.",
+        epilog="Exit status: QEMU's (0 after PSCI SYSTEM_OFF); 3 the boot stopped; 124 the "
+        "time limit; 125 QEMU could not start; 130 interrupted; 2 bad arguments.")
+    p.add_argument("--config", metavar="CONFIG_MK",
+                   help="a build's config.mk: the defaults below, and FLASH = its flash.bin")
+    p.add_argument("--flash", help="secure flash image (BL1 at 0, the FIP at 0x40000)")
+    p.add_argument("--cpu", metavar="MODEL", help="QEMU -cpu model (default neoverse-n1)")
+    p.add_argument("--topology", type=topology, metavar="CxK",
+                   help="C clusters of K cores (-smp C*K,clusters=C,cores=K)")
+    p.add_argument("--memory", type=int, metavar="MIB", help="DRAM in MiB (default 1024)")
+    p.add_argument("--realtime", action="store_true", default=None,
+                   help="no -icount: wall-clock time, figures not reproducible")
+    p.add_argument("--reboot", action="store_true",
+                   help="let a system reset reboot the machine (default: QEMU exits)")
+    p.add_argument("--timeout", type=float, default=0, metavar="SECONDS",
+                   help="wall-clock limit (0: none); on expiry print where each CPU is, exit 124")
+    p.add_argument("--stop", metavar="REGEX",
+                   help="stop QEMU when a console line matches REGEX; exit 0")
+    p.add_argument("--stop-count", type=int, default=1, metavar="N",
+                   help="... the N-th time a line matches (default 1)")
+    p.add_argument("--keep-going", action="store_true",
+                   help="do not end the run when the firmware says it stopped (exit 3)")
+    p.add_argument("--log", metavar="FILE", help="copy of the console, without carriage returns")
+    p.add_argument("--quiet", action="store_true", help="do not echo the console to stdout")
+    p.add_argument("--elf", action="append", default=[], metavar="FILE",
+                   help="symbols for the time-limit report (repeatable; default: the build's)")
+    p.add_argument("--trace", metavar="FILE",
+                   help="log every instruction executed to FILE (make profile)")
+    p.add_argument("--trace-ranges", metavar="R",
+                   help="... only at guest addresses in R (QEMU's -dfilter syntax)")
+    p.add_argument("--extra", default="", metavar="ARGS",
+                   help="more QEMU arguments, split as a shell would (QEMU_EXTRA)")
+    p.add_argument("--qemu", metavar="BINARY", help="default qemu-system-aarch64")
+    p.add_argument("--show-cmd", action="store_true", help="print the QEMU command line, then boot")
+    p.add_argument("--print-cmd", action="store_true",
+                   help="print the QEMU command line and exit without booting")
+    p.add_argument("--dump-dtb", metavar="FILE",
+                   help="write the machine's DTB to FILE and exit (no flash image needed)")
+    p.add_argument("--describe", action="store_true",
+                   help="print, as JSON, what a run would be (the reports' provenance) and exit")
+    p.add_argument("rest", nargs="*", metavar="-- QEMU ARG",
+                   help="more QEMU arguments after --")
     a = p.parse_args(argv)
     config = {}
     if a.config:
@@ -259,108 +285,46 @@ def main(argv):
     if not os.path.isfile(a.flash):
         print(f"qemu_run: {a.flash}: no such flash image (build it first)", file=sys.stderr)
         return 2
-    stop = re.compile(a.stop) if a.stop else None
     extra = shlex.split(a.extra) + a.rest
     limit = a.timeout
     if limit and "-S" in extra:
         print("qemu_run: -S (wait for a debugger): no time limit", file=sys.stderr)
         limit = 0
 
+    if a.print_cmd:
+        # As a user would type it: the console and QEMU's monitor on stdio.
+        cmd = [a.qemu] + machine_args(a) + extra
+        print(" ".join(shlex.quote(c) for c in cmd))
+        return 0
     tmp = tempfile.mkdtemp(prefix="qemu_run.")
+    try:
+        return run(a, tmp, extra, limit)
+    finally:
+        for f in os.listdir(tmp):
+            os.unlink(os.path.join(tmp, f))
+        os.rmdir(tmp)
+
+
+def run(a, tmp, extra, limit):
+    """Boot, watching the console (tools/common/console_watch.py); the exit
+    status (the module's docstring)."""
     monitor = os.path.join(tmp, "monitor.sock")
     cmd = [a.qemu] + machine_args(a, monitor) + extra
-    if a.print_cmd:
+    if a.show_cmd:
         print("  QEMU    " + " ".join(shlex.quote(c) for c in cmd), flush=True)
-    log = open(a.log, "w", encoding="utf-8", errors="replace") if a.log else None
-    try:
-        proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL if a.quiet else None,
-                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    except OSError as e:
-        print(f"qemu_run: cannot start {a.qemu}: {e.strerror}", file=sys.stderr)
-        return 125
 
-    # A SIGTERM (a test harness's timeout, make being stopped) takes QEMU down too.
-    def terminate(signum, frame):
-        raise KeyboardInterrupt
-    signal.signal(signal.SIGTERM, terminate)
-    signal.signal(signal.SIGHUP, terminate)
-
-    start = time.monotonic()
-    pending = b""
-    matches = 0
-    outcome = None
-    fd = proc.stdout.fileno()
-
-    # A UTF-8 character (the report's "µs") may arrive split across two
-    # reads: decode the stream, not each read on its own.
-    decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
-
-    def emit(data, final=False):
-        if not a.quiet:
-            sys.stdout.buffer.write(data)
-            sys.stdout.buffer.flush()
-        if log:
-            log.write(decoder.decode(data, final).replace("\r", ""))
-            log.flush()
-
-    try:
-        while True:
-            wait = 0.2
-            if limit:
-                wait = max(0.0, min(wait, limit - (time.monotonic() - start)))
-            ready, _, _ = select.select([fd], [], [], wait)
-            if ready:
-                data = os.read(fd, 65536)
-                if not data:
-                    break
-                emit(data)
-                if stop:
-                    *lines, pending = (pending + data).split(b"\n")
-                    matches += sum(1 for line in lines
-                                   if stop.search(line.decode(errors="replace")))
-                    if matches >= a.stop_count:
-                        outcome = "stopped"
-                        break
-            elif limit and time.monotonic() - start >= limit:
-                outcome = "timeout"
-                break
-    except KeyboardInterrupt:
-        outcome = "interrupted"
-
-    if outcome == "timeout":
-        report = [f"qemu_run: time limit of {limit:g} s reached; where each CPU is:"]
+    def where():
         try:
             tables = [(os.path.basename(e).split(".")[0], elf_symbols(e))
                       for e in a.elf if os.path.isfile(e)]
-            report += where_are_cpus(monitor, tables) or ["  (no answer from the monitor)"]
+            return where_are_cpus(monitor, tables) or ["  (no answer from the monitor)"]
         except (OSError, ValueError) as e:
-            report.append(f"  (monitor unavailable: {e})")
-        text = "\n".join(report) + "\n"
-        sys.stdout.flush()
-        print(text, end="", file=sys.stderr)
-        if log:
-            log.write(text)
-    if outcome is not None and proc.poll() is None:
-        proc.send_signal(signal.SIGTERM)
-        try:
-            proc.wait(5)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-    rc = proc.wait()
-    # Whatever QEMU printed after the last read.
-    emit(proc.stdout.read(), final=True)
-    if log:
-        log.close()
-    for f in os.listdir(tmp):
-        os.unlink(os.path.join(tmp, f))
-    os.rmdir(tmp)
-    if outcome == "timeout":
-        return 124
-    if outcome == "stopped":
-        return 0
-    if outcome == "interrupted":
-        return 130
-    return rc
+            return [f"  (monitor unavailable: {e})"]
+
+    return console_watch.watch(cmd, log_path=a.log, quiet=a.quiet, timeout=limit,
+                               stop=re.compile(a.stop) if a.stop else None,
+                               stop_count=a.stop_count, keep_going=a.keep_going,
+                               on_timeout=where, name="qemu_run")
 
 
 if __name__ == "__main__":

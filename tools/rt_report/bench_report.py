@@ -73,7 +73,8 @@ def main(argv):
         fail(f"cannot read {a.console}: {e.strerror}", 2)
     baseline = load_baseline(a.baseline) if a.baseline else None
     try:
-        pv = prov.collect(a.plat, text, a.config, a.runtime_only.split(), a.cc, run=a.run)
+        pv = prov.collect(a.plat, text, a.config, a.runtime_only.split(), a.cc, run=a.run,
+                          run_options=a.run_options)
     except (prov.ProvenanceError, OSError, ValueError) as e:
         fail(f"provenance: {e}", 2)
     # The benchmark payload runs no instrumentation: its topology is the build's.
@@ -108,7 +109,8 @@ def main(argv):
     for line in text.splitlines():
         if "SKIPPED" in line and not a.quiet:
             print(line)
-    verdict = "FAIL" if problems else "PASS"
+    # The verdict is what the exit status says: a regression fails the run.
+    verdict = "FAIL" if problems or regressions else "PASS"
     with open(os.path.join(a.out, "bench.csv"), "w", newline="", encoding="utf-8") as f:
         f.write("\n".join(prov.csv_comments(pv)) + "\n")
         w = csv.writer(f, dialect="unix")
@@ -119,6 +121,7 @@ def main(argv):
                         "" if bm["delta_percent"] is None else f"{bm['delta_percent']:.2f}"])
     with open(os.path.join(a.out, "bench.json"), "w", encoding="utf-8") as f:
         json.dump({"tool": "bench_report", "provenance": pv, "verdict": verdict,
+                   "exit_status": 0 if verdict == "PASS" else 1,
                    "problems": problems, "regressions": regressions,
                    "baseline": {"dir": baseline["dir"], "provenance": baseline["provenance"]}
                    if baseline else None, "benchmarks": benchmarks}, f, indent=1,

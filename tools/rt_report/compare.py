@@ -26,6 +26,7 @@ cannot be built or its run failed (nothing to compare with).
 import argparse
 import json
 import os
+import re
 import shlex
 import subprocess
 import sys
@@ -114,13 +115,10 @@ def regressions(run_dir, kind):
 
 
 def worst_of(regs):
-    """The regression with the largest change, from the "(+N.NN%)" that
-    ends each one."""
+    """The regression with the largest change, from the "(+N.NN%" in each."""
     def pct(r):
-        try:
-            return float(r.rsplit("(", 1)[1].rstrip("%)"))
-        except (IndexError, ValueError):
-            return 0.0
+        m = re.search(r"\(([+-]\d+(?:\.\d+)?)%", r)
+        return float(m.group(1)) if m else 0.0
     return max(regs, key=pct)
 
 

@@ -64,10 +64,22 @@ def cell(ns, baseline_ns=None, fmt=fmt_us):
     return fmt(ns) + (f" {fmt_delta(d)}" if d is not None else "")
 
 
-def regression(current, baseline, fail_above, resolution=0):
+def spread(samples):
+    """How far apart a figure's samples are: max - min (0 for one sample)."""
+    return max(samples) - min(samples) if samples else 0
+
+
+def regression(current, baseline, fail_above, resolution=0, spreads=(0, 0)):
     """True when @current is worse (larger) than @baseline by more than
-    @fail_above % and by more than @resolution (one counter tick: a change
-    of one tick is where the interval fell on the 16 ns grid, not the
-    code; docs/perf/psci-performance-methodology.rst)."""
+    @fail_above % and by more than each of @resolution and @spreads.
+
+    @current and @baseline are the two runs' medians; @spreads the spread of
+    each run's samples (spread()); @resolution one counter tick in ns. A
+    difference no larger than a run's own spread is what that run would
+    show again with nothing changed (the interleaving of the cores in a
+    parallel scenario, the host's noise), and one of a tick is where the
+    interval fell on the counter's grid, not the code
+    (docs/perf/psci-performance-methodology.rst, "Regressions")."""
     d = delta_percent(current, baseline)
-    return d is not None and d > fail_above and current - baseline > resolution
+    return (d is not None and d > fail_above and
+            current - baseline > max((resolution,) + tuple(spreads)))

@@ -45,7 +45,8 @@ def add_report_arguments(p):
     change no code), --cc, --run (the run's directory name), --exit-status
     (the emulator's); comparison: --baseline (an earlier run's directory),
     --force (compare different platforms/topologies/timing), --fail-above
-    (a percentage); --quiet.
+    (a percentage); --quiet; --run-options (the make options not at their
+    default, "NAME=VALUE ...": the run's name holds only their hash).
     """
     p.add_argument("console")
     p.add_argument("out")
@@ -53,6 +54,7 @@ def add_report_arguments(p):
     p.add_argument("--runtime-only", default="")
     p.add_argument("--cc")
     p.add_argument("--run")
+    p.add_argument("--run-options", default="")
     p.add_argument("--exit-status", type=int, default=0)
     p.add_argument("--baseline")
     p.add_argument("--force", action="store_true")
@@ -80,22 +82,43 @@ def emulator(config_path):
     return json.loads(r.stdout)
 
 
-def timing_of(emu):
-    if emu is None:
-        return "hardware"
-    if emu.get("icount"):
-        return f"-icount {emu['icount']}"
-    return "real time (no -icount)"
+# Platforms whose firmware runs in a model rather than on a board (QEMU is
+# described by tools/qemu_run). Any other platform's log is a board's.
+MODELS = {"fvp": "Arm Base FVP"}
+
+
+def machine_of(plat, config, config_path, hardware):
+    """What ran the firmware: {"emulator", "timing", "cpu", "topology"}
+    (topology as qemu_run's CxK, or None). QEMU's own description for a
+    qemu build, a model for fvp, hardware for a board's log or when the
+    caller says so (--hardware): never QEMU for a log QEMU did not make."""
+    if hardware or (plat != "qemu" and plat not in MODELS):
+        return {"emulator": "hardware", "timing": "hardware", "cpu": "hardware",
+                "topology": None}
+    if plat in MODELS:
+        model = os.path.basename(config.get("FVP_BASE", "")) or "model"
+        return {"emulator": f"{MODELS[plat]} ({model})", "timing": "model (wall-clock)",
+                "cpu": "model", "topology": None}
+    if not config_path:
+        return {"emulator": "QEMU (version unknown: no build configuration given)",
+                "timing": "unknown (no build configuration given)", "cpu": "unknown",
+                "topology": None}
+    emu = emulator(config_path)
+    return {"emulator": f"QEMU {emu['version']}",
+            "timing": f"-icount {emu['icount']}" if emu.get("icount") else
+            "real time (no -icount)", "cpu": emu["cpu"], "topology": emu["topology"]}
 
 
 def collect(plat, text, config_path=None, runtime_only=(), cc=None, hardware=False,
-            run=None, iterations=None, date=None):
-    """The provenance of the run whose console is @text."""
+            run=None, iterations=None, date=None, run_options=""):
+    """The provenance of the run whose console is @text, on @plat (the
+    platform the payload named): a board's log is "hardware" whether or not
+    @hardware says so, and never QEMU's."""
     banner = BANNER.search(text)
     machine = MACHINE.search(text)
     cores = CORES.search(text)
     config = read_config(config_path) if config_path else {}
-    emu = None if hardware or not config_path else emulator(config_path)
+    emu = machine_of(plat, config, config_path, hardware)
     options = {k: v for k, v in sorted(config.items()) if k not in runtime_only}
     return {
         "firmware": banner.group(1) if banner else "unknown (no BL31 banner)",
@@ -104,17 +127,18 @@ def collect(plat, text, config_path=None, runtime_only=(), cc=None, hardware=Fal
         "options": options,
         "compiler": compiler_version(cc) if cc else "unknown",
         "platform": plat,
-        "cpu_model": emu["cpu"] if emu else "hardware",
+        "cpu_model": emu["cpu"],
         "midr": f"0x{machine.group(1).lower()}" if machine else "unknown",
         "counter_hz": int(machine.group(2)) if machine else None,
         "cores": int(cores.group(1)) if cores else None,
         "topology": cores.group(2) if cores else
-        (_shape(emu["topology"]) if emu else "unknown"),
-        "emulator": f"QEMU {emu['version']}" if emu else "hardware",
-        "timing": timing_of(emu),
+        (_shape(emu["topology"]) if emu["topology"] else "unknown"),
+        "emulator": emu["emulator"],
+        "timing": emu["timing"],
         "date": date or _now().strftime("%Y-%m-%d %H:%M:%S UTC"),
         "iterations": iterations,
         "run": run,
+        "run_options": run_options.split(),
     }
 
 
@@ -167,6 +191,7 @@ def rst_fields(p):
         f":Date: {p['date']}",
         f":Iterations: {p.get('iterations') or '?'} per scenario",
         f":Run: {p.get('run') or '--'}",
+        f":Run options: {' '.join(p.get('run_options') or []) or 'the defaults'}",
     ])
 
 

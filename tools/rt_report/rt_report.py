@@ -8,7 +8,8 @@ Usage: rt_report.py CONSOLE_LOG OUT_DIR [PLAT] [options]
   --runtime-only NAMES  options that do not change code (CONFIG_RUNTIME_ONLY),
                         left out of the build options recorded
   --cc CC               the compiler, recorded with its version
-  --hardware            the console came from a board, not from QEMU
+  --hardware            the console came from a board (a log that names a
+                        board platform, n1sdp, is read as one without it)
   --run NAME            the run's name (its directory), recorded
   --exit-status N       QEMU's exit status: non-zero is a failure of the run
   --baseline RUN_DIR    an earlier run (its report.json): every figure that
@@ -58,8 +59,11 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import figures as fig  # noqa: E402
 import provenance as prov  # noqa: E402
+from console_watch import boot_stopped  # noqa: E402  (the firmware's stop lines, tools/common)
 
-SCENARIO = re.compile(r"^PAYLOAD: scenario (\w+): (.+)$", re.M)
+# "PAYLOAD: scenario NAME: FIGURE,FIGURE[ (N samples per core per iteration...)]"
+SCENARIO = re.compile(r"^PAYLOAD: scenario (\w+): ([^(\n]+?)"
+                      r"(?: \((\d+) samples per core per iteration[^)\n]*\))?$", re.M)
 ROW = re.compile(r"<RT_INSTR:(\w+)((?:\t\d+)+)/>")
 ITERATION = re.compile(r"^PAYLOAD: runtime instrumentation: iteration (\d+) of (\d+)$", re.M)
 ITERATIONS = re.compile(r"^PAYLOAD: runtime instrumentation: MIDR .*, (\d+) iterations$", re.M)
@@ -153,6 +157,7 @@ def parse(text):
     order), blocks (one per iteration: test -> rows), cores, layout (the
     (cluster, core) of each core in order), iterations announced."""
     scenarios = {m.group(1): m.group(2).split(",") for m in SCENARIO.finditer(text)}
+    samples = {m.group(1): int(m.group(3) or 1) for m in SCENARIO.finditer(text)}
     marks = list(ITERATION.finditer(text))
     bounds = [m.start() for m in marks] + [len(text)]
     pieces = [text[bounds[i]:bounds[i + 1]] for i in range(len(marks))] if marks else [text]
@@ -176,6 +181,7 @@ def parse(text):
     announced = ITERATIONS.search(text)
     return {
         "scenarios": scenarios,
+        "samples": samples,
         "blocks": blocks,
         "cores": int(cores.group(1)) if cores else None,
         "layout": layout,
@@ -185,24 +191,28 @@ def parse(text):
 
 
 def check_rows(run, problems):
-    """TFTF's row rules, per iteration: one row per core, in core order,
-    each with the scenario's number of values."""
+    """TFTF's row rules, per iteration: one row per core (per sample, for
+    a scenario sampled more than once), in core order, each with the
+    scenario's number of values."""
     cores, layout = run["cores"], run["layout"]
     many = len(run["blocks"]) > 1
     for i, rows in enumerate(run["blocks"]):
         where = f" (iteration {i + 1})" if many else ""
         for test, figures in run["scenarios"].items():
             got = rows.get(test, [])
+            n = run["samples"].get(test, 1)
             width = 2 + len(figures)
-            if len(got) != cores:
-                problems.append(f"{test}: {len(got)} rows for {cores} cores{where}")
+            if len(got) != cores * n:
+                problems.append(f"{test}: {len(got)} rows for {cores} cores"
+                                + (f" x {n} samples" if n > 1 else "") + where)
             for row in got:
                 if len(row) != width:
                     problems.append(f"{test}: core {row[0]}.{row[1]}: {len(row) - 2} values, "
                                     f"expected {width - 2}{where}")
             labels = [tuple(r[:2]) for r in got]
-            if layout is not None and len(got) == cores and labels != layout:
-                problems.append(f"{test}: rows are cores {labels}, expected {layout}{where}")
+            if layout is not None and len(got) == cores * n and labels != layout * n:
+                problems.append(f"{test}: rows are cores {labels}, expected "
+                                f"{layout}{f' x {n}' if n > 1 else ''}{where}")
     if run["iterations"] != len(run["blocks"]) and run["announced_scenarios"]:
         problems.append(f"{len(run['blocks'])} iterations reported, "
                         f"{run['iterations']} announced")
@@ -256,13 +266,14 @@ def load_baseline(path):
     return data
 
 
-def medians_of(report):
-    """(test, cluster, core, figure) -> median, from a report.json."""
+def figures_of_report(report):
+    """(test, cluster, core, figure) -> (median, spread), from a report.json."""
     out = {}
     for sc in report.get("scenarios", []):
         for row in sc["rows"]:
             for name, st in row["figures"].items():
-                out[(sc["name"], row["cluster"], row["core"], name)] = st["median"]
+                out[(sc["name"], row["cluster"], row["core"], name)] = (
+                    st["median"], fig.spread(st.get("samples") or [st["median"]]))
     return out
 
 
@@ -297,54 +308,75 @@ def scenario_table(sc, label, own_baseline=True):
     return [f".. table:: {sc['title']} ({label})", ""] + grid(header, rows) + [""]
 
 
-def statistics_text(p, data, problems):
+def statistics_text(p, data, problems, samples):
+    """What the figures are: how many samples of each scenario, the unit,
+    and what the spread between samples is."""
     n = p.get("iterations") or 1
+    many = sorted({k for k in samples.values() if k > 1})
     if n == 1:
-        text = ("One sample per core per scenario, in the order of TFTF's\n"
+        text = ("One iteration of the scenarios, in the order of TFTF's\n"
                 "``tests-runtime-instrumentation.xml``")
     else:
         text = (f"{n} iterations of every scenario in one boot, in the order of TFTF's\n"
-                "``tests-runtime-instrumentation.xml``; the tables show the median per\n"
-                "core, the CSV and JSON files min, median, max and every sample")
+                "``tests-runtime-instrumentation.xml``")
+    if many:
+        text += (f", {'/'.join(map(str, many))} samples per core of each parallel scenario per "
+                 "iteration,\neach with the cores' starts skewed by a different amount")
+    if n > 1 or many:
+        text += ("; the tables show the median per\ncore, the CSV and JSON files min, median, "
+                 "max and every sample")
     text += ("; rows are the real cluster and\ncore of each CPU. Values in µs "
              "(ns / 1000, two decimals).")
+    if prov.icount(p):
+        text += ("\nUnder ``-icount`` QEMU runs one instruction per ns of guest time, so a\n"
+                 "µs here is 1000 instructions executed, not the time the path takes on\n"
+                 "hardware: compare these figures with each other, not with a board's.")
     if n > 1 and prov.icount(p):
         same = not any("differs between iterations" in q for q in problems)
         text += ("\nUnder ``-icount`` every iteration of a scenario where one core runs at a\n"
                  "time must give the same value: "
                  + ("they all did (checked)." if same else "**they did not** (see the verdict)."))
+    if prov.icount(p):
         worst = worst_spread(data, [t for t in data if not one_core_at_a_time(t)])
         if worst and worst[1]:
             text += ("\nIn the parallel scenarios the cores meet at PSCI's locks and QEMU runs\n"
                      "its emulated cores in turn, so a core's figure depends on where the\n"
-                     "others are: the spread between iterations is that interleaving (the\n"
+                     "others are: the spread between samples is that interleaving (the\n"
                      f"same on every boot), up to {fig.fmt_us(worst[1])} µs ({worst[2]}, core "
                      f"{worst[3]}.{worst[4]}, {worst[5]}).")
-    elif n > 1:
+    elif n > 1 or many:
         worst = worst_spread(data, list(data))
         if worst:
             text += (f"\nWithout ``-icount`` ({p['timing']}) the spread between the\n"
-                     "iterations is the noise of the host (or the board), not the\n"
+                     "samples is the noise of the host (or the board), not the\n"
                      f"firmware's: up to {fig.fmt_us(worst[1])} µs ({worst[0]:.2f}% of the "
                      f"median), {worst[2]}, core {worst[3]}.{worst[4]}, {worst[5]}.")
     return text
 
 
-def render(title, p, boot, report, baseline, problems, verdict, plots):
+def render(title, p, boot, report, baseline, problems, verdict, plots, regressions=(),
+           fail_above=None):
     out = heading(f"Runtime Instrumentation Testing - {title}", "=")
     # Not the document's first element: Sphinx would take a field list
     # there for the page's metadata and not show it.
     out += ["What was measured, and how:", "", prov.rst_fields(p), "", boot, ""]
-    out += statistics_text(p, report["_data"], problems).split("\n") + [""]
+    out += statistics_text(p, report["_data"], problems, report["samples"]).split("\n") + [""]
     if baseline:
         bp = baseline["provenance"]
         out += [f"Baseline: {bp['firmware']} ({bp['build_type']}), run "
                 f"``{bp.get('run') or baseline['dir']}`` of {bp['date']}. A figure that moved "
                 f"by more than {fig.DELTA_SHOWN_ABOVE:g}% carries its change, e.g. "
-                "``13.42 (-45.40%)``; the baseline's own table follows each table.", ""]
-    if verdict != "PASS":
-        out += ["**Verdict: FAIL.** " + (f"{len(problems)} problem(s):" if problems else ""), ""]
-        out += ["- " + q.replace("*", "\\*") for q in problems] + [""]
+                "``13.42 (-45.40%)``; the baseline's own table follows each table. A figure "
+                "is a regression only when it got worse by more than either run's spread "
+                "(max - min of its samples) and one counter tick"
+                + (f", and by more than {fail_above:g}%" if fail_above is not None else "")
+                + ".", ""]
+    if problems or regressions:
+        out += [f"**Verdict: {verdict}.** " + (f"{len(problems)} problem(s):" if problems else
+                                                f"{len(regressions)} regression(s):"), ""]
+        out += ["- " + q.replace("*", "\\*") for q in list(problems) + list(regressions)] + [""]
+    elif verdict != "PASS":
+        out += [f"**Verdict: {verdict}.** The baseline could not be compared.", ""]
     out += heading("Results", "-")
     by_name = {sc["name"]: sc for sc in report["scenarios"]}
     base_by_name = {sc["name"]: sc for sc in baseline["scenarios"]} if baseline else {}
@@ -398,9 +430,10 @@ def write_csvs(out, p, report):
 
 
 def build_report(run, data, baseline):
-    """The report.json scenarios: per core and figure, the statistics and
-    the baseline's median (what both runs have)."""
-    bmed = medians_of(baseline) if baseline else {}
+    """The report.json scenarios: per core and figure, the statistics (and
+    the samples' spread) and the baseline's median and spread (what both
+    runs have)."""
+    bfig = figures_of_report(baseline) if baseline else {}
     scenarios = []
     for test, figures in run["scenarios"].items():
         per = data.get(test, {})
@@ -413,26 +446,34 @@ def build_report(run, data, baseline):
                 if name not in per[(cl, co)]:
                     continue
                 st = fig.stats(per[(cl, co)][name])
-                b = bmed.get((test, cl, co, name))
+                st["spread"] = fig.spread(st["samples"])
+                b, bspread = bfig.get((test, cl, co, name), (None, None))
                 st["baseline"] = b
+                st["baseline_spread"] = bspread
                 st["delta_percent"] = (round(fig.delta_percent(st["median"], b), 2)
                                        if fig.delta_percent(st["median"], b) is not None else None)
                 figs[name] = st
             rows.append({"cluster": cl, "core": co, "figures": figs})
-        scenarios.append({"name": test, "title": title_of(test), "figures": figures, "rows": rows})
-    return {"scenarios": scenarios, "_data": data}
+        scenarios.append({"name": test, "title": title_of(test), "figures": figures,
+                          "samples_per_iteration": run["samples"].get(test, 1), "rows": rows})
+    return {"scenarios": scenarios, "_data": data, "samples": run["samples"]}
 
 
 def regressions_of(report, p, fail_above):
+    """Each figure worse than the baseline's by more than @fail_above % and
+    by more than either run's spread and one tick (figures.regression)."""
     out = []
     tick = prov.tick_ns(p)
     for sc in report["scenarios"]:
         for r in sc["rows"]:
             for name, st in r["figures"].items():
-                if fig.regression(st["median"], st["baseline"], fail_above, tick):
+                if fig.regression(st["median"], st["baseline"], fail_above, tick,
+                                  (st["spread"], st["baseline_spread"] or 0)):
                     out.append(f"{sc['name']}: core {r['cluster']}.{r['core']}: {name} "
                                f"{fig.fmt_us(st['baseline'])} -> {fig.fmt_us(st['median'])} µs "
-                               f"({fig.delta_percent(st['median'], st['baseline']):+.2f}%)")
+                               f"({fig.delta_percent(st['median'], st['baseline']):+.2f}%; "
+                               f"spreads {fig.fmt_us(st['baseline_spread'] or 0)} and "
+                               f"{fig.fmt_us(st['spread'])} µs)")
     return out
 
 
@@ -484,7 +525,8 @@ def main(argv):
     run = parse(text)
     try:
         p = prov.collect(a.plat, text, a.config, a.runtime_only.split(), a.cc, a.hardware,
-                         a.run, run["iterations"] if run["cores"] else None)
+                         a.run, run["iterations"] if run["cores"] else None,
+                         run_options=a.run_options)
     except (prov.ProvenanceError, OSError, ValueError) as e:
         fail(f"provenance: {e}", 2)
     # An unlike baseline is refused, but the run still gets its report.
@@ -497,39 +539,62 @@ def main(argv):
             baseline = None
 
     problems = [line for line in text.splitlines() if line.startswith("PAYLOAD: FAIL")]
-    if a.exit_status not in (0,):
-        problems.append(f"QEMU exited {a.exit_status}" +
+    stopped = boot_stopped(text)
+    if stopped:
+        problems.append("the boot stopped: " + " / ".join(stopped))
+    elif a.exit_status != 0:
+        problems.append(f"the run exited {a.exit_status}" +
                         (" (the time limit)" if a.exit_status == 124 else ""))
     result = {"tool": "rt_report", "provenance": p, "boot": boot_line(text),
               "baseline": {"dir": baseline["dir"], "provenance": baseline["provenance"]}
               if baseline else None, "baseline_refused": refusal}
 
-    def write_json(verdict, report=None, regressions=()):
-        result.update(verdict=verdict, problems=problems, regressions=list(regressions),
+    def conclude(report=None, regressions=(), unusable=None, say=None):
+        """Write report.json with the verdict the exit status gives, print
+        why, and return that status: PASS 0; FAIL 1 (a problem of the run,
+        or a regression); ERROR 2 (unusable input, a baseline not compared)."""
+        code = 1 if problems or regressions else 2 if unusable or refusal else 0
+        verdict = {0: "PASS", 1: "FAIL", 2: "ERROR"}[code]
+        result.update(verdict=verdict, exit_status=code, problems=problems,
+                      regressions=list(regressions),
                       scenarios=report["scenarios"] if report else [])
         with open(os.path.join(out, "report.json"), "w", encoding="utf-8") as f:
             json.dump(result, f, indent=1, ensure_ascii=False)
             f.write("\n")
+        for q in problems:
+            print(f"rt_report: {q}", file=sys.stderr)
+        for q in regressions:
+            print(f"rt_report: worse than the baseline: {q}", file=sys.stderr)
+        if problems:
+            print(f"rt_report: {len(problems)} problem(s); the run's record is in {out}/",
+                  file=sys.stderr)
+        elif regressions:
+            print(f"rt_report: {len(regressions)} figure(s) worse than the baseline by more than "
+                  f"{a.fail_above:g}% and than both runs' spread; report in {out}/",
+                  file=sys.stderr)
+        elif unusable:
+            print(f"rt_report: {unusable}; the run's record is in {out}/", file=sys.stderr)
+        elif refusal:
+            print(f"rt_report: {refusal}; the run's report, without the comparison, is in "
+                  f"{out}/", file=sys.stderr)
+        elif say:
+            print(say)
+        return code
 
     if run["cores"] is None and SKIPPED in text:
         if problems or VERDICT not in text:
-            write_json("FAIL")
-            for q in problems:
-                print(f"rt_report: {q}", file=sys.stderr)
-            fail("the payload's verdict is not PASS; no report (runtime "
-                 "instrumentation is not built in)")
+            problems.append("the payload's verdict is not PASS; no report (runtime "
+                            "instrumentation is not built in)")
+            return conclude()
         result["skipped"] = "built without runtime instrumentation"
-        write_json("PASS")
-        print("rt_report: no report: the firmware was built without runtime "
-              "instrumentation (ENABLE_RUNTIME_INSTRUMENTATION=0); every other check passed")
-        return 0
+        return conclude(say="rt_report: no report: the firmware was built without runtime "
+                        "instrumentation (ENABLE_RUNTIME_INSTRUMENTATION=0); every other check "
+                        "passed")
     if run["cores"] is None:
-        problems.append("no runtime-instrumentation run in the console output "
+        if problems:
+            return conclude()
+        return conclude(unusable="no runtime-instrumentation run in the console output "
                         "(did the payload start?)")
-        write_json("FAIL")
-        for q in problems:
-            print(f"rt_report: {q}", file=sys.stderr)
-        fail(f"no figures; the run's record is in {out}/", 2)
 
     if not run["scenarios"]:
         problems.append("the payload announced no scenario")
@@ -551,43 +616,35 @@ def main(argv):
     if VERDICT not in text:
         problems.append("the payload's verdict is not PASS"
                         + (" (it never finished)" if "PAYLOAD: RESULT:" not in text else ""))
-    verdict = "FAIL" if problems else "PASS"
     report = build_report(run, data, baseline)
     regressions = regressions_of(report, p, a.fail_above) if baseline and \
         a.fail_above is not None else []
 
-    plots, plot_error = {}, None
+    # The report, CSVs and JSON are written whatever happens to the plots
+    # (matplotlib missing, a Ctrl-C while it draws): the run's record is
+    # complete, with the reason the plots are not.
+    plots, interrupted = {}, False
     if not a.no_plots:
         try:
             import plots as plotting
             plots = plotting.plot_all(os.path.join(out, "plots"), report, baseline, p)
         except ImportError as e:
-            plot_error = f"plots: {e} (Debian's python3-matplotlib)"
-    if plot_error:
-        problems.append(plot_error)
-        verdict = "FAIL"
-    rst = render(title, p, result["boot"], report, baseline, problems, verdict, plots)
+            problems.append(f"plots: {e} (Debian's python3-matplotlib)")
+        except KeyboardInterrupt:
+            problems.append("interrupted (Ctrl-C) while drawing the plots: they are incomplete")
+            interrupted = True
+    verdict = "FAIL" if problems or regressions else "ERROR" if refusal else "PASS"
+    rst = render(title, p, result["boot"], report, baseline, problems, verdict, plots,
+                 regressions, a.fail_above)
     with open(os.path.join(out, f"psci-performance-{a.plat}.rst"), "w", encoding="utf-8") as f:
         f.write(rst)
     write_csvs(out, p, report)
-    write_json(verdict, report, regressions)
-    if not a.quiet:
+    if not a.quiet and not interrupted:
         print(rst)
-
-    if problems:
-        for q in problems:
-            print(f"rt_report: {q}", file=sys.stderr)
-        fail(f"{len(problems)} problem(s); the run's record is in {out}/")
-    if refusal:
-        fail(f"{refusal}; the run's report, without the comparison, is in {out}/", 2)
-    if regressions:
-        for q in regressions:
-            print(f"rt_report: worse than the baseline: {q}", file=sys.stderr)
-        fail(f"{len(regressions)} figure(s) worse than the baseline by more than "
-             f"{a.fail_above:g}%; report in {out}/")
-    print(f"rt_report: {len(run['scenarios'])} scenarios x {run['cores']} cores x "
-          f"{p['iterations']} iteration(s) passed; report, CSVs and JSON in {out}/")
-    return 0
+    code = conclude(report, regressions, say=(
+        f"rt_report: {len(run['scenarios'])} scenarios x {run['cores']} cores x "
+        f"{p['iterations']} iteration(s) passed; report, CSVs and JSON in {out}/"))
+    return 130 if interrupted else code
 
 
 if __name__ == "__main__":

@@ -2,27 +2,36 @@
 """runs: one directory per run, for make run and make bench.
 
 Usage: runs.py report|bench --runs DIR --variant NAME --plat PLAT --config CONFIG_MK
-                [--cc CC] [--runtime-only "NAMES"] [--baseline RUN_DIR] [--force]
-                [--fail-above PCT] [--timeout S] [--extra "QEMU ARGS"] [--flash FILE]
-                [--quiet]
+                [--run-options "NAME=VALUE..."] [--cc CC] [--runtime-only "NAMES"]
+                [--baseline RUN_DIR] [--force] [--fail-above PCT] [--timeout S]
+                [--extra "QEMU ARGS"] [--flash FILE] [--quiet]
+       runs.py latest-pass --runs DIR --variant NAME
+
+NAME is short (build type, toolchain and a hash of the options not at
+their default); --run-options lists those options, for the provenance.
 
 Checks the baseline first (before anything runs), makes
 DIR/NAME-YYYYmmdd-HHMMSS/ (bench runs: DIR/bench-NAME-...), points
 DIR/latest (bench: DIR/latest-bench) at it, boots the build through
-tools/qemu_run with the console going to its console.log, then writes the
+its platform's runner (tools/qemu_run, tools/fvp_run) with the console
+going to its console.log, then writes the
 report into it (rt_report, or bench_report for make bench). --quiet
 prints neither the console nor the report (make compare's baseline run). A run that
 fails leaves its own complete record there: console, the figures it got,
 the verdict (report.json / bench.json); nothing of another run is mixed in.
 
+latest-pass prints the newest run directory of variant NAME whose
+verdict is PASS (make docs publishes it), or exits 1 when there is none.
+
 Exit status: the report tool's (0: every check passed and no regression
-beyond --fail-above), or QEMU's when the report tool found nothing wrong;
-2 on a bad baseline or arguments.
+beyond --fail-above), or the runner's when the report tool found nothing
+wrong; 2 on a bad baseline or arguments.
 """
 import argparse
 import datetime
 import json
 import os
+import re
 import subprocess
 import sys
 
@@ -31,7 +40,10 @@ sys.path.insert(0, HERE)
 import bench_report  # noqa: E402
 import rt_report  # noqa: E402
 
-QEMU_RUN = os.path.join(HERE, "..", "qemu_run", "qemu_run.py")
+# What boots each platform's build: its runner, the one description of
+# the machine (tools/qemu_run, tools/fvp_run), which take the same options.
+RUNNERS = {"qemu": os.path.join(HERE, "..", "qemu_run", "qemu_run.py"),
+           "fvp": os.path.join(HERE, "..", "fvp_run", "fvp_run.py")}
 RESULT = {"report": "report.json", "bench": "bench.json"}
 LATEST = {"report": "latest", "bench": "latest-bench"}
 
@@ -82,11 +94,44 @@ def new_run_dir(runs, name, link):
     return path
 
 
+RUN_NAME = re.compile(r"-\d{8}-\d{6}(?:-\d+)?$")
+
+
+def latest_pass(runs, variant):
+    """The newest directory of @runs named @variant-TIME whose report.json
+    says PASS and holds figures, or None."""
+    try:
+        names = os.listdir(runs)
+    except OSError:
+        return None
+    for name in sorted((n for n in names if n.startswith(variant + "-") and
+                        RUN_NAME.fullmatch(n[len(variant):])), reverse=True):
+        try:
+            with open(os.path.join(runs, name, "report.json"), encoding="utf-8") as f:
+                data = json.load(f)
+        except (OSError, ValueError):
+            continue
+        if data.get("verdict") == "PASS" and data.get("scenarios"):
+            return os.path.join(runs, name)
+    return None
+
+
 def main(argv):
+    if argv[:1] == ["latest-pass"]:
+        p = argparse.ArgumentParser(prog="runs latest-pass")
+        p.add_argument("--runs", required=True)
+        p.add_argument("--variant", required=True)
+        a = p.parse_args(argv[1:])
+        found = latest_pass(a.runs, a.variant)
+        if found is None:
+            return 1
+        print(found)
+        return 0
     p = argparse.ArgumentParser(prog="runs")
     p.add_argument("kind", choices=sorted(RESULT))
     p.add_argument("--runs", required=True)
     p.add_argument("--variant", required=True)
+    p.add_argument("--run-options", default="")
     p.add_argument("--plat", required=True)
     p.add_argument("--config", required=True)
     p.add_argument("--cc")
@@ -104,10 +149,13 @@ def main(argv):
     name = a.variant if a.kind == "report" else f"bench-{a.variant}"
     run = new_run_dir(a.runs, name, LATEST[a.kind])
     log = os.path.join(run, "console.log")
-    cmd = [sys.executable, QEMU_RUN, "--config", a.config, "--timeout", str(a.timeout),
-           "--extra", a.extra, "--log", log]
+    if a.plat not in RUNNERS:
+        fail(f"PLAT={a.plat} has no runner here: run it on the board and report its console "
+             "with tools/rt_report/rt_report.py")
+    cmd = [sys.executable, RUNNERS[a.plat], "--config", a.config, "--timeout", str(a.timeout),
+           "--log", log] + (["--extra", a.extra] if a.plat == "qemu" else [])
     if a.kind == "report" and not a.quiet:
-        cmd.append("--print-cmd")
+        cmd.append("--show-cmd")
     else:
         cmd.append("--quiet")
     if a.flash:
@@ -115,7 +163,8 @@ def main(argv):
     rc = subprocess.run(cmd, check=False).returncode
 
     common = ["--config", a.config, "--runtime-only", a.runtime_only,
-              "--exit-status", str(rc), "--run", os.path.basename(run)]
+              "--exit-status", str(rc), "--run", os.path.basename(run),
+              "--run-options", a.run_options]
     if a.cc:
         common += ["--cc", a.cc]
     if baseline:
