@@ -436,14 +436,17 @@ endif
 COMPARE_OWN_VARIABLES := REF FAIL_ABOVE COMPARE_ANYWAY BASELINE BUILD_BASE MAKEFLAGS
 
 # make docs: docs/ to HTML with Sphinx, warnings as errors, the latest
-# report (make run's, made first when there is none) and its plots in place
-# of the committed one.
+# passing report and its plots in place of the committed one.
 docs:
 	@$(DEPS) docs
 	@$(MAKE) --no-print-directory _docs
+# It publishes the latest run of this command line's variant that passed
+# (tools/rt_report/runs.py latest-pass), running make run first when there
+# is none; never a failed run or another topology's.
+LATEST_PASS = $(PYTHON) tools/rt_report/runs.py latest-pass --runs $(REPORT_DIR) --variant '$(RUN_VARIANT)'
 _docs:
-	@[ -e $(REPORT_DIR)/latest/report.json ] || $(MAKE) --no-print-directory _run || true
-	@bash make_helpers/docs.sh $(BUILD_BASE)/docs $(REPORT_DIR)/latest $(PLAT)
+	@$(LATEST_PASS) >/dev/null || $(MAKE) --no-print-directory _run || true
+	@bash make_helpers/docs.sh $(BUILD_BASE)/docs "$$($(LATEST_PASS))" $(PLAT)
 
 # Payload programs that are not the report: their own targets and output.
 # The tree's C is as clang-format leaves it (.clang-format).
@@ -465,23 +468,35 @@ etm-decode:
 	@echo "Built $(ETM_DECODE)"
 
 # make scaling: make bench and the report at each topology of
-# SCALING_TOPOLOGIES (clusters x cores per cluster), each in a build base of
-# its own, then the two side by side (tools/rt_report/scaling.py;
-# docs/perf/scaling.rst).
-SCALING_TOPOLOGIES := 2x2 4x4
+# SCALING_TOPOLOGIES (clusters x cores per cluster), one after the other in
+# one build base of their own ($(SCALING_DIR): the second topology rebuilds
+# only what the topology changes), then the two side by side
+# (tools/rt_report/scaling.py; docs/perf/scaling.rst). $(SCALING_DIR)/<CxK>/
+# links to the runs of each topology.
+SCALING_TOPOLOGIES ?= 2x2 4x4
+$(call target_variable,SCALING_TOPOLOGIES,scaling,the two topologies make scaling compares (default "2x2 4x4"))
 SCALING_DIR := $(BUILD_BASE)/scaling
 .PHONY: scaling
-scaling:
+ifneq ($(filter scaling,$(MAKECMDGOALS)),)
 ifneq ($(PLAT),qemu)
-	$(error make scaling runs on QEMU (PLAT=qemu))
+$(error make scaling runs on QEMU (PLAT=qemu))
 endif
+ifneq ($(words $(SCALING_TOPOLOGIES)),2)
+$(error SCALING_TOPOLOGIES="$(SCALING_TOPOLOGIES)": give two topologies, e.g. "2x2 4x4")
+endif
+endif
+scaling:
+	@mkdir -p $(SCALING_DIR)
 	@set -e; for t in $(SCALING_TOPOLOGIES); do \
-		echo "== $$t"; \
+		echo "== $$t (log: $(SCALING_DIR)/$$t.log)"; \
 		$(MAKE) --no-print-directory bench run QEMU_CLUSTERS=$${t%x*} \
-			QEMU_CORES_PER_CLUSTER=$${t#*x} BUILD_BASE=$(SCALING_DIR)/$$t >$(SCALING_DIR)-$$t.log 2>&1 \
-			|| { tail -n 20 $(SCALING_DIR)-$$t.log; exit 1; }; \
+			QEMU_CORES_PER_CLUSTER=$${t#*x} BUILD_BASE=$(SCALING_DIR) >$(SCALING_DIR)/$$t.log 2>&1 \
+			|| { tail -n 20 $(SCALING_DIR)/$$t.log; exit 1; }; \
+		rm -rf $(SCALING_DIR)/$$t && mkdir $(SCALING_DIR)/$$t; \
+		ln -s "$$(readlink -f $(SCALING_DIR)/qemu/report/latest)" $(SCALING_DIR)/$$t/report; \
+		ln -s "$$(readlink -f $(SCALING_DIR)/qemu/report/latest-bench)" $(SCALING_DIR)/$$t/bench; \
 	done
-	@python3 tools/rt_report/scaling.py $(SCALING_DIR)/scaling.rst \
+	@$(PYTHON) tools/rt_report/scaling.py $(SCALING_DIR)/scaling.rst \
 		$(foreach t,$(SCALING_TOPOLOGIES),$(t) $(SCALING_DIR)/$(t))
 
 # make test-profile: make profile's test, from a build of its own (make
@@ -565,9 +580,13 @@ $(call target_variable,PROFILE_TOP,profile,source lines listed (default 20))
 $(call target_variable,PROFILE_KEEP,profile,1 keeps the raw instruction trace (hundreds of MB) for a second make profile)
 CMDLINE_VARIABLES := $(foreach v,$(.VARIABLES),$(if $(filter command line,$(origin $(v))),$(v)))
 UNKNOWN_VARIABLES := $(filter-out $(OPTIONS) $(TARGET_VARIABLES) MAKEFLAGS,$(CMDLINE_VARIABLES))
-# A variable of other targets than these goals (their _internal forms too).
-MISPLACED_VARIABLES := $(foreach v,$(filter $(TARGET_VARIABLES),$(CMDLINE_VARIABLES)),$(if $(TARGET_VARIABLE_GOALS_$(v)),\
-	$(if $(filter $(TARGET_VARIABLE_GOALS_$(v)) $(addprefix _,$(TARGET_VARIABLE_GOALS_$(v))),$(MAKECMDGOALS)),,$(v))))
+# A variable of other targets than these goals (their _internal forms too),
+# or than those of the makes that started this one (N1FW_GOALS: make
+# scaling's SCALING_TOPOLOGIES reaches the make bench it starts).
+N1FW_GOALS := $(strip $(N1FW_GOALS) $(or $(MAKECMDGOALS),all))
+export N1FW_GOALS
+MISPLACED_VARIABLES := $(strip $(foreach v,$(filter $(TARGET_VARIABLES),$(CMDLINE_VARIABLES)),$(if $(TARGET_VARIABLE_GOALS_$(v)),\
+	$(if $(filter $(TARGET_VARIABLE_GOALS_$(v)) $(addprefix _,$(TARGET_VARIABLE_GOALS_$(v))),$(N1FW_GOALS)),,$(v)))))
 ifneq ($(MISPLACED_VARIABLES),)
 $(error $(foreach v,$(MISPLACED_VARIABLES),$(v)= is read by make $(subst $(space), and make ,$(TARGET_VARIABLE_GOALS_$(v))) only, not by make $(or $(MAKECMDGOALS),all).) See make help)
 endif

@@ -2,8 +2,9 @@
 # docs.sh OUT RUN_DIR PLAT: docs/ to OUT/html with Sphinx, warnings as
 # errors. Sphinx reads a staging copy, OUT/src, in which
 # perf/psci-performance-PLAT.rst and its plots are those of RUN_DIR (the
-# latest make run), so the HTML shows the current report; docs/ itself is
-# left as committed (make perf-docs updates it).
+# latest make run of this variant that passed; empty when there is none),
+# so the HTML shows the current report; docs/ itself is left as committed
+# (make perf-docs updates it). It says which run it used.
 set -euo pipefail
 out=$1 run=$2 plat=$3
 src=$out/src
@@ -11,13 +12,13 @@ rm -rf "$src"
 mkdir -p "$src"
 cp -r docs/. "$src/"
 report=$run/psci-performance-$plat.rst
-if [ -f "$report" ] && [ -f "$src/perf/psci-performance-$plat.rst" ]; then
+if [ -n "$run" ] && [ -f "$report" ] && [ -f "$src/perf/psci-performance-$plat.rst" ]; then
 	cp "$report" "$src/perf/"
 	rm -rf "$src/perf/plots"
 	if [ -d "$run/plots" ]; then cp -r "$run/plots" "$src/perf/plots"; fi
-	echo "docs: with the report of $(readlink -f "$run")"
+	echo "docs: with the report of $(readlink -f "$run") (the latest run of this build that passed)"
 else
-	echo "docs: no report of a $plat run in $run (make run makes one); the committed one is used"
+	echo "docs: no passing $plat run of this build (make run makes one); the committed report is used"
 fi
 sphinx-build -W --keep-going -q -b html "$src" "$out/html"
 echo "Built $out/html/index.html"

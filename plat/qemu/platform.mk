@@ -102,7 +102,8 @@ endif
 	@python3 tools/profile/profile.py --build $(BUILD_DIR) \
 		$(if $(PROFILE_PATH),--path '$(PROFILE_PATH)') \
 		$(if $(PROFILE_FROM),--from '$(PROFILE_FROM)') $(if $(PROFILE_TO),--to '$(PROFILE_TO)') \
-		$(if $(PROFILE_VIA),--via '$(PROFILE_VIA)') $(if $(PROFILE_TOP),--top '$(PROFILE_TOP)')
+		$(if $(PROFILE_VIA),--via '$(PROFILE_VIA)') $(if $(PROFILE_TOP),--top '$(PROFILE_TOP)') \
+		$(if $(filter 1,$(PROFILE_KEEP)),--keep)
 
 # make test-mem-protect: mark DRAM, MEM_PROTECT, reset, check the mark is gone.
 .PHONY: _test-mem-protect

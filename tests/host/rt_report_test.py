@@ -32,7 +32,9 @@ def value(it, test, cl, co, f):
 
 
 def console(iterations=1, values=value, shape=(2, 2), verdict="PASS", old=False, drop=(),
-            platform=("qemu", "QEMU virt")):
+            platform=("qemu", "QEMU virt"), samples=1, skew=lambda n: 0):
+    """A console in the payload's format; each parallel scenario with
+    @samples samples per core per iteration, sample n adding skew(n) ns."""
     lines = ["NOTICE:  BL1: v0.1-abc1234(release)", "NOTICE:  BL1: BL2 authenticated in 4913 us",
              "NOTICE:  BL2: BL31 and BL33 authenticated in 7295 us",
              "NOTICE:  BL31: v0.1-abc1234(release)", "PAYLOAD: BL33 entered 13565 us after reset"]
@@ -44,19 +46,25 @@ def console(iterations=1, values=value, shape=(2, 2), verdict="PASS", old=False,
     if not old:
         lines.append("PAYLOAD: runtime instrumentation: MIDR 0x414fd0c1, counter 62500000 Hz, "
                      f"{iterations} iterations")
+    many = lambda name: samples if name.endswith("_parallel") else 1  # noqa: E731
     for name, n in SCENARIOS:
-        lines.append(f"PAYLOAD: scenario test_rt_instr_{name}: {FIGURES[n]}")
+        lines.append(f"PAYLOAD: scenario test_rt_instr_{name}: {FIGURES[n]}" +
+                     (f" (9 samples per core per iteration, start skew 0-1023 rounds)"
+                      .replace("9", str(samples), 1) if many(name) > 1 else ""))
     for it in range(1, iterations + 1):
         if not old:
             lines.append(f"PAYLOAD: runtime instrumentation: iteration {it} of {iterations}")
         for name, n in SCENARIOS:
             lines.append(f"PAYLOAD: test_rt_instr_{name}: PASS")
-            for cl in range(shape[0]):
-                for co in range(shape[1]):
-                    if (it, name, cl, co) in drop:
-                        continue
-                    vals = "\t".join(str(values(it, name, cl, co, f)) for f in range(n))
-                    lines.append(f"<RT_INSTR:test_rt_instr_{name}\t{cl}\t{co}\t{vals}/>")
+            for k in range(many(name)):
+                for cl in range(shape[0]):
+                    for co in range(shape[1]):
+                        if (it, name, cl, co) in drop or (it, name, cl, co, k) in drop:
+                            continue
+                        vals = "\t".join(str(values(it, name, cl, co, f) +
+                                              (skew(k) if many(name) > 1 else 0))
+                                          for f in range(n))
+                        lines.append(f"<RT_INSTR:test_rt_instr_{name}\t{cl}\t{co}\t{vals}/>")
     if old:
         lines += ["----- RT_INSTR REPORT BEGIN -----",
                   "4 cores in 2 clusters (2+2), MIDR 0x414fd0c1, counter 62500000 Hz (16 ns per tick).",
@@ -146,6 +154,15 @@ class Figures(unittest.TestCase):
         self.assertFalse(fig.regression(900, 1000, 5))
         # One 16 ns tick on a 96 ns figure is 16.7%, and not a regression.
         self.assertFalse(fig.regression(112, 96, 5, resolution=16))
+        self.assertTrue(fig.regression(128, 96, 5, resolution=16))
+
+    def test_regression_beyond_both_spreads(self):
+        self.assertTrue(fig.regression(1100, 1000, 5, 16, (0, 0)))
+        self.assertFalse(fig.regression(1100, 1000, 5, 16, (100, 0)))    # within the baseline's
+        self.assertFalse(fig.regression(1100, 1000, 5, 16, (0, 150)))    # within this run's
+        self.assertTrue(fig.regression(1100, 1000, 5, 16, (99, 80)))
+        self.assertEqual(fig.spread([288, 2640, 288]), 2352)
+        self.assertEqual(fig.spread([5]), 0)
 
 
 class Report(Tmp):
@@ -215,7 +232,90 @@ class Report(Tmp):
         self.assertEqual(rc, 0, out)
         rst = self.rst(d)
         self.assertIn("they all did (checked)", rst)
-        self.assertIn("the spread between iterations is that interleaving", rst)
+        self.assertIn("the spread between samples is that interleaving", rst)
+
+    def test_parallel_samples(self):
+        rc, out, d = self.report(console(samples=9, skew=lambda k: 16 * (k % 3)))
+        self.assertEqual(rc, 0, out)
+        j = self.json(d)
+        sc = {s["name"]: s for s in j["scenarios"]}
+        par = sc["test_rt_instr_susp_deep_parallel"]
+        self.assertEqual(par["samples_per_iteration"], 9)
+        st = par["rows"][0]["figures"]["Powerdown"]
+        self.assertEqual((len(st["samples"]), st["spread"]), (9, 32))
+        self.assertEqual(len(sc["test_rt_instr_susp_deep_serial"]["rows"][0]["figures"]
+                             ["Powerdown"]["samples"]), 1)
+        self.assertIn("9 samples per core of each parallel scenario per iteration", self.rst(d))
+        rc, out, _ = self.report(console(samples=9, drop={(1, "cpu_susp_parallel", 1, 0, 4)}))
+        self.assertEqual(rc, 1, out)
+        self.assertIn("test_rt_instr_cpu_susp_parallel: 35 rows for 4 cores x 9 samples", out)
+
+    def test_icount_says_instructions(self):
+        rc, out, d = self.report(console())
+        self.assertIn("µs here is 1000 instructions executed, not the time", self.rst(d))
+        rc, out, d = self.report(console(), config=self.config(realtime=1))
+        self.assertNotIn("1000 instructions", self.rst(d))
+
+    def test_boot_stopped_is_quoted(self):
+        text = ("NOTICE:  BL1: v0.1-abc1234(release)\n"
+                "ERROR:   BL1: Trusted Boot FW certificate: NV counter 0 below the platform's 1\n"
+                "ERROR:   BL1: Failed to load BL2: nothing was run from the FIP\n")
+        rc, out, d = self.report(text, "--exit-status", "3")
+        self.assertEqual(rc, 1, out)
+        self.assertIn("the boot stopped: ERROR:   BL1: Trusted Boot FW certificate: NV counter 0 "
+                      "below the platform's 1 / ERROR:   BL1: Failed to load BL2", out)
+        self.assertNotIn("did the payload start", out)
+        j = self.json(d)
+        self.assertEqual((j["verdict"], j["exit_status"]), ("FAIL", 1))
+
+    def test_board_and_model_logs(self):
+        for plat, emulator in (("n1sdp", "hardware"), ("fvp", "Arm Base FVP (model)")):
+            self.n += 1
+            log = os.path.join(self.dir, f"board{self.n}.log")
+            out = os.path.join(self.dir, f"board{self.n}")
+            with open(log, "w", encoding="utf-8") as f:
+                f.write(console(platform=(plat, plat.upper())))
+            # No --hardware, and a QEMU build's configuration given by mistake.
+            r = subprocess.run([sys.executable, os.path.join(TOOLS, "rt_report.py"), log, out,
+                                "--config", self.config(), "--no-plots", "--quiet"],
+                               capture_output=True, text=True, env=self.env, check=False)
+            self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
+            p = self.json(out)["provenance"]
+            self.assertEqual(p["emulator"], emulator)
+            self.assertNotIn("QEMU", json.dumps(p["emulator"]) + p["timing"])
+            self.assertNotIn("-icount", p["timing"])
+
+    def test_interrupted_while_plotting(self):
+        """A Ctrl-C while the plots are drawn leaves the report, CSVs and
+        JSON, the verdict saying why (rt_report run in this process, its
+        plotting module a stand-in that is interrupted)."""
+        import types
+        import rt_report
+        log = os.path.join(self.dir, "ctrl-c.log")
+        out = os.path.join(self.dir, "ctrl-c")
+        with open(log, "w", encoding="utf-8") as f:
+            f.write(console())
+
+        def plot_all(*args):
+            raise KeyboardInterrupt
+        saved = sys.modules.get("plots")
+        sys.modules["plots"] = types.SimpleNamespace(plot_all=plot_all)
+        try:
+            rc = rt_report.main(["rt_report.py", log, out, "qemu", "--config", self.config(),
+                                 "--quiet"])
+        finally:
+            if saved is None:
+                del sys.modules["plots"]
+            else:
+                sys.modules["plots"] = saved
+        self.assertEqual(rc, 130)
+        j = self.json(out)
+        self.assertEqual(j["verdict"], "FAIL")
+        self.assertIn("interrupted (Ctrl-C) while drawing the plots: they are incomplete",
+                      j["problems"])
+        self.assertEqual(len(j["scenarios"]), 6)
+        self.assertTrue(os.path.isfile(os.path.join(out, "psci-performance-qemu.rst")))
+        self.assertTrue(os.path.isfile(os.path.join(out, "test_rt_instr_cpu_off_serial.csv")))
 
     def test_realtime_spread_is_noise(self):
         def v(it, test, cl, co, f):
@@ -243,14 +343,15 @@ class Report(Tmp):
         self.assertEqual(rc, 1, out)
         j = self.json(d)
         self.assertEqual(j["verdict"], "FAIL")
-        self.assertIn("QEMU exited 124 (the time limit)", j["problems"])
+        self.assertIn("the run exited 124 (the time limit)", j["problems"])
         self.assertEqual(len(j["scenarios"]), 6)     # the partial figures
         self.assertIn("**Verdict: FAIL.**", self.rst(d))
 
     def test_no_measurement(self):
         rc, out, d = self.report("NOTICE:  BL31: v0.1-abc1234(release)\n")
         self.assertEqual(rc, 2, out)
-        self.assertEqual(self.json(d)["verdict"], "FAIL")
+        self.assertIn("did the payload start?", out)
+        self.assertEqual((self.json(d)["verdict"], self.json(d)["exit_status"]), ("ERROR", 2))
 
 
 class Baseline(Tmp):
@@ -276,10 +377,59 @@ class Baseline(Tmp):
                                  "--fail-above", "5")
         self.assertEqual(rc, 1, out)
         self.assertIn("worse than the baseline: test_rt_instr_cpu_susp_serial: core 0.0: "
-                      "Powerdown 0.64 -> 1.28 µs (+100.00%)", out)
-        self.assertEqual(len(self.json(d)["regressions"]), 4)
-        rc, out, _ = self.report(console(), "--baseline", base, "--fail-above", "5")
+                      "Powerdown 0.64 -> 1.28 µs (+100.00%; spreads 0.00 and 0.00 µs)", out)
+        j = self.json(d)
+        self.assertEqual(len(j["regressions"]), 4)
+        # The verdict is what the exit status says.
+        self.assertEqual((j["verdict"], j["exit_status"]), ("FAIL", 1))
+        self.assertIn("**Verdict: FAIL.** 4 regression(s):", self.rst(d))
+        rc, out, d = self.report(console(), "--baseline", base, "--fail-above", "5")
         self.assertEqual(rc, 0, out)
+        self.assertEqual((self.json(d)["verdict"], self.json(d)["regressions"]), ("PASS", []))
+
+    def test_identical_runs_compare_clean(self):
+        def noisy(k):
+            return (0, 16, 2352, 0, 16, 0, 1360, 0, 0)[k]
+        _, _, base = self.report(console(samples=9, skew=noisy))
+        rc, out, d = self.report(console(samples=9, skew=noisy), "--baseline", base,
+                                 "--fail-above", "5")
+        self.assertEqual(rc, 0, out)
+        self.assertEqual(self.json(d)["regressions"], [])
+
+    def test_interleaving_is_not_a_regression(self):
+        """A parallel figure whose median moves from one mode to the other,
+        by far more than 5% but within both runs' spread, is shown with its
+        delta and is no regression."""
+        _, _, base = self.report(console(samples=9, skew=lambda k: 2352 if k < 4 else 0))
+        rc, out, d = self.report(console(samples=9, skew=lambda k: 2352 if k < 5 else 0),
+                                 "--baseline", base, "--fail-above", "5")
+        self.assertEqual(rc, 0, out)
+        st = self.json(d)["scenarios"][0]["rows"][0]["figures"]["Powerdown"]
+        self.assertGreater(st["delta_percent"], 100)
+        self.assertEqual((st["spread"], st["baseline_spread"]), (2352, 2352))
+        self.assertEqual(self.json(d)["regressions"], [])
+
+    def test_a_tick_is_not_a_regression(self):
+        """One counter tick (16 ns) on a 32 ns cache flush is +50%, and
+        where the interval fell on the counter's grid, not a change."""
+        _, _, base = self.report(console(values=lambda it, t, cl, co, f: 32))
+        rc, out, d = self.report(console(values=lambda it, t, cl, co, f: 48 if t == "cpu_off_serial"
+                                         else 32), "--baseline", base, "--fail-above", "5")
+        self.assertEqual(rc, 0, out)
+        self.assertIn("0.05 (+50.00%)", self.rst(d))      # shown, as published
+        self.assertEqual(self.json(d)["regressions"], [])
+
+    def test_a_hundred_instructions_are(self):
+        """A planted 100-instruction delay (6 ticks) in a serial path is
+        flagged, with the figure named."""
+        _, _, base = self.report(console(samples=9, skew=lambda k: 16 * (k % 2)))
+        rc, out, d = self.report(console(samples=9, skew=lambda k: 16 * (k % 2),
+                                         values=lambda it, t, cl, co, f: value(it, t, cl, co, f)
+                                         + (96 if t.startswith("cpu_susp") and f == 0 else 0)),
+                                 "--baseline", base, "--fail-above", "5")
+        self.assertEqual(rc, 1, out)
+        self.assertIn("test_rt_instr_cpu_susp_serial: core 0.0: Powerdown 0.64 -> 0.74 µs", out)
+        self.assertIn("test_rt_instr_cpu_susp_parallel: core 0.0: Powerdown", out)
 
     def test_refuses_other_topology(self):
         _, _, base = self.report(console())
@@ -288,7 +438,7 @@ class Baseline(Tmp):
         self.assertEqual(rc, 2, out)
         self.assertIn("refusing to compare", out)
         j = self.json(d)       # the run's own report, without the comparison
-        self.assertEqual((j["verdict"], j["baseline"]), ("PASS", None))
+        self.assertEqual((j["verdict"], j["exit_status"], j["baseline"]), ("ERROR", 2, None))
         self.assertIn("topology", j["baseline_refused"])
         self.assertIn("topology: 2 here, 2+2 in the baseline", out)
         rc, out, _ = self.report(console(shape=(1, 2)), "--baseline", base, "--force",
@@ -363,6 +513,37 @@ class Runs(Tmp):
         self.assertEqual(len({a, b, c}), 3)
         self.assertEqual(os.path.realpath(os.path.join(self.dir, "latest")), os.path.realpath(c))
         self.assertTrue(os.path.basename(c).startswith("debug-llvm-REALTIME=1-"))
+
+    def test_latest_pass(self):
+        def run(name, verdict, scenarios=("x",)):
+            d = runs.new_run_dir(self.dir, name, "latest")
+            with open(os.path.join(d, "report.json"), "w", encoding="utf-8") as f:
+                json.dump({"verdict": verdict, "scenarios": list(scenarios)}, f)
+            return d
+        good = run("release-gnu", "PASS")
+        run("release-gnu-1a2b3c4d", "PASS")       # another variant
+        run("release-gnu", "FAIL")
+        run("release-gnu", "PASS", scenarios=())   # no figures (instrumentation off)
+        self.assertEqual(runs.latest_pass(self.dir, "release-gnu"), good)
+        self.assertIsNone(runs.latest_pass(self.dir, "debug-gnu"))
+
+    def test_short_names_and_every_option_recorded(self):
+        """make run with a dozen options: the run's name holds their hash
+        (the Makefile's RUN_VARIANT), its provenance every one."""
+        opts = " ".join(f"OPTION_{i}={'x' * 40}" for i in range(12))
+        rc, out, d = self.report(console(), "--run-options", opts)
+        self.assertEqual(rc, 0, out)
+        self.assertEqual(len(self.json(d)["provenance"]["run_options"]), 12)
+        self.assertIn(f":Run options: {opts}", self.rst(d))
+
+
+class Compare(unittest.TestCase):
+    def test_worst_of(self):
+        sys.path.insert(0, TOOLS)
+        import compare
+        regs = ["a: core 0.0: Powerdown 0.45 -> 0.55 µs (+22.22%; spreads 0.00 and 0.02 µs)",
+                "b: core 0.1: Wakeup 0.29 -> 0.40 µs (+37.93%; spreads 0.00 and 0.00 µs)"]
+        self.assertEqual(compare.worst_of(regs), regs[1])
 
 
 class Result(unittest.TextTestResult):

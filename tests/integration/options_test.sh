@@ -67,6 +67,8 @@ check "no-sysusp: PSCI_FEATURES and the calls agree" \
 	grep -q "CONFORMANCE: PSCI_VERSION and PSCI_FEATURES: PASS" "$work/no-sysusp.log"
 run_ok debug DEBUG=1 LOG_LEVEL=50
 check "debug: VERBOSE lines on the console" grep -q "^VERBOSE: \|^INFO: " "$work/debug.log"
+# docs/debugging.rst's gdb session, as printed, on that debug build.
+sub_suite debugging bash "$here/debug_test.sh" "$work/debug" LOG_LEVEL=50
 
 # stack_ok NAME: BL1's and BL2's stacks (high-water marks printed at INFO)
 # keep a quarter free.

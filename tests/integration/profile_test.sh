@@ -28,7 +28,7 @@ else
 	target=_profile
 fi
 build=$base/qemu/release
-if make -C "$top" -j2 BUILD_BASE="$base" PROFILE_PATH=$all $target >"$work/first.log" 2>&1; then
+if make -C "$top" -j2 BUILD_BASE="$base" PROFILE_PATH=$all PROFILE_KEEP=1 $target >"$work/first.log" 2>&1; then
 	pass "$what"
 else
 	fail "$what" "$(grep -E 'rror|profile:' "$work/first.log" | head -n 3)"
@@ -46,7 +46,7 @@ until_off() {
 	head -n "${n:-0}" "$1" | sed -E 's/0x[0-9a-f]+ //'
 }
 until_off "$build/profile/trace.log" >"$work/first.trace"
-python3 "$top/tools/profile/profile.py" --build "$build" --path $all --record \
+python3 "$top/tools/profile/profile.py" --build "$build" --path $all --record --keep \
 	>"$work/second.log" 2>&1
 until_off "$build/profile/trace.log" >"$work/second.trace"
 check "a second QEMU run records the same trace up to SYSTEM_OFF ($(wc -l <"$work/first.trace") lines)" \
@@ -102,7 +102,7 @@ check "CPU_SUSPEND: EXIT_HW_LOW_PWR->EXIT_PSCI is what PMF measured" \
 	pmf_matches cpu_suspend 1 "EXIT_HW_LOW_PWR->EXIT_PSCI"
 
 # Explicit windows reuse the trace.
-make -C "$top" BUILD_BASE="$base" PROFILE_FROM=std_svc_handle PROFILE_TO=insn:eret \
+make -C "$top" BUILD_BASE="$base" PROFILE_FROM=std_svc_handle PROFILE_TO=insn:eret PROFILE_KEEP=1 \
 	_profile >"$work/range.log" 2>&1
 check "PROFILE_FROM/PROFILE_TO: every standard-service call to its ERET" \
 	grep -qE '^   [0-9]+ occurrence\(s\)' "$work/range.log"
@@ -115,12 +115,20 @@ check "no PROFILE_PATH: refused, listing the paths" \
 	"$work/none.log"
 make -C "$top" BUILD_BASE="$base" PROFILE_PATH=nosuch _profile >"$work/nosuch.log" 2>&1
 check "an unknown path: refused by name" grep -q "^profile: no path 'nosuch'" "$work/nosuch.log"
-make -C "$top" BUILD_BASE="$base" PROFILE_FROM=nosuch PROFILE_TO=insn:eret _profile \
+make -C "$top" BUILD_BASE="$base" PROFILE_FROM=nosuch PROFILE_TO=insn:eret PROFILE_KEEP=1 _profile \
 	>"$work/nosym.log" 2>&1
 check "an unknown symbol: refused by name" grep -q "^profile: no symbol 'nosuch'" "$work/nosym.log"
 check "PROFILE_PATH misspelt: make says which variable was meant" \
 	bash -c "make -C '$top' BUILD_BASE='$base' PROFILE_PAHT=boot _profile 2>&1 |
 		grep -q 'PROFILE_PAHT is not an option (did you mean PROFILE_PATH?)'"
+
+# Without PROFILE_KEEP=1 the raw trace is read (the one kept, no new
+# recording) and deleted.
+make -C "$top" BUILD_BASE="$base" PROFILE_PATH=psci_version _profile >"$work/nokeep.log" 2>&1
+check "without PROFILE_KEEP=1 the raw trace is deleted once read" \
+	bash -c "[ ! -e '$build/profile/trace.log' ] && [ ! -e '$build/profile/trace.log.meta' ] &&
+		[ ! -e '$build/profile/trace.log.streams' ] && grep -q 'occurrence' '$work/nokeep.log' &&
+		! grep -q 'profile: recording' '$work/nokeep.log'"
 
 # The host tests of the profiler.
 python3 "$top/tests/profile/test_profile.py" >"$work/unit.log" 2>&1

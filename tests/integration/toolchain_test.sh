@@ -75,4 +75,42 @@ make -C "$top" PLAT=fvp BUILD_BASE="$work/fvp-2x2" run >"$work/fvp-run.log" 2>&1
 check "fvp: make run without FVP_BASE fails" [ $? -ne 0 ]
 check "fvp: ... and prints the model's command line" \
 	has "$work/fvp-run.log" "-C bp.secureflashloader.fname="
+check "fvp: docs/plat/fvp.rst shows the command line tools/fvp_run prints" \
+	python3 "$top/tests/host/check_fvp_doc.py" "$top" "$work/fvp-2x2"
+
+# make run with a model: a stand-in (tests/lib/fake_fvp.sh) checks its
+# parameters and writes a console; each run gets a directory of its own.
+fake=$top/tests/lib/fake_fvp.sh
+fvp_run() {    # N [VARIABLE=VALUE...]: make run PLAT=fvp with the stand-in
+	local i=$1
+	shift
+	env FAKE_FVP_ARGS="$work/fvp-args-$i" "$@" make -C "$top" PLAT=fvp BUILD_BASE="$work/fvp-2x2" \
+		FVP_BASE="$fake" run >"$work/fvp-model-$i.log" 2>&1
+}
+for i in 1 2; do
+	fvp_run "$i"
+	check "fvp: make run FVP_BASE= (run $i) passes" [ $? -eq 0 ]
+	readlink -f "$work/fvp-2x2/fvp/report/latest" >"$work/fvp-dir-$i"
+done
+d1=$(cat "$work/fvp-dir-1") d2=$(cat "$work/fvp-dir-2")
+check "fvp: the model is told to exit on shutdown" \
+	grep -qx "bp.ve_sysregs.exit_on_shutdown=1" "$work/fvp-args-1"
+check "fvp: the model boots this build's BL1 and FIP" \
+	bash -c "grep -qx 'bp.secureflashloader.fname=.*fvp-2x2/fvp/release/bl1.bin' '$work/fvp-args-1' &&
+		grep -qx 'bp.flashloader0.fname=.*fvp-2x2/fvp/release/fip.bin' '$work/fvp-args-1'"
+check "fvp: each run has a directory of its own, UART0 written there" \
+	bash -c "[ '$d1' != '$d2' ] && grep -qx 'bp.pl011_uart0.out_file=$d2/uart0.log' '$work/fvp-args-2' &&
+		[ -s '$d1/console.log' ] && [ -s '$d2/console.log' ]"
+check "fvp: the report names the model, never QEMU" \
+	bash -c "grep -q '^:Emulator: Arm Base FVP (fake_fvp.sh)' '$d2/psci-performance-fvp.rst' &&
+		! grep -q QEMU '$d2/psci-performance-fvp.rst'"
+fvp_run 3 FAKE_FVP_HANG=1 RUN_TIMEOUT=3
+rc=$?
+check "fvp: a model that hangs ends at RUN_TIMEOUT and the run fails" \
+	bash -c "[ $rc -ne 0 ] && grep -q 'fvp_run: time limit of 3 s reached' '$work/fvp-model-3.log' &&
+		! pgrep -f '^sleep infinity' >/dev/null"
+make -C "$top" PLAT=fvp BUILD_BASE="$work/fvp-2x2" FVP_BASE=/nonexistent/FVP run \
+	>"$work/fvp-bad.log" 2>&1
+check "fvp: FVP_BASE= that is not a model is refused by make" \
+	grep -q "FVP_BASE=/nonexistent/FVP: no such model executable" "$work/fvp-bad.log"
 summary

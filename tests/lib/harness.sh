@@ -20,6 +20,22 @@ check() {
 has() { grep -qF -- "$2" "$1"; }
 lacks() { ! grep -qF -- "$2" "$1"; }
 
+# sub_suite NAME COMMAND...: run another suite inside this one; its
+# PASS/FAIL lines (prefixed with NAME) and counts become this suite's.
+sub_suite() {
+	local name=$1 out line
+	shift
+	out=$("$@" 2>&1)
+	while IFS= read -r line; do
+		case $line in
+		"PASS "*) pass "$name: ${line#PASS }" ;;
+		"FAIL "*) fail "$name: ${line#FAIL }" ;;
+		"    "*) echo "$line" ;;
+		esac
+	done <<<"$out"
+	grep -qE '^[0-9]+ passed, 0 failed$' <<<"$out" || fail "$name: the suite did not finish" "$(tail -n 3 <<<"$out")"
+}
+
 summary() {
 	echo "$passed passed, $failed failed"
 	[ "$failed" -eq 0 ]

@@ -18,6 +18,9 @@ options:
   --trace FILE     a QEMU execution log to read instead of recording one
   --etm FILE       etm_decode's output to read instead (ETM trace)
   --record         record the QEMU trace even if the one there is current
+  --keep           keep the trace it recorded (hundreds of MB) for the next
+                   profile of the same build; by default it is deleted once
+                   read (make profile PROFILE_KEEP=1)
   --out DIR        where <path>.txt/.csv/.json go (default DIR/profile)
   --top N          source lines listed (default 20)
 Exit status 0, or 1 naming the problem ("profile: ...").
@@ -157,6 +160,7 @@ def main(argv):
     p.add_argument("--trace")
     p.add_argument("--etm")
     p.add_argument("--record", action="store_true")
+    p.add_argument("--keep", action="store_true")
     p.add_argument("--out")
     p.add_argument("--top", type=int, default=20)
     p.add_argument("--list", action="store_true")
@@ -203,6 +207,12 @@ def main(argv):
             streams = traces.read(trace, "qemu")
     if not streams:
         raise Problem("the trace holds no instruction")
+    # A trace recorded here is hundreds of MB: gone once read, unless kept
+    # for another profile of the same run (--keep, PROFILE_KEEP=1).
+    if a.trace is None and not a.etm and not a.keep:
+        for f in (trace, trace + ".streams", trace + ".meta"):
+            if os.path.exists(f):
+                os.unlink(f)
 
     captures = symbols.capture_points(sym) if sym.image("bl31") else {}
     resolver = paths.Resolver(sym, captures)

@@ -7,8 +7,8 @@ Usage: compare.py --ref REF --work DIR --current BUILD_DIR --build-type TYPE
                   [--runtime-only NAMES] [--timeout S] [--extra ARGS]
                   [--fail-above PCT] [--force] [-- NAME=VALUE...]
 
-Checks REF out in a git worktree of its own, DIR/<commit>/src (kept, so a
-second compare with the same REF only rebuilds what changed), builds it
+Checks REF out in a git worktree of its own, DIR/<commit>/src (removed,
+with REF's build, when the compare ends; the runs stay), builds it
 into DIR/<commit>/build with the NAME=VALUE options given (the make
 command line's, so both builds have the same options), then boots both
 through this tree's tools/qemu_run, each run in a directory of its own
@@ -28,6 +28,7 @@ import json
 import os
 import re
 import shlex
+import shutil
 import subprocess
 import sys
 
@@ -87,7 +88,7 @@ def build(src, base, variables, targets):
 def run(kind, a, config, variant, flash=None, baseline=None, quiet=False):
     """One run through runs.py; its directory and exit status."""
     cmd = [sys.executable, RUNS_PY, kind, "--runs", a.runs, "--variant", variant,
-           "--plat", a.plat, "--config", config, "--runtime-only", a.runtime_only,
+           "--run-options", a.run_options, "--plat", a.plat, "--config", config, "--runtime-only", a.runtime_only,
            "--timeout", str(a.timeout), "--extra", a.extra]
     if a.cc:
         cmd += ["--cc", a.cc]
@@ -104,14 +105,16 @@ def run(kind, a, config, variant, flash=None, baseline=None, quiet=False):
     return os.path.realpath(link), rc
 
 
-def regressions(run_dir, kind):
+def outcome(run_dir, kind):
+    """(verdict, problems, regressions) of a run's record; verdict None when
+    it has none."""
     try:
         with open(os.path.join(run_dir, "report.json" if kind == "report" else "bench.json"),
                   encoding="utf-8") as f:
             data = json.load(f)
     except (OSError, ValueError):
-        return None, []
-    return data.get("verdict"), data.get("regressions", [])
+        return None, [], []
+    return data.get("verdict"), data.get("problems", []), data.get("regressions", [])
 
 
 def worst_of(regs):
@@ -131,6 +134,7 @@ def main(argv):
     p.add_argument("--plat", required=True)
     p.add_argument("--runs", required=True)
     p.add_argument("--variant", required=True)
+    p.add_argument("--run-options", default="")
     p.add_argument("--cc")
     p.add_argument("--runtime-only", default="")
     p.add_argument("--timeout", type=float, default=300)
@@ -144,6 +148,17 @@ def main(argv):
         fail(f"not NAME=VALUE: {' '.join(bad)}")
 
     sha, short, root, src = worktree(a.ref, a.work)
+    try:
+        return compare(a, short, root, src)
+    finally:
+        # REF's checkout and build go; its runs stay beside this tree's.
+        git("worktree", "remove", "--force", src, check=False)
+        git("worktree", "prune", check=False)
+        shutil.rmtree(root, ignore_errors=True)
+
+
+def compare(a, short, root, src):
+    """Build REF in @src, run both, compare; the exit status (above)."""
     base = os.path.join(root, "build")
     ref_build = os.path.join(base, a.plat, a.build_type)
     if build(src, base, a.variables, ["all"]) != 0:
@@ -161,23 +176,24 @@ def main(argv):
         print(f"\ncompare: {kind}: REF {a.ref} ({short})", flush=True)
         ref_run, rc = run(kind, a, os.path.join(ref_build, "config.mk"), ref_variant,
                           os.path.join(ref_build, flash) if flash else None, quiet=True)
-        verdict, _ = regressions(ref_run, kind)
+        verdict, _, _ = outcome(ref_run, kind)
         if verdict != "PASS":
             fail(f"{kind}: the run of REF={a.ref} failed (exit {rc}); its record is in {ref_run}/")
         print(f"\ncompare: {kind}: this tree against {ref_run}", flush=True)
         cur_run, rc = run(kind, a, os.path.join(a.current, "config.mk"), a.variant,
                           os.path.join(a.current, flash) if flash else None, baseline=ref_run)
-        verdict, regs = regressions(cur_run, kind)
-        if verdict != "PASS":
+        verdict, problems, regs = outcome(cur_run, kind)
+        if verdict is None or problems:
             summary.append(f"{kind}: this tree's run failed (exit {rc}); see {cur_run}/")
             worst = max(worst, 1)
-        elif rc == 2:
-            summary.append(f"{kind}: not compared (exit 2, said why above)")
-            worst = max(worst, 2)
         elif regs:
             summary.append(f"{kind}: {len(regs)} figure(s) worse than REF by more than "
-                           f"{a.fail_above:g}% (listed above), the worst {worst_of(regs)}")
+                           f"{a.fail_above:g}% and than both runs' spread (listed above), the "
+                           f"worst {worst_of(regs)}")
             worst = max(worst, 1)
+        elif rc != 0:
+            summary.append(f"{kind}: not compared (exit {rc}, said why above)")
+            worst = max(worst, 2)
         else:
             summary.append(f"{kind}: nothing worse than REF by more than {a.fail_above:g}% "
                            f"({cur_run}/ against {ref_run}/)")

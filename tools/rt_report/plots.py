@@ -5,8 +5,10 @@ python3-matplotlib).
 One panel per figure (Powerdown, Wakeup and Cache Flush differ by two
 orders of magnitude: on one axis the cache flush would vanish), cores on
 the x axis, the median as the bar, min..max as an error bar when the
-iterations differ, the value written on each bar. PNG and SVG, both
-reproducible (no date, fixed SVG ids).
+samples differ, the value written on each bar. Up to four cores the
+panels stand side by side; with more, one above the other, as wide as the
+bars need, the values written upright, so that 16 cores with a baseline
+stay readable. PNG and SVG, both reproducible (no date, fixed SVG ids).
 """
 import os
 
@@ -28,14 +30,22 @@ def plot_scenario(path, sc, base_sc, label, base_label):
     cores = [f"{r['cluster']}.{r['core']}" for r in sc["rows"]]
     base_rows = {(r["cluster"], r["core"]): r for r in base_sc["rows"]} if base_sc else {}
     width = 0.38 if base_sc else 0.6
+    stacked = len(cores) > 4
+    bars_per_core = 2 if base_sc else 1
+    if stacked:
+        # One panel per row, 0.3 in per bar: a value label upright per bar.
+        wide = max(6.5, 1.2 + 0.3 * bars_per_core * len(cores))
+        height = 2.6 * len(figures)
+    else:
+        wide = 3.6 * len(figures) + 0.8
+        height = 3.6
     # Wide enough for the legend's two entries (run names) side by side,
     # else one above the other.
-    wide = 3.6 * len(figures) + 0.8
     ncol = 2 if base_sc and wide >= 10 else 1
     rows = (2 if base_sc else 1) if ncol == 1 else 1
-    fig, axes = plt.subplots(1, len(figures), figsize=(max(wide, 6.5), 3.6 + 0.25 * rows),
-                             squeeze=False)
-    for ax, name in zip(axes[0], figures):
+    fig, axes = plt.subplots(len(figures) if stacked else 1, 1 if stacked else len(figures),
+                             figsize=(max(wide, 6.5), height + 0.25 * rows), squeeze=False)
+    for ax, name in zip(axes.flat, figures):
         xs = list(range(len(cores)))
         cur = [r["figures"].get(name) for r in sc["rows"]]
         series = [(cur, CURRENT, label, -width / 2 if base_sc else 0.0)]
@@ -54,19 +64,20 @@ def plot_scenario(path, sc, base_sc, label, base_label):
             bars = ax.bar(pos, med, width, color=color, label=legend,
                           yerr=[lo, hi] if spread else None, capsize=3 if spread else 0,
                           edgecolor="black", linewidth=0.5)
-            ax.bar_label(bars, labels=[f"{m:.2f}" for m in med], fontsize=7, padding=2)
+            ax.bar_label(bars, labels=[f"{m:.2f}" for m in med], fontsize=7 if not stacked else 6,
+                         padding=2, rotation=90 if stacked else 0)
             top = max([top] + [m + h for m, h in zip(med, hi)])
         ax.set_title(name, fontsize=10)
         ax.set_xticks(xs, cores)
         ax.set_xlabel("core (cluster.core)")
         ax.set_ylabel("latency (µs)")
-        ax.set_ylim(0, top * 1.18 if top else 1)
+        ax.set_ylim(0, top * (1.35 if stacked else 1.18) if top else 1)
         ax.grid(axis="y", linewidth=0.3)
         ax.set_axisbelow(True)
     fig.suptitle(sc["title"].replace("``", ""), fontsize=11)
-    handles, labels = axes[0][0].get_legend_handles_labels()
+    handles, labels = axes.flat[0].get_legend_handles_labels()
     fig.legend(handles, labels, loc="lower center", ncol=ncol, fontsize=8, frameon=False)
-    fig.tight_layout(rect=(0, 0.065 * rows, 1, 1))
+    fig.tight_layout(rect=(0, 0.3 * rows / (height + 0.25 * rows), 1, 1))
     fig.savefig(path + ".png", dpi=100, metadata={"Software": None})
     fig.savefig(path + ".svg", metadata={"Date": None, "Creator": None})
     plt.close(fig)

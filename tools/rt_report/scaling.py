@@ -3,25 +3,23 @@
 
 Usage: scaling.py OUT.rst LABEL_A DIR_A LABEL_B DIR_B
 
-Each DIR is a build base of one topology (make scaling: build/scaling/2x2,
-build/scaling/4x4): its make bench console (qemu/release/bench/console.log)
-and its report's CSVs (qemu/report/test_rt_instr_*.csv, ns per core). Writes
-OUT.rst: the bench figures of both and their ratio B/A, then for each report
-scenario and figure the median over the cores and the worst (largest) core
-of both, and their ratios. A difference of at most one counter tick (the
-report's "counter N Hz") is no growth the counter can show: its ratio is
-marked "(1 tick)" and left out of the largest ratios, printed last.
+Each DIR holds one topology's runs (make scaling: build/scaling/2x2,
+build/scaling/4x4): DIR/bench, a make bench run directory (bench.json), and
+DIR/report, a make run one (report.json; tools/rt_report/runs.py). Writes OUT.rst: the bench figures of
+both and their ratio B/A, then for each report scenario and figure the
+median over the cores and the worst (largest) core of both, and their
+ratios. A difference of at most one counter tick (the report's counter
+frequency) is no growth the counter can show: its ratio is marked
+"(1 tick)" and left out of the largest ratios, printed last. A run that
+did not pass is refused.
 
-Exit status: 0, or 2 when an input is missing or unreadable (named).
+Exit status: 0, or 2 when an input is missing, unreadable or did not pass
+(named).
 """
-import csv
-import glob
+import json
 import os
-import re
 import statistics
 import sys
-
-BENCH = re.compile(r"^BENCH: (.+?)\s+(\d+) ns/(call|cycle)$", re.M)
 
 
 def fail(msg):
@@ -29,46 +27,40 @@ def fail(msg):
     sys.exit(2)
 
 
-def read_bench(base):
-    path = os.path.join(base, "qemu", "release", "bench", "console.log")
+def read_json(base, link, name, what):
+    path = os.path.join(base, link, name)
     try:
-        with open(path, encoding="utf-8", errors="replace") as f:
-            text = f.read()
+        with open(path, encoding="utf-8") as f:
+            data = json.load(f)
     except OSError as e:
-        fail(f"{path}: {e.strerror} (run make bench there first)")
-    figures = {m.group(1): int(m.group(2)) for m in BENCH.finditer(text)}
+        fail(f"{path}: {e.strerror} (run {what} there first)")
+    except ValueError as e:
+        fail(f"{path}: not JSON: {e}")
+    if data.get("verdict") != "PASS":
+        fail(f"{path}: that run did not pass (verdict {data.get('verdict')})")
+    return data
+
+
+def read_bench(base):
+    data = read_json(base, "bench", "bench.json", "make bench")
+    figures = {b["name"]: b["ns"] for b in data.get("benchmarks", [])}
     if not figures:
-        fail(f"{path}: no BENCH: lines")
+        fail(f"{base}: make bench measured nothing")
     return figures
 
 
 def read_report(base):
-    paths = sorted(glob.glob(os.path.join(base, "qemu", "report", "test_rt_instr_*.csv")))
-    if not paths:
-        fail(f"{base}/qemu/report: no test_rt_instr_*.csv (run make run there first)")
+    """scenario (without test_rt_instr_) -> figure -> [median of each core]."""
+    data = read_json(base, "report", "report.json", "make run")
     scenarios = {}
-    for path in paths:
-        name = os.path.basename(path)[len("test_rt_instr_"):-len(".csv")]
-        with open(path, newline="", encoding="utf-8") as f:
-            rows = list(csv.reader(f))
-        if len(rows) < 2:
-            fail(f"{path}: no rows")
-        header, body = rows[0], rows[1:]
-        scenarios[name] = {col: [int(r[i]) for r in body]
-                           for i, col in enumerate(header) if i >= 2}
-    return scenarios
-
-
-def read_tick_ns(base):
-    path = os.path.join(base, "qemu", "report", "psci-performance-qemu.rst")
-    try:
-        with open(path, encoding="utf-8") as f:
-            m = re.search(r"counter (\d+) Hz", f.read())
-    except OSError as e:
-        fail(f"{path}: {e.strerror}")
-    if not m:
-        fail(f"{path}: no counter frequency")
-    return 1e9 / int(m.group(1))
+    for sc in data.get("scenarios", []):
+        name = sc["name"].removeprefix("test_rt_instr_")
+        for row in sc["rows"]:
+            for fig, st in row["figures"].items():
+                scenarios.setdefault(name, {}).setdefault(fig, []).append(st["median"])
+    if not scenarios:
+        fail(f"{base}: the report has no figures")
+    return scenarios, data["provenance"].get("counter_hz")
 
 
 def ratio(a, b):
@@ -89,8 +81,10 @@ def main(argv):
         fail("usage: scaling.py OUT.rst LABEL_A DIR_A LABEL_B DIR_B")
     out, la, da, lb, db = argv[1:]
     bench_a, bench_b = read_bench(da), read_bench(db)
-    rep_a, rep_b = read_report(da), read_report(db)
-    tick = max(read_tick_ns(da), read_tick_ns(db))
+    (rep_a, hz_a), (rep_b, hz_b) = read_report(da), read_report(db)
+    if not hz_a or not hz_b:
+        fail("a report without the counter's frequency")
+    tick = max(1e9 / hz_a, 1e9 / hz_b)
 
     bench_rows, worst_bench = [], 0.0
     for name, a in bench_a.items():
@@ -122,9 +116,9 @@ def main(argv):
                 worst_max = max(worst_max, (rx, what))
             rep_rows.append([scen, col, f"{ma:g}", f"{mb:g}", cells[0], xa, xb, cells[1]])
 
-    text = (f"make bench (ns per call under -icount, 1 ns = 1 instruction)\n\n"
+    text = ("make bench (ns per call under -icount, 1 ns = 1 instruction)\n\n"
             + table(["path", la, lb, f"{lb}/{la}"], bench_rows)
-            + f"\nReport (ns; median over the cores, and the worst core)\n\n"
+            + "\nReport (ns; median over the cores, and the worst core)\n\n"
             + table(["scenario", "figure", f"median {la}", f"median {lb}", "ratio",
                      f"worst {la}", f"worst {lb}", "ratio"], rep_rows)
             + f"\nLargest ratios (beyond one {tick:g} ns tick): bench {worst_bench:.2f}; "

@@ -1,0 +1,104 @@
+#!/usr/bin/env bash
+# What make and qemu_run say before anything boots: one make per build tree
+# (a second is refused, naming the first, and writes nothing); a path with
+# a space is refused before anything is written; make -f from elsewhere;
+# a variable of another target is refused; a misspelt option is matched
+# whatever its case; make help's lists; qemu_run --help and --print-cmd;
+# a QEMU that cannot start leaves no temporary folder.
+# Usage: make_test.sh BUILD_DIR   (a built tree's build/<plat>/<type>)
+set -uo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/../lib/harness.sh"
+top=$(cd "$here/../.." && pwd)
+build=$(cd "$1" && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# One make per build tree: while another holds the lock, a make is refused
+# at once, naming it, and writes nothing.
+mkdir -p "$work/locked"
+echo "pid 4242, make run ITERATIONS=2, since 12:00:00" >"$work/locked/.lock.owner"
+flock "$work/locked/.lock" sleep 30 &
+holder=$!
+sleep 0.3
+timeout 20 make -C "$top" BUILD_BASE="$work/locked" >"$work/lock.log" 2>&1
+rc=$?
+kill "$holder" 2>/dev/null
+check "a second make in one build tree is refused at once ($rc)" \
+	bash -c "[ $rc -ne 0 ] && [ $rc -ne 124 ]"
+check "... naming the make that holds it" \
+	grep -q "in use by another make (pid 4242, make run ITERATIONS=2, since 12:00:00)" "$work/lock.log"
+check "... and nothing is written" [ ! -e "$work/locked/qemu" ]
+wait "$holder" 2>/dev/null
+make -C "$top" BUILD_BASE="$work/locked" help >/dev/null 2>&1
+check "make help needs no lock and writes nothing" \
+	bash -c "[ ! -e '$work/locked/qemu' ]"
+
+# Paths with a space: refused before anything is written.
+mkdir -p "$work/sp"
+make -C "$top" BUILD_BASE="$work/sp/x y" >"$work/space.log" 2>&1
+check "BUILD_BASE with a space: refused, saying why" \
+	grep -q "a path with a space in it, which make cannot handle" "$work/space.log"
+check "BUILD_BASE with a space: nothing written, not even its first word" \
+	bash -c "[ -z \"\$(ls -A '$work/sp')\" ]"
+# (The Makefile's first lines decide, before any other file is read.)
+mkdir "$work/sp/check out"
+cp "$top/Makefile" "$work/sp/check out/"
+(cd "$work/sp/check out" && make >"$work/space2.log" 2>&1)
+check "a checkout path with a space: refused, saying why" \
+	grep -q "has a space in it, which make cannot handle" "$work/space2.log"
+check "a checkout path with a space: nothing written outside it" \
+	bash -c "[ \"\$(ls -A '$work/sp')\" = 'check out' ] &&
+		[ \"\$(ls -A '$work/sp/check out')\" = Makefile ]"
+
+# make -f from elsewhere: relative paths on its command line are where it
+# was typed.
+(cd "$work" && make -f "$top/Makefile" BUILD_BASE=elsewhere fiptool >"$work/f.log" 2>&1)
+check "make -f path/Makefile from another folder builds (BUILD_BASE relative to it)" \
+	bash -c "[ -x '$work/elsewhere/tools/fiptool/fiptool' ]"
+(cd "$work" && make -f "$top/Makefile" help >"$work/fhelp.log" 2>&1)
+check "make -f path/Makefile help" grep -q "^Build options" "$work/fhelp.log"
+
+# Variables of one target given to another; a misspelt option, any case.
+refused_says() {    # MESSAGE MAKE-ARGS...
+	local msg=$1
+	shift
+	make -C "$top" BUILD_BASE="$work/refused" "$@" >"$work/r.log" 2>&1
+	check "make $*: refused, '$msg'" \
+		bash -c "grep -qF -- \"$msg\" '$work/r.log' && [ ! -e '$work/refused/qemu' ]"
+}
+refused_says "REF= is read by make compare only, not by make run" run REF=HEAD
+refused_says "PROFILE_PATH= is read by make profile only, not by make run" run PROFILE_PATH=boot
+refused_says "BASELINE= is read by make run and make bench only, not by make all" BASELINE=x
+refused_says "qemu_clusters is not an option (did you mean QEMU_CLUSTERS?)" qemu_clusters=1
+refused_says "give two topologies, e.g." scaling SCALING_TOPOLOGIES=2x2
+
+# make help: every variable on a line of its own, with what reads it.
+make -C "$top" help >"$work/help.log" 2>&1
+check "make help lists the other variables one per line, with the targets that read them" \
+	bash -c "grep -qE '^  REF= +make compare$' '$work/help.log' &&
+		grep -qE '^  BASELINE= +make run, make bench$' '$work/help.log' &&
+		grep -A1 -E '^  REF=' '$work/help.log' | grep -q '^      the git revision'"
+
+# qemu_run: --help describes every option; --print-cmd prints and boots nothing.
+qr=$top/tools/qemu_run/qemu_run.py
+python3 "$qr" --help >"$work/qhelp.log" 2>&1
+check "qemu_run --help describes its options" \
+	bash -c "grep -qE -- '--timeout SECONDS +wall-clock limit' '$work/qhelp.log' &&
+		grep -qE -- '--print-cmd +print the QEMU command line and exit' '$work/qhelp.log' &&
+		grep -qE -- '--keep-going +do not end the run' '$work/qhelp.log'"
+start=$(date +%s%N)
+python3 "$qr" --config "$build/config.mk" --print-cmd >"$work/cmd.log" 2>&1
+rc=$?
+ms=$((($(date +%s%N) - start) / 1000000))
+check "qemu_run --print-cmd prints the command line and boots nothing ($ms ms)" \
+	bash -c "[ $rc -eq 0 ] && [ \$(wc -l <'$work/cmd.log') -eq 1 ] &&
+		grep -q '^qemu-system-aarch64 .*-bios $build/flash.bin' '$work/cmd.log' && [ $ms -lt 5000 ]"
+mkdir -p "$work/tmp"
+TMPDIR=$work/tmp python3 "$qr" --config "$build/config.mk" --qemu /nonexistent/qemu --quiet \
+	>"$work/noqemu.log" 2>&1
+rc=$?
+check "QEMU=/nonexistent: qemu_run exits 125, saying so, and leaves no temporary folder" \
+	bash -c "[ $rc -eq 125 ] && grep -q 'cannot start /nonexistent/qemu' '$work/noqemu.log' &&
+		[ -z \"\$(ls -A '$work/tmp')\" ]"
+summary
