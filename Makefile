@@ -349,13 +349,31 @@ FORCE:
 all: $(IMAGES)
 	@echo "Built $(PLAT) $(BUILD_TYPE) with $(TOOLCHAIN) into $(BUILD_DIR)/"
 
+$(call user_target,all,the images$(comma) the FIP and the flash image (the default))
+$(call user_target,run,build what is missing$(comma) boot it (QEMU; PLAT=fvp with FVP_BASE=)$(comma) print the latency report)
+$(call user_target,check,every test suite; its last line is "N passed$(comma) N failed")
+$(call user_target,bench,instructions per SMC and PSCI round trip (QEMU$(comma) -icount))
+$(call user_target,scaling,make bench and the report at two topologies side by side (docs/perf/scaling.rst))
+$(call user_target,compare,the report and make bench against the revision REF=)
+$(call user_target,docs,docs/ to HTML with Sphinx$(comma) with the latest passing report)
+$(call user_target,perf-docs,make run$(comma) then its report and plots into docs/perf/ (to commit))
+$(call user_target,profile,where a path's instructions go: PROFILE_PATH=$(subst $(space),|,$(PROFILE_PATHS)) or PROFILE_FROM=/PROFILE_TO= (docs/perf/profiling.rst))
+$(call user_target,test-profile,make profile's test on this build tree)
+$(call user_target,test-mem-protect,MEM_PROTECT across a reset)
+$(call user_target,fuzz,libFuzzer on the FIP$(comma) DTB$(comma) SDS and certificate parsers (docs/tools/fuzzing.rst))
+$(call user_target,fiptool,the FIP tool (docs/tools/fiptool.rst))
+$(call user_target,cert_create,the certificate tool (docs/tools/cert_create.rst))
+$(call user_target,mbedtls,Debian's mbed TLS built for the firmware)
+$(call user_target,etm-decode,the ETM trace decoder (docs/perf/etm-n1sdp.rst))
+$(call user_target,unit-tests,the host unit tests' binaries)
+$(call user_target,format,clang-format every C file in place)
+$(call user_target,format-check,fail when a C file is not as clang-format leaves it)
+$(call user_target,clean,remove this build (build/<plat>/<type>))
+$(call user_target,distclean,remove build/ whole)
+$(call user_target,help,this list)
 help:
-	@echo "Targets: all (default), run, check, bench, scaling, compare (REF=), docs,"
-	@echo "         test-mem-protect, fuzz, perf-docs, fiptool,"
-	@echo "         cert_create, mbedtls, format, format-check, clean, distclean, help,"
-	@echo "         profile (PROFILE_PATH=$(subst $(space),|,$(PROFILE_PATHS)), or"
-	@echo "         PROFILE_FROM=/PROFILE_TO=; docs/perf/profiling.rst), test-profile,"
-	@echo "         etm-decode (docs/perf/etm-n1sdp.rst)"
+	@echo "Targets:"
+	@$(foreach t,$(USER_TARGETS),printf '  %-18s %s\n' '$(t)' '$(subst ','\'',$(USER_TARGET_HELP_$(t)))';)
 	@echo
 	@echo "Other variables (read by the targets named, or by any):"
 	@$(foreach v,$(TARGET_VARIABLES),printf '  %-32s %s\n      %s\n' '$(v)=' \
@@ -469,10 +487,11 @@ etm-decode:
 
 # make scaling: make bench and the report at each topology of
 # SCALING_TOPOLOGIES (clusters x cores per cluster), one after the other in
-# one build base of their own ($(SCALING_DIR): the second topology rebuilds
-# only what the topology changes), then the two side by side
-# (tools/rt_report/scaling.py; docs/perf/scaling.rst). $(SCALING_DIR)/<CxK>/
-# links to the runs of each topology.
+# this build tree (the second rebuilds only what the topology changes; the
+# tree is left built for the second), then the two side by side
+# (tools/rt_report/scaling.py; docs/perf/scaling.rst) in
+# $(SCALING_DIR)/scaling.rst, $(SCALING_DIR)/<CxK>/ linking to the runs of
+# each topology.
 SCALING_TOPOLOGIES ?= 2x2 4x4
 $(call target_variable,SCALING_TOPOLOGIES,scaling,the two topologies make scaling compares (default "2x2 4x4"))
 SCALING_DIR := $(BUILD_BASE)/scaling
@@ -490,21 +509,21 @@ scaling:
 	@set -e; for t in $(SCALING_TOPOLOGIES); do \
 		echo "== $$t (log: $(SCALING_DIR)/$$t.log)"; \
 		$(MAKE) --no-print-directory bench run QEMU_CLUSTERS=$${t%x*} \
-			QEMU_CORES_PER_CLUSTER=$${t#*x} BUILD_BASE=$(SCALING_DIR) >$(SCALING_DIR)/$$t.log 2>&1 \
+			QEMU_CORES_PER_CLUSTER=$${t#*x} >$(SCALING_DIR)/$$t.log 2>&1 \
 			|| { tail -n 20 $(SCALING_DIR)/$$t.log; exit 1; }; \
 		rm -rf $(SCALING_DIR)/$$t && mkdir $(SCALING_DIR)/$$t; \
-		ln -s "$$(readlink -f $(SCALING_DIR)/qemu/report/latest)" $(SCALING_DIR)/$$t/report; \
-		ln -s "$$(readlink -f $(SCALING_DIR)/qemu/report/latest-bench)" $(SCALING_DIR)/$$t/bench; \
+		ln -s "$$(readlink -f $(REPORT_DIR)/latest)" $(SCALING_DIR)/$$t/report; \
+		ln -s "$$(readlink -f $(REPORT_DIR)/latest-bench)" $(SCALING_DIR)/$$t/bench; \
 	done
 	@$(PYTHON) tools/rt_report/scaling.py $(SCALING_DIR)/scaling.rst \
 		$(foreach t,$(SCALING_TOPOLOGIES),$(t) $(SCALING_DIR)/$(t))
 
-# make test-profile: make profile's test, from a build of its own (make
-# check runs it on its build).
+# make test-profile: make profile's test on this build tree (make check's
+# profile suite).
 .PHONY: test-profile
 test-profile:
 	@$(DEPS) profile
-	@bash tests/integration/profile_test.sh $(BUILD_BASE) clean
+	@bash tests/integration/profile_test.sh $(BUILD_BASE)
 profile:
 ifneq ($(PLAT),qemu)
 	$(error make profile runs on QEMU (PLAT=qemu); on the board, profile ETM trace: docs/perf/etm-n1sdp.rst)
@@ -545,7 +564,8 @@ _check: all unit-tests $(UNIT_TEST_INPUTS) $(PSCI_MUTANTS) $(DTB_EDIT) $(FUZZERS
 		"lint=bash tests/host/lint.sh" \
 		"layers=python3 tests/host/check_layers.py" \
 		"format=bash tests/host/format_check.sh" \
-		"fuzz-smoke=bash tests/fuzz/run_fuzz.sh $(FUZZ_DIR)/smoke 5 0 $(FUZZERS)" \
+		"make-frontend=bash tests/host/make_test.sh $(BUILD_DIR)" \
+		"fuzz-smoke=make -C $(CURDIR) --no-print-directory fuzz FUZZ_SECONDS=5" \
 		"cert-interop=bash tests/host/cert_interop.sh $(CERT_CREATE) $(FIPTOOL) $(COT_VERIFY)" \
 		"qemu-boot=bash tests/integration/boot_test.sh $(BUILD_DIR)" \
 		"tbb=bash tests/integration/tbb_test.sh $(BUILD_DIR)" \
@@ -553,9 +573,11 @@ _check: all unit-tests $(UNIT_TEST_INPUTS) $(PSCI_MUTANTS) $(DTB_EDIT) $(FUZZERS
 		"rt-instr=bash tests/integration/rt_instr_test.sh $(BUILD_DIR)" \
 		"report-tools=$(PYTHON) tests/host/rt_report_test.py" \
 		"docs=bash tests/host/docs_test.sh $(BUILD_BASE)" \
-		"profile=bash tests/integration/profile_test.sh $(BUILD_BASE)" \
+		"profile=make -C $(CURDIR) --no-print-directory test-profile" \
 		"profile-etm=bash tests/profile/etm_roundtrip.sh $(BUILD_DIR) $(ETM_DECODE)" \
 		"options=bash tests/integration/options_test.sh $(BUILD_BASE)" \
+		"second-run=bash tests/integration/second_run_test.sh $(BUILD_BASE)" \
+		"compare=bash tests/integration/compare_test.sh" \
 		"topologies=bash tests/integration/topology_test.sh" \
 		"toolchains=bash tests/integration/toolchain_test.sh" \
 		"linux=bash tests/linux/linux_test.sh $(BUILD_BASE)"

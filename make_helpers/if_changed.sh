@@ -32,7 +32,10 @@ while [ $# -gt 0 ] && [ "$1" != -- ]; do
 	inputs+=("$1")
 	shift
 done
-[ "${1:-}" = -- ] && [ $# -ge 2 ] || { echo "if_changed.sh: $target: no COMMAND after --" >&2; exit 2; }
+if [ "${1:-}" != -- ] || [ $# -lt 2 ]; then
+	echo "if_changed.sh: $target: no COMMAND after --" >&2
+	exit 2
+fi
 shift
 
 digest() {

@@ -23,6 +23,12 @@ bool_option = $(call _declare,$(1),$(2),bool,$(3))$(if $(filter-out 0 1,$($(1)))
 int_option = $(call _declare,$(1),$(2),int,$(3))$(if $(shell echo '$($(1))' | grep -Eqx '(0x[0-9a-fA-F]+|[0-9]+)' || echo bad),$(error $(1)=$($(1)) is not an integer))
 str_option = $(call _declare,$(1),$(2),str,$(3))$(eval STR_OPTIONS += $(1))
 
+# The targets a user types, each declared once with what it does: make
+# help lists them, and make check runs each (tests/host/make_test.sh).
+#
+#   $(call user_target,NAME,HELP)
+user_target = $(eval USER_TARGETS += $(1))$(eval USER_TARGET_HELP_$(1) := $(2))
+
 # Command-line variables that are not build options: what a target reads
 # (REF= for make compare, BASELINE= for make run...) or where things go.
 #

@@ -10,7 +10,7 @@ top=$(cd "$here/../.." && pwd)
 base=$1
 html=$base/docs/html
 
-make -C "$top" --no-print-directory BUILD_BASE="$base" _docs >"$base/docs.log" 2>&1
+make -C "$top" --no-print-directory BUILD_BASE="$base" docs >"$base/docs.log" 2>&1
 rc=$?
 check "make docs: Sphinx builds docs/ with warnings as errors" [ "$rc" -eq 0 ]
 [ "$rc" -eq 0 ] || sed 's/^/    /' "$base/docs.log" | tail -n 20

@@ -101,4 +101,25 @@ rc=$?
 check "QEMU=/nonexistent: qemu_run exits 125, saying so, and leaves no temporary folder" \
 	bash -c "[ $rc -eq 125 ] && grep -q 'cannot start /nonexistent/qemu' '$work/noqemu.log' &&
 		[ -z \"\$(ls -A '$work/tmp')\" ]"
+
+# The targets that only build, on the built tree (up to date: quick).
+base=$(cd "$build/../.." && pwd)
+make -C "$top" BUILD_BASE="$base" cert_create mbedtls unit-tests >"$work/t-build.log" 2>&1
+check "make cert_create mbedtls unit-tests" [ $? -eq 0 ]
+make -C "$top" BUILD_BASE="$base" etm-decode >"$work/t-etm.log" 2>&1
+check "make etm-decode" grep -q "^Built .*etm_decode" "$work/t-etm.log"
+make -C "$top" BUILD_BASE="$base" format-check >"$work/t-format.log" 2>&1
+check "make format-check" [ $? -eq 0 ]
+
+# Every target make help lists is run by some suite of make check as a
+# user types it ("make ... <target>", not make's internal _<target>).
+targets=$(make -C "$top" help | sed -n '/^Targets:$/,/^$/p' | awk 'NR > 1 && NF { print $1 }')
+uncovered=
+for t in $targets; do
+	[ "$t" = check ] && continue   # make check is what runs the others
+	grep -rqE --include='*.sh' --include=Makefile -- \
+		"make( [^|;&]*)? $t( |\"|\$|;)" "$top/tests" "$top/Makefile" || uncovered="$uncovered $t"
+done
+check "every target of make help is run by make check (not run:${uncovered:- none})" \
+	bash -c "[ \$(echo '$targets' | wc -w) -ge 20 ] && [ -z '$uncovered' ]"
 summary

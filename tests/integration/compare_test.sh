@@ -61,8 +61,24 @@ check "... naming the serial CPU_SUSPEND's Powerdown, beyond both runs' spread" 
 	grep -qE '^rt_report: worse than the baseline: test_rt_instr_cpu_susp_serial: core 0\.0: Powerdown .* \(\+[0-9.]+%; spreads 0\.00 and 0\.00 µs\)' \
 	"$work/planted.log"
 check "... and only Powerdown figures moved" \
-	bash -c "! grep 'worse than the baseline' '$work/planted.log' | grep -qv ': Powerdown '"
+	bash -c "! grep '^rt_report: worse than the baseline: ' '$work/planted.log' | grep -qv ': Powerdown '"
 check "... the run's verdict says FAIL, as its exit status does" \
 	/usr/bin/python3 -c "import json, sys; j = json.load(open('$src/build/qemu/report/latest/report.json'))
 sys.exit(not (j['verdict'] == 'FAIL' and j['exit_status'] == 1 and j['regressions']))"
+
+# The targets that write into the tree, in this repository of its own.
+git -C "$src" checkout -q lib/psci/psci_suspend.c
+make -C "$src" -j2 perf-docs >"$work/perf-docs.log" 2>&1
+check "make perf-docs: the report and its plots into docs/perf/" \
+	bash -c "git -C '$src' diff --quiet -- docs/perf/psci-performance-qemu.rst; [ \$? -eq 1 ] &&
+		grep -q '^:Firmware: v0.1-' '$src/docs/perf/psci-performance-qemu.rst' &&
+		[ \$(ls '$src'/docs/perf/plots/*.svg | wc -l) -eq 6 ]"
+make -C "$src" format >"$work/format.log" 2>&1
+check "make format: leaves the tree's C as it is (it is formatted)" \
+	bash -c "git -C '$src' diff --quiet -- '*.c' '*.h'"
+make -C "$src" clean >"$work/clean.log" 2>&1
+check "make clean: this build gone, the rest kept" \
+	bash -c "[ ! -e '$src/build/qemu/release' ] && [ -d '$src/build/tools' ]"
+make -C "$src" distclean >"$work/distclean.log" 2>&1
+check "make distclean: build/ gone" [ ! -e "$src/build" ]
 summary

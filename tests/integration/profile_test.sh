@@ -6,10 +6,7 @@
 # takes 1 ns, so each PMF interval the payload printed is the instruction
 # count between them, within one counter tick); explicit windows and bad
 # requests; the profiler's host tests.
-# Usage: profile_test.sh BUILD_BASE [clean]
-#   BUILD_BASE  a built tree (make check's, itself a clean build in CI)
-#   clean       build from nothing in a BUILD_BASE of its own first
-#               (make test-profile)
+# Usage: profile_test.sh BUILD_BASE   (make test-profile; make check's build)
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../lib/harness.sh"
@@ -18,15 +15,10 @@ base=$1
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 all=psci_version,cpu_suspend,cpu_on,cpu_off,boot
-
-if [ "${2:-}" = clean ]; then
-	base=$work/clean
-	what="make profile from a clean build"
-	target=profile
-else
-	what="make profile"
-	target=_profile
-fi
+# The first profile as a user types it; the others through make's own
+# _profile (the lock is this suite's caller's).
+what="make profile"
+target=profile
 build=$base/qemu/release
 if make -C "$top" -j2 BUILD_BASE="$base" PROFILE_PATH=$all PROFILE_KEEP=1 $target >"$work/first.log" 2>&1; then
 	pass "$what"

@@ -424,12 +424,14 @@ static void run_scenario(enum scenario sc, unsigned int it, unsigned int n)
 	switch (sc) {
 	case SUSP_DEEP_PARALLEL:
 	case CPU_SUSP_PARALLEL:
-		run.power_state = sc == SUSP_DEEP_PARALLEL ? PLAT_PSTATE_DEEPEST : PLAT_PSTATE_CORE_OFF;
+		run.power_state = sc == SUSP_DEEP_PARALLEL ? PLAT_PSTATE_DEEPEST
+		                                           : PLAT_PSTATE_CORE_OFF;
 		run_parallel(&run, suspend_entry);
 		break;
 	case SUSP_DEEP_SERIAL:
 	case CPU_SUSP_SERIAL:
-		run.power_state = sc == SUSP_DEEP_SERIAL ? PLAT_PSTATE_DEEPEST : PLAT_PSTATE_CORE_OFF;
+		run.power_state = sc == SUSP_DEEP_SERIAL ? PLAT_PSTATE_DEEPEST
+		                                         : PLAT_PSTATE_CORE_OFF;
 		run_serial(&run, suspend_entry);
 		break;
 	case CPU_OFF_SERIAL:
@@ -459,7 +461,8 @@ static bool run_iteration(unsigned int it, uint64_t freq)
 		for (unsigned int n = 0; n < samples_of((enum scenario)sc); n++) {
 			run_scenario((enum scenario)sc, it, n);
 			for (unsigned int pos = 0; pos < payload_topo.cores; pos++)
-				sc_ok[sc] &= evaluate((enum scenario)sc, pos, freq, &rows[sc][n][pos]);
+				sc_ok[sc] &= evaluate((enum scenario)sc, pos, freq,
+				                      &rows[sc][n][pos]);
 		}
 	}
 	for (unsigned int sc = 0; sc < SCENARIOS; sc++) {
@@ -472,12 +475,14 @@ static bool run_iteration(unsigned int it, uint64_t freq)
 				const struct row *r = &rows[sc][n][pos];
 
 				if (figures_of((enum scenario)sc) == 1U)
-					printf("<RT_INSTR:%s\t%u\t%u\t%02llu/>\n", scenario[sc].name,
-					       r->cluster, r->core, (unsigned long long)r->ns[0]);
+					printf("<RT_INSTR:%s\t%u\t%u\t%02llu/>\n",
+					       scenario[sc].name, r->cluster, r->core,
+					       (unsigned long long)r->ns[0]);
 				else
 					printf("<RT_INSTR:%s\t%u\t%u\t%02llu\t%02llu\t%02llu/>\n",
 					       scenario[sc].name, r->cluster, r->core,
-					       (unsigned long long)r->ns[0], (unsigned long long)r->ns[1],
+					       (unsigned long long)r->ns[0],
+					       (unsigned long long)r->ns[1],
 					       (unsigned long long)r->ns[2]);
 			}
 		}

@@ -4,7 +4,8 @@
 Usage: scaling.py OUT.rst LABEL_A DIR_A LABEL_B DIR_B
 
 Each DIR holds one topology's runs (make scaling: build/scaling/2x2,
-build/scaling/4x4): DIR/bench, a make bench run directory (bench.json), and
+build/scaling/4x4, links to run directories): DIR/bench, a make bench
+run directory (bench.json), and
 DIR/report, a make run one (report.json; tools/rt_report/runs.py). Writes OUT.rst: the bench figures of
 both and their ratio B/A, then for each report scenario and figure the
 median over the cores and the worst (largest) core of both, and their
