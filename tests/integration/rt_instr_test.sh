@@ -36,7 +36,10 @@ log=$work/run1.log
 for t in $tests; do
 	check "$t: passed its checks on every core" has "$log" "PAYLOAD: test_rt_instr_$t: PASS"
 	rows=$(grep -oP "<RT_INSTR:test_rt_instr_${t}\t\K[0-9]+\t[0-9]+" "$log" | tr '\t' . | paste -sd,)
-	check "$t: one row per core, real cluster.core labels in order" [ "$rows" = "0.0,0.1,1.0,1.1" ]
+	# A parallel scenario: nine samples, each a row per core.
+	want=0.0,0.1,1.0,1.1
+	[[ $t == *_parallel ]] && want=$(printf '0.0,0.1,1.0,1.1,%.0s' $(seq 9) | sed 's/,$//')
+	check "$t: one row per core (per sample), real cluster.core labels in order" [ "$rows" = "$want" ]
 	zero=$(grep -P "<RT_INSTR:test_rt_instr_${t}\t" "$log" |
 		awk -F'\t' '{ for (i = 4; i <= NF; i++) { v = $i; sub("/>", "", v); if (v + 0 <= 0) print } }')
 	check "$t: every value > 0" [ -z "$zero" ]
@@ -63,8 +66,10 @@ check "the report names compiler, CPU, MIDR and iterations" \
 check "report.json keeps every sample with min, median, max" \
 	"$python" -c "import json, sys; j = json.load(open(sys.argv[1])); \
 		f = j['scenarios'][0]['rows'][0]['figures']['Powerdown']; \
-		sys.exit(not (j['verdict'] == 'PASS' and len(f['samples']) == 1 and \
-		f['min'] == f['median'] == f['max'] > 0))" "$work/report1/report.json"
+		g = j['scenarios'][1]['rows'][0]['figures']['Powerdown']; \
+		sys.exit(not (j['verdict'] == 'PASS' and len(f['samples']) == 9 and \
+		0 < f['min'] <= f['median'] <= f['max'] and f['spread'] == f['max'] - f['min'] and \
+		len(g['samples']) == 1 and g['min'] == g['median'] == g['max'] > 0))" "$work/report1/report.json"
 check "a PNG and an SVG plot per scenario, each a figure of the report" \
 	bash -c "[ \$(ls '$work/report1/plots/'*.png | wc -l) -eq 6 ] &&
 		[ \$(ls '$work/report1/plots/'*.svg | wc -l) -eq 6 ] &&

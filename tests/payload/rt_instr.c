@@ -44,7 +44,10 @@
  * the same pseudo-random sequence on every build (start_skew): the samples
  * then cover the interleavings, and two builds are compared on their
  * spread, not on one point of it (docs/perf/psci-performance-methodology.rst).
- * The first sample releases the cores together, as TFTF does.
+ * The first sample releases the cores together, as TFTF does; the six
+ * scenarios run once in TFTF's order, then the parallel ones' other samples:
+ * so the serial scenarios follow the same history in every iteration and,
+ * under -icount, give the same figures in each (rt_report checks it).
  */
 #define PARALLEL_SAMPLES 9U
 /* The skew's range, in loop rounds of about 3 instructions (0 to ~3 us). */
@@ -447,8 +450,9 @@ static void run_scenario(enum scenario sc, unsigned int it, unsigned int n)
 }
 
 /*
- * The six scenarios once (each parallel one PARALLEL_SAMPLES times), each
- * scenario's rows printed when all of its samples are checked.
+ * The six scenarios once in TFTF's order, then the parallel ones'
+ * other PARALLEL_SAMPLES - 1 samples; each scenario's rows printed when all
+ * of its samples are checked.
  */
 static bool run_iteration(unsigned int it, uint64_t freq)
 {
@@ -456,9 +460,12 @@ static bool run_iteration(unsigned int it, uint64_t freq)
 	static bool sc_ok[SCENARIOS];
 	bool ok = true;
 
-	for (unsigned int sc = 0; sc < SCENARIOS; sc++) {
-		sc_ok[sc] = true;
-		for (unsigned int n = 0; n < samples_of((enum scenario)sc); n++) {
+	for (unsigned int n = 0; n < PARALLEL_SAMPLES; n++) {
+		for (unsigned int sc = 0; sc < SCENARIOS; sc++) {
+			if (n == 0)
+				sc_ok[sc] = true;
+			if (n >= samples_of((enum scenario)sc))
+				continue;
 			run_scenario((enum scenario)sc, it, n);
 			for (unsigned int pos = 0; pos < payload_topo.cores; pos++)
 				sc_ok[sc] &= evaluate((enum scenario)sc, pos, freq,

@@ -18,7 +18,7 @@ trap '[ -n "${KEEP:-}" ] || rm -rf "$work"' EXIT
 profile() { python3 "$top/tools/profile/profile.py" --build "$build" "$@"; }
 fw=(--elf "$build/bl1.elf" --elf "$build/bl2.elf" --elf "$build/bl31.elf")
 
-if profile --path psci_version >"$work/record.log" 2>&1; then
+if profile --path psci_version --keep >"$work/record.log" 2>&1; then
 	pass "make profile's QEMU trace is there"
 else
 	fail "make profile's QEMU trace is there" "$(tail -n 3 "$work/record.log")"
@@ -98,4 +98,6 @@ profile --path psci_version --etm "$work/bad.dec" --out "$work" >/dev/null 2>"$w
 check "profile: a bad etm_decode line is an error naming it" \
 	grep -q "^profile: .*line 1: range 0x10-0x14 does not hold 2 A64 instructions" \
 	"$work/baddec.err"
+# The raw trace was kept for this suite only (--keep above).
+rm -f "$build"/profile/trace.log "$build"/profile/trace.log.streams "$build"/profile/trace.log.meta
 summary
