@@ -20,7 +20,7 @@ enum lock_rank {
 	LOCK_RANK_PSCI_NODE = 2, /* + power level - 1: cluster, then system */
 	LOCK_RANK_PSCI_NODE_LAST = 9,
 	LOCK_RANK_SCMI = 16,    /* an SCMI channel (drivers/arm/css) */
-	LOCK_RANK_CONSOLE = 24, /* whole console lines (common/console.c) */
+	LOCK_RANK_CONSOLE = 24, /* whole console lines (drivers/console/console.c) */
 	LOCK_RANK_TEST = 32,    /* the test payload's own locks */
 };
 

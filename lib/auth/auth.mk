@@ -9,7 +9,7 @@
 # static library per compiler and flags:
 #   $(MBEDTLS_LIB)       the firmware's: $(CC) and $(TF_CFLAGS), in $(BUILD_DIR)
 #   $(MBEDTLS_HOST_LIB)  the host unit tests': $(HOSTCC), ASan and UBSan
-#   (and the fuzzer's, tests/fuzz/fuzz_cert.mk)
+#   (and the fuzzer's, tests/fuzz/fuzz.mk)
 
 # Files that use lib/auth: these sources, plus $(AUTH_CPPFLAGS) and a
 # dependency on $(MBEDTLS_LIB) for the headers and the library.

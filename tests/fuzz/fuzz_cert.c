@@ -9,7 +9,7 @@
  *
  * Built with clang -fsanitize=fuzzer,address,undefined against a build of
  * mbed TLS in our configuration with the same sanitizers
- * (tests/fuzz/fuzz_cert.mk); seeds in tests/fuzz/corpus/cert/.
+ * (tests/fuzz/fuzz.mk); seeds in tests/fuzz/corpus/cert/.
  */
 #include <stdint.h>
 #include <stdio.h>

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# make compare holds only real changes (docs/perf/psci-performance-
-# methodology.rst, "Regressions"): identical source compares clean, twice
+# make compare holds only real changes ("Regressions" in
+# docs/perf/psci-performance-methodology.rst): identical source compares clean, twice
 # in a row; so does a commit that changes only a log message (it moves the
 # code, and with it QEMU's interleaving of the parallel scenarios); a
 # planted 100-instruction delay before the platform's pwr_domain_suspend

@@ -100,7 +100,7 @@ def machine_args(a, monitor=None):
     if a.trace:
         # QEMU 7.2 logs a translation block ("Trace <cpu>: ...") each time it
         # runs; with one instruction per block and no chaining between
-        # blocks, that is every instruction (tools/profile/qemu_trace.py).
+        # blocks, that is every instruction (tools/profile/traces.py).
         args += ["-singlestep", "-d", "exec,nochain", "-D", a.trace]
         if a.trace_ranges:
             args += ["-dfilter", a.trace_ranges]

@@ -2,7 +2,7 @@
  * mbed TLS 2.28 configuration for trusted board boot: what verifying the
  * chain of trust needs (docs/design/trusted-boot.rst), nothing else.
  *
- * It replaces mbed TLS's own include/mbedtls/config.h, through
+ * It replaces mbed TLS's own mbedtls/config.h, through
  * -DMBEDTLS_CONFIG_FILE='<lib/auth/mbedtls_config.h>' (lib/auth/auth.mk), for
  * every build of the library: the firmware's (aarch64, freestanding), the
  * host unit tests' and the fuzzer's, so the tests exercise exactly this
