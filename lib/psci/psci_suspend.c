@@ -25,7 +25,8 @@ static int cpu_standby(unsigned int pos, unsigned int idx, const struct psci_pow
 
 /*
  * Suspend the calling core to @state (requested up to @end_lvl; @idx the
- * table entry asked for, or PSCI_STAT_NONE). With @system the caller must
+ * table entry asked for, or PSCI_STAT_NONE; with @system, the entry the
+ * stay counts for). With @system the caller must
  * be the only core on and every level goes OFF without coordination
  * (SYSTEM_SUSPEND). Power-down does not return here.
  */
@@ -72,7 +73,11 @@ static int suspend(struct psci_power_state *state, unsigned int end_lvl, int idx
 	psci_plat()->pwr_domain_suspend(state);
 	psci_unlock_ancestors(pos, end_lvl);
 
-	psci_stat_begin(pos, system ? PSCI_STAT_NONE
+	/*
+	 * SYSTEM_SUSPEND's every-level OFF is no entry of the table: it counts
+	 * for the one it is the equivalent of (@idx, the deepest).
+	 */
+	psci_stat_begin(pos, system ? idx
 	                            : psci_stat_index(psci_plat()->power_states,
 	                                              psci_plat()->power_state_count, idx, state));
 	pmf_capture(RT_INSTR_ENTER_HW_LOW_PWR, false);
@@ -108,5 +113,10 @@ int psci_suspend_all_off(const struct psci_ns_entry *entry)
 
 	for (unsigned int lvl = 0; lvl <= PLAT_MAX_PWR_LVL; lvl++)
 		state.pwr_domain_state[lvl] = PSCI_LOCAL_STATE_OFF;
-	return suspend(&state, PLAT_MAX_PWR_LVL, PSCI_STAT_NONE, true, true, entry);
+	/*
+	 * DEN0022: SYSTEM_SUSPEND is semantically a CPU_SUSPEND to the deepest
+	 * low-power state, so PSCI_STAT counts the stay for that state's entry
+	 * on this core (the other cores, off, go on counting their CPU_OFF).
+	 */
+	return suspend(&state, PLAT_MAX_PWR_LVL, psci_system_suspend_index(), true, true, entry);
 }
