@@ -16,9 +16,9 @@
 static int cpu_standby(unsigned int pos, unsigned int idx, const struct psci_power_state *state)
 {
 	psci_stat_begin(pos, (int)idx);
-	pmf_capture(RT_INSTR_ENTER_HW_LOW_PWR, false);
+	pmf_capture_enter_no_flush();
 	psci_plat()->cpu_standby(state->pwr_domain_state[PSCI_CPU_PWR_LVL]);
-	pmf_capture(RT_INSTR_EXIT_HW_LOW_PWR, false);
+	pmf_capture_exit_to_caller();
 	psci_stat_end(pos);
 	return PSCI_E_SUCCESS;
 }
@@ -41,19 +41,24 @@ static int suspend(struct psci_power_state *state, unsigned int end_lvl, int idx
 	psci_lock_ancestors(pos, end_lvl);
 	if (system && psci_cores_on() != 1U) {
 		psci_unlock_ancestors(pos, end_lvl);
+		pmf_capture_no_low_power();
 		return PSCI_E_DENIED;
 	}
 	/* An invalid request is denied whether or not a wake-up is pending. */
 	if (osi && psci_osi_validate(pos, end_lvl, state) != 0) {
 		psci_unlock_ancestors(pos, end_lvl);
+		pmf_capture_no_low_power();
 		return PSCI_E_DENIED;
 	}
 	/*
 	 * A wake-up event already pending would end the suspend at once: skip
-	 * it and return as if woken (5.4.1). Nothing was recorded yet.
+	 * it and return as if woken (5.4.1). Nothing of PSCI's state changed;
+	 * the call's record says it entered no low power and flushed nothing
+	 * (docs/design/pmf.rst), not the previous call's figures.
 	 */
 	if (read_isr_el1() != 0U) {
 		psci_unlock_ancestors(pos, end_lvl);
+		pmf_capture_no_low_power();
 		return PSCI_E_SUCCESS;
 	}
 	psci_coordinate_request(pos, end_lvl, state);
@@ -80,13 +85,21 @@ static int suspend(struct psci_power_state *state, unsigned int end_lvl, int idx
 	psci_stat_begin(pos, system ? idx
 	                            : psci_stat_index(psci_plat()->power_states,
 	                                              psci_plat()->power_state_count, idx, state));
-	pmf_capture(RT_INSTR_ENTER_HW_LOW_PWR, false);
-	if (powerdown)
+	if (powerdown) {
+		/*
+		 * Cleaned to the PoC: EXIT_HW_LOW_PWR is stored with the MMU
+		 * off, and no dirty copy of the line may be written back over
+		 * it or discarded by the invalidation before EXIT_PSCI.
+		 */
+		pmf_capture(RT_INSTR_ENTER_HW_LOW_PWR, true);
 		psci_plat()->pwr_domain_pwr_down_wfi(state, false);
+	}
 
 	/* Multi-level retention: the core keeps its state and returns here. */
+	pmf_capture_enter_no_flush();
+	dsb_sy();
 	wfi();
-	pmf_capture(RT_INSTR_EXIT_HW_LOW_PWR, false);
+	pmf_capture_exit_to_caller();
 	psci_stat_end(pos);
 	end_lvl = psci_lock_power_up(pos, end_lvl);
 	psci_get_target_states(pos, end_lvl, state);
