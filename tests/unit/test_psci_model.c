@@ -38,6 +38,7 @@
 
 #include <lib/el3_runtime/context.h>
 #include <lib/el3_runtime/cpu_data.h>
+#include <lib/pmf.h>
 #include <lib/psci/psci.h>
 #include <lib/psci/psci_lib.h>
 #include <lib/smccc.h>
@@ -499,12 +500,69 @@ static bool chance(unsigned int percent)
 		}                                                                                  \
 	} while (0)
 
+/* The power calls, whose every path writes the middle four PMF stamps. */
+static bool power_call(uint32_t fid)
+{
+	switch (fid & ~PSCI_FID_SMC64_BIT) {
+	case PSCI_FID_CPU_SUSPEND:
+	case PSCI_FID_CPU_OFF:
+	case PSCI_FID_CPU_FREEZE:
+	case PSCI_FID_CPU_DEFAULT_SUSPEND:
+	case PSCI_FID_SYSTEM_SUSPEND:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/*
+ * docs/design/pmf.rst, one call, one record: a power call that left the
+ * firmware (@how) after starting at @t0 wrote the stamps of its record
+ * that are lib/psci's (ENTER/EXIT_PSCI are the SMC entry's, EXIT_HW_LOW_PWR
+ * of a power-down the warm entry's), each in [@t0, now] and in order, and
+ * one that did not stay in low power says so with equal stamps.
+ */
+static void check_record(unsigned int c, enum exit_kind how, uint64_t t0)
+{
+	const uint64_t *ts = pmf_timestamps[c];
+	unsigned int last = how == EXIT_RETURN ? RT_INSTR_EXIT_HW_LOW_PWR
+	                                       : RT_INSTR_ENTER_HW_LOW_PWR;
+	static const unsigned int order[] = { RT_INSTR_ENTER_CFLUSH, RT_INSTR_EXIT_CFLUSH,
+		                              RT_INSTR_ENTER_HW_LOW_PWR, RT_INSTR_EXIT_HW_LOW_PWR };
+
+	if (how == EXIT_SYSTEM)
+		return;
+	for (unsigned int i = 0; i < ARRAY_SIZE(order); i++) {
+		EXPECT(ts[order[i]] >= t0 && ts[order[i]] <= now,
+		       "core %u: PMF stamp %u = %llu is not this call's (it began at %llu, now "
+		       "%llu)",
+		       c, order[i], (unsigned long long)ts[order[i]], (unsigned long long)t0,
+		       (unsigned long long)now);
+		EXPECT(i == 0 || ts[order[i - 1]] <= ts[order[i]],
+		       "core %u: PMF stamp %u = %llu before stamp %u = %llu", c, order[i],
+		       (unsigned long long)ts[order[i]], order[i - 1],
+		       (unsigned long long)ts[order[i - 1]]);
+		if (order[i] == last)
+			break;
+	}
+	/* No preparation but on a power-down: the pair sits at ENTER_HW_LOW_PWR. */
+	EXPECT(how == EXIT_PWR_DOWN || (ts[RT_INSTR_ENTER_CFLUSH] == ts[RT_INSTR_EXIT_CFLUSH] &&
+	                                ts[RT_INSTR_EXIT_CFLUSH] == ts[RT_INSTR_ENTER_HW_LOW_PWR]),
+	       "core %u: a call without power-down preparation recorded CFLUSH %llu..%llu, "
+	       "ENTER_HW_LOW_PWR %llu",
+	       c, (unsigned long long)ts[RT_INSTR_ENTER_CFLUSH],
+	       (unsigned long long)ts[RT_INSTR_EXIT_CFLUSH],
+	       (unsigned long long)ts[RT_INSTR_ENTER_HW_LOW_PWR]);
+}
+
 /* Core @c makes an SMC; how it left the firmware goes in *@how. */
 static int64_t call(unsigned int c, uint32_t fid, uint64_t x1, uint64_t x2, uint64_t x3,
                     enum exit_kind *how)
 {
 	jmp_buf panic_jmp;
 	volatile int64_t rc = 0;
+	/* A tick of its own, so that no earlier call's stamp looks like this one's. */
+	uint64_t t0 = power_call(fid) ? ++now : now;
 
 	cur = c;
 	host_panic_jmp = &panic_jmp;
@@ -538,6 +596,8 @@ static int64_t call(unsigned int c, uint32_t fid, uint64_t x1, uint64_t x2, uint
 		       m[cluster_of(c) * CPC + (CPC > 3 ? 3 : 0)].req[1]);
 	EXPECT(locks_held_sim[c] == 0U, "core %u still holds lock ranks 0x%llx", c,
 	       (unsigned long long)locks_held_sim[c]);
+	if (power_call(fid))
+		check_record(c, *how, t0);
 	return rc;
 }
 
