@@ -571,6 +571,7 @@ _check: all unit-tests $(UNIT_TEST_INPUTS) $(PSCI_MUTANTS) $(DTB_EDIT) $(FUZZERS
 		"tbb=bash tests/integration/tbb_test.sh $(BUILD_DIR)" \
 		"dtb=bash tests/integration/dtb_test.sh $(BUILD_DIR) $(DTB_EDIT)" \
 		"rt-instr=bash tests/integration/rt_instr_test.sh $(BUILD_DIR)" \
+		"pmf-order=bash tests/integration/pmf_order_test.sh $(BUILD_DIR)" \
 		"report-tools=$(PYTHON) tests/host/rt_report_test.py" \
 		"docs=bash tests/host/docs_test.sh $(BUILD_BASE)" \
 		"profile=make -C $(CURDIR) --no-print-directory test-profile" \

@@ -110,7 +110,9 @@ static inline uint64_t *pmf_slot(unsigned int pos, unsigned int index)
  *
  * pmf_capture(index, cmo): store CNTPCT_EL0 into this CPU's slot; with
  *   @cmo, clean+invalidate the line to the PoC afterwards (for stamps
- *   written with the cache on that precede cache-off writes).
+ *   written with the cache on that precede cache-off writes, and
+ *   ENTER_HW_LOW_PWR of a power-down: the line is clean when the MMU goes
+ *   off), then DSB SY.
  * pmf_write(index, value, cmo): the same with a value read earlier.
  * pmf_capture_after_cache_off_write(index): EXIT_PSCI on the warm-boot
  *   path: invalidate the line first, because EXIT_HW_LOW_PWR was written
@@ -147,6 +149,59 @@ static inline void pmf_capture_after_cache_off_write(unsigned int index)
 
 		inv_dcache_line((uintptr_t)slot);
 		*slot = read_cntpct_el0();
+	}
+}
+
+/*
+ * The calls that write neither the power-down preparation's pair nor both
+ * low-power stamps the usual way (docs/design/pmf.rst: one call, one
+ * record), so that no slot keeps a previous call's value:
+ *
+ * pmf_capture_no_low_power(): the call returns without entering low
+ *   power (refused, or abandoned because a wake-up is pending):
+ *   ENTER_CFLUSH = EXIT_CFLUSH = ENTER_HW_LOW_PWR = EXIT_HW_LOW_PWR = now.
+ * pmf_capture_enter_no_flush(): the call enters low power with no
+ *   preparation (standby, retention, CPU_FREEZE): ENTER_CFLUSH =
+ *   EXIT_CFLUSH = ENTER_HW_LOW_PWR = now.
+ * pmf_capture_exit_to_caller(): EXIT_HW_LOW_PWR of a low-power state the
+ *   call returns from (standby, retention).
+ *
+ * The two that end a returning call's middle stamps finish with DSB ISH:
+ * the EXIT_PSCI that follows is neither observed by another core before
+ * them nor read from the counter before them (docs/design/pmf.rst: reading
+ * another core's record).
+ */
+static inline void pmf_capture_no_low_power(void)
+{
+	if (ENABLE_RUNTIME_INSTRUMENTATION) {
+		uint64_t *line = pmf_my_slot(0);
+		uint64_t now = read_cntpct_el0();
+
+		line[RT_INSTR_ENTER_HW_LOW_PWR] = now;
+		line[RT_INSTR_EXIT_HW_LOW_PWR] = now;
+		line[RT_INSTR_ENTER_CFLUSH] = now;
+		line[RT_INSTR_EXIT_CFLUSH] = now;
+		dsb_ish();
+	}
+}
+
+static inline void pmf_capture_enter_no_flush(void)
+{
+	if (ENABLE_RUNTIME_INSTRUMENTATION) {
+		uint64_t *line = pmf_my_slot(0);
+		uint64_t now = read_cntpct_el0();
+
+		line[RT_INSTR_ENTER_CFLUSH] = now;
+		line[RT_INSTR_EXIT_CFLUSH] = now;
+		line[RT_INSTR_ENTER_HW_LOW_PWR] = now;
+	}
+}
+
+static inline void pmf_capture_exit_to_caller(void)
+{
+	if (ENABLE_RUNTIME_INSTRUMENTATION) {
+		*pmf_my_slot(RT_INSTR_EXIT_HW_LOW_PWR) = read_cntpct_el0();
+		dsb_ish();
 	}
 }
 

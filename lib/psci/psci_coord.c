@@ -50,6 +50,41 @@ int psci_stat_index(const struct psci_pstate_desc *table, unsigned int count, in
 	return -1;
 }
 
+/* >0 if @a is deeper than @b, <0 if shallower, 0 if the same (levels from the top down). */
+static int compare_depth(const struct psci_power_state *a, const struct psci_power_state *b)
+{
+	for (unsigned int lvl = PLAT_MAX_PWR_LVL + 1U; lvl-- > 0U;) {
+		if (a->pwr_domain_state[lvl] != b->pwr_domain_state[lvl])
+			return (int)a->pwr_domain_state[lvl] - (int)b->pwr_domain_state[lvl];
+	}
+	return 0;
+}
+
+static unsigned int pstate_level(uint32_t power_state)
+{
+	return (power_state >> PSTATE_PWR_LVL_SHIFT) & PSTATE_PWR_LVL_MASK;
+}
+
+int psci_deepest_index(const struct psci_pstate_desc *table, unsigned int count)
+{
+	int best = -1;
+
+	for (unsigned int i = 0; i < count; i++) {
+		if (table[i].state.pwr_domain_state[PSCI_CPU_PWR_LVL] != PSCI_LOCAL_STATE_OFF)
+			continue;
+		if (best < 0) {
+			best = (int)i;
+			continue;
+		}
+		int depth = compare_depth(&table[i].state, &table[best].state);
+
+		if (depth > 0 || (depth == 0 && pstate_level(table[i].power_state) >
+		                                        pstate_level(table[best].power_state)))
+			best = (int)i;
+	}
+	return best;
+}
+
 unsigned int psci_find_target_level(const struct psci_power_state *state)
 {
 	unsigned int target = 0;

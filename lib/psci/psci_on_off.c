@@ -76,6 +76,7 @@ int psci_cpu_off(void)
 	 */
 	if (psci_cores_running() == 1U) {
 		psci_unlock_ancestors(pos, PLAT_MAX_PWR_LVL);
+		pmf_capture_no_low_power();
 		return PSCI_E_DENIED;
 	}
 	psci_count_on(-1);
@@ -94,7 +95,8 @@ int psci_cpu_off(void)
 	 * the core power-down state (PSCI_STAT, as TF-A counts it).
 	 */
 	psci_stat_begin(pos, psci_core_off_index());
-	pmf_capture(RT_INSTR_ENTER_HW_LOW_PWR, false);
+	/* Cleaned: the CPU_ON warm boot stores EXIT_HW_LOW_PWR with the MMU off. */
+	pmf_capture(RT_INSTR_ENTER_HW_LOW_PWR, true);
 	psci_plat()->pwr_domain_pwr_down_wfi(&state, true);
 }
 
@@ -112,6 +114,7 @@ int psci_cpu_freeze(void)
 	/* As for CPU_OFF: someone must still be able to reset the system. */
 	if (psci_cores_running() == 1U) {
 		psci_unlock_ancestors(pos, PLAT_MAX_PWR_LVL);
+		pmf_capture_no_low_power();
 		return PSCI_E_DENIED;
 	}
 	psci_count_frozen();
@@ -123,6 +126,8 @@ int psci_cpu_freeze(void)
 	 */
 	cpu->local_state = PSCI_LOCAL_STATE_RET;
 	psci_unlock_ancestors(pos, PLAT_MAX_PWR_LVL);
+	/* A call that never returns: its record stays in progress (no EXIT_PSCI). */
+	pmf_capture_enter_no_flush();
 	psci_plat()->cpu_freeze();
 }
 

@@ -199,6 +199,12 @@ void psci_stat_end(unsigned int pos);
  * PSCI_STAT_NONE.
  */
 int psci_core_off_index(void);
+/*
+ * The table entry a SYSTEM_SUSPEND counts for on the calling core: the
+ * deepest power-down state (psci_deepest_index; docs/design/psci.rst), or
+ * PSCI_STAT_NONE.
+ */
+int psci_system_suspend_index(void);
 /* Count of, or µs spent in, table entry @idx by core @pos. */
 uint64_t psci_stat_read(unsigned int pos, unsigned int idx, bool residency);
 

@@ -9,6 +9,7 @@
 
 #include <common/debug.h>
 #include <lib/psci/psci.h>
+#include <lib/pmf.h>
 #include <lib/psci/psci_lib.h>
 #include <lib/smccc.h>
 #include <plat/plat_topology.h>
@@ -161,6 +162,16 @@ static int power_state_index(uint32_t power_state, struct psci_pstate_fields *f)
 	return idx >= 0 ? idx : PSCI_E_INVALID_PARAMS;
 }
 
+/*
+ * A power call refused before it reached its operation: its record says
+ * so (no low power, no flush; docs/design/pmf.rst), then @rc.
+ */
+static int refused(int rc)
+{
+	pmf_capture_no_low_power();
+	return rc;
+}
+
 static int cpu_suspend(uint32_t power_state, uint64_t pc, uint64_t context_id, uint64_t caller_spsr)
 {
 	struct psci_pstate_fields f;
@@ -168,12 +179,12 @@ static int cpu_suspend(uint32_t power_state, uint64_t pc, uint64_t context_id, u
 	int idx = power_state_index(power_state, &f);
 
 	if (idx < 0)
-		return idx;
+		return refused(idx);
 	if (f.powerdown) {
 		int rc = ns_entry(&e, pc, context_id, caller_spsr);
 
 		if (rc != 0)
-			return rc;
+			return refused(rc);
 	}
 	return psci_cpu_suspend((unsigned int)idx, &f, &e);
 }
@@ -211,7 +222,7 @@ static int system_suspend(uint64_t pc, uint64_t context_id, uint64_t caller_spsr
 	struct psci_ns_entry e;
 	int rc = ns_entry(&e, pc, context_id, caller_spsr);
 
-	return rc != 0 ? rc : psci_system_suspend(&e);
+	return rc != 0 ? refused(rc) : psci_system_suspend(&e);
 }
 
 /* Errors read as 0 (5.21, 5.22). */

@@ -27,6 +27,7 @@ static uint32_t cores_frozen;
 static unsigned int suspend_mode = PSCI_MODE_PLAT_COORD;
 static const struct plat_psci_ops *plat_ops;
 static int core_off_index = PSCI_STAT_NONE;
+static int system_suspend_index = PSCI_STAT_NONE;
 
 const struct plat_psci_ops *psci_plat(void)
 {
@@ -219,6 +220,11 @@ int psci_core_off_index(void)
 	return core_off_index;
 }
 
+int psci_system_suspend_index(void)
+{
+	return system_suspend_index;
+}
+
 uint64_t psci_stat_read(unsigned int pos, unsigned int idx, bool residency)
 {
 	const struct psci_cpu_node *cpu = &cpu_nodes[pos];
@@ -328,6 +334,7 @@ int psci_state_init(const uint8_t *tree_desc, const struct plat_psci_ops *ops, u
 
 	core_off_index = psci_stat_index(ops->power_states, ops->power_state_count, PSCI_STAT_NONE,
 	                                 &core_off);
+	system_suspend_index = psci_deepest_index(ops->power_states, ops->power_state_count);
 	cpu_nodes[me].aff_info = PSCI_AFF_ON;
 	cores_on = 1;
 	psci_set_running(me, PLAT_MAX_PWR_LVL);

@@ -16,16 +16,17 @@
 static int cpu_standby(unsigned int pos, unsigned int idx, const struct psci_power_state *state)
 {
 	psci_stat_begin(pos, (int)idx);
-	pmf_capture(RT_INSTR_ENTER_HW_LOW_PWR, false);
+	pmf_capture_enter_no_flush();
 	psci_plat()->cpu_standby(state->pwr_domain_state[PSCI_CPU_PWR_LVL]);
-	pmf_capture(RT_INSTR_EXIT_HW_LOW_PWR, false);
+	pmf_capture_exit_to_caller();
 	psci_stat_end(pos);
 	return PSCI_E_SUCCESS;
 }
 
 /*
  * Suspend the calling core to @state (requested up to @end_lvl; @idx the
- * table entry asked for, or PSCI_STAT_NONE). With @system the caller must
+ * table entry asked for, or PSCI_STAT_NONE; with @system, the entry the
+ * stay counts for). With @system the caller must
  * be the only core on and every level goes OFF without coordination
  * (SYSTEM_SUSPEND). Power-down does not return here.
  */
@@ -40,19 +41,24 @@ static int suspend(struct psci_power_state *state, unsigned int end_lvl, int idx
 	psci_lock_ancestors(pos, end_lvl);
 	if (system && psci_cores_on() != 1U) {
 		psci_unlock_ancestors(pos, end_lvl);
+		pmf_capture_no_low_power();
 		return PSCI_E_DENIED;
 	}
 	/* An invalid request is denied whether or not a wake-up is pending. */
 	if (osi && psci_osi_validate(pos, end_lvl, state) != 0) {
 		psci_unlock_ancestors(pos, end_lvl);
+		pmf_capture_no_low_power();
 		return PSCI_E_DENIED;
 	}
 	/*
 	 * A wake-up event already pending would end the suspend at once: skip
-	 * it and return as if woken (5.4.1). Nothing was recorded yet.
+	 * it and return as if woken (5.4.1). Nothing of PSCI's state changed;
+	 * the call's record says it entered no low power and flushed nothing
+	 * (docs/design/pmf.rst), not the previous call's figures.
 	 */
 	if (read_isr_el1() != 0U) {
 		psci_unlock_ancestors(pos, end_lvl);
+		pmf_capture_no_low_power();
 		return PSCI_E_SUCCESS;
 	}
 	psci_coordinate_request(pos, end_lvl, state);
@@ -72,16 +78,28 @@ static int suspend(struct psci_power_state *state, unsigned int end_lvl, int idx
 	psci_plat()->pwr_domain_suspend(state);
 	psci_unlock_ancestors(pos, end_lvl);
 
-	psci_stat_begin(pos, system ? PSCI_STAT_NONE
+	/*
+	 * SYSTEM_SUSPEND's every-level OFF is no entry of the table: it counts
+	 * for the one it is the equivalent of (@idx, the deepest).
+	 */
+	psci_stat_begin(pos, system ? idx
 	                            : psci_stat_index(psci_plat()->power_states,
 	                                              psci_plat()->power_state_count, idx, state));
-	pmf_capture(RT_INSTR_ENTER_HW_LOW_PWR, false);
-	if (powerdown)
+	if (powerdown) {
+		/*
+		 * Cleaned to the PoC: EXIT_HW_LOW_PWR is stored with the MMU
+		 * off, and no dirty copy of the line may be written back over
+		 * it or discarded by the invalidation before EXIT_PSCI.
+		 */
+		pmf_capture(RT_INSTR_ENTER_HW_LOW_PWR, true);
 		psci_plat()->pwr_domain_pwr_down_wfi(state, false);
+	}
 
 	/* Multi-level retention: the core keeps its state and returns here. */
+	pmf_capture_enter_no_flush();
+	dsb_sy();
 	wfi();
-	pmf_capture(RT_INSTR_EXIT_HW_LOW_PWR, false);
+	pmf_capture_exit_to_caller();
 	psci_stat_end(pos);
 	end_lvl = psci_lock_power_up(pos, end_lvl);
 	psci_get_target_states(pos, end_lvl, state);
@@ -108,5 +126,10 @@ int psci_suspend_all_off(const struct psci_ns_entry *entry)
 
 	for (unsigned int lvl = 0; lvl <= PLAT_MAX_PWR_LVL; lvl++)
 		state.pwr_domain_state[lvl] = PSCI_LOCAL_STATE_OFF;
-	return suspend(&state, PLAT_MAX_PWR_LVL, PSCI_STAT_NONE, true, true, entry);
+	/*
+	 * DEN0022: SYSTEM_SUSPEND is semantically a CPU_SUSPEND to the deepest
+	 * low-power state, so PSCI_STAT counts the stay for that state's entry
+	 * on this core (the other cores, off, go on counting their CPU_OFF).
+	 */
+	return suspend(&state, PLAT_MAX_PWR_LVL, psci_system_suspend_index(), true, true, entry);
 }

@@ -8,8 +8,8 @@
 #include <plat/plat_topology.h>
 
 /*
- * GET_TIMESTAMP: x1 = tid, x2 = MPIDR of any CPU, x3 bit 0 = invalidate
- * the slot before reading. x0 = 0 and x1 = the timestamp (SMC32: x1/x2 =
+ * GET_TIMESTAMP: x1 = tid, x2 = MPIDR of any CPU, x3 bit 0 = clean and
+ * invalidate the slot's line before reading. x0 = 0 and x1 = the timestamp (SMC32: x1/x2 =
  * low/high halves); a bad MPIDR gives -2 in x0 (TF-A leaves the function
  * ID there, which callers must treat as an error anyway); a bad tid -22.
  */
@@ -30,8 +30,16 @@ void pmf_get_timestamp(uint32_t fid, uint64_t tid, uint64_t mpidr, uint64_t flag
 
 	uint64_t *slot = pmf_slot((unsigned int)pos, (unsigned int)index);
 
+	/*
+	 * Clean and invalidate, where TF-A invalidates: the results are the
+	 * same, but an invalidation of the target's line while it holds stamps
+	 * not yet written back (its call in progress) could discard them (ARM
+	 * DDI 0487 D7.5.9: DC IVAC need not clean). Clean can overwrite no
+	 * stamp stored with the MMU off: the target's line is clean from its
+	 * ENTER_HW_LOW_PWR to its EXIT_PSCI (docs/design/pmf.rst).
+	 */
 	if ((flags & PMF_CACHE_MAINT) != 0U)
-		inv_dcache_range((uintptr_t)slot, PMF_TS_SIZE);
+		flush_dcache_line((uintptr_t)slot);
 	uint64_t ts = *(volatile uint64_t *)slot;
 
 	if (smccc_is_64(fid))

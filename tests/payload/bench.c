@@ -44,6 +44,7 @@ static void idle(unsigned int pos, void *arg)
 void bench_run(void)
 {
 	uint64_t me = read_mpidr_el1() & MPIDR_AFFINITY_MASK;
+	uint64_t t0, t1;
 
 	printf("BENCH: %u calls each, -icount: 1 ns = 1 instruction\n", CALLS);
 	bench_smc("unknown SMC (SiP, no service)", 0xc2ffff00U, 0, 0);
@@ -62,7 +63,25 @@ void bench_run(void)
 	isb();
 	bench_smc("CPU_SUSPEND core standby (wake-up pending)", PSCI_FID_CPU_SUSPEND,
 	          PLAT_PSTATE_CORE_STANDBY, 0);
+	/*
+	 * A power-down suspend that a pending wake-up abandons (the early
+	 * return of CPU_SUSPEND, 5.4.1), and a PMF read of this core's slot
+	 * with the maintenance flag (x3 bit 0) another core's reader passes.
+	 */
+	t0 = read_cntpct_el0();
+	for (unsigned int i = 0; i < CALLS; i++)
+		payload_suspend(PLAT_PSTATE_CORE_OFF);
+	t1 = read_cntpct_el0();
+	printf("BENCH: %-44s %6llu ns/call\n", "CPU_SUSPEND core power-down (wake-up pending)",
+	       (unsigned long long)ns_per(t1 - t0, CALLS));
 	payload_timer_stop();
+	t0 = read_cntpct_el0();
+	for (unsigned int i = 0; i < CALLS; i++)
+		smc(PMF_SMC_GET_TIMESTAMP_64, (PMF_ARM_TIF_IMPL_ID << PMF_TID_IMPL_SHIFT) | 0x400,
+		    me, PMF_CACHE_MAINT);
+	t1 = read_cntpct_el0();
+	printf("BENCH: %-44s %6llu ns/call\n", "PMF GET_TIMESTAMP (SMC64, cache maintenance)",
+	       (unsigned long long)ns_per(t1 - t0, CALLS));
 
 	unsigned int other = payload_nth_other(0);
 
@@ -71,9 +90,9 @@ void bench_run(void)
 		return;
 	}
 
-	uint64_t t0 = read_cntpct_el0();
 	uint64_t to_entry = 0;
 
+	t0 = read_cntpct_el0();
 	for (unsigned int i = 0; i < CYCLES; i++) {
 		uint64_t call = read_cntpct_el0();
 
@@ -81,9 +100,7 @@ void bench_run(void)
 		payload_wait_cpu_off(other);
 		to_entry += payload_entry_ts[other] - call;
 	}
-
-	uint64_t t1 = read_cntpct_el0();
-
+	t1 = read_cntpct_el0();
 	printf("BENCH: %-44s %6llu ns/cycle\n", "CPU_ON + warm boot + CPU_OFF of another core",
 	       (unsigned long long)ns_per(t1 - t0, CYCLES));
 	/*

@@ -789,6 +789,171 @@ static void stats(void)
 	       0x40000000U, 0, 0);
 }
 
+/*
+ * --- PSCI_STAT after SYSTEM_SUSPEND (docs/design/psci.rst) ---
+ *
+ * The reader's sequence: every secondary off, a snapshot of PSCI_STAT for
+ * every power-down state of every core, SYSTEM_SUSPEND from the lead woken
+ * by its timer, each secondary on again, the changes. The power-down
+ * states are found at run time among the values this platform documents:
+ * those CPU_SUSPEND accepts, probed with a wake-up already pending so that
+ * none is entered (an abandoned call counts nothing).
+ */
+#define SYS_STAT_MAX 8U
+
+static const uint32_t sys_stat_candidates[] = {
+	PLAT_PSTATE_CORE_OFF,
+	PLAT_PSTATE_CLUSTER_OFF,
+	PLAT_PSTATE_DEEPEST,
+#ifdef PLAT_PSTATE_SYSTEM_LEVEL
+	PLAT_PSTATE_SYSTEM_LEVEL,
+#endif
+};
+static uint32_t sys_stat_states[SYS_STAT_MAX];
+static unsigned int sys_stat_count;
+static uint64_t sys_stat_before[PAYLOAD_MAX_CORES][SYS_STAT_MAX][2];
+static uint64_t sys_stat_after[PAYLOAD_MAX_CORES][SYS_STAT_MAX][2];
+
+static unsigned int pstate_level(uint32_t power_state)
+{
+	return (power_state >> PSTATE_PWR_LVL_SHIFT) & PSTATE_PWR_LVL_MASK;
+}
+
+/* Arm this core's timer to fire now and wait until its interrupt is pending. */
+static bool wake_up_pending(void)
+{
+	payload_timer_arm_us(0);
+	for (unsigned long polls = 0; polls < 1000000UL; polls++) {
+		if (read_isr_el1() != 0U)
+			return true;
+	}
+	return false;
+}
+
+/* PSCI_STAT_COUNT and _RESIDENCY of each found state for core @pos, into @out. */
+static void sys_stat_read(unsigned int pos, uint64_t out[SYS_STAT_MAX][2])
+{
+	for (unsigned int i = 0; i < sys_stat_count; i++) {
+		out[i][0] = smc1(SMC64(PSCI_FID_STAT_COUNT), mpidr_of(pos), sys_stat_states[i], 0);
+		out[i][1] = smc1(SMC64(PSCI_FID_STAT_RESIDENCY), mpidr_of(pos), sys_stat_states[i],
+		                 0);
+	}
+}
+
+static void sys_stat_job(unsigned int pos, void *arg)
+{
+	(void)arg;
+	sys_stat_read(pos, sys_stat_after[pos]);
+	dsb_ish();
+}
+
+/*
+ * Core @pos's changes: exactly state @moved counted one more use and its
+ * residency grew (by at most @max_us, if not 0); nothing else moved.
+ */
+static void sys_stat_compare(unsigned int pos, int moved, uint64_t max_us)
+{
+	for (unsigned int i = 0; i < sys_stat_count; i++) {
+		const uint64_t *b = sys_stat_before[pos][i], *a = sys_stat_after[pos][i];
+		bool ok = (int)i == moved ? a[0] == b[0] + 1 && a[1] > b[1] &&
+		                                    (max_us == 0U || a[1] - b[1] <= max_us)
+		                          : a[0] == b[0] && a[1] == b[1];
+
+		check("PSCI_STAT_COUNT", ok,
+		      "after SYSTEM_SUSPEND: core %u, 0x%08x: count %llu -> %llu, residency %llu -> "
+		      "%llu us; expected %s",
+		      pos, sys_stat_states[i], (unsigned long long)b[0], (unsigned long long)a[0],
+		      (unsigned long long)b[1], (unsigned long long)a[1],
+		      (int)i == moved ? "one more use" : "no change");
+	}
+}
+
+static void stat_after_system_suspend(void)
+{
+	unsigned int lead = payload_topo.lead;
+	int deepest = -1, core_off = -1;
+
+	if (!need_feature("SYSTEM_SUSPEND", payload_topo.system_suspend) ||
+	    !need_feature("PSCI_STAT_COUNT",
+	                  smc1(PSCI_FID_FEATURES, SMC64(PSCI_FID_STAT_COUNT), 0, 0) == 0) ||
+	    !need_feature("PSCI_STAT_RESIDENCY",
+	                  smc1(PSCI_FID_FEATURES, SMC64(PSCI_FID_STAT_RESIDENCY), 0, 0) == 0))
+		return;
+	/* The power-down states CPU_SUSPEND accepts, and the highest level they target. */
+	sys_stat_count = 0;
+	for (unsigned int c = 0; c < ARRAY_SIZE(sys_stat_candidates); c++) {
+		uint32_t ps = sys_stat_candidates[c];
+		bool known = false;
+
+		for (unsigned int i = 0; i < sys_stat_count; i++)
+			known |= sys_stat_states[i] == ps;
+		if (known || ((ps >> PSTATE_TYPE_SHIFT) & 1U) != PSTATE_TYPE_POWERDOWN)
+			continue;
+		if (!check("CPU_SUSPEND", wake_up_pending(), "the timer's interrupt never pended"))
+			return;
+		int64_t rc = payload_suspend(ps);
+
+		payload_timer_stop();
+		if (rc != PSCI_E_SUCCESS)
+			continue;
+		sys_stat_states[sys_stat_count] = ps;
+		if (deepest < 0 || pstate_level(ps) > pstate_level(sys_stat_states[deepest]))
+			deepest = (int)sys_stat_count;
+		if (pstate_level(ps) == 0U && core_off < 0)
+			core_off = (int)sys_stat_count;
+		sys_stat_count++;
+	}
+	if (deepest < 0) {
+		payload_skip("PSCI_STAT after SYSTEM_SUSPEND",
+		             "CPU_SUSPEND accepts none of the platform's power-down states");
+		return;
+	}
+	printf("CONFORMANCE: PSCI_STAT after SYSTEM_SUSPEND: %u cores, %u power-down states, "
+	       "deepest 0x%08x (level %u)\n",
+	       payload_topo.cores, sys_stat_count, sys_stat_states[deepest],
+	       pstate_level(sys_stat_states[deepest]));
+	/* Every secondary off: each runs a job and CPU_OFFs. */
+	for (unsigned int pos = 0; pos < payload_topo.cores; pos++) {
+		if (pos != lead && start(pos, count_job))
+			finish(pos);
+	}
+	for (unsigned int pos = 0; pos < payload_topo.cores; pos++)
+		sys_stat_read(pos, sys_stat_before[pos]);
+
+	/*
+	 * SYSTEM_SUSPEND woken by the timer. In wall-clock time the timer may
+	 * fire first and the call is abandoned, counting nothing: try again
+	 * with a longer timer (under -icount that cannot happen).
+	 */
+	uint64_t t0 = 0, t1 = 0;
+	unsigned int tries = PAYLOAD_WALL_CLOCK ? 20U : 1U;
+
+	for (unsigned int i = 0; i < tries; i++) {
+		t0 = read_cntpct_el0();
+		payload_timer_arm_us((uint64_t)TIMER_US << i);
+		int64_t rc = payload_powerdown(SMC64(PSCI_FID_SYSTEM_SUSPEND));
+
+		payload_timer_stop();
+		t1 = read_cntpct_el0();
+		check("SYSTEM_SUSPEND", rc == PSCI_E_SUCCESS, "every other core off: %lld",
+		      (long long)rc);
+		sys_stat_read(lead, sys_stat_after[lead]);
+		if (memcmp(sys_stat_after[lead], sys_stat_before[lead],
+		           sizeof(sys_stat_before[lead])) != 0)
+			break;
+	}
+	/* The lead: the deepest state, by no more than the call took. */
+	sys_stat_compare(lead, deepest, (t1 - t0) * 1000000U / read_cntfrq_el0() + 1U);
+	/* Each secondary: its CPU_OFF, a core power-down, and nothing else. */
+	for (unsigned int pos = 0; pos < payload_topo.cores; pos++) {
+		if (pos == lead || !start(pos, sys_stat_job))
+			continue;
+		finish(pos);
+		inv_dcache_range((uintptr_t)sys_stat_after[pos], sizeof(sys_stat_after[pos]));
+		sys_stat_compare(pos, core_off, 0);
+	}
+}
+
 /* --- NODE_HW_STATE, SYSTEM_RESET2, MEM_PROTECT --- */
 
 static void node_hw_state(void)
@@ -1111,6 +1276,7 @@ void conformance_run(void)
 		{ "CPU_DEFAULT_SUSPEND and SYSTEM_SUSPEND", default_and_system_suspend },
 		{ "OS-initiated mode", osi_mode },
 		{ "PSCI_STAT", stats },
+		{ "PSCI_STAT after SYSTEM_SUSPEND", stat_after_system_suspend },
 		{ "NODE_HW_STATE", node_hw_state },
 		{ "SYSTEM_RESET2 and MEM_PROTECT", reset2_and_mem_protect },
 		{ "SMCCC", smccc },

@@ -172,6 +172,12 @@ void bench_run(void);
 /* One call of each path the profiler knows, a few times (profile.c, make profile). */
 void profile_run(void);
 
+/*
+ * The PMF record scenario (pmf_order.c): every call's six timestamps, on
+ * every core, in parallel, abandoned calls forced; false on a failure.
+ */
+bool pmf_order_run(void);
+
 /* The six runtime-instrumentation scenarios and their report (rt_instr.c). */
 bool rt_instr_run(void);
 /*

@@ -1,7 +1,8 @@
-# The normal-world test payload (BL33), run at NS-EL2. One program, four
+# The normal-world test payload (BL33), run at NS-EL2. One program, five
 # images: the report and conformance run (payload), make bench's micro-
 # benchmarks (payload_bench), the MEM_PROTECT reset test
-# (payload_mem_protect) and make profile's calls (payload_profile). It
+# (payload_mem_protect), make profile's calls (payload_profile) and the
+# PMF record scenario (payload_pmf_order). It
 # links the firmware's libraries (libc, console framework and PL011 driver,
 # translation-table building, locks, cache maintenance, the CPU errata
 # table for the SMCCC_ARCH_FEATURES answers it expects), never its platform
@@ -12,6 +13,7 @@ PAYLOAD_SOURCES := tests/payload/aarch64/payload_entry.S tests/payload/aarch64/s
 	tests/payload/aarch64/payload_mmu.S tests/payload/gic.c \
 	tests/payload/payload_main.c tests/payload/topology.c tests/payload/cpus.c \
 	tests/payload/rt_instr.c tests/payload/conformance.c tests/payload/bench.c \
+	tests/payload/pmf_order.c \
 	tests/payload/smc.c tests/payload/profile.c tests/payload/aarch64/profile_smc.S \
 	lib/libc/stack_protector.c \
 	lib/libc/printf.c lib/libc/string.c common/log.c drivers/console/console.c \
@@ -19,10 +21,14 @@ PAYLOAD_SOURCES := tests/payload/aarch64/payload_entry.S tests/payload/aarch64/s
 	lib/aarch64/cache_helpers.S lib/aarch64/misc_helpers.S lib/locks/spinlock.S \
 	lib/locks/lock_order.c lib/cpus/errata.c \
 	lib/xlat/xlat.c
-PAYLOAD_IMAGES := payload payload_bench payload_mem_protect payload_profile
+PAYLOAD_IMAGES := payload payload_bench payload_mem_protect payload_profile payload_pmf_order
 payload_bench_CPPFLAGS := -DPAYLOAD_MODE_BENCH=1
 payload_mem_protect_CPPFLAGS := -DPAYLOAD_MODE_MEM_PROTECT=1
 payload_profile_CPPFLAGS := -DPAYLOAD_MODE_PROFILE=1
+payload_pmf_order_CPPFLAGS := -DPAYLOAD_MODE_PMF_ORDER=1
+# make check's pmf-order suite packs it into a FIP of its own
+# (tests/integration/pmf_order_test.sh).
+_check: $(BUILD_DIR)/payload_pmf_order.bin
 # ITERATIONS and the other options only the payload reads
 # ($(PAYLOAD_OPTIONS)): changing one rebuilds the payload, not the firmware.
 $(foreach p,$(PAYLOAD_IMAGES),$(eval $(p)_CPPFLAGS += -include $(PAYLOAD_CONFIG_H))\

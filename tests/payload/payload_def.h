@@ -13,7 +13,8 @@
 /*
  * Which program this image is (one per payload image, see payload.mk):
  * the report and conformance run (no flag), make bench's
- * micro-benchmarks, the MEM_PROTECT reset test, or make profile's calls.
+ * micro-benchmarks, the MEM_PROTECT reset test, make profile's calls, or
+ * the PMF record scenario (make check's pmf-order suite).
  */
 #ifndef PAYLOAD_MODE_BENCH
 #define PAYLOAD_MODE_BENCH 0
@@ -23,6 +24,9 @@
 #endif
 #ifndef PAYLOAD_MODE_PROFILE
 #define PAYLOAD_MODE_PROFILE 0
+#endif
+#ifndef PAYLOAD_MODE_PMF_ORDER
+#define PAYLOAD_MODE_PMF_ORDER 0
 #endif
 
 #endif

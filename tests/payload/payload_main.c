@@ -216,6 +216,14 @@ void payload_main(uint64_t x0)
 		profile_run();
 		power_off();
 	}
+	if (PAYLOAD_MODE_PMF_ORDER) {
+		bool ok = pmf_order_run();
+
+		printf("PAYLOAD: checks: %u passed, %u failed\n", payload_checks_passed,
+		       payload_checks_failed);
+		printf("PAYLOAD: RESULT: %s\n", ok && payload_checks_failed == 0 ? "PASS" : "FAIL");
+		power_off();
+	}
 
 	bool rt_ok = rt_instr_run();
 

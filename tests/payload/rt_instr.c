@@ -20,17 +20,19 @@
 
 /*
  * Wake-up timer: long enough that every core is down before it fires even
- * when they contend for the PSCI locks (a stale-slot hazard: a timer
- * that fires first ends the suspend early, leaving stale timestamps that
- * the order checks catch). Under -icount 2 ms is ample; in wall-clock time
- * (REALTIME=1, hardware) a vCPU may not run for milliseconds: allow more.
+ * when they contend for the PSCI locks (a timer that fires first ends the
+ * suspend early: the call is abandoned and its record says so, no time in
+ * low power; docs/design/pmf.rst). Under -icount 2 ms is ample; in
+ * wall-clock time (REALTIME=1, hardware) a vCPU may not run for
+ * milliseconds: allow more.
  */
 #define SUSPEND_TIMER_US (PAYLOAD_WALL_CLOCK ? 50000U : 2000U)
 /*
  * In wall-clock time the timer may fire before a core even reaches its
- * suspend (its vCPU was not scheduled): PSCI then returns at once and the
- * sample is stale. Such a core tries again, with a longer timer; under
- * -icount that cannot happen and a stale sample is a failure.
+ * suspend (its vCPU was not scheduled): PSCI then returns at once, and the
+ * record is of an abandoned call, not a measurement. Such a core tries
+ * again, with a longer timer; under -icount that cannot happen and an
+ * abandoned sample is a failure.
  */
 #define SUSPEND_TRIES    (PAYLOAD_WALL_CLOCK ? 20U : 1U)
 #define LEAD             (payload_topo.lead)
@@ -167,9 +169,13 @@ static void suspend_entry(unsigned int pos, void *arg)
 		s->call_rc = payload_suspend(run->power_state);
 		payload_timer_stop();
 		get_ts(s);
-		/* A suspend that reached low power stamped ENTER_HW_LOW_PWR anew. */
+		/*
+		 * An abandoned call records ENTER_HW_LOW_PWR = EXIT_HW_LOW_PWR
+		 * (docs/design/pmf.rst); a suspend that reached low power
+		 * spent time there.
+		 */
 		if (s->call_rc != PSCI_E_SUCCESS ||
-		    s->ts[RT_INSTR_ENTER_HW_LOW_PWR] >= s->ts[RT_INSTR_ENTER_PSCI])
+		    s->ts[RT_INSTR_EXIT_HW_LOW_PWR] != s->ts[RT_INSTR_ENTER_HW_LOW_PWR])
 			break;
 	}
 	s->done = true;
@@ -363,6 +369,10 @@ static bool evaluate(enum scenario sc, unsigned int pos, uint64_t freq, struct r
 	                    "%s: core %s: ENTER_CFLUSH %llu > EXIT_CFLUSH %llu", name, who,
 	                    (unsigned long long)t[RT_INSTR_ENTER_CFLUSH],
 	                    (unsigned long long)t[RT_INSTR_EXIT_CFLUSH]);
+	ok &= payload_check(t[RT_INSTR_ENTER_HW_LOW_PWR] != t[RT_INSTR_EXIT_HW_LOW_PWR],
+	                    "%s: core %s: the call never reached low power (ENTER_HW_LOW_PWR = "
+	                    "EXIT_HW_LOW_PWR = %llu: abandoned, its wake-up already pending)",
+	                    name, who, (unsigned long long)t[RT_INSTR_ENTER_HW_LOW_PWR]);
 	if (!ok)
 		return false;
 	ok &= payload_check(to_ns(t[RT_INSTR_ENTER_HW_LOW_PWR] - t[RT_INSTR_ENTER_PSCI], freq,

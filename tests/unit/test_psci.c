@@ -81,6 +81,34 @@ static void test_stat_index(void)
 	CHECK_EQ(psci_stat_index(table, 4, 7, &core_off), 1);
 }
 
+/* SYSTEM_SUSPEND counts for the table's deepest power-down entry. */
+static void test_deepest_index(void)
+{
+	/* QEMU: 0x02010222 and 0x01010022 are alike; the higher PowerLevel wins. */
+	CHECK_EQ(psci_deepest_index(table, 4), 3);
+	/* In any order of the table. */
+	const struct psci_pstate_desc reversed[] = { table[3], table[2], table[1], table[0] };
+
+	CHECK_EQ(psci_deepest_index(reversed, 4), 0);
+	/* A deeper state at a higher level beats a higher PowerLevel field. */
+	const struct psci_pstate_desc ret_top[] = {
+		{ 0x00010002, { { OFF, RUN, RUN } } },
+		{ 0x02010122, { { OFF, OFF, RET } } },
+		{ 0x02010222, { { OFF, OFF, RUN } } },
+		{ 0x01010021, { { OFF, RET, RUN } } },
+	};
+
+	CHECK_EQ(psci_deepest_index(ret_top, 4), 1);
+	/* FVP: cluster power-down is the deepest; standby alone is no power-down. */
+	CHECK_EQ(psci_deepest_index(table, 3), 2);
+	CHECK_EQ(psci_deepest_index(table, 1), -1);
+	CHECK_EQ(psci_deepest_index(table, 0), -1);
+	/* Two equal entries: the first. */
+	const struct psci_pstate_desc twins[] = { table[2], table[2] };
+
+	CHECK_EQ(psci_deepest_index(twins, 2), 0);
+}
+
 static void test_validate(void)
 {
 	struct psci_power_state st;
@@ -253,6 +281,7 @@ int main(void)
 	RUN_TEST(test_decode);
 	RUN_TEST(test_validate);
 	RUN_TEST(test_stat_index);
+	RUN_TEST(test_deepest_index);
 	RUN_TEST(test_check_request);
 	RUN_TEST(test_coordinate_last_core_down);
 	RUN_TEST(test_coordinate_shallowest_wins);

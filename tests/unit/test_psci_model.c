@@ -38,6 +38,7 @@
 
 #include <lib/el3_runtime/context.h>
 #include <lib/el3_runtime/cpu_data.h>
+#include <lib/pmf.h>
 #include <lib/psci/psci.h>
 #include <lib/psci/psci_lib.h>
 #include <lib/smccc.h>
@@ -404,6 +405,40 @@ static int m_stat_index(int asked, const struct psci_power_state *reached)
 	return -1;
 }
 
+/*
+ * SYSTEM_SUSPEND (DEN0022: semantically a CPU_SUSPEND to the deepest
+ * low-power state) counts, on the calling core, for the deepest power-down
+ * entry of the table: the one whose highest non-matching level is deeper,
+ * then the one naming the higher PowerLevel, then the first. The other
+ * cores, off, count nothing for it (docs/design/psci.rst).
+ */
+static int m_deepest(void)
+{
+	int best = -1;
+
+	for (unsigned int i = 0; i < NSTATES; i++) {
+		const uint8_t *st = sim_states[i].state.pwr_domain_state;
+
+		if (st[0] != OFF)
+			continue;
+		if (best < 0) {
+			best = (int)i;
+			continue;
+		}
+		const uint8_t *b = sim_states[best].state.pwr_domain_state;
+		int cmp = 0;
+
+		for (int lvl = MAXL; lvl >= 0 && cmp == 0; lvl--)
+			cmp = (int)st[lvl] - (int)b[lvl];
+		if (cmp == 0)
+			cmp = (int)(sim_states[i].power_state >> PSTATE_PWR_LVL_SHIFT) -
+			      (int)(sim_states[best].power_state >> PSTATE_PWR_LVL_SHIFT);
+		if (cmp > 0)
+			best = (int)i;
+	}
+	return best;
+}
+
 /* Core @c runs again: it and every domain up to @end run (first man up). */
 static void m_set_running(unsigned int c, unsigned int end)
 {
@@ -430,7 +465,7 @@ static uint64_t rng_state;
 static struct {
 	unsigned long power_downs, wake_ups, boots, retentions, standbys, denied_osi, denied_last;
 	unsigned long early_wakes, cluster_offs, system_offs, mode_switches, freezes, on_failures;
-	unsigned long osi_grants;
+	unsigned long osi_grants, system_suspends;
 } seen;
 static unsigned long step;
 static unsigned int failures;
@@ -465,12 +500,69 @@ static bool chance(unsigned int percent)
 		}                                                                                  \
 	} while (0)
 
+/* The power calls, whose every path writes the middle four PMF stamps. */
+static bool power_call(uint32_t fid)
+{
+	switch (fid & ~PSCI_FID_SMC64_BIT) {
+	case PSCI_FID_CPU_SUSPEND:
+	case PSCI_FID_CPU_OFF:
+	case PSCI_FID_CPU_FREEZE:
+	case PSCI_FID_CPU_DEFAULT_SUSPEND:
+	case PSCI_FID_SYSTEM_SUSPEND:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/*
+ * docs/design/pmf.rst, one call, one record: a power call that left the
+ * firmware (@how) after starting at @t0 wrote the stamps of its record
+ * that are lib/psci's (ENTER/EXIT_PSCI are the SMC entry's, EXIT_HW_LOW_PWR
+ * of a power-down the warm entry's), each in [@t0, now] and in order, and
+ * one that did not stay in low power says so with equal stamps.
+ */
+static void check_record(unsigned int c, enum exit_kind how, uint64_t t0)
+{
+	const uint64_t *ts = pmf_timestamps[c];
+	unsigned int last = how == EXIT_RETURN ? RT_INSTR_EXIT_HW_LOW_PWR
+	                                       : RT_INSTR_ENTER_HW_LOW_PWR;
+	static const unsigned int order[] = { RT_INSTR_ENTER_CFLUSH, RT_INSTR_EXIT_CFLUSH,
+		                              RT_INSTR_ENTER_HW_LOW_PWR, RT_INSTR_EXIT_HW_LOW_PWR };
+
+	if (how == EXIT_SYSTEM)
+		return;
+	for (unsigned int i = 0; i < ARRAY_SIZE(order); i++) {
+		EXPECT(ts[order[i]] >= t0 && ts[order[i]] <= now,
+		       "core %u: PMF stamp %u = %llu is not this call's (it began at %llu, now "
+		       "%llu)",
+		       c, order[i], (unsigned long long)ts[order[i]], (unsigned long long)t0,
+		       (unsigned long long)now);
+		EXPECT(i == 0 || ts[order[i - 1]] <= ts[order[i]],
+		       "core %u: PMF stamp %u = %llu before stamp %u = %llu", c, order[i],
+		       (unsigned long long)ts[order[i]], order[i - 1],
+		       (unsigned long long)ts[order[i - 1]]);
+		if (order[i] == last)
+			break;
+	}
+	/* No preparation but on a power-down: the pair sits at ENTER_HW_LOW_PWR. */
+	EXPECT(how == EXIT_PWR_DOWN || (ts[RT_INSTR_ENTER_CFLUSH] == ts[RT_INSTR_EXIT_CFLUSH] &&
+	                                ts[RT_INSTR_EXIT_CFLUSH] == ts[RT_INSTR_ENTER_HW_LOW_PWR]),
+	       "core %u: a call without power-down preparation recorded CFLUSH %llu..%llu, "
+	       "ENTER_HW_LOW_PWR %llu",
+	       c, (unsigned long long)ts[RT_INSTR_ENTER_CFLUSH],
+	       (unsigned long long)ts[RT_INSTR_EXIT_CFLUSH],
+	       (unsigned long long)ts[RT_INSTR_ENTER_HW_LOW_PWR]);
+}
+
 /* Core @c makes an SMC; how it left the firmware goes in *@how. */
 static int64_t call(unsigned int c, uint32_t fid, uint64_t x1, uint64_t x2, uint64_t x3,
                     enum exit_kind *how)
 {
 	jmp_buf panic_jmp;
 	volatile int64_t rc = 0;
+	/* A tick of its own, so that no earlier call's stamp looks like this one's. */
+	uint64_t t0 = power_call(fid) ? ++now : now;
 
 	cur = c;
 	host_panic_jmp = &panic_jmp;
@@ -504,6 +596,8 @@ static int64_t call(unsigned int c, uint32_t fid, uint64_t x1, uint64_t x2, uint
 		       m[cluster_of(c) * CPC + (CPC > 3 ? 3 : 0)].req[1]);
 	EXPECT(locks_held_sim[c] == 0U, "core %u still holds lock ranks 0x%llx", c,
 	       (unsigned long long)locks_held_sim[c]);
+	if (power_call(fid))
+		check_record(c, *how, t0);
 	return rc;
 }
 
@@ -763,13 +857,12 @@ static void op_cpu_suspend(unsigned int c, bool dflt)
 	m[c].stat_pending = m_stat_index(idx, &s);
 }
 
-static void op_system_suspend(unsigned int c)
+/* SYSTEM_SUSPEND by core @c to @pc (@valid_ep: PSCI must accept it), @isr: a wake-up pending. */
+static void system_suspend(unsigned int c, uint64_t pc, bool valid_ep, uint64_t ctxid, bool pending)
 {
-	bool valid_ep;
-	uint64_t pc = entry_point(&valid_ep), ctxid = rnd();
 	enum exit_kind how;
 
-	isr_pending[c] = chance(4);
+	isr_pending[c] = pending;
 	snprintf(what, sizeof(what), "core %u: SYSTEM_SUSPEND(0x%llx)", c, (unsigned long long)pc);
 	int64_t rc = call(c, SMC64(PSCI_FID_SYSTEM_SUSPEND), pc, ctxid, 0, &how);
 	bool isr = isr_pending[c];
@@ -798,7 +891,121 @@ static void op_system_suspend(unsigned int c)
 	m[c].run = M_SUSPENDED;
 	m[c].pc = pc;
 	m[c].ctxid = ctxid;
-	m[c].stat_pending = -1;
+	m[c].stat_pending = m_deepest();
+	seen.system_suspends++;
+}
+
+static void op_system_suspend(unsigned int c)
+{
+	bool valid_ep;
+	uint64_t pc = entry_point(&valid_ep), ctxid = rnd();
+
+	system_suspend(c, pc, valid_ep, ctxid, chance(4));
+}
+
+static void check_state(void);
+
+/* PSCI_STAT of every entry of every core, as a reader sees them. */
+struct stat_snapshot {
+	uint64_t count[N][NSTATES], residency[N][NSTATES];
+};
+
+static void snapshot(struct stat_snapshot *snap)
+{
+	enum exit_kind how;
+
+	for (unsigned int k = 0; k < N; k++) {
+		for (unsigned int i = 0; i < NSTATES; i++) {
+			snap->count[k][i] = (uint64_t)call(0, SMC64(PSCI_FID_STAT_COUNT),
+			                                   plat_core_mpidr(k),
+			                                   sim_states[i].power_state, 0, &how);
+			snap->residency[k][i] = (uint64_t)call(0, SMC64(PSCI_FID_STAT_RESIDENCY),
+			                                       plat_core_mpidr(k),
+			                                       sim_states[i].power_state, 0, &how);
+		}
+	}
+}
+
+/* Core @t is started by core 0 and boots: it runs. */
+static void start_core(unsigned int t)
+{
+	enum exit_kind how;
+	int64_t rc = call(0, SMC64(PSCI_FID_CPU_ON), plat_core_mpidr(t), NS_PC, t, &how);
+
+	EXPECT(how == EXIT_RETURN && rc == PSCI_E_SUCCESS, "CPU_ON of core %u: %lld", t,
+	       (long long)rc);
+	m[t].run = M_PENDING;
+	m[t].pc = NS_PC;
+	m[t].ctxid = t;
+	now += 5;
+	warm_boot(t);
+	check_state();
+}
+
+/*
+ * The reader's sequence of the issue (DEN0022 SYSTEM_SUSPEND and PSCI_STAT,
+ * docs/design/psci.rst), before the random steps: every secondary off, a
+ * snapshot, SYSTEM_SUSPEND by core 0 woken by the hardware, the
+ * secondaries back on, then the changes. Core 0 counts one stay in the
+ * deepest power-down entry (and its residency grows); each secondary one
+ * CPU_OFF (the core power-down entry); no other count or residency moves.
+ */
+static void reader_sequence(void)
+{
+	static struct stat_snapshot before, after;
+	int deepest = m_deepest();
+
+	for (unsigned int k = 1; k < N; k++) {
+		snprintf(what, sizeof(what), "reader sequence: core %u on, then off", k);
+		start_core(k);
+		op_cpu_off(k);
+		check_state();
+	}
+	snprintf(what, sizeof(what), "reader sequence: snapshot");
+	snapshot(&before);
+	snprintf(what, sizeof(what), "reader sequence: core 0 SYSTEM_SUSPEND");
+	system_suspend(0, NS_PC, true, 0x5157, false);
+	check_state();
+	now += 100;
+	snprintf(what, sizeof(what), "reader sequence: core 0 wakes");
+	warm_boot(0);
+	check_state();
+	for (unsigned int k = 1; k < N; k++) {
+		snprintf(what, sizeof(what), "reader sequence: core %u on again", k);
+		start_core(k);
+	}
+	snprintf(what, sizeof(what), "reader sequence: the changes");
+	snapshot(&after);
+	EXPECT(deepest >= 0, "the table has no power-down entry");
+	for (unsigned int k = 0; k < N; k++) {
+		int moved = k == 0 ? deepest : CORE_OFF_IDX;
+
+		for (unsigned int i = 0; i < NSTATES; i++) {
+			uint64_t c0 = before.count[k][i], c1 = after.count[k][i];
+			uint64_t r0 = before.residency[k][i], r1 = after.residency[k][i];
+
+			if ((int)i == moved)
+				EXPECT(c1 == c0 + 1 && r1 > r0,
+				       "core %u, 0x%08x: count %llu -> %llu, residency %llu -> %llu; "
+				       "expected one more stay",
+				       k, sim_states[i].power_state, (unsigned long long)c0,
+				       (unsigned long long)c1, (unsigned long long)r0,
+				       (unsigned long long)r1);
+			else
+				EXPECT(c1 == c0 && r1 == r0,
+				       "core %u, 0x%08x: count %llu -> %llu, residency %llu -> %llu; "
+				       "expected no change",
+				       k, sim_states[i].power_state, (unsigned long long)c0,
+				       (unsigned long long)c1, (unsigned long long)r0,
+				       (unsigned long long)r1);
+		}
+	}
+	/* Back to one core running, as the random steps start. */
+	for (unsigned int k = 1; k < N; k++) {
+		snprintf(what, sizeof(what), "reader sequence: core %u off", k);
+		op_cpu_off(k);
+		check_state();
+	}
 }
 
 static void op_freeze(unsigned int c)
@@ -1021,6 +1228,7 @@ static void test_random_operations(void)
 	CHECK_EQ(psci_setup(0x0e060000), 0);
 	CHECK_EQ(warm_entry, 0x0e060000);
 	check_state();
+	reader_sequence();
 	for (step = 1; step <= steps_arg && failures == 0U; step++) {
 		one_step();
 		if (trace)
@@ -1032,11 +1240,11 @@ static void test_random_operations(void)
 	printf("    exercised: %lu power-down suspends, %lu wake-ups, %lu CPU_ON boots (%lu refused "
 	       "by the platform), %lu retentions, %lu standbys, %lu early wake-ups, %lu "
 	       "cluster-off and %lu system-level states, %lu OS-initiated grants and %lu denials, %lu "
-	       "last-core denials, %lu mode switches, %lu freezes\n",
+	       "last-core denials, %lu mode switches, %lu freezes, %lu system suspends\n",
 	       seen.power_downs, seen.wake_ups, seen.boots, seen.on_failures, seen.retentions,
 	       seen.standbys, seen.early_wakes, seen.cluster_offs, seen.system_offs,
-	       seen.osi_grants, seen.denied_osi, seen.denied_last, seen.mode_switches,
-	       seen.freezes);
+	       seen.osi_grants, seen.denied_osi, seen.denied_last, seen.mode_switches, seen.freezes,
+	       seen.system_suspends);
 }
 
 int main(int argc, char **argv)

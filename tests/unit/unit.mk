@@ -81,9 +81,14 @@ UNIT_TEST_ARGS_test_psci_model_2x3 := 1 20000
 # Mutants: lib/psci with one rule broken on purpose, which the model test
 # must catch (the psci-model-mutants suite passes only if each fails):
 #  coord:     platform coordination takes the deepest vote, not the shallowest;
-#  first-up:  a waking core does not bring up the domains others took down.
+#  first-up:  a waking core does not bring up the domains others took down;
+#  sys-stat:  SYSTEM_SUSPEND counts for no PSCI_STAT entry (the rule of
+#             docs/design/psci.rst, PSCI_STAT after SYSTEM_SUSPEND, dropped);
+#  record:    a suspend abandoned or denied leaves the previous call's PMF
+#             stamps (docs/design/pmf.rst, one call, one record).
 MUTANTS_DIR := $(UNIT_DIR)/mutants
-PSCI_MUTANTS := $(MUTANTS_DIR)/test_psci_model_coord $(MUTANTS_DIR)/test_psci_model_first_up
+PSCI_MUTANTS := $(MUTANTS_DIR)/test_psci_model_coord $(MUTANTS_DIR)/test_psci_model_first_up \
+	$(MUTANTS_DIR)/test_psci_model_sys_stat $(MUTANTS_DIR)/test_psci_model_record
 $(MUTANTS_DIR)/coord/psci_coord.c: lib/psci/psci_coord.c
 	@mkdir -p $(@D)
 	@sed 's/if (req\[lvl - 1\]\[c\] < target)/if (req[lvl - 1][c] > target)/' $< > $@
@@ -92,6 +97,14 @@ $(MUTANTS_DIR)/first_up/psci_state.c: lib/psci/psci_state.c
 	@mkdir -p $(@D)
 	@sed 's/if (suspend_mode != PSCI_MODE_OS_INIT)/if (true)/' $< > $@
 	@! cmp -s $< $@ || { echo "mutant first_up: the pattern no longer matches $<" >&2; exit 1; }
+$(MUTANTS_DIR)/sys_stat/psci_suspend.c: lib/psci/psci_suspend.c
+	@mkdir -p $(@D)
+	@sed 's/psci_system_suspend_index()/PSCI_STAT_NONE/' $< > $@
+	@! cmp -s $< $@ || { echo "mutant sys_stat: the pattern no longer matches $<" >&2; exit 1; }
+$(MUTANTS_DIR)/record/psci_suspend.c: lib/psci/psci_suspend.c
+	@mkdir -p $(@D)
+	@sed 's/pmf_capture_no_low_power();//' $< > $@
+	@! cmp -s $< $@ || { echo "mutant record: the pattern no longer matches $<" >&2; exit 1; }
 $(MUTANTS_DIR)/test_psci_model_coord: tests/unit/test_psci_model.c \
 		$(MUTANTS_DIR)/coord/psci_coord.c $(PSCI_MODEL_SOURCES) $(HOST_TOOLCHAIN_STAMP)
 	@mkdir -p $(@D)
@@ -100,6 +113,18 @@ $(MUTANTS_DIR)/test_psci_model_coord: tests/unit/test_psci_model.c \
 $(MUTANTS_DIR)/test_psci_model_first_up: tests/unit/test_psci_model.c lib/psci/psci_coord.c \
 		$(MUTANTS_DIR)/first_up/psci_state.c \
 		$(filter-out lib/psci/psci_state.c,$(PSCI_MODEL_SOURCES)) $(HOST_TOOLCHAIN_STAMP)
+	@mkdir -p $(@D)
+	@echo "  HOSTCC  $@"
+	@$(HOSTCC) $(UNIT_FAKE) -Ilib/psci $(UNIT_CFLAGS) $(filter %.c,$^) -o $@
+$(MUTANTS_DIR)/test_psci_model_sys_stat: tests/unit/test_psci_model.c lib/psci/psci_coord.c \
+		$(MUTANTS_DIR)/sys_stat/psci_suspend.c \
+		$(filter-out lib/psci/psci_suspend.c,$(PSCI_MODEL_SOURCES)) $(HOST_TOOLCHAIN_STAMP)
+	@mkdir -p $(@D)
+	@echo "  HOSTCC  $@"
+	@$(HOSTCC) $(UNIT_FAKE) -Ilib/psci $(UNIT_CFLAGS) $(filter %.c,$^) -o $@
+$(MUTANTS_DIR)/test_psci_model_record: tests/unit/test_psci_model.c lib/psci/psci_coord.c \
+		$(MUTANTS_DIR)/record/psci_suspend.c \
+		$(filter-out lib/psci/psci_suspend.c,$(PSCI_MODEL_SOURCES)) $(HOST_TOOLCHAIN_STAMP)
 	@mkdir -p $(@D)
 	@echo "  HOSTCC  $@"
 	@$(HOSTCC) $(UNIT_FAKE) -Ilib/psci $(UNIT_CFLAGS) $(filter %.c,$^) -o $@

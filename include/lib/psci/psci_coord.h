@@ -69,6 +69,18 @@ int psci_stat_index(const struct psci_pstate_desc *table, unsigned int count, in
                     const struct psci_power_state *state);
 
 /*
+ * The entry of @table that SYSTEM_SUSPEND counts for in PSCI_STAT, or -1:
+ * DEN0022 makes SYSTEM_SUSPEND semantically a CPU_SUSPEND to the deepest
+ * low-power state, so its stay counts for the deepest power-down entry
+ * (core level OFF) of the table. Deepest: the deeper local state at the
+ * highest level where two entries differ (levels compared from the top
+ * down), then the higher PowerLevel field (QEMU's 0x02010222 over its
+ * 0x01010022, which the platform grants alike), then the first in the
+ * table. docs/design/psci.rst: PSCI_STAT after SYSTEM_SUSPEND.
+ */
+int psci_deepest_index(const struct psci_pstate_desc *table, unsigned int count);
+
+/*
  * Consistency rules every request must meet before coordination:
  * the core level is RET or OFF; StateType says power-down exactly when the
  * core's state is OFF; no level is deeper than the level below it; and no

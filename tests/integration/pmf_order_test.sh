@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# The PMF record scenario (tests/payload/pmf_order.c; issue 17) on the
+# build's firmware: every core's hundreds of CPU_SUSPENDs in parallel, to
+# the deepest level, to core power-down and to core standby, a third of
+# them abandoned on purpose, then the lead reading the others' records
+# while they suspend; every call's six timestamps must be its own and in
+# order (docs/design/pmf.rst). Booted twice from one FIP: under -icount,
+# and in real time with the host made busy (background CPU hogs, each
+# bounded by `timeout` and killed at the end), where vCPUs are preempted
+# and some timers fire before their call reaches the firmware.
+# Usage: pmf_order_test.sh BUILD_DIR [RUNS]   (RUNS real-time boots, default 1)
+set -uo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/../lib/harness.sh"
+build=$1
+runs=${2:-1}
+work=$(mktemp -d)
+hogs=()
+stop_hogs() {
+	local p
+	for p in "${hogs[@]}"; do kill "$p" 2>/dev/null; done
+	for p in "${hogs[@]}"; do wait "$p" 2>/dev/null; done
+	hogs=()
+}
+trap 'stop_hogs; rm -rf "$work"' EXIT
+
+if [ ! -f "$build/payload_pmf_order.bin" ]; then
+	fail "the scenario's payload is built" "no $build/payload_pmf_order.bin"
+	summary
+	exit
+fi
+signed_fip "$build" "$work/fip.bin" --nt-fw "$build/payload_pmf_order.bin" &&
+	flash_of "$build" "$work/fip.bin" "$work/flash.bin"
+check "a FIP with the scenario as BL33, signed with the build's keys" [ -s "$work/flash.bin" ]
+
+# boot NAME [QEMU_RUN-ARGS...]: one boot of the scenario, checked.
+boot() {
+	local name=$1 log=$work/$1.log
+	shift
+	qemu_boot "$log" 120 --config "$build/config.mk" --flash "$work/flash.bin" \
+		--stop '^PAYLOAD: RESULT: ' "$@"
+	check "$name: the scenario ran to its end" [ $? -eq 0 ]
+	check "$name: every phase and core passed" has "$log" "PMF_ORDER: PASS"
+	check "$name: no check failed" lacks "$log" "FAIL"
+	check "$name: forced abandoned calls on every core" \
+		bash -c "! grep -E '^PMF_ORDER: parallel.*: core .*\(0 forced' '$log'"
+	check "$name: the lead took complete records of calls" \
+		grep -qE '^PMF_ORDER: the lead reads.*: [1-9][0-9]* complete records' "$log"
+	check "$name: payload verdict PASS" has "$log" "PAYLOAD: RESULT: PASS"
+	grep -E '^PMF_ORDER: (FAIL|the lead reads)' "$log" | head -n 8 | sed 's/^/    /'
+}
+
+# A REALTIME=1 build boots in real time whatever is asked.
+if grep -qx 'REALTIME := 1' "$build/config.mk"; then boot "real time (as built)"; else boot icount; fi
+for i in $(seq 1 "$runs"); do
+	for h in 1 2 3; do
+		timeout 60 sh -c 'while :; do :; done' &
+		hogs+=($!)
+	done
+	boot "real time, busy host, run $i" --realtime
+	stop_hogs
+done
+summary
