@@ -643,4 +643,14 @@ $(if $(filter 1,$(TRUSTED_BOARD_BOOT)),$(call update_file,$(COT_ARGS),COT_ARGS_T
 $(call update_file,$(VERSION_STAMP),VERSION)
 endif
 
+# Goals that start a make of their own in this build tree (run, bench, docs,
+# check...): two of them at once under -j would build the same files side by
+# side with each other or with a goal of this make, so a command line naming
+# one of them and another goal runs its goals one after another (each
+# sub-make still builds with -j).
+SUBMAKE_GOALS := run bench test-mem-protect compare docs etm-decode profile check scaling
+ifneq ($(and $(filter $(SUBMAKE_GOALS),$(MAKECMDGOALS)),$(word 2,$(MAKECMDGOALS))),)
+.NOTPARALLEL:
+endif
+
 endif # the build tree's own make

@@ -34,7 +34,9 @@ done
 # 2x3 and 4x4 through make scaling: make bench and make run at each, side by side.
 if [ "${1:-}" != --all ]; then
 	make -C "$top" -j2 BUILD_BASE="$work/b" scaling SCALING_TOPOLOGIES="2x3 4x4" >"$work/scaling.log" 2>&1
-	check "make scaling SCALING_TOPOLOGIES=\"2x3 4x4\" passes" [ $? -eq 0 ]
+	rc=$?
+	check "make scaling SCALING_TOPOLOGIES=\"2x3 4x4\" passes" [ $rc -eq 0 ]
+	[ $rc -eq 0 ] || tail -n 20 "$work/scaling.log" | sed 's/^/    /'
 	for shape in 2x3 4x4; do
 		c=${shape%x*} k=${shape#*x}
 		check "$shape (make scaling): the payload found $((c * k)) cores in $c clusters, report passed" \
