@@ -2,7 +2,6 @@
  * BL31, the EL3 runtime: cold-boot set-up on the primary CPU, the warm-boot
  * path of every other power-up, and the synchronous-exception handler.
  */
-#include <assert.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -31,44 +30,19 @@ struct cpu_data cpu_data[PLATFORM_CORE_COUNT];
 _Static_assert(offsetof(struct cpu_data, ctx) == 0,
                "SP_EL3 points at cpu_data and at its saved context alike");
 
-#if WORKAROUND_CVE_2022_23960
-/* runtime_exceptions.S: the vectors with the branch-history loop. */
+/*
+ * runtime_exceptions.S: the vectors with the branch-history loop (the boot
+ * vectors themselves when the build leaves the workaround out).
+ */
 extern const char runtime_exceptions_bhb[];
 
 /*
- * Whether lower-EL exceptions go through runtime_exceptions_bhb: decided
- * once at cold boot from the errata table (include/lib/cpus/errata.h) and
- * the boot CPU's MIDR_EL1, as the SMCCC_ARCH_FEATURES answers are (the
- * platforms' CPUs are all of one model), so a warm boot does no look-up.
+ * Per-CPU set-up shared by the cold and warm boot paths; the CPU-specific
+ * part (errata, the Spectre-BHB vectors) is lib/cpus' (cpu_bl31_entry).
  */
-static bool bhb_vectors;
-#endif
-
-/*
- * This CPU's errata workarounds that BL31 applies, before the CPU first
- * enters a lower EL, on cold and warm boot alike: the reset rows of the
- * errata table where the platform's CPUs have the IMPLEMENTATION DEFINED
- * registers (PLAT_CPU_IMPDEF_REGS), and the Spectre-BHB vectors where
- * bhb_vectors says so. On QEMU, where both are 0, this compiles to nothing.
- */
-static void bl31_cpu_errata(void)
+static void bl31_cpu_setup(bool cold)
 {
-	if (PLAT_CPU_IMPDEF_REGS != 0)
-		cpu_errata_apply_reset();
-#if WORKAROUND_CVE_2022_23960
-	/*
-	 * No ISB: the ERET to the lower EL synchronises the write, and until
-	 * then both tables' current-EL slots are the same.
-	 */
-	if (bhb_vectors)
-		write_vbar_el3((uint64_t)(uintptr_t)runtime_exceptions_bhb);
-#endif
-}
-
-/* Per-CPU set-up shared by the cold and warm boot paths. */
-static void bl31_cpu_setup(void)
-{
-	bl31_cpu_errata();
+	cpu_bl31_entry(cold, (uintptr_t)runtime_exceptions_bhb);
 	bl_program_cntfrq();
 	if (gicv3_cpu_init() != 0) {
 		ERROR("BL31: no GIC redistributor for MPIDR 0x%llx\n",
@@ -99,17 +73,7 @@ void bl31_main(const struct bl31_params *from_bl2)
 		cpu_data[pos].core_pos = pos;
 	console_lock_enable();
 	gicv3_distributor_init(PLAT_GICD_BASE, PLAT_GICR_BASE);
-#if WORKAROUND_CVE_2022_23960
-	unsigned int loops = cpu_bhb_loop_count(read_midr_el1());
-
-	/* The vectors' loop covers every row's count (tests/unit/test_errata.c). */
-	assert(loops <= BHB_LOOP_COUNT_NEOVERSE_N1);
-	bhb_vectors = loops != 0U;
-	if (bhb_vectors)
-		NOTICE("BL31: CVE-2022-23960 (Spectre-BHB): %u-branch loop on entry from lower ELs\n",
-		       BHB_LOOP_COUNT_NEOVERSE_N1);
-#endif
-	bl31_cpu_setup();
+	bl31_cpu_setup(true);
 	runtime_svc_init();
 	plat_bl31_setup();
 
@@ -122,7 +86,7 @@ void bl31_main(const struct bl31_params *from_bl2)
 
 void bl31_warm_boot(void)
 {
-	bl31_cpu_setup();
+	bl31_cpu_setup(false);
 	psci_warmboot_entrypoint();
 	/*
 	 * EXIT_PSCI for a CPU coming back from power-down: last before el3_exit,

@@ -133,9 +133,14 @@
 #if WORKAROUND_CVE_2022_23960
 	/*
 	 * The same with the branch-history loop, for the CPUs the errata table
-	 * says need it (bl31_main.c installs it per CPU at cold and warm boot).
+	 * says need it (lib/cpus/cpu_entry.c installs it per CPU at cold and warm
+	 * boot).
 	 */
 	el3_vectors runtime_exceptions_bhb, bhb_, BHB_LOOP_COUNT_NEOVERSE_N1
+#else
+	/* Never installed (lib/cpus/cpu_entry.c); named for bl31_main.c alike. */
+	.global	runtime_exceptions_bhb
+	.set	runtime_exceptions_bhb, runtime_exceptions
 #endif
 
 /*

@@ -4,6 +4,14 @@
  * power-domain topology. Hooks run on the calling core with the MMU on,
  * unless stated, and never call back into PSCI: what they need is passed
  * in. @state gives the coordinated local state per power level.
+ *
+ * The split of a power-down (docs/design/psci.rst, "The power-down tail"):
+ * lib/psci owns the sequence, from the CPU's cache maintenance (lib/cpus)
+ * to the WFI and the way back when WFI returns, and the power-up finish
+ * shared by warm boot and retention wake-up; the platform arms its power
+ * controller (pwr_domain_off / pwr_domain_suspend), says what a returning
+ * WFI means (plat_psci_pwr_down_wake) and finishes its own part of a
+ * power-up (pwr_domain_on_finish / pwr_domain_suspend_finish).
  */
 #ifndef PLAT_PSCI_H
 #define PLAT_PSCI_H
@@ -11,7 +19,32 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include <lib/psci/psci_coord.h>
+#include <platform_def.h>
+
+/* Power levels: 0 = core, 1 = cluster, 2 = system. */
+#define PSCI_CPU_PWR_LVL 0U
+#ifndef PLAT_MAX_PWR_LVL
+#error "platform_def.h must define PLAT_MAX_PWR_LVL"
+#endif
+
+/* Local power states, ordered shallow to deep (the min is the shallowest). */
+#define PSCI_LOCAL_STATE_RUN 0U
+#define PSCI_LOCAL_STATE_RET 1U /* retention / standby */
+#define PSCI_LOCAL_STATE_OFF 2U /* power-down */
+
+/* The state requested or reached at each power level, 0..PLAT_MAX_PWR_LVL. */
+struct psci_power_state {
+	uint8_t pwr_domain_state[PLAT_MAX_PWR_LVL + 1];
+};
+
+/*
+ * One entry of a platform's table of the power states it implements: the
+ * exact power_state value and the local state it requests at each level.
+ */
+struct psci_pstate_desc {
+	uint32_t power_state;
+	struct psci_power_state state;
+};
 
 struct plat_psci_ops {
 	/*
@@ -30,21 +63,28 @@ struct plat_psci_ops {
 	 * ON_PENDING and its lock held. 0 or PSCI_E_INTERN_FAIL.
 	 */
 	int (*pwr_domain_on)(uint64_t mpidr, unsigned int pos);
-	/* Mandatory. Prepare the domains in @state for CPU_OFF (locks held). */
+	/*
+	 * Mandatory. Arm the power controller for CPU_OFF of the domains in
+	 * @state (locks held, data cache on): after this hook lib/psci runs
+	 * the power-down tail itself (psci_pwr_down_wfi: the CPU's last cache
+	 * maintenance, MMU and data cache off, out of coherency, WFI), and
+	 * power must go at that WFI. No platform code writes caches back,
+	 * turns the data cache off or executes the WFI.
+	 */
 	void (*pwr_domain_off)(const struct psci_power_state *state);
-	/* Mandatory. Prepare the domains in @state for a suspend (locks held). */
+	/*
+	 * Mandatory. The same for a power-down or retention suspend to @state
+	 * (locks held); a power-down may also be abandoned: a wake-up that
+	 * comes before power goes makes the WFI return
+	 * (plat_psci_pwr_down_wake).
+	 */
 	void (*pwr_domain_suspend)(const struct psci_power_state *state);
 	/*
-	 * Mandatory. Last step of a power-down, locks released: never returns.
-	 * It calls cpu_pwr_down_final (include/lib/cpus/cpu_ops.h), turns the
-	 * data cache off, calls cpu_leave_coherency and waits for power-off.
-	 * The core comes back through the warm-boot entry point: after CPU_ON
-	 * when @cpu_off, else on a wake-up event (also when the power-down is
-	 * abandoned because a wake-up came first).
+	 * Mandatory wake-up hooks, MMU on, locks held, called from lib/psci's
+	 * one power-up finish (psci_power_up_finish): after CPU_ON, and after
+	 * a power-down or a retention suspend ended (@state: what the domains
+	 * were in).
 	 */
-	void (*pwr_domain_pwr_down_wfi)(const struct psci_power_state *state, bool cpu_off)
-		__attribute__((noreturn));
-	/* Mandatory. Warm boot after CPU_ON / a power-down suspend (locks held). */
 	void (*pwr_domain_on_finish)(const struct psci_power_state *state);
 	void (*pwr_domain_suspend_finish)(const struct psci_power_state *state);
 	/* SYSTEM_OFF / SYSTEM_RESET: never return. Mandatory. */
@@ -92,6 +132,23 @@ struct plat_psci_ops {
  * return the platform's operations.
  */
 const struct plat_psci_ops *plat_psci_setup(uintptr_t warm_entrypoint);
+
+/*
+ * Mandatory, in assembly: the platform's wake-up hook inside lib/psci's
+ * power-down tail (lib/psci/aarch64/psci_pwr_down.S), called with the MMU
+ * and data cache off and the core out of coherency, before the first WFI
+ * (@woke = 0) and after each WFI that returned (@woke = 1); @cpu_off is 1
+ * for CPU_OFF, 0 for a suspend. Returns 0 for "WFI (again): power goes,
+ * or a wake-up ends it", non-zero for "resume now": the core enters the
+ * warm-boot entry point with the MMU off, as a powered-up core would (the
+ * power-down was abandoned). It may also never return, for a core that
+ * waits for CPU_ON elsewhere (QEMU's hold pen). No stack and no memory
+ * that a cache may hold dirty; clobbers x0-x17 at most, keeps x19-x28.
+ * A port whose power controller removes power at WFI answers
+ * "resume" exactly for a suspend whose WFI returned
+ * (plat/common/aarch64/plat_pwr_down_wake.S).
+ */
+uintptr_t plat_psci_pwr_down_wake(bool cpu_off, bool woke);
 
 /*
  * The power-domain tree, breadth first: element 0 is the number of root

@@ -97,7 +97,7 @@ int psci_cpu_off(void)
 	psci_stat_begin(pos, psci_core_off_index());
 	/* Cleaned: the CPU_ON warm boot stores EXIT_HW_LOW_PWR with the MMU off. */
 	pmf_capture(RT_INSTR_ENTER_HW_LOW_PWR, true);
-	psci_plat()->pwr_domain_pwr_down_wfi(&state, true);
+	psci_pwr_down_wfi(psci_find_off_level(&state), true, psci_warm_entry());
 }
 
 int psci_affinity_info(unsigned int pos)
@@ -131,19 +131,14 @@ int psci_cpu_freeze(void)
 	psci_plat()->cpu_freeze();
 }
 
-/*
- * Warm boot of the calling core: first-up coordination, the platform's
- * finisher, then the normal-world entry recorded by CPU_ON or CPU_SUSPEND.
- */
-void psci_warmboot_entrypoint(void)
+void psci_power_up_finish(unsigned int pos, unsigned int end_lvl)
 {
-	unsigned int pos = psci_my_pos();
 	struct psci_cpu_node *cpu = psci_cpu(pos);
-	unsigned int end_lvl = psci_lock_power_up(pos, cpu->target_pwrlvl);
 	struct psci_power_state state;
 
-	psci_get_target_states(pos, end_lvl, &state);
 	psci_stat_end(pos);
+	end_lvl = psci_lock_power_up(pos, end_lvl);
+	psci_get_target_states(pos, end_lvl, &state);
 	if (cpu->aff_info == PSCI_AFF_ON_PENDING)
 		psci_plat()->pwr_domain_on_finish(&state);
 	else
@@ -154,6 +149,18 @@ void psci_warmboot_entrypoint(void)
 	cpu->target_pwrlvl = PLAT_MAX_PWR_LVL;
 	cpu->aff_info = PSCI_AFF_ON;
 	psci_unlock_ancestors(pos, end_lvl);
+}
+
+/*
+ * Warm boot of the calling core: the power-up finish, then the
+ * normal-world entry recorded by CPU_ON or CPU_SUSPEND.
+ */
+void psci_warmboot_entrypoint(void)
+{
+	unsigned int pos = psci_my_pos();
+	const struct psci_cpu_node *cpu = psci_cpu(pos);
+
+	psci_power_up_finish(pos, cpu->target_pwrlvl);
 
 	struct el3_context *ctx = &my_cpu_data()->ctx;
 

@@ -105,6 +105,13 @@ int psci_state_init(const uint8_t *tree_desc, const struct plat_psci_ops *ops, u
 /* The platform's power operations (set once by psci_setup). */
 const struct plat_psci_ops *psci_plat(void);
 
+/*
+ * Where a powered-up core enters the firmware, MMU off (psci_setup's
+ * argument, kept once at cold boot).
+ */
+void psci_set_warm_entry(uintptr_t entry);
+uintptr_t psci_warm_entry(void);
+
 /* Core @pos's node, and its ancestor at level @lvl (1 .. PLAT_MAX_PWR_LVL). */
 struct psci_cpu_node *psci_cpu(unsigned int pos);
 struct psci_non_cpu_node *psci_ancestor(unsigned int pos, unsigned int lvl);
@@ -227,6 +234,26 @@ int psci_cpu_freeze(void);
  * EXIT_CFLUSH (the runtime-instrumentation capture points).
  */
 void psci_pwrdown_cpu_start(const struct psci_power_state *state);
+
+/*
+ * The power-up finish every core runs once it executes again after a
+ * power-down (the warm boot: CPU_ON's target, a power-down suspend's
+ * wake-up) or a retention suspend (psci_suspend.c), core @pos having gone
+ * down up to level @end_lvl: the PSCI_STAT interval ends, the ancestors
+ * are locked (first man up, psci_lock_power_up), the platform's finisher
+ * runs, the core and its domains are RUN and it is ON.
+ */
+void psci_power_up_finish(unsigned int pos, unsigned int end_lvl);
+
+/* --- aarch64/psci_pwr_down.S --- */
+
+/*
+ * The power-down tail (the .S file says each step): @off_lvl the highest
+ * level going off (psci_find_off_level), @cpu_off for CPU_OFF, @entry the
+ * warm-boot entry point. No lock held. Never returns.
+ */
+void psci_pwr_down_wfi(unsigned int off_lvl, bool cpu_off, uintptr_t entry)
+	__attribute__((noreturn));
 
 /* --- psci_suspend.c --- */
 

@@ -318,6 +318,8 @@ int psci_setup(uintptr_t warm_entrypoint)
 {
 	const struct plat_psci_ops *ops = plat_psci_setup(warm_entrypoint);
 
+	psci_set_warm_entry(warm_entrypoint);
+
 	if (psci_state_init(plat_get_power_domain_tree_desc(), ops, psci_my_pos()) != 0) {
 		ERROR("PSCI: the platform's power-domain tree or power-state table is "
 		      "inconsistent\n");

@@ -28,6 +28,7 @@ static unsigned int suspend_mode = PSCI_MODE_PLAT_COORD;
 static const struct plat_psci_ops *plat_ops;
 static int core_off_index = PSCI_STAT_NONE;
 static int system_suspend_index = PSCI_STAT_NONE;
+static uintptr_t warm_entry;
 
 const struct plat_psci_ops *psci_plat(void)
 {
@@ -42,6 +43,16 @@ struct psci_cpu_node *psci_cpu(unsigned int pos)
 struct psci_non_cpu_node *psci_ancestor(unsigned int pos, unsigned int lvl)
 {
 	return &non_cpu_nodes[cpu_nodes[pos].ancestors[lvl - 1U]];
+}
+
+void psci_set_warm_entry(uintptr_t entry)
+{
+	warm_entry = entry;
+}
+
+uintptr_t psci_warm_entry(void)
+{
+	return warm_entry;
 }
 
 unsigned int psci_my_pos(void)

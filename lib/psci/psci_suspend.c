@@ -92,7 +92,7 @@ static int suspend(struct psci_power_state *state, unsigned int end_lvl, int idx
 		 * it or discarded by the invalidation before EXIT_PSCI.
 		 */
 		pmf_capture(RT_INSTR_ENTER_HW_LOW_PWR, true);
-		psci_plat()->pwr_domain_pwr_down_wfi(state, false);
+		psci_pwr_down_wfi(psci_find_off_level(state), false, psci_warm_entry());
 	}
 
 	/* Multi-level retention: the core keeps its state and returns here. */
@@ -100,13 +100,7 @@ static int suspend(struct psci_power_state *state, unsigned int end_lvl, int idx
 	dsb_sy();
 	wfi();
 	pmf_capture_exit_to_caller();
-	psci_stat_end(pos);
-	end_lvl = psci_lock_power_up(pos, end_lvl);
-	psci_get_target_states(pos, end_lvl, state);
-	psci_plat()->pwr_domain_suspend_finish(state);
-	psci_set_running(pos, end_lvl);
-	cpu->target_pwrlvl = PLAT_MAX_PWR_LVL;
-	psci_unlock_ancestors(pos, end_lvl);
+	psci_power_up_finish(pos, end_lvl);
 	return PSCI_E_SUCCESS;
 }
 

@@ -10,11 +10,9 @@
 #include <common/debug.h>
 #include <drivers/gicv3.h>
 #include <fvp_pwrc.h>
-#include <lib/cpus/cpu_ops.h>
 #include <lib/mmio.h>
 #include <lib/psci/psci.h>
 #include <lib/utils_def.h>
-#include <lib/xlat.h>
 #include <plat/plat_psci.h>
 #include <plat/plat_setup.h>
 #include <plat/plat_topology.h>
@@ -43,15 +41,6 @@ static const struct psci_pstate_desc fvp_power_states[] = {
 	{ PLAT_PSTATE_CORE_OFF, { { OFF, RUN, RUN } } },
 	{ PLAT_PSTATE_CLUSTER_OFF, { { OFF, OFF, RUN } } },
 };
-
-static uintptr_t warm_entrypoint;
-
-/*
- * fvp_pm_helpers.S: data cache and MMU off, out of coherency, WFI until the
- * power controller removes power; if WFI returns (a suspend whose wake-up
- * came first) enter @entry as a powered-up core would.
- */
-void fvp_power_down(bool cpu_off, uintptr_t entry) __attribute__((noreturn));
 
 static void fvp_cpu_standby(uint8_t cpu_state)
 {
@@ -85,13 +74,6 @@ static void fvp_pwr_domain_suspend(const struct psci_power_state *state)
 {
 	if (state->pwr_domain_state[PSCI_CPU_PWR_LVL] == OFF)
 		pwr_down(state, true);
-}
-
-static void __attribute__((noreturn))
-fvp_pwr_down_wfi(const struct psci_power_state *state, bool cpu_off)
-{
-	cpu_pwr_down_final(psci_find_off_level(state));
-	fvp_power_down(cpu_off, warm_entrypoint);
 }
 
 static void fvp_pwr_domain_finish(const struct psci_power_state *state)
@@ -145,7 +127,6 @@ static const struct plat_psci_ops fvp_psci_ops = {
 	.pwr_domain_on = fvp_pwr_domain_on,
 	.pwr_domain_off = fvp_pwr_domain_off,
 	.pwr_domain_suspend = fvp_pwr_domain_suspend,
-	.pwr_domain_pwr_down_wfi = fvp_pwr_down_wfi,
 	.pwr_domain_on_finish = fvp_pwr_domain_finish,
 	.pwr_domain_suspend_finish = fvp_pwr_domain_finish,
 	.system_off = fvp_system_off,
@@ -157,7 +138,6 @@ static const struct plat_psci_ops fvp_psci_ops = {
 /* Every core the power controller starts from now on warm-boots into @entry. */
 const struct plat_psci_ops *plat_psci_setup(uintptr_t entry)
 {
-	warm_entrypoint = entry;
 	trusted_mailbox_program(entry);
 	return &fvp_psci_ops;
 }

@@ -20,7 +20,7 @@ PLAT_TBB_SOURCES := plat/common/plat_trusted_boot.c
 PLAT_BL2_SOURCES := $(PLAT_COMMON_SOURCES) plat/fvp/fvp_bl2_setup.c
 PLAT_BL31_SOURCES := $(PLAT_COMMON_SOURCES) plat/fvp/fvp_pm.c plat/common/trusted_mailbox.c plat/fvp/fvp_pwrc.c \
 	services/arm_sip_svc/arm_sip_svc.c \
-	plat/fvp/aarch64/fvp_pm_helpers.S
+	plat/common/aarch64/plat_pwr_down_wake.S
 PLAT_IMAGES :=
 
 # The model loads bl1.bin and fip.bin itself (bp.secureflashloader, bp.flashloader0).

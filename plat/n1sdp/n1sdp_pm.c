@@ -10,11 +10,9 @@
 #include <common/debug.h>
 #include <drivers/gicv3.h>
 #include <drivers/scmi.h>
-#include <lib/cpus/cpu_ops.h>
 #include <lib/mmio.h>
 #include <lib/psci/psci.h>
 #include <lib/utils_def.h>
-#include <lib/xlat.h>
 #include <n1sdp_css.h>
 #include <plat/plat_psci.h>
 #include <plat/plat_setup.h>
@@ -44,9 +42,6 @@ static const struct psci_pstate_desc n1sdp_power_states[] = {
 	{ PLAT_PSTATE_CLUSTER_OFF, { { OFF, OFF, RUN } } },
 	{ PLAT_PSTATE_SYSTEM_LEVEL, { { OFF, OFF, RUN } } },
 };
-
-/* Where powered-up cores enter the firmware (plat_psci_setup). */
-static uintptr_t warm_entrypoint;
 
 static void n1sdp_cpu_standby(uint8_t cpu_state)
 {
@@ -79,31 +74,16 @@ static void n1sdp_pwr_domain_off(const struct psci_power_state *state)
 		ERROR("N1SDP: SCP refused to power core %u off\n", plat_my_core_pos());
 }
 
+/*
+ * Nothing to arm: WFI with CORE_PWRDN_EN set (lib/cpus, in the Cache Flush
+ * interval) removes power, and the core comes back through BL1 and the
+ * mailbox. A suspend whose WFI returns (an interrupt came first) resumes
+ * through the warm-boot entry (plat/common/aarch64/plat_pwr_down_wake.S),
+ * whose reset handler withdraws the request (lib/cpus).
+ */
 static void n1sdp_pwr_domain_suspend(const struct psci_power_state *state)
 {
 	(void)state;
-}
-
-/*
- * WFI with CORE_PWRDN_EN set (lib/cpus, in the Cache Flush interval)
- * removes power; the core comes back through BL1 and the mailbox. If WFI
- * returns, the power-down was abandoned (an interrupt arrived first):
- * resume the normal world through the same warm-boot path, MMU off as that
- * path expects; its reset handler withdraws the request (lib/cpus).
- */
-static void __attribute__((noreturn))
-n1sdp_pwr_down_wfi(const struct psci_power_state *state, bool cpu_off)
-{
-	cpu_pwr_down_final(psci_find_off_level(state));
-	for (;;) {
-		dsb_sy();
-		wfi();
-		if (!cpu_off)
-			break;
-	}
-	disable_mmu_el3_flush();
-	((void (*)(void))warm_entrypoint)();
-	__builtin_unreachable();
 }
 
 static void n1sdp_pwr_domain_finish(const struct psci_power_state *state)
@@ -145,7 +125,6 @@ static const struct plat_psci_ops n1sdp_psci_ops = {
 	.pwr_domain_on = n1sdp_pwr_domain_on,
 	.pwr_domain_off = n1sdp_pwr_domain_off,
 	.pwr_domain_suspend = n1sdp_pwr_domain_suspend,
-	.pwr_domain_pwr_down_wfi = n1sdp_pwr_down_wfi,
 	.pwr_domain_on_finish = n1sdp_pwr_domain_finish,
 	.pwr_domain_suspend_finish = n1sdp_pwr_domain_finish,
 	.system_off = n1sdp_system_off,
@@ -157,7 +136,6 @@ static const struct plat_psci_ops n1sdp_psci_ops = {
 /* Every core the SCP powers up from now on warm-boots into @entry. */
 const struct plat_psci_ops *plat_psci_setup(uintptr_t entry)
 {
-	warm_entrypoint = entry;
 	trusted_mailbox_program(entry);
 	return &n1sdp_psci_ops;
 }

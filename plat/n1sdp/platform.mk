@@ -19,7 +19,7 @@ $(BUILD_DIR)/bl2/plat/n1sdp/n1sdp_sds.o: | $(LIBFDT_A)
 PLAT_BL31_SOURCES := $(PLAT_COMMON_SOURCES) plat/n1sdp/n1sdp_pm.c plat/common/trusted_mailbox.c plat/n1sdp/n1sdp_css.c \
 	services/arm_sip_svc/arm_sip_svc.c \
 	drivers/arm/css/scmi.c \
-	drivers/arm/css/scmi_msg.c
+	drivers/arm/css/scmi_msg.c plat/common/aarch64/plat_pwr_down_wake.S
 PLAT_IMAGES :=
 
 # The board boots bl1.bin and fip.bin as they are: nothing more to package.

@@ -2,17 +2,17 @@
  * QEMU virt power control.
  *
  * QEMU has no power controller, so power-down is modelled the way hardware
- * behaves as seen by software: the core turns its MMU and caches off and
- * stops executing C. A suspended core waits in WFI for its wake-up
- * interrupt, an off core waits in its hold pen for CPU_ON, and either
- * re-enters BL31 through the warm-boot entry point with the MMU off.
+ * behaves as seen by software: lib/psci's power-down tail turns the MMU
+ * and caches off and the wake-up hook (aarch64/qemu_pm_helpers.S) keeps a
+ * suspended core in WFI until its wake-up interrupt and an off core in
+ * its hold pen until CPU_ON; either re-enters BL31 through the warm-boot
+ * entry point with the MMU off.
  * SYSTEM_OFF/RESET use the secure PL061 GPIO wired to QEMU's gpio-pwr device
  * (line 0 shuts the machine down, line 1 resets it).
  */
 #include <arch/aarch64/arch_helpers.h>
 #include <common/debug.h>
 #include <drivers/gicv3.h>
-#include <lib/cpus/cpu_ops.h>
 #include <lib/mmio.h>
 #include <lib/psci/psci.h>
 #include <lib/utils_def.h>
@@ -41,14 +41,6 @@ static const struct psci_pstate_desc qemu_power_states[] = {
 
 /* Where powered-up cores enter the firmware (plat_psci_setup). */
 static uintptr_t warm_entrypoint;
-
-/*
- * qemu_pm_helpers.S: turn the MMU and caches off, then wait for a wake-up
- * interrupt (@wait_for_interrupt) or in the hold pen for CPU_ON, and enter
- * @entry.
- */
-void qemu_power_down(unsigned int pos, bool wait_for_interrupt, uintptr_t entry)
-	__attribute__((noreturn));
 
 static void qemu_cpu_standby(uint8_t cpu_state)
 {
@@ -96,13 +88,6 @@ static void qemu_pwr_domain_suspend(const struct psci_power_state *state)
 	 * interface signals, so keep it signalling.
 	 */
 	(void)gicv3_cpu_wake_on_pending();
-}
-
-static void __attribute__((noreturn))
-qemu_pwr_down_wfi(const struct psci_power_state *state, bool cpu_off)
-{
-	cpu_pwr_down_final(psci_find_off_level(state));
-	qemu_power_down(plat_my_core_pos(), !cpu_off, warm_entrypoint);
 }
 
 static void qemu_pwr_domain_finish(const struct psci_power_state *state)
@@ -198,7 +183,6 @@ static const struct plat_psci_ops qemu_psci_ops = {
 	.pwr_domain_on = qemu_pwr_domain_on,
 	.pwr_domain_off = qemu_pwr_domain_off,
 	.pwr_domain_suspend = qemu_pwr_domain_suspend,
-	.pwr_domain_pwr_down_wfi = qemu_pwr_down_wfi,
 	.pwr_domain_on_finish = qemu_pwr_domain_finish,
 	.pwr_domain_suspend_finish = qemu_pwr_domain_finish,
 	.system_off = qemu_system_off,

@@ -170,11 +170,12 @@ static void sim_pwr_domain_suspend(const struct psci_power_state *s)
 {
 	(void)s;
 }
-static void __attribute__((noreturn))
-sim_pwr_down_wfi(const struct psci_power_state *s, bool cpu_off)
+/* lib/psci's power-down tail (aarch64/psci_pwr_down.S): the core goes down. */
+void psci_pwr_down_wfi(unsigned int off_lvl, bool cpu_off, uintptr_t entry)
 {
-	(void)s;
+	(void)off_lvl;
 	(void)cpu_off;
+	CHECK(entry == warm_entry);
 	longjmp(exit_jmp, EXIT_PWR_DOWN);
 }
 static void sim_finish(const struct psci_power_state *s)
@@ -210,7 +211,6 @@ static const struct plat_psci_ops sim_ops = {
 	.pwr_domain_on = sim_pwr_domain_on,
 	.pwr_domain_off = sim_pwr_domain_off,
 	.pwr_domain_suspend = sim_pwr_domain_suspend,
-	.pwr_domain_pwr_down_wfi = sim_pwr_down_wfi,
 	.pwr_domain_on_finish = sim_finish,
 	.pwr_domain_suspend_finish = sim_finish,
 	.system_off = sim_system_off,

@@ -119,6 +119,19 @@ void cpu_errata_apply_reset(void);
 unsigned int cpu_errata_apply_reset_in(const struct cpu_erratum *table, unsigned int count,
                                        uint64_t midr);
 
+/*
+ * The CPU-specific work of BL31's entry on the calling CPU, at its cold
+ * boot (@cold, primary CPU, MMU on, before the other CPUs start) and every
+ * warm boot, before it first enters a lower EL (lib/cpus/cpu_entry.c): the
+ * CPU_WA_RESET rows that apply (where the platform's CPUs have the
+ * IMPLEMENTATION DEFINED registers, PLAT_CPU_IMPDEF_REGS), and, where the
+ * table's CVE-2022-23960 row applies and the build carries it, VBAR_EL3 =
+ * @bhb_vectors (BL31's vectors with the branch-history loop; unused
+ * otherwise). The cold boot decides and says so on the console; a warm
+ * boot does no look-up. Compiles to nothing where both are out (QEMU).
+ */
+void cpu_bl31_entry(bool cold, uintptr_t bhb_vectors);
+
 extern const struct cpu_erratum cpu_errata[];
 extern const unsigned int cpu_errata_count;
 

@@ -1,7 +1,9 @@
 /*
  * The pure part of PSCI: power_state decoding and last-CPU-down
  * coordination (DEN0022 4.4, 4.5, 5.4.2). No locks, no system registers,
- * so the host unit tests drive it directly.
+ * so the host unit tests drive it directly. The types it shares with the
+ * platforms (power levels, local states, struct psci_power_state) belong
+ * to the porting contract, include/plat/plat_psci.h.
  */
 #ifndef LIB_PSCI_COORD_H
 #define LIB_PSCI_COORD_H
@@ -9,23 +11,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include <plat/plat_psci.h>
 #include <platform_def.h>
-
-/* Power levels: 0 = core, 1 = cluster, 2 = system. */
-#define PSCI_CPU_PWR_LVL 0U
-#ifndef PLAT_MAX_PWR_LVL
-#error "platform_def.h must define PLAT_MAX_PWR_LVL"
-#endif
-
-/* Local power states, ordered shallow to deep (the min is the shallowest). */
-#define PSCI_LOCAL_STATE_RUN 0U
-#define PSCI_LOCAL_STATE_RET 1U /* retention / standby */
-#define PSCI_LOCAL_STATE_OFF 2U /* power-down */
-
-/* The state requested or reached at each power level, 0..PLAT_MAX_PWR_LVL. */
-struct psci_power_state {
-	uint8_t pwr_domain_state[PLAT_MAX_PWR_LVL + 1];
-};
 
 /* A decoded original-format power_state (DEN0022 5.4.2). */
 struct psci_pstate_fields {
@@ -40,15 +27,6 @@ struct psci_pstate_fields {
  * beyond PLAT_MAX_PWR_LVL.
  */
 int psci_decode_power_state(uint32_t power_state, struct psci_pstate_fields *f);
-
-/*
- * One entry of a platform's table of the power states it implements: the
- * exact power_state value and the local state it requests at each level.
- */
-struct psci_pstate_desc {
-	uint32_t power_state;
-	struct psci_power_state state;
-};
 
 /*
  * Look @power_state up in @table (@count entries). Returns its index and
