@@ -189,7 +189,7 @@ else
 LINK_IMAGE = $(LD) $(TF_LDFLAGS) --lto-O2
 endif
 
-INCLUDES := -Iinclude -Iinclude/lib/libc -Iplat/$(PLAT)/include -I$(BUILD_DIR)/include
+INCLUDES := -Iinclude -Iinclude/lib/libc -Iplat/$(PLAT)/include -Iplat/common/include -I$(BUILD_DIR)/include
 VERSION := 0.1$(shell git describe --always --dirty --match none 2>/dev/null | sed 's/^/-/')
 VERSION_STAMP := $(BUILD_DIR)/version.stamp
 CPPFLAGS_COMMON := $(INCLUDES) -include $(BUILD_DIR)/include/config.h \

@@ -1,6 +1,6 @@
 BL2_SOURCES := bl2/aarch64/bl2_entrypoint.S bl2/bl2_main.c common/bl_common.c \
 	common/crash.c common/aarch64/crash.S lib/fip/fip.c lib/fip/fip_uuids.c \
-	common/version.c common/mem_ranges.c \
+	common/version.c lib/mem_ranges/mem_ranges.c \
 	lib/dtb/dtb_check.c lib/dtb/dtb_walk.c lib/dtb/dtb_psci.c lib/dtb/dtb_memory.c \
 	lib/libc/stack_protector.c
 

@@ -14,7 +14,7 @@
 #include <common/bl_common.h>
 #include <drivers/console.h>
 #include <common/debug.h>
-#include <common/mem_ranges.h>
+#include <lib/mem_ranges.h>
 #include <lib/el3_runtime/cpu_data.h>
 #include <lib/xlat.h>
 #include <plat/plat_setup.h>

@@ -7,7 +7,7 @@
  *   power-down CPU_SUSPEND, MMU and caches off, any register content.
  */
 #include <common/aarch64/el3_common_macros.S>
-#include <lib/pmf.h>
+#include <lib/pmf_macros.S>
 #include <platform_def.h>
 
 	/* x0 = core position -> x0 = &cpu_data[pos], x1 = its stack top. */
@@ -48,10 +48,7 @@ func bl31_warm_entrypoint
 	 * EXIT_HW_LOW_PWR is the first thing a waking CPU does (docs/design/pmf.rst), so it
 	 * is stored with the MMU off: straight to memory.
 	 */
-	adr_l	x1, pmf_timestamps
-	add	x1, x1, x0, lsl #PMF_PERCPU_SHIFT
-	mrs	x2, cntpct_el0
-	str	x2, [x1, #RT_INSTR_EXIT_HW_LOW_PWR * PMF_TS_SIZE]
+	pmf_store_exit_hw_low_pwr x0, x1, x2
 #endif
 	el3_arch_init runtime_exceptions
 	/* On QEMU a powered-down core comes back here without a reset. */

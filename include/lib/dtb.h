@@ -25,7 +25,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include <common/mem_ranges.h>
+#include <lib/mem_ranges.h>
 
 #define DTB_MAGIC             0xd00dfeedU /* 5.2: magic */
 #define DTB_HEADER_SIZE       40U         /* 5.2: ten 32-bit fields (version 17) */

@@ -5,7 +5,7 @@
 #ifndef PLAT_SETUP_H
 #define PLAT_SETUP_H
 
-#include <common/mem_ranges.h>
+#include <lib/mem_ranges.h>
 #include <lib/xlat.h>
 
 /*

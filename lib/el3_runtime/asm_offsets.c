@@ -7,6 +7,7 @@
 #include <stddef.h>
 
 #include <lib/el3_runtime/cpu_data.h>
+#include <lib/pmf.h>
 
 #define DEFINE(sym, val) __asm__ volatile(".ascii \"@@ASM_OFFSET " #sym " %c0\"" : : "i"(val))
 
@@ -60,4 +61,13 @@ void asm_offsets(void)
 	DEFINE(CRASH_X28, offsetof(struct crash_regs, x[28]));
 	DEFINE(CRASH_X30, offsetof(struct crash_regs, x[30]));
 	DEFINE(CRASH_SP, offsetof(struct crash_regs, sp));
+	/*
+	 * pmf_timestamps (include/lib/pmf.h): a CPU's block is 1 << PMF_CPU_SHIFT
+	 * bytes, and each slot's offset in it (include/lib/pmf_macros.S).
+	 */
+	DEFINE(PMF_CPU_SHIFT, __builtin_ctz(sizeof(pmf_timestamps[0])));
+	DEFINE(PMF_SLOT_EXIT_HW_LOW_PWR, sizeof(pmf_timestamps[0][0]) * RT_INSTR_EXIT_HW_LOW_PWR);
 }
+
+_Static_assert((sizeof(pmf_timestamps[0]) & (sizeof(pmf_timestamps[0]) - 1)) == 0,
+               "a CPU's PMF block is addressed with a shift");

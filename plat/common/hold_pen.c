@@ -1,11 +1,11 @@
 /*
- * Releasing side of the hold pen (protocol in include/plat/hold_pen.h).
+ * Releasing side of the hold pen (protocol in plat/common/include/hold_pen.h).
  */
 #include <stdint.h>
 
 #include <arch/aarch64/arch_helpers.h>
 #include <lib/mmio.h>
-#include <plat/hold_pen.h>
+#include <hold_pen.h>
 #include <platform_def.h>
 
 _Static_assert(PLATFORM_CORE_COUNT *HOLD_PEN_SLOT_SIZE <= PLAT_SHARED_RAM_SIZE,

@@ -1,13 +1,13 @@
 /*
  * Writing side of the trusted mailbox (protocol in
- * include/plat/trusted_mailbox.h); BL1's reading side is
+ * plat/common/include/trusted_mailbox.h); BL1's reading side is
  * plat/common/aarch64/trusted_mailbox.S.
  */
 #include <stdint.h>
 
 #include <arch/aarch64/arch_helpers.h>
 #include <lib/mmio.h>
-#include <plat/trusted_mailbox.h>
+#include <trusted_mailbox.h>
 #include <platform_def.h>
 
 _Static_assert(PLAT_MAILBOX_BASE % TRUSTED_MAILBOX_SIZE == 0 &&

@@ -17,7 +17,7 @@
 #include <plat/plat_psci.h>
 #include <plat/plat_setup.h>
 #include <plat/plat_topology.h>
-#include <plat/trusted_mailbox.h>
+#include <trusted_mailbox.h>
 #include <platform_def.h>
 
 #define RUN PSCI_LOCAL_STATE_RUN

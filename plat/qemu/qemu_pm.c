@@ -16,7 +16,7 @@
 #include <lib/mmio.h>
 #include <lib/psci/psci.h>
 #include <lib/utils_def.h>
-#include <plat/hold_pen.h>
+#include <hold_pen.h>
 #include <plat/plat_psci.h>
 #include <plat/plat_setup.h>
 #include <plat/plat_topology.h>

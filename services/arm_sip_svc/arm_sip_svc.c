@@ -7,6 +7,7 @@
  */
 #include <common/runtime_svc.h>
 #include <lib/pmf.h>
+#include <services/ven_el3_svc.h>
 
 static void arm_sip_handle(uint32_t fid, uint64_t x1, uint64_t x2, uint64_t x3,
                            struct el3_context *ctx)

@@ -6,6 +6,7 @@
 #include <common/runtime_svc.h>
 #include <lib/pmf.h>
 #include <plat/plat_topology.h>
+#include <services/ven_el3_svc.h>
 
 /*
  * GET_TIMESTAMP: x1 = tid, x2 = MPIDR of any CPU, x3 bit 0 = clean and

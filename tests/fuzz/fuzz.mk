@@ -37,7 +37,7 @@ $(FUZZ_DIR)/fuzz_sds: tests/fuzz/fuzz_sds.c $(FUZZ_SDS_SOURCES) include/drivers/
 		plat/n1sdp/include/n1sdp_css.h plat/n1sdp/include/platform_def.h
 	@mkdir -p $(@D)
 	@echo "  FUZZCC  $@"
-	@$(FUZZ_CC) $(FUZZ_CFLAGS) -Iplat/n1sdp/include $(UNIT_CONFIG) tests/fuzz/fuzz_sds.c \
+	@$(FUZZ_CC) $(FUZZ_CFLAGS) -Iplat/n1sdp/include -Iplat/common/include $(UNIT_CONFIG) tests/fuzz/fuzz_sds.c \
 		$(FUZZ_SDS_SOURCES) -lfdt -o $@
 
 # The chain walker needs valid signatures to get anywhere: not fuzzed here

@@ -17,7 +17,7 @@ lint() {
 	# shellcheck disable=SC2086
 	out=$(cppcheck --quiet --enable=warning,portability,performance --std=c11 \
 		--error-exitcode=1 --inline-suppr -Iinclude -Iinclude/lib/libc \
-		-Iplat/"$plat"/include $config $defs -DPLAT_"$plat"=1 \
+		-Iplat/"$plat"/include -Iplat/common/include $config $defs -DPLAT_"$plat"=1 \
 		--suppress=missingIncludeSystem --suppress=syntaxError:include/plat/plat_psci.h \
 		"$@" 2>&1)
 	if [ $? -eq 0 ] && [ -z "$out" ]; then

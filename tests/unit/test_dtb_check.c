@@ -1,6 +1,6 @@
 /*
  * Unit tests for the DTB header validator (lib/dtb/dtb_check.c) and the
- * address-range sets BL2 checks images against (common/mem_ranges.c).
+ * address-range sets BL2 checks images against (lib/mem_ranges/mem_ranges.c).
  *
  * Blobs are built byte by byte here, independent of any DTB library, and
  * each is checked from a heap buffer of exactly its region size, so a read
@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <common/mem_ranges.h>
+#include <lib/mem_ranges.h>
 #include <lib/dtb.h>
 
 #include "test.h"

@@ -18,8 +18,8 @@ UNIT_CONFIG := -DLOG_LEVEL=0 -DENABLE_ASSERTIONS=1 -DENABLE_RUNTIME_INSTRUMENTAT
 	-DPSCI_OS_INIT_MODE=1
 UNIT_QEMU := -Iplat/qemu/include -DQEMU_CLUSTERS=2 -DQEMU_CORES_PER_CLUSTER=2 \
 	-DQEMU_MEMORY_MB=1024 $(UNIT_CONFIG)
-UNIT_N1SDP := -Iplat/n1sdp/include $(UNIT_CONFIG)
-UNIT_FVP := -Itests/unit/fake/fvp -Iplat/fvp/include -DFVP_CLUSTERS=2 -DFVP_CORES_PER_CLUSTER=2 \
+UNIT_N1SDP := -Iplat/n1sdp/include -Iplat/common/include $(UNIT_CONFIG)
+UNIT_FVP := -Itests/unit/fake/fvp -Iplat/fvp/include -Iplat/common/include -DFVP_CLUSTERS=2 -DFVP_CORES_PER_CLUSTER=2 \
 	$(UNIT_CONFIG)
 # Stateful firmware code on a fake architecture and platform (tests/unit/fake).
 UNIT_FAKE := -Itests/unit/fake $(UNIT_CONFIG)

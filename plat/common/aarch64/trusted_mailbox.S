@@ -1,10 +1,10 @@
 /*
  * Reading side of the trusted mailbox (protocol in
- * include/plat/trusted_mailbox.h), for platforms whose cores reset into
+ * plat/common/include/trusted_mailbox.h), for platforms whose cores reset into
  * BL1 on every power-up.
  */
 #include <arch/aarch64/asm_macros.S>
-#include <plat/trusted_mailbox.h>
+#include <trusted_mailbox.h>
 #include <platform_def.h>
 
 .if TRUSTED_MAILBOX_MAGIC != TRUSTED_MAILBOX_ENTRY + 8

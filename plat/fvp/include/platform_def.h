@@ -11,7 +11,7 @@
 #define PLATFORM_DEF_H
 
 #include <arch/aarch64/arch.h>
-#include <plat/trusted_mailbox.h>
+#include <trusted_mailbox.h>
 
 #define PLAT_CLUSTER_COUNT      FVP_CLUSTERS
 #define PLAT_CORES_PER_CLUSTER  FVP_CORES_PER_CLUSTER
@@ -41,7 +41,7 @@
 #define PLAT_SEC_SRAM_SIZE   0x00040000
 #define PLAT_SHARED_RAM_BASE 0x04000000
 #define PLAT_SHARED_RAM_SIZE 0x00001000
-/* The trusted mailbox (include/plat/trusted_mailbox.h), at the page's top. */
+/* The trusted mailbox (plat/common/include/trusted_mailbox.h), at the page's top. */
 #define PLAT_MAILBOX_BASE    (PLAT_SHARED_RAM_BASE + PLAT_SHARED_RAM_SIZE - TRUSTED_MAILBOX_SIZE)
 #define PLAT_MAILBOX_MAGIC   0x4656504241534521ULL /* "FVPBASE!" */
 #define BL31_BASE            0x04001000

@@ -7,7 +7,7 @@
 #define PLATFORM_DEF_H
 
 #include <arch/aarch64/arch.h>
-#include <plat/trusted_mailbox.h>
+#include <trusted_mailbox.h>
 
 #define PLAT_CLUSTER_COUNT      2
 #define PLAT_CORES_PER_CLUSTER  2
@@ -39,7 +39,7 @@
 /* The SCP's SDS region at its start (TF-A's CSS layout: 0xDC0 bytes). */
 #define PLAT_SDS_BASE        PLAT_SHARED_RAM_BASE
 #define PLAT_SDS_SIZE        0x00000DC0
-/* The trusted mailbox (include/plat/trusted_mailbox.h), at the page's top. */
+/* The trusted mailbox (plat/common/include/trusted_mailbox.h), at the page's top. */
 #define PLAT_MAILBOX_BASE    (PLAT_SHARED_RAM_BASE + PLAT_SHARED_RAM_SIZE - TRUSTED_MAILBOX_SIZE)
 #define PLAT_MAILBOX_MAGIC   0x4e31534450574152ULL /* "N1SDPWAR" */
 #define BL2_BASE             0x04001000

@@ -2,7 +2,7 @@
  * QEMU virt: core position and the cold-boot hold pen of secondaries.
  */
 #include <arch/aarch64/asm_macros.S>
-#include <plat/hold_pen.h>
+#include <hold_pen.h>
 #include <platform_def.h>
 
 /*
@@ -26,7 +26,7 @@ endfunc plat_my_core_pos
 
 /*
  * plat_secondary_cold_boot(x0 = core position): never returns. A known
- * secondary waits in its hold pen slot (include/plat/hold_pen.h) for PSCI
+ * secondary waits in its hold pen slot (plat/common/include/hold_pen.h) for PSCI
  * CPU_ON; an unknown CPU stops for good. MMU and caches are off.
  */
 func plat_secondary_cold_boot

@@ -1,9 +1,9 @@
 /*
- * Sets of physical address ranges (include/common/mem_ranges.h): sorted,
+ * Sets of physical address ranges (include/lib/mem_ranges.h): sorted,
  * merged, bounded. Arithmetic is done on inclusive ends (base + size - 1)
  * so that a range ending at 2^64 is representable and nothing overflows.
  */
-#include <common/mem_ranges.h>
+#include <lib/mem_ranges.h>
 
 void mem_ranges_init(struct mem_ranges *set)
 {

@@ -3,8 +3,8 @@
  * a platform or a device tree describes, against which BL2 checks where it
  * may load an image or clear memory. Pure C, no allocation; host-tested.
  */
-#ifndef COMMON_MEM_RANGES_H
-#define COMMON_MEM_RANGES_H
+#ifndef LIB_MEM_RANGES_H
+#define LIB_MEM_RANGES_H
 
 #include <stdbool.h>
 #include <stdint.h>
