@@ -12,7 +12,22 @@ Checks, each reported as PASS or FAIL with every offending line:
     *_private.h; include/arch/ includes nothing but include/arch/ and the C
     library; the porting interface (include/plat/) includes nothing of
     plat/;
-  - no raw system-register access (MRS/MSR) in C outside include/arch/.
+  - no raw system-register access (MRS/MSR) in C outside include/arch;
+  - headers by tier: the libraries and drivers take nothing from common/
+    but its logging (common/debug.h: lib/dtb once reached up to
+    common/mem_ranges.h); the porting contract (include/plat/) declares
+    only plat_* functions (a helper's API lives with its code, e.g.
+    plat/common/include/) and includes neither lib/psci nor lib/auth, its
+    callers; a library's or driver's header declares no function defined
+    above it (services/, common/, plat/, an image: pmf.h once declared
+    services/ven_el3's pmf_get_timestamp);
+  - no #if of an erratum or a vulnerability workaround (ERRATA_*,
+    WORKAROUND_*) in an image's main file (bl*/bl*_main.c): lib/cpus
+    chooses a CPU's entry work (cpu_bl31_entry);
+  - assembly takes the PMF slot layout from include/lib/pmf_macros.S
+    (generated offsets), never from pmf.h's constants by hand; no
+    platform file runs a step of lib/psci's power-down tail
+    (cpu_pwr_down_final, cpu_leave_coherency, disable_mmu_el3).
 Ends with "N passed, N failed"; exit status 1 if anything failed.
 """
 import os
@@ -24,6 +39,13 @@ SYSREG = re.compile(r'["\s;](mrs|msr)\s', re.I)
 SOURCE_DIRS = ["bl1", "bl2", "bl31", "common", "drivers", "include", "lib", "plat",
                "services", "tests/payload", "tools"]
 SUFFIXES = (".c", ".h", ".S")
+# What lib/ and drivers/ may take from common/: the logging every layer uses.
+COMMON_FOR_ALL = {"include/common/debug.h"}
+ERRATUM_IF = re.compile(r'^\s*#\s*(if|ifdef|ifndef|elif)\b.*\b(ERRATA_\w+|WORKAROUND_\w+)', re.M)
+PMF_BY_HAND = re.compile(r'\b(pmf_timestamps|PMF_PERCPU_SHIFT|PMF_PERCPU_SIZE|PMF_TS_SIZE)\b')
+PMF_HELPER = "include/lib/pmf_macros.S"
+PWR_DOWN_TAIL = re.compile(r'\b(cpu_pwr_down_final|cpu_leave_coherency|disable_mmu_el3(_flush)?)\b')
+COMMENT = re.compile(r'/\*.*?\*/|//[^\n]*', re.S)
 
 
 def rel(root, path):
@@ -46,6 +68,8 @@ def resolve(root, src, kind, name):
     cands += [os.path.join("include", name), os.path.join("include/lib/libc", name)]
     # Private headers live beside their library (lib/psci/psci_private.h).
     cands += [os.path.join(os.path.dirname(src), name)]
+    # The platforms' shared helpers (plat/common/include), on every include path.
+    cands += [os.path.join("plat/common/include", name)]
     found = [c for c in dict.fromkeys(cands) if os.path.isfile(os.path.join(root, c))]
     if found:
         return found[:1]
@@ -80,7 +104,107 @@ def layer_problem(src, dst, name):
     if src.startswith("include/plat/") and dst.startswith("plat/") and \
             os.path.basename(dst) != "platform_def.h":
         return f"a platform's file {dst} in the porting interface"
+    if low and dst.startswith("include/common/") and dst not in COMMON_FOR_ALL:
+        return f"{dst}, a file of common/ (above the libraries and drivers)"
+    if src.startswith("include/plat/") and dst.startswith(("include/lib/psci/",
+                                                           "include/lib/auth/")):
+        return f"{dst}: the porting contract includes no library that calls it"
     return None
+
+
+def top_level(text):
+    """The file-scope statements of C @text (comments and preprocessor lines
+    gone): (text up to ';' or '{', the character that ended it)."""
+    text = COMMENT.sub(" ", text)
+    text = re.sub(r'^[ \t]*#(?:[^\n]*\\\n)*[^\n]*', " ", text, flags=re.M)
+    out, depth, start = [], 0, 0
+    for i, ch in enumerate(text):
+        if ch == "{":
+            if depth == 0:
+                out.append((text[start:i], "{"))
+            depth += 1
+        elif ch == "}":
+            depth -= 1
+            if depth == 0:
+                start = i + 1
+        elif ch == ";" and depth == 0:
+            out.append((text[start:i], ";"))
+            start = i + 1
+    return out
+
+
+def function_name(stmt):
+    """The function a declaration or definition names, or None."""
+    s = " ".join(stmt.split())
+    if not s or "(" not in s or s.startswith(("typedef", "_Static_assert")):
+        return None
+    if "=" in s.split("(")[0]:
+        return None
+    for name in re.findall(r'(\w+)\s*\(', s):
+        if not name.startswith("__") and name not in ("sizeof", "if", "while"):
+            return name
+    return None
+
+
+def declared(text):
+    """Functions a header declares (not static inline definitions)."""
+    return [n for s, end in top_level(text) if end == ";" and not
+            s.lstrip().startswith("static") and (n := function_name(s))]
+
+
+def defined(path, text):
+    if path.endswith(".S"):
+        return re.findall(r'^\s*func\s+(\w+)', text, re.M)
+    return [n for s, end in top_level(text) if end == "{" and (n := function_name(s))]
+
+
+def tier_problems(texts):
+    """Headers by tier, beyond what an #include shows (see the docstring)."""
+    problems = []
+    above = ("services/", "common/", "plat/", "bl1/", "bl2/", "bl31/")
+    defs = {}
+    for f, text in texts.items():
+        if f.endswith((".c", ".S")) and f.startswith(above):
+            for n in defined(f, text):
+                defs.setdefault(n, f)
+    for f, text in texts.items():
+        if not f.endswith(".h"):
+            continue
+        if f.startswith("include/plat/"):
+            for n in declared(text):
+                if not n.startswith("plat_"):
+                    problems.append(f"{f}: declares {n}(), no porting hook (plat_*): a "
+                                    "helper's API belongs with its code")
+        if f.startswith(("include/lib/", "include/drivers/", "lib/", "drivers/")):
+            for n in declared(text):
+                if n in defs:
+                    problems.append(f"{f}: declares {n}(), which {defs[n]} defines (above "
+                                    "this layer)")
+    return problems
+
+
+def image_and_asm_problems(texts):
+    problems = []
+    for f, text in texts.items():
+        if re.match(r'bl\w*/bl\w*_main\.c$', f):
+            for m in ERRATUM_IF.finditer(text):
+                line = text.count("\n", 0, m.start()) + 1
+                problems.append(f"{f}:{line}: #if of {m.group(2)} in an image's main file "
+                                "(lib/cpus: cpu_bl31_entry)")
+        if f.endswith(".S") and f != PMF_HELPER:
+            body = COMMENT.sub(lambda m: "\n" * m.group(0).count("\n"), text)
+            for i, line in enumerate(body.splitlines(), 1):
+                m = PMF_BY_HAND.search(line)
+                if m:
+                    problems.append(f"{f}:{i}: {m.group(1)}: a PMF slot address by hand "
+                                    f"({PMF_HELPER})")
+        if f.startswith("plat/") and f.endswith((".c", ".S")):
+            body = COMMENT.sub(lambda m: "\n" * m.group(0).count("\n"), text)
+            for m in PWR_DOWN_TAIL.finditer(body):
+                line = body.count("\n", 0, m.start()) + 1
+                problems.append(f"{f}:{line}: {m.group(1)}: a step of lib/psci's power-down "
+                                "tail in a platform")
+    return problems
 
 
 def find_cycles(graph):
@@ -106,10 +230,11 @@ def find_cycles(graph):
 def main(argv):
     root = argv[1] if len(argv) > 1 else os.path.dirname(os.path.dirname(
         os.path.dirname(os.path.abspath(__file__))))
-    graph, layer, sysreg = {}, [], []
+    graph, layer, sysreg, texts = {}, [], [], {}
     for f in files(root):
         with open(os.path.join(root, f), encoding="utf-8", errors="replace") as fh:
             text = fh.read()
+        texts[f] = text
         deps = []
         for m in INCLUDE.finditer(text):
             for dst in resolve(root, f, m.group(1), m.group(2)):
@@ -130,7 +255,10 @@ def main(argv):
     passed = failed = 0
     for name, problems in (("no include cycle", [" -> ".join(c) for c in cycles]),
                            ("layers point one way", layer),
-                           ("no raw system-register access outside include/arch", sysreg)):
+                           ("no raw system-register access outside include/arch", sysreg),
+                           ("headers by tier", tier_problems(texts)),
+                           ("no erratum #if in an image's main file; no PMF slot or "
+                            "power-down step by hand", image_and_asm_problems(texts))):
         if problems:
             failed += 1
             print(f"FAIL {name}")
