@@ -563,6 +563,7 @@ _check: all unit-tests $(UNIT_TEST_INPUTS) $(PSCI_MUTANTS) $(DTB_EDIT) $(FUZZERS
 		"fiptool-interop=bash tests/host/fiptool_interop.sh $(FIPTOOL)" \
 		"lint=bash tests/host/lint.sh" \
 		"layers=python3 tests/host/check_layers.py" \
+		"layers-test=python3 tests/host/check_layers_test.py" \
 		"format=bash tests/host/format_check.sh" \
 		"make-frontend=bash tests/host/make_test.sh $(BUILD_DIR)" \
 		"fuzz-smoke=make -C $(CURDIR) --no-print-directory fuzz FUZZ_SECONDS=5" \

@@ -17,10 +17,10 @@
 
 int psci_cpu_on(unsigned int pos, const struct psci_ns_entry *entry)
 {
-	struct psci_cpu_node *cpu = psci_cpu(pos);
+	struct psci_cpu_locked l = psci_cpu_lock(pos);
+	struct psci_cpu_node *cpu = l.cpu;
 	int rc;
 
-	psci_lock_cpu(pos);
 	if (cpu->aff_info == PSCI_AFF_ON) {
 		rc = PSCI_E_ALREADY_ON;
 	} else if (cpu->aff_info == PSCI_AFF_ON_PENDING) {
@@ -36,7 +36,7 @@ int psci_cpu_on(unsigned int pos, const struct psci_ns_entry *entry)
 			rc = PSCI_E_INTERN_FAIL;
 		}
 	}
-	psci_unlock_cpu(pos);
+	psci_cpu_unlock(&l);
 	return rc;
 }
 
@@ -57,7 +57,6 @@ void psci_pwrdown_cpu_start(const struct psci_power_state *state)
 int psci_cpu_off(void)
 {
 	unsigned int pos = psci_my_pos();
-	struct psci_cpu_node *cpu = psci_cpu(pos);
 	struct psci_power_state state;
 
 	/*
@@ -68,27 +67,31 @@ int psci_cpu_off(void)
 		state.pwr_domain_state[lvl] = PSCI_LOCAL_STATE_OFF;
 	state.pwr_domain_state[PLAT_MAX_PWR_LVL] = PSCI_LOCAL_STATE_RUN;
 
-	psci_lock_ancestors(pos, PLAT_MAX_PWR_LVL);
+	struct psci_ancestors_locked l = psci_lock_ancestors(pos, PLAT_MAX_PWR_LVL);
+
 	/*
 	 * The last core running may not turn itself off: nothing could turn
 	 * it back on (a frozen core cannot). The system node's lock (held)
 	 * orders concurrent CPU_OFFs and CPU_FREEZEs.
 	 */
 	if (psci_cores_running() == 1U) {
-		psci_unlock_ancestors(pos, PLAT_MAX_PWR_LVL);
+		psci_unlock_ancestors(&l);
 		pmf_capture_no_low_power();
 		return PSCI_E_DENIED;
 	}
 	psci_count_on(-1);
-	psci_coordinate_request(pos, PLAT_MAX_PWR_LVL, &state);
-	psci_set_target_states(pos, PLAT_MAX_PWR_LVL, &state);
-	cpu->target_pwrlvl = PLAT_MAX_PWR_LVL;
+	psci_coordinate_request(&l, &state);
+	psci_set_target_states(&l, &state);
+	l.cpu->target_pwrlvl = PLAT_MAX_PWR_LVL;
 	psci_pwrdown_cpu_start(&state);
 	psci_plat()->pwr_domain_off(&state);
-	psci_unlock_ancestors(pos, PLAT_MAX_PWR_LVL);
-
-	/* From here AFFINITY_INFO reports OFF and CPU_ON may restart us. */
-	cpu->aff_info = PSCI_AFF_OFF;
+	/*
+	 * From here AFFINITY_INFO reports OFF and CPU_ON may restart us (under
+	 * the target's own lock, which needs none of these: the core's own
+	 * node is written by its owner only while it is not OFF).
+	 */
+	l.cpu->aff_info = PSCI_AFF_OFF;
+	psci_unlock_ancestors(&l);
 	dsb_ish();
 	/*
 	 * Until the CPU_ON that brings the core back, it counts as a use of
@@ -108,24 +111,23 @@ int psci_affinity_info(unsigned int pos)
 int psci_cpu_freeze(void)
 {
 	unsigned int pos = psci_my_pos();
-	struct psci_cpu_node *cpu = psci_cpu(pos);
+	struct psci_ancestors_locked l = psci_lock_ancestors(pos, PLAT_MAX_PWR_LVL);
 
-	psci_lock_ancestors(pos, PLAT_MAX_PWR_LVL);
 	/* As for CPU_OFF: someone must still be able to reset the system. */
 	if (psci_cores_running() == 1U) {
-		psci_unlock_ancestors(pos, PLAT_MAX_PWR_LVL);
+		psci_unlock_ancestors(&l);
 		pmf_capture_no_low_power();
 		return PSCI_E_DENIED;
 	}
 	psci_count_frozen();
-	cpu->frozen = true;
+	l.cpu->frozen = true;
 	/*
 	 * The core is in a low-power state for good: NODE_HW_STATE reports it
 	 * in standby (5.11, 5.16), while AFFINITY_INFO keeps saying ON and its
 	 * domains stay RUN (its cluster may not power down under it).
 	 */
-	cpu->local_state = PSCI_LOCAL_STATE_RET;
-	psci_unlock_ancestors(pos, PLAT_MAX_PWR_LVL);
+	l.cpu->local_state = PSCI_LOCAL_STATE_RET;
+	psci_unlock_ancestors(&l);
 	/* A call that never returns: its record stays in progress (no EXIT_PSCI). */
 	pmf_capture_enter_no_flush();
 	psci_plat()->cpu_freeze();
@@ -133,22 +135,23 @@ int psci_cpu_freeze(void)
 
 void psci_power_up_finish(unsigned int pos, unsigned int end_lvl)
 {
-	struct psci_cpu_node *cpu = psci_cpu(pos);
 	struct psci_power_state state;
 
 	psci_stat_end(pos);
-	end_lvl = psci_lock_power_up(pos, end_lvl);
-	psci_get_target_states(pos, end_lvl, &state);
-	if (cpu->aff_info == PSCI_AFF_ON_PENDING)
+
+	struct psci_ancestors_locked l = psci_lock_power_up(pos, end_lvl);
+
+	psci_get_target_states(&l, &state);
+	if (l.cpu->aff_info == PSCI_AFF_ON_PENDING)
 		psci_plat()->pwr_domain_on_finish(&state);
 	else
 		psci_plat()->pwr_domain_suspend_finish(&state);
 
-	/* This core and every domain above it up to end_lvl run again. */
-	psci_set_running(pos, end_lvl);
-	cpu->target_pwrlvl = PLAT_MAX_PWR_LVL;
-	cpu->aff_info = PSCI_AFF_ON;
-	psci_unlock_ancestors(pos, end_lvl);
+	/* This core and every domain above it up to the locked level run again. */
+	psci_set_running(&l);
+	l.cpu->target_pwrlvl = PLAT_MAX_PWR_LVL;
+	l.cpu->aff_info = PSCI_AFF_ON;
+	psci_unlock_ancestors(&l);
 }
 
 /*

@@ -29,6 +29,17 @@
  *     table of the cores below it holds the locks up to that node; the
  *     suspend mode and the fall of the core count change under the system
  *     node's lock.
+ * The locks are in the types (as Hafnium's *_locked types are): a node is
+ * written only through the handle that taking its lock returns, and the
+ * compiler refuses a write anywhere else (psci_cpu() and psci_ancestor()
+ * hand out const nodes, for the lock-free reads the design allows:
+ * AFFINITY_INFO's aff_info, a core's reads of its own node, NODE_HW_STATE's
+ * snapshot). struct psci_cpu_locked (psci_cpu_lock) writes a CPU_ON
+ * target's node; struct psci_ancestors_locked (psci_lock_ancestors,
+ * psci_lock_power_up) writes the calling core's own node and its ancestors
+ * up to the level it locked, and is what every function below that needs
+ * those locks takes. Unlocking consumes the handle. The order stays
+ * checked at run time in DEBUG=1 (lib/locks/lock_order.c).
  * All are spinlocks: both platforms are hardware-coherent, and every PSCI
  * path runs with the MMU and data cache on while it holds a lock. A
  * platform hook may take a lock of its own below these (e.g. the SCMI
@@ -112,67 +123,84 @@ const struct plat_psci_ops *psci_plat(void);
 void psci_set_warm_entry(uintptr_t entry);
 uintptr_t psci_warm_entry(void);
 
-/* Core @pos's node, and its ancestor at level @lvl (1 .. PLAT_MAX_PWR_LVL). */
-struct psci_cpu_node *psci_cpu(unsigned int pos);
-struct psci_non_cpu_node *psci_ancestor(unsigned int pos, unsigned int lvl);
+/*
+ * Core @pos's node, and its ancestor at level @lvl (1 .. PLAT_MAX_PWR_LVL),
+ * read-only: for the lock-free reads of the lock order above.
+ */
+const struct psci_cpu_node *psci_cpu(unsigned int pos);
+const struct psci_non_cpu_node *psci_ancestor(unsigned int pos, unsigned int lvl);
 
 /* The calling core's position (from its per-CPU data). */
 unsigned int psci_my_pos(void);
 
-/* Locks of core @pos's own node, and of its ancestors at levels 1..@end_lvl. */
-void psci_lock_cpu(unsigned int pos);
-void psci_unlock_cpu(unsigned int pos);
-void psci_lock_ancestors(unsigned int pos, unsigned int end_lvl);
-void psci_unlock_ancestors(unsigned int pos, unsigned int end_lvl);
+/* Core @pos's node with its own lock held (CPU_ON on its target). */
+struct psci_cpu_locked {
+	struct psci_cpu_node *cpu;
+};
+
+/*
+ * The calling core @pos's node and its ancestors at levels 1..@end_lvl,
+ * with those ancestors' locks held.
+ */
+struct psci_ancestors_locked {
+	struct psci_cpu_node *cpu;
+	unsigned int pos;
+	unsigned int end_lvl;
+};
+
+/* Take / release core @pos's own lock; unlocking consumes the handle. */
+struct psci_cpu_locked psci_cpu_lock(unsigned int pos);
+void psci_cpu_unlock(struct psci_cpu_locked *locked);
+/* Take core @pos's ancestor locks, bottom-up to @end_lvl; release top-down. */
+struct psci_ancestors_locked psci_lock_ancestors(unsigned int pos, unsigned int end_lvl);
+void psci_unlock_ancestors(struct psci_ancestors_locked *locked);
 
 /*
  * For core @pos powering up from a power-down or retention it entered up
  * to @end_lvl: lock its ancestors up to @end_lvl and, in OS-initiated mode,
  * every further ancestor that is not running (while the core was down, the
  * OS may have taken a domain above it down: 4.4.4, the last core of a
- * domain decides; it comes up with this core, first man up). Returns the
- * level locked up to; unlock with psci_unlock_ancestors. Platform
- * coordination needs no more: a core down votes RUN above the level it
- * asked for.
+ * domain decides; it comes up with this core, first man up). The handle's
+ * end_lvl is the level locked up to; unlock with psci_unlock_ancestors.
+ * Platform coordination needs no more: a core down votes RUN above the
+ * level it asked for.
  */
-unsigned int psci_lock_power_up(unsigned int pos, unsigned int end_lvl);
+struct psci_ancestors_locked psci_lock_power_up(unsigned int pos, unsigned int end_lvl);
 
 /*
- * Platform coordination (DEN0022 4.4.3) of core @pos's request @state up to
- * @end_lvl: record it, and turn @state into the coordinated target.
- * Ancestor locks up to @end_lvl held.
+ * Platform coordination (DEN0022 4.4.3) of the locked core's request
+ * @state up to the locked level: record it, and turn @state into the
+ * coordinated target.
  */
-void psci_coordinate_request(unsigned int pos, unsigned int end_lvl,
+void psci_coordinate_request(const struct psci_ancestors_locked *l,
                              struct psci_power_state *state);
 
-/*
- * Record @state as the target of core @pos and its ancestors up to @end_lvl
- * (ancestor locks held).
- */
-void psci_set_target_states(unsigned int pos, unsigned int end_lvl,
+/* Record @state as the target of the locked core and its locked ancestors. */
+void psci_set_target_states(const struct psci_ancestors_locked *l,
                             const struct psci_power_state *state);
 
 /*
- * The states core @pos and its ancestors up to @end_lvl are in (levels
- * above read RUN), for the finishers of a power-up (ancestor locks held).
+ * The states the locked core and its locked ancestors are in (levels
+ * above read RUN), for the finishers of a power-up.
  */
-void psci_get_target_states(unsigned int pos, unsigned int end_lvl, struct psci_power_state *state);
+void psci_get_target_states(const struct psci_ancestors_locked *l,
+                            struct psci_power_state *state);
 
 /*
- * Core @pos runs again: it and its ancestors up to @end_lvl are RUN, its
- * requests for those levels are RUN (ancestor locks held).
+ * The locked core runs again: it and its locked ancestors are RUN, its
+ * requests for those levels are RUN.
  */
-void psci_set_running(unsigned int pos, unsigned int end_lvl);
+void psci_set_running(const struct psci_ancestors_locked *l);
 
 /*
- * OS-initiated mode (DEN0022 4.4.4): core @pos claims to be the last core
- * running in each of its domains up to @end_lvl, asking for @requested.
+ * OS-initiated mode (DEN0022 4.4.4): the locked core claims to be the last
+ * core running in each of its locked domains, asking for @requested.
  * Valid only if every other core, and every domain between it and that
  * level, is already in a state at least as deep as the level's request
  * (a running or powering-on core, or a core in standby under a power-down,
- * would lose state). 0 or PSCI_E_DENIED. Ancestor locks up to @end_lvl held.
+ * would lose state). 0 or PSCI_E_DENIED.
  */
-int psci_osi_validate(unsigned int pos, unsigned int end_lvl,
+int psci_osi_validate(const struct psci_ancestors_locked *l,
                       const struct psci_power_state *requested);
 
 /*
@@ -189,9 +217,12 @@ unsigned int psci_cores_on(void);
 /* Cores that can still run code: ON or ON_PENDING and not frozen. */
 unsigned int psci_cores_running(void);
 
-/* PSCI_MODE_PLAT_COORD or PSCI_MODE_OS_INIT (changed under the system node's lock). */
+/*
+ * PSCI_MODE_PLAT_COORD or PSCI_MODE_OS_INIT, changed under the system
+ * node's lock (@l locks every level).
+ */
 unsigned int psci_suspend_mode(void);
-void psci_set_suspend_mode_locked(unsigned int mode);
+void psci_set_suspend_mode_locked(const struct psci_ancestors_locked *l, unsigned int mode);
 
 /*
  * PSCI_STAT (DEN0022 5.21, 5.22), per core and per entry of the platform's
@@ -241,7 +272,7 @@ void psci_pwrdown_cpu_start(const struct psci_power_state *state);
  * wake-up) or a retention suspend (psci_suspend.c), core @pos having gone
  * down up to level @end_lvl: the PSCI_STAT interval ends, the ancestors
  * are locked (first man up, psci_lock_power_up), the platform's finisher
- * runs, the core and its domains are RUN and it is ON.
+ * runs, the core and its domains are RUN and it is ON. No lock held.
  */
 void psci_power_up_finish(unsigned int pos, unsigned int end_lvl);
 

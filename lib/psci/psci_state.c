@@ -4,6 +4,7 @@
  * table of platform coordination, the core counters, the suspend mode and
  * the PSCI_STAT totals. This is the only file of lib/psci with mutable data.
  */
+#include <assert.h>
 #include <string.h>
 
 #include <arch/aarch64/arch_helpers.h>
@@ -35,14 +36,20 @@ const struct plat_psci_ops *psci_plat(void)
 	return plat_ops;
 }
 
-struct psci_cpu_node *psci_cpu(unsigned int pos)
+const struct psci_cpu_node *psci_cpu(unsigned int pos)
 {
 	return &cpu_nodes[pos];
 }
 
-struct psci_non_cpu_node *psci_ancestor(unsigned int pos, unsigned int lvl)
+/* The writable ancestor: only this file's lock functions and writers use it. */
+static struct psci_non_cpu_node *ancestor(unsigned int pos, unsigned int lvl)
 {
 	return &non_cpu_nodes[cpu_nodes[pos].ancestors[lvl - 1U]];
+}
+
+const struct psci_non_cpu_node *psci_ancestor(unsigned int pos, unsigned int lvl)
+{
+	return ancestor(pos, lvl);
 }
 
 void psci_set_warm_entry(uintptr_t entry)
@@ -60,44 +67,52 @@ unsigned int psci_my_pos(void)
 	return my_cpu_data()->core_pos;
 }
 
-void psci_lock_cpu(unsigned int pos)
+struct psci_cpu_locked psci_cpu_lock(unsigned int pos)
 {
 	spin_lock(&cpu_nodes[pos].lock);
+	return (struct psci_cpu_locked){ .cpu = &cpu_nodes[pos] };
 }
 
-void psci_unlock_cpu(unsigned int pos)
+void psci_cpu_unlock(struct psci_cpu_locked *locked)
 {
-	spin_unlock(&cpu_nodes[pos].lock);
+	assert(locked->cpu != NULL);
+	spin_unlock(&locked->cpu->lock);
+	locked->cpu = NULL;
 }
 
-void psci_lock_ancestors(unsigned int pos, unsigned int end_lvl)
+struct psci_ancestors_locked psci_lock_ancestors(unsigned int pos, unsigned int end_lvl)
 {
 	for (unsigned int lvl = 1; lvl <= end_lvl; lvl++)
-		spin_lock(&psci_ancestor(pos, lvl)->lock);
+		spin_lock(&ancestor(pos, lvl)->lock);
+	return (struct psci_ancestors_locked){ .cpu = &cpu_nodes[pos], .pos = pos,
+		                               .end_lvl = end_lvl };
 }
 
-unsigned int psci_lock_power_up(unsigned int pos, unsigned int end_lvl)
+struct psci_ancestors_locked psci_lock_power_up(unsigned int pos, unsigned int end_lvl)
 {
-	psci_lock_ancestors(pos, end_lvl);
+	struct psci_ancestors_locked l = psci_lock_ancestors(pos, end_lvl);
+
 	if (suspend_mode != PSCI_MODE_OS_INIT)
-		return end_lvl;
-	while (end_lvl < PLAT_MAX_PWR_LVL) {
-		struct psci_non_cpu_node *node = psci_ancestor(pos, end_lvl + 1U);
+		return l;
+	while (l.end_lvl < PLAT_MAX_PWR_LVL) {
+		struct psci_non_cpu_node *node = ancestor(pos, l.end_lvl + 1U);
 
 		spin_lock(&node->lock);
 		if (node->local_state == PSCI_LOCAL_STATE_RUN) {
 			spin_unlock(&node->lock);
 			break;
 		}
-		end_lvl++;
+		l.end_lvl++;
 	}
-	return end_lvl;
+	return l;
 }
 
-void psci_unlock_ancestors(unsigned int pos, unsigned int end_lvl)
+void psci_unlock_ancestors(struct psci_ancestors_locked *l)
 {
-	for (unsigned int lvl = end_lvl; lvl >= 1U; lvl--)
-		spin_unlock(&psci_ancestor(pos, lvl)->lock);
+	assert(l->cpu != NULL);
+	for (unsigned int lvl = l->end_lvl; lvl >= 1U; lvl--)
+		spin_unlock(&ancestor(l->pos, lvl)->lock);
+	l->cpu = NULL;
 }
 
 static void cpu_span(unsigned int pos, struct psci_cpu_span *span)
@@ -112,42 +127,48 @@ static void cpu_span(unsigned int pos, struct psci_cpu_span *span)
 	}
 }
 
-void psci_coordinate_request(unsigned int pos, unsigned int end_lvl, struct psci_power_state *state)
+void psci_coordinate_request(const struct psci_ancestors_locked *l,
+                             struct psci_power_state *state)
 {
 	struct psci_cpu_span span;
 
-	cpu_span(pos, &span);
-	psci_coordinate(req_local_state, pos, &span, end_lvl, state);
+	cpu_span(l->pos, &span);
+	psci_coordinate(req_local_state, l->pos, &span, l->end_lvl, state);
 }
 
-void psci_set_target_states(unsigned int pos, unsigned int end_lvl,
+void psci_set_target_states(const struct psci_ancestors_locked *l,
                             const struct psci_power_state *state)
 {
-	cpu_nodes[pos].local_state = state->pwr_domain_state[PSCI_CPU_PWR_LVL];
-	for (unsigned int lvl = 1; lvl <= end_lvl; lvl++)
-		psci_ancestor(pos, lvl)->local_state = state->pwr_domain_state[lvl];
+	l->cpu->local_state = state->pwr_domain_state[PSCI_CPU_PWR_LVL];
+	for (unsigned int lvl = 1; lvl <= l->end_lvl; lvl++)
+		ancestor(l->pos, lvl)->local_state = state->pwr_domain_state[lvl];
 }
 
-void psci_get_target_states(unsigned int pos, unsigned int end_lvl, struct psci_power_state *state)
+void psci_get_target_states(const struct psci_ancestors_locked *l,
+                            struct psci_power_state *state)
 {
-	state->pwr_domain_state[PSCI_CPU_PWR_LVL] = cpu_nodes[pos].local_state;
+	state->pwr_domain_state[PSCI_CPU_PWR_LVL] = l->cpu->local_state;
 	for (unsigned int lvl = 1; lvl <= PLAT_MAX_PWR_LVL; lvl++)
-		state->pwr_domain_state[lvl] = lvl <= end_lvl ? psci_ancestor(pos, lvl)->local_state
-		                                              : PSCI_LOCAL_STATE_RUN;
+		state->pwr_domain_state[lvl] = lvl <= l->end_lvl
+		                                       ? psci_ancestor(l->pos, lvl)->local_state
+		                                       : PSCI_LOCAL_STATE_RUN;
 }
 
-void psci_set_running(unsigned int pos, unsigned int end_lvl)
+void psci_set_running(const struct psci_ancestors_locked *l)
 {
-	cpu_nodes[pos].local_state = PSCI_LOCAL_STATE_RUN;
-	for (unsigned int lvl = 1; lvl <= end_lvl; lvl++) {
-		psci_ancestor(pos, lvl)->local_state = PSCI_LOCAL_STATE_RUN;
-		req_local_state[lvl - 1][pos] = PSCI_LOCAL_STATE_RUN;
+	l->cpu->local_state = PSCI_LOCAL_STATE_RUN;
+	for (unsigned int lvl = 1; lvl <= l->end_lvl; lvl++) {
+		ancestor(l->pos, lvl)->local_state = PSCI_LOCAL_STATE_RUN;
+		req_local_state[lvl - 1][l->pos] = PSCI_LOCAL_STATE_RUN;
 	}
 }
 
-int psci_osi_validate(unsigned int pos, unsigned int end_lvl,
+int psci_osi_validate(const struct psci_ancestors_locked *l,
                       const struct psci_power_state *requested)
 {
+	unsigned int pos = l->pos;
+	unsigned int end_lvl = l->end_lvl;
+
 	for (unsigned int lvl = 1; lvl <= end_lvl; lvl++) {
 		const struct psci_non_cpu_node *node = psci_ancestor(pos, lvl);
 		uint8_t want = requested->pwr_domain_state[lvl];
@@ -204,8 +225,10 @@ unsigned int psci_suspend_mode(void)
 	return __atomic_load_n(&suspend_mode, __ATOMIC_RELAXED);
 }
 
-void psci_set_suspend_mode_locked(unsigned int mode)
+void psci_set_suspend_mode_locked(const struct psci_ancestors_locked *l, unsigned int mode)
 {
+	(void)l;
+	assert(l->cpu != NULL && l->end_lvl == PLAT_MAX_PWR_LVL);
 	__atomic_store_n(&suspend_mode, mode, __ATOMIC_RELAXED);
 }
 
@@ -348,6 +371,11 @@ int psci_state_init(const uint8_t *tree_desc, const struct plat_psci_ops *ops, u
 	system_suspend_index = psci_deepest_index(ops->power_states, ops->power_state_count);
 	cpu_nodes[me].aff_info = PSCI_AFF_ON;
 	cores_on = 1;
-	psci_set_running(me, PLAT_MAX_PWR_LVL);
+
+	/* Cold boot, one core: the locks are free, and taking them keeps one way to write. */
+	struct psci_ancestors_locked l = psci_lock_ancestors(me, PLAT_MAX_PWR_LVL);
+
+	psci_set_running(&l);
+	psci_unlock_ancestors(&l);
 	return 0;
 }

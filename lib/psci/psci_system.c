@@ -81,7 +81,8 @@ int psci_set_suspend_mode(uint64_t mode)
 	 * Switch only while no other core is suspended: the requests recorded
 	 * so far were made under the old mode's rules (5.20.2).
 	 */
-	psci_lock_ancestors(pos, PLAT_MAX_PWR_LVL);
+	struct psci_ancestors_locked l = psci_lock_ancestors(pos, PLAT_MAX_PWR_LVL);
+
 	for (unsigned int c = 0; c < PLATFORM_CORE_COUNT; c++) {
 		const struct psci_cpu_node *cpu = psci_cpu(c);
 
@@ -90,7 +91,7 @@ int psci_set_suspend_mode(uint64_t mode)
 			rc = PSCI_E_DENIED;
 	}
 	if (rc == PSCI_E_SUCCESS)
-		psci_set_suspend_mode_locked((unsigned int)mode);
-	psci_unlock_ancestors(pos, PLAT_MAX_PWR_LVL);
+		psci_set_suspend_mode_locked(&l, (unsigned int)mode);
+	psci_unlock_ancestors(&l);
 	return rc;
 }
