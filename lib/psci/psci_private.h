@@ -172,8 +172,7 @@ struct psci_ancestors_locked psci_lock_power_up(unsigned int pos, unsigned int e
  * @state up to the locked level: record it, and turn @state into the
  * coordinated target.
  */
-void psci_coordinate_request(const struct psci_ancestors_locked *l,
-                             struct psci_power_state *state);
+void psci_coordinate_request(const struct psci_ancestors_locked *l, struct psci_power_state *state);
 
 /* Record @state as the target of the locked core and its locked ancestors. */
 void psci_set_target_states(const struct psci_ancestors_locked *l,
@@ -183,8 +182,7 @@ void psci_set_target_states(const struct psci_ancestors_locked *l,
  * The states the locked core and its locked ancestors are in (levels
  * above read RUN), for the finishers of a power-up.
  */
-void psci_get_target_states(const struct psci_ancestors_locked *l,
-                            struct psci_power_state *state);
+void psci_get_target_states(const struct psci_ancestors_locked *l, struct psci_power_state *state);
 
 /*
  * The locked core runs again: it and its locked ancestors are RUN, its

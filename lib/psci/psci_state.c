@@ -84,7 +84,8 @@ struct psci_ancestors_locked psci_lock_ancestors(unsigned int pos, unsigned int 
 {
 	for (unsigned int lvl = 1; lvl <= end_lvl; lvl++)
 		spin_lock(&ancestor(pos, lvl)->lock);
-	return (struct psci_ancestors_locked){ .cpu = &cpu_nodes[pos], .pos = pos,
+	return (struct psci_ancestors_locked){ .cpu = &cpu_nodes[pos],
+		                               .pos = pos,
 		                               .end_lvl = end_lvl };
 }
 
@@ -127,8 +128,7 @@ static void cpu_span(unsigned int pos, struct psci_cpu_span *span)
 	}
 }
 
-void psci_coordinate_request(const struct psci_ancestors_locked *l,
-                             struct psci_power_state *state)
+void psci_coordinate_request(const struct psci_ancestors_locked *l, struct psci_power_state *state)
 {
 	struct psci_cpu_span span;
 
@@ -144,8 +144,7 @@ void psci_set_target_states(const struct psci_ancestors_locked *l,
 		ancestor(l->pos, lvl)->local_state = state->pwr_domain_state[lvl];
 }
 
-void psci_get_target_states(const struct psci_ancestors_locked *l,
-                            struct psci_power_state *state)
+void psci_get_target_states(const struct psci_ancestors_locked *l, struct psci_power_state *state)
 {
 	state->pwr_domain_state[PSCI_CPU_PWR_LVL] = l->cpu->local_state;
 	for (unsigned int lvl = 1; lvl <= PLAT_MAX_PWR_LVL; lvl++)
