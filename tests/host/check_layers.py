@@ -14,8 +14,8 @@ Checks, each reported as PASS or FAIL with every offending line:
     plat/;
   - no raw system-register access (MRS/MSR) in C outside include/arch;
   - headers by tier: the libraries and drivers take nothing from common/
-    but its logging (common/debug.h: lib/dtb once reached up to
-    common/mem_ranges.h); the porting contract (include/plat/) declares
+    but its logging (common/debug.h; lib/dtb once reached up for the
+    address-range sets, now lib/mem_ranges); the porting contract (include/plat/) declares
     only plat_* functions (a helper's API lives with its code, e.g.
     plat/common/include/) and includes neither lib/psci nor lib/auth, its
     callers; a library's or driver's header declares no function defined

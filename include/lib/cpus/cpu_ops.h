@@ -94,10 +94,11 @@ void cpu_dcsw_clean_inv(unsigned int levels);
 void cpu_pwr_down_prep(unsigned int off_lvl);
 
 /*
- * The platform's last step before WFI, no lock held and nothing shared
- * written after it: clean and invalidate again what PSCI's bookkeeping
- * dirtied since cpu_pwr_down_prep (the same levels). The caller then turns
- * the data cache off and calls cpu_leave_coherency.
+ * The first step of lib/psci's power-down tail (psci_pwr_down_wfi), no
+ * lock held and nothing shared written after it: clean and invalidate
+ * again what PSCI's bookkeeping dirtied since cpu_pwr_down_prep (the same
+ * levels). The tail then turns the data cache off and calls
+ * cpu_leave_coherency.
  */
 void cpu_pwr_down_final(unsigned int off_lvl);
 
