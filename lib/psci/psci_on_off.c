@@ -36,7 +36,7 @@ int psci_cpu_on(unsigned int pos, const struct psci_ns_entry *entry)
 			rc = PSCI_E_INTERN_FAIL;
 		}
 	}
-	psci_cpu_unlock(&l);
+	psci_cpu_unlock(l);
 	return rc;
 }
 
@@ -75,13 +75,13 @@ int psci_cpu_off(void)
 	 * orders concurrent CPU_OFFs and CPU_FREEZEs.
 	 */
 	if (psci_cores_running() == 1U) {
-		psci_unlock_ancestors(&l);
+		psci_unlock_ancestors(l);
 		pmf_capture_no_low_power();
 		return PSCI_E_DENIED;
 	}
 	psci_count_on(-1);
-	psci_coordinate_request(&l, &state);
-	psci_set_target_states(&l, &state);
+	psci_coordinate_request(l, &state);
+	psci_set_target_states(l, &state);
 	l.cpu->target_pwrlvl = PLAT_MAX_PWR_LVL;
 	psci_pwrdown_cpu_start(&state);
 	psci_plat()->pwr_domain_off(&state);
@@ -91,7 +91,7 @@ int psci_cpu_off(void)
 	 * node is written by its owner only while it is not OFF).
 	 */
 	l.cpu->aff_info = PSCI_AFF_OFF;
-	psci_unlock_ancestors(&l);
+	psci_unlock_ancestors(l);
 	dsb_ish();
 	/*
 	 * Until the CPU_ON that brings the core back, it counts as a use of
@@ -115,7 +115,7 @@ int psci_cpu_freeze(void)
 
 	/* As for CPU_OFF: someone must still be able to reset the system. */
 	if (psci_cores_running() == 1U) {
-		psci_unlock_ancestors(&l);
+		psci_unlock_ancestors(l);
 		pmf_capture_no_low_power();
 		return PSCI_E_DENIED;
 	}
@@ -127,7 +127,7 @@ int psci_cpu_freeze(void)
 	 * domains stay RUN (its cluster may not power down under it).
 	 */
 	l.cpu->local_state = PSCI_LOCAL_STATE_RET;
-	psci_unlock_ancestors(&l);
+	psci_unlock_ancestors(l);
 	/* A call that never returns: its record stays in progress (no EXIT_PSCI). */
 	pmf_capture_enter_no_flush();
 	psci_plat()->cpu_freeze();
@@ -141,17 +141,17 @@ void psci_power_up_finish(unsigned int pos, unsigned int end_lvl)
 
 	struct psci_ancestors_locked l = psci_lock_power_up(pos, end_lvl);
 
-	psci_get_target_states(&l, &state);
+	psci_get_target_states(l, &state);
 	if (l.cpu->aff_info == PSCI_AFF_ON_PENDING)
 		psci_plat()->pwr_domain_on_finish(&state);
 	else
 		psci_plat()->pwr_domain_suspend_finish(&state);
 
 	/* This core and every domain above it up to the locked level run again. */
-	psci_set_running(&l);
+	psci_set_running(l);
 	l.cpu->target_pwrlvl = PLAT_MAX_PWR_LVL;
 	l.cpu->aff_info = PSCI_AFF_ON;
-	psci_unlock_ancestors(&l);
+	psci_unlock_ancestors(l);
 }
 
 /*

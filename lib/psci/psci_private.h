@@ -38,7 +38,9 @@
  * target's node; struct psci_ancestors_locked (psci_lock_ancestors,
  * psci_lock_power_up) writes the calling core's own node and its ancestors
  * up to the level it locked, and is what every function below that needs
- * those locks takes. Unlocking consumes the handle. The order stays
+ * those locks takes. Handles are passed by value (two registers: no
+ * memory on the measured paths); unlocking consumes the handle, which is
+ * not used after it. The order stays
  * checked at run time in DEBUG=1 (lib/locks/lock_order.c).
  * All are spinlocks: both platforms are hardware-coherent, and every PSCI
  * path runs with the MMU and data cache on while it holds a lock. A
@@ -150,10 +152,10 @@ struct psci_ancestors_locked {
 
 /* Take / release core @pos's own lock; unlocking consumes the handle. */
 struct psci_cpu_locked psci_cpu_lock(unsigned int pos);
-void psci_cpu_unlock(struct psci_cpu_locked *locked);
+void psci_cpu_unlock(struct psci_cpu_locked locked);
 /* Take core @pos's ancestor locks, bottom-up to @end_lvl; release top-down. */
 struct psci_ancestors_locked psci_lock_ancestors(unsigned int pos, unsigned int end_lvl);
-void psci_unlock_ancestors(struct psci_ancestors_locked *locked);
+void psci_unlock_ancestors(struct psci_ancestors_locked locked);
 
 /*
  * For core @pos powering up from a power-down or retention it entered up
@@ -172,23 +174,22 @@ struct psci_ancestors_locked psci_lock_power_up(unsigned int pos, unsigned int e
  * @state up to the locked level: record it, and turn @state into the
  * coordinated target.
  */
-void psci_coordinate_request(const struct psci_ancestors_locked *l, struct psci_power_state *state);
+void psci_coordinate_request(struct psci_ancestors_locked l, struct psci_power_state *state);
 
 /* Record @state as the target of the locked core and its locked ancestors. */
-void psci_set_target_states(const struct psci_ancestors_locked *l,
-                            const struct psci_power_state *state);
+void psci_set_target_states(struct psci_ancestors_locked l, const struct psci_power_state *state);
 
 /*
  * The states the locked core and its locked ancestors are in (levels
  * above read RUN), for the finishers of a power-up.
  */
-void psci_get_target_states(const struct psci_ancestors_locked *l, struct psci_power_state *state);
+void psci_get_target_states(struct psci_ancestors_locked l, struct psci_power_state *state);
 
 /*
  * The locked core runs again: it and its locked ancestors are RUN, its
  * requests for those levels are RUN.
  */
-void psci_set_running(const struct psci_ancestors_locked *l);
+void psci_set_running(struct psci_ancestors_locked l);
 
 /*
  * OS-initiated mode (DEN0022 4.4.4): the locked core claims to be the last
@@ -198,8 +199,7 @@ void psci_set_running(const struct psci_ancestors_locked *l);
  * (a running or powering-on core, or a core in standby under a power-down,
  * would lose state). 0 or PSCI_E_DENIED.
  */
-int psci_osi_validate(const struct psci_ancestors_locked *l,
-                      const struct psci_power_state *requested);
+int psci_osi_validate(struct psci_ancestors_locked l, const struct psci_power_state *requested);
 
 /*
  * Core counters: cores ON or ON_PENDING (a core in CPU_OFF counts until it
@@ -220,7 +220,7 @@ unsigned int psci_cores_running(void);
  * node's lock (@l locks every level).
  */
 unsigned int psci_suspend_mode(void);
-void psci_set_suspend_mode_locked(const struct psci_ancestors_locked *l, unsigned int mode);
+void psci_set_suspend_mode_locked(struct psci_ancestors_locked l, unsigned int mode);
 
 /*
  * PSCI_STAT (DEN0022 5.21, 5.22), per core and per entry of the platform's

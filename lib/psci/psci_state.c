@@ -73,11 +73,9 @@ struct psci_cpu_locked psci_cpu_lock(unsigned int pos)
 	return (struct psci_cpu_locked){ .cpu = &cpu_nodes[pos] };
 }
 
-void psci_cpu_unlock(struct psci_cpu_locked *locked)
+void psci_cpu_unlock(struct psci_cpu_locked locked)
 {
-	assert(locked->cpu != NULL);
-	spin_unlock(&locked->cpu->lock);
-	locked->cpu = NULL;
+	spin_unlock(&locked.cpu->lock);
 }
 
 struct psci_ancestors_locked psci_lock_ancestors(unsigned int pos, unsigned int end_lvl)
@@ -108,12 +106,10 @@ struct psci_ancestors_locked psci_lock_power_up(unsigned int pos, unsigned int e
 	return l;
 }
 
-void psci_unlock_ancestors(struct psci_ancestors_locked *l)
+void psci_unlock_ancestors(struct psci_ancestors_locked l)
 {
-	assert(l->cpu != NULL);
-	for (unsigned int lvl = l->end_lvl; lvl >= 1U; lvl--)
-		spin_unlock(&ancestor(l->pos, lvl)->lock);
-	l->cpu = NULL;
+	for (unsigned int lvl = l.end_lvl; lvl >= 1U; lvl--)
+		spin_unlock(&ancestor(l.pos, lvl)->lock);
 }
 
 static void cpu_span(unsigned int pos, struct psci_cpu_span *span)
@@ -128,45 +124,43 @@ static void cpu_span(unsigned int pos, struct psci_cpu_span *span)
 	}
 }
 
-void psci_coordinate_request(const struct psci_ancestors_locked *l, struct psci_power_state *state)
+void psci_coordinate_request(struct psci_ancestors_locked l, struct psci_power_state *state)
 {
 	struct psci_cpu_span span;
 
-	cpu_span(l->pos, &span);
-	psci_coordinate(req_local_state, l->pos, &span, l->end_lvl, state);
+	cpu_span(l.pos, &span);
+	psci_coordinate(req_local_state, l.pos, &span, l.end_lvl, state);
 }
 
-void psci_set_target_states(const struct psci_ancestors_locked *l,
-                            const struct psci_power_state *state)
+void psci_set_target_states(struct psci_ancestors_locked l, const struct psci_power_state *state)
 {
-	l->cpu->local_state = state->pwr_domain_state[PSCI_CPU_PWR_LVL];
-	for (unsigned int lvl = 1; lvl <= l->end_lvl; lvl++)
-		ancestor(l->pos, lvl)->local_state = state->pwr_domain_state[lvl];
+	l.cpu->local_state = state->pwr_domain_state[PSCI_CPU_PWR_LVL];
+	for (unsigned int lvl = 1; lvl <= l.end_lvl; lvl++)
+		ancestor(l.pos, lvl)->local_state = state->pwr_domain_state[lvl];
 }
 
-void psci_get_target_states(const struct psci_ancestors_locked *l, struct psci_power_state *state)
+void psci_get_target_states(struct psci_ancestors_locked l, struct psci_power_state *state)
 {
-	state->pwr_domain_state[PSCI_CPU_PWR_LVL] = l->cpu->local_state;
+	state->pwr_domain_state[PSCI_CPU_PWR_LVL] = l.cpu->local_state;
 	for (unsigned int lvl = 1; lvl <= PLAT_MAX_PWR_LVL; lvl++)
-		state->pwr_domain_state[lvl] = lvl <= l->end_lvl
-		                                       ? psci_ancestor(l->pos, lvl)->local_state
+		state->pwr_domain_state[lvl] = lvl <= l.end_lvl
+		                                       ? psci_ancestor(l.pos, lvl)->local_state
 		                                       : PSCI_LOCAL_STATE_RUN;
 }
 
-void psci_set_running(const struct psci_ancestors_locked *l)
+void psci_set_running(struct psci_ancestors_locked l)
 {
-	l->cpu->local_state = PSCI_LOCAL_STATE_RUN;
-	for (unsigned int lvl = 1; lvl <= l->end_lvl; lvl++) {
-		ancestor(l->pos, lvl)->local_state = PSCI_LOCAL_STATE_RUN;
-		req_local_state[lvl - 1][l->pos] = PSCI_LOCAL_STATE_RUN;
+	l.cpu->local_state = PSCI_LOCAL_STATE_RUN;
+	for (unsigned int lvl = 1; lvl <= l.end_lvl; lvl++) {
+		ancestor(l.pos, lvl)->local_state = PSCI_LOCAL_STATE_RUN;
+		req_local_state[lvl - 1][l.pos] = PSCI_LOCAL_STATE_RUN;
 	}
 }
 
-int psci_osi_validate(const struct psci_ancestors_locked *l,
-                      const struct psci_power_state *requested)
+int psci_osi_validate(struct psci_ancestors_locked l, const struct psci_power_state *requested)
 {
-	unsigned int pos = l->pos;
-	unsigned int end_lvl = l->end_lvl;
+	unsigned int pos = l.pos;
+	unsigned int end_lvl = l.end_lvl;
 
 	for (unsigned int lvl = 1; lvl <= end_lvl; lvl++) {
 		const struct psci_non_cpu_node *node = psci_ancestor(pos, lvl);
@@ -224,10 +218,10 @@ unsigned int psci_suspend_mode(void)
 	return __atomic_load_n(&suspend_mode, __ATOMIC_RELAXED);
 }
 
-void psci_set_suspend_mode_locked(const struct psci_ancestors_locked *l, unsigned int mode)
+void psci_set_suspend_mode_locked(struct psci_ancestors_locked l, unsigned int mode)
 {
 	(void)l;
-	assert(l->cpu != NULL && l->end_lvl == PLAT_MAX_PWR_LVL);
+	assert(l.end_lvl == PLAT_MAX_PWR_LVL);
 	__atomic_store_n(&suspend_mode, mode, __ATOMIC_RELAXED);
 }
 
@@ -374,7 +368,7 @@ int psci_state_init(const uint8_t *tree_desc, const struct plat_psci_ops *ops, u
 	/* Cold boot, one core: the locks are free, and taking them keeps one way to write. */
 	struct psci_ancestors_locked l = psci_lock_ancestors(me, PLAT_MAX_PWR_LVL);
 
-	psci_set_running(&l);
-	psci_unlock_ancestors(&l);
+	psci_set_running(l);
+	psci_unlock_ancestors(l);
 	return 0;
 }

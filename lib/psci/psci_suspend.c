@@ -39,13 +39,13 @@ static int suspend(struct psci_power_state *state, unsigned int end_lvl, int idx
 	struct psci_ancestors_locked l = psci_lock_ancestors(pos, end_lvl);
 
 	if (system && psci_cores_on() != 1U) {
-		psci_unlock_ancestors(&l);
+		psci_unlock_ancestors(l);
 		pmf_capture_no_low_power();
 		return PSCI_E_DENIED;
 	}
 	/* An invalid request is denied whether or not a wake-up is pending. */
-	if (osi && psci_osi_validate(&l, state) != 0) {
-		psci_unlock_ancestors(&l);
+	if (osi && psci_osi_validate(l, state) != 0) {
+		psci_unlock_ancestors(l);
 		pmf_capture_no_low_power();
 		return PSCI_E_DENIED;
 	}
@@ -56,11 +56,11 @@ static int suspend(struct psci_power_state *state, unsigned int end_lvl, int idx
 	 * (docs/design/pmf.rst), not the previous call's figures.
 	 */
 	if (read_isr_el1() != 0U) {
-		psci_unlock_ancestors(&l);
+		psci_unlock_ancestors(l);
 		pmf_capture_no_low_power();
 		return PSCI_E_SUCCESS;
 	}
-	psci_coordinate_request(&l, state);
+	psci_coordinate_request(l, state);
 	/*
 	 * SYSTEM_SUSPEND (the only core on) and OS-initiated requests (just
 	 * validated) take every level as asked, whatever the platform-
@@ -68,14 +68,14 @@ static int suspend(struct psci_power_state *state, unsigned int end_lvl, int idx
 	 */
 	if (system || osi)
 		*state = requested;
-	psci_set_target_states(&l, state);
+	psci_set_target_states(l, state);
 	l.cpu->target_pwrlvl = (uint8_t)end_lvl;
 	if (powerdown) {
 		l.cpu->ns_entry = *entry;
 		psci_pwrdown_cpu_start(state);
 	}
 	psci_plat()->pwr_domain_suspend(state);
-	psci_unlock_ancestors(&l);
+	psci_unlock_ancestors(l);
 
 	/*
 	 * SYSTEM_SUSPEND's every-level OFF is no entry of the table: it counts

@@ -91,7 +91,7 @@ int psci_set_suspend_mode(uint64_t mode)
 			rc = PSCI_E_DENIED;
 	}
 	if (rc == PSCI_E_SUCCESS)
-		psci_set_suspend_mode_locked(&l, (unsigned int)mode);
-	psci_unlock_ancestors(&l);
+		psci_set_suspend_mode_locked(l, (unsigned int)mode);
+	psci_unlock_ancestors(l);
 	return rc;
 }
