@@ -4,7 +4,7 @@
 # script headers (*.ld.h) are not C and are left alone. Prints the files
 # that differ with their diff; ends "N passed, N failed".
 set -uo pipefail
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/../.." || exit 1
 files=("$@")
 [ ${#files[@]} -eq 0 ] && mapfile -t files < <(git ls-files '*.c' '*.h' | grep -v '\.ld\.h$')
 bad=0

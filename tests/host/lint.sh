@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# Static analysis with cppcheck (warning, portability and performance
+# Static analysis: cppcheck (warning, portability and performance
 # classes) of the firmware, tools and payload, once per platform with that
 # platform's headers and a configuration of its own (generic code is
-# analysed with each). Any finding fails.
+# analysed with each); shellcheck (warnings and errors) on every shell
+# script of the tree; pyflakes3 on every Python file. Any finding fails.
 # Usage: lint.sh
 set -uo pipefail
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/../.." || exit 1
 config="-DDEBUG=0 -DLOG_LEVEL=20 -DENABLE_ASSERTIONS=1 -DENABLE_RUNTIME_INSTRUMENTATION=1
 	-DPSCI_OS_INIT_MODE=1 -DTRUSTED_BOARD_BOOT=1 -DPAYLOAD_MODE_BENCH=0 -DPAYLOAD_MODE_MEM_PROTECT=0 -DITERATIONS=1 -D__aarch64__"
 passed=0 failed=0
@@ -32,12 +33,30 @@ lint() {
 
 generic="bl1 bl2 bl31 common lib drivers services plat/common tools tests/payload"
 # shellcheck disable=SC2086
-lint qemu "-DQEMU_CLUSTERS=2 -DQEMU_CORES_PER_CLUSTER=2 -DQEMU_MEMORY_MB=1024 -DREALTIME=0
+lint qemu "-DQEMU_FLASH_SIZE=0x04000000 -DQEMU_FLASH_FIP_OFFSET=0x00040000 -DQEMU_CLUSTERS=2 -DQEMU_CORES_PER_CLUSTER=2 -DQEMU_MEMORY_MB=1024 -DREALTIME=0
 	-DQEMU_TFW_NVCTR=0 -DQEMU_NTFW_NVCTR=0 -DQEMU_SYSTEM_SUSPEND=1 -DWORKAROUND_CVE_2022_23960=0" \
 	$generic plat/qemu
 # shellcheck disable=SC2086
 lint n1sdp "-DWORKAROUND_CVE_2022_23960=1" $generic plat/n1sdp
 # shellcheck disable=SC2086
 lint fvp "-DFVP_CLUSTERS=2 -DFVP_CORES_PER_CLUSTER=2 -DWORKAROUND_CVE_2022_23960=1" $generic plat/fvp
+
+# finding TOOL WHAT COMMAND...: PASS when COMMAND succeeds and prints nothing.
+finding() {
+	local tool=$1 what=$2 out
+	shift 2
+	if out=$("$@" 2>&1) && [ -z "$out" ]; then
+		passed=$((passed + 1))
+		echo "PASS $tool, $what: no finding"
+	else
+		failed=$((failed + 1))
+		echo "$out" | sed 's/^/    /'
+		echo "FAIL $tool, $what: findings above"
+	fi
+}
+mapfile -t shell < <(git ls-files '*.sh' .ci/run)
+mapfile -t python < <(git ls-files '*.py')
+finding shellcheck "${#shell[@]} shell scripts" shellcheck --severity=warning -f gcc "${shell[@]}"
+finding pyflakes3 "${#python[@]} Python files" pyflakes3 "${python[@]}"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -81,21 +81,20 @@ check "make help lists the other variables one per line, with the targets that r
 		grep -A1 -E '^  REF=' '$work/help.log' | grep -q '^      the git revision'"
 
 # qemu_run: --help describes every option; --print-cmd prints and boots nothing.
-qr=$top/tools/qemu_run/qemu_run.py
-python3 "$qr" --help >"$work/qhelp.log" 2>&1
+py tools.qemu_run.qemu_run --help >"$work/qhelp.log" 2>&1
 check "qemu_run --help describes its options" \
 	bash -c "grep -qE -- '--timeout SECONDS +wall-clock limit' '$work/qhelp.log' &&
 		grep -qE -- '--print-cmd +print the QEMU command line and exit' '$work/qhelp.log' &&
 		grep -qE -- '--keep-going +do not end the run' '$work/qhelp.log'"
 start=$(date +%s%N)
-python3 "$qr" --config "$build/config.mk" --print-cmd >"$work/cmd.log" 2>&1
+py tools.qemu_run.qemu_run --config "$build/config.mk" --print-cmd >"$work/cmd.log" 2>&1
 rc=$?
 ms=$((($(date +%s%N) - start) / 1000000))
 check "qemu_run --print-cmd prints the command line and boots nothing ($ms ms)" \
 	bash -c "[ $rc -eq 0 ] && [ \$(wc -l <'$work/cmd.log') -eq 1 ] &&
 		grep -q '^qemu-system-aarch64 .*-bios $build/flash.bin' '$work/cmd.log' && [ $ms -lt 5000 ]"
 mkdir -p "$work/tmp"
-TMPDIR=$work/tmp python3 "$qr" --config "$build/config.mk" --qemu /nonexistent/qemu --quiet \
+TMPDIR=$work/tmp py tools.qemu_run.qemu_run --config "$build/config.mk" --qemu /nonexistent/qemu --quiet \
 	>"$work/noqemu.log" 2>&1
 rc=$?
 check "QEMU=/nonexistent: qemu_run exits 125, saying so, and leaves no temporary folder" \

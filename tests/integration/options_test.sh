@@ -195,7 +195,7 @@ cfg=$base/qemu/release/config.mk
 printf '\x00\x00\x00\x14' >"$work/spin.bin"
 signed_fip "$base/qemu/release" "$work/spin.fip" --nt-fw "$work/spin.bin"
 flash_of "$base/qemu/release" "$work/spin.fip" "$work/spin.flash"
-python3 "$top/tools/qemu_run/qemu_run.py" --config "$cfg" --flash "$work/spin.flash" \
+py tools.qemu_run.qemu_run --config "$cfg" --flash "$work/spin.flash" \
 	--timeout 3 --quiet --log "$work/hang.log" 2>"$work/hang.err"
 rc=$?
 check "time limit: exits 124" [ "$rc" -eq 124 ]
@@ -206,7 +206,7 @@ check "time limit: the spinning BL33 is seen at EL2, 0x60000000" \
 	grep -qE '^  CPU 0: PC 0x60000000 at EL2h' "$work/hang.err"
 check "time limit: the secondaries wait in BL1's hold pen" \
 	grep -qE '^  CPU 1: PC 0x[0-9a-f]+ at EL3h  plat_secondary_cold_boot\+0x[0-9a-f]+ \(bl1\)' "$work/hang.err"
-timeout 5 python3 "$top/tools/qemu_run/qemu_run.py" --config "$cfg" --timeout 3 --quiet \
+PYTHONPATH=$top timeout 5 python3 -m tools.qemu_run.qemu_run --config "$cfg" --timeout 3 --quiet \
 	--log "$work/gdb.log" --extra=-S 2>"$work/gdb.err"
 sleep 1
 check "qemu_run: a SIGTERM stops QEMU with it" \

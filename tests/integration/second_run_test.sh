@@ -97,7 +97,7 @@ check "HOSTCC=gcc rebuilds fiptool" grep -q "^gcc .*fiptool" "$work/hostcc.log"
 # board's NV counter above the certificates'.
 make -C "$top" -j2 BUILD_BASE="$b" QEMU_TFW_NVCTR=1 >"$work/nvctr.make" 2>&1
 start=$(date +%s)
-python3 "$top/tools/qemu_run/qemu_run.py" --config "$build/config.mk" --quiet --timeout 120 \
+py tools.qemu_run.qemu_run --config "$build/config.mk" --quiet --timeout 120 \
 	--log "$work/nvctr.log" 2>"$work/nvctr.err"
 rc=$?
 took=$(($(date +%s) - start))

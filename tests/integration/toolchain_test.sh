@@ -76,7 +76,7 @@ check "fvp: make run without FVP_BASE fails" [ $? -ne 0 ]
 check "fvp: ... and prints the model's command line" \
 	has "$work/fvp-run.log" "-C bp.secureflashloader.fname="
 check "fvp: docs/plat/fvp.rst shows the command line tools/fvp_run prints" \
-	python3 "$top/tests/host/check_fvp_doc.py" "$top" "$work/fvp-2x2"
+	py tests.host.check_fvp_doc "$top" "$work/fvp-2x2"
 
 # make run with a model: a stand-in (tests/lib/fake_fvp.sh) checks its
 # parameters and writes a console; each run gets a directory of its own.

@@ -51,15 +51,15 @@ cannot be compared (the run's report is written all the same, without the
 comparison), or a console with no measurement at all.
 """
 import csv
+import importlib
 import json
 import os
 import re
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import figures as fig  # noqa: E402
-import provenance as prov  # noqa: E402
-from console_watch import boot_stopped  # noqa: E402  (the firmware's stop lines, tools/common)
+from tools.common.console_watch import boot_stopped  # the firmware's stop lines
+from tools.rt_report import figures as fig
+from tools.rt_report import provenance as prov
 
 # "PAYLOAD: scenario NAME: FIGURE,FIGURE[ (N samples per core per iteration...)]"
 SCENARIO = re.compile(r"^PAYLOAD: scenario (\w+): ([^(\n]+?)"
@@ -626,7 +626,7 @@ def main(argv):
     plots, interrupted = {}, False
     if not a.no_plots:
         try:
-            import plots as plotting
+            plotting = importlib.import_module("tools.rt_report.plots")
             plots = plotting.plot_all(os.path.join(out, "plots"), report, baseline, p)
         except ImportError as e:
             problems.append(f"plots: {e} (Debian's python3-matplotlib)")
