@@ -450,7 +450,7 @@ endif
 # side with each other or with a goal of this make, so a command line naming
 # one of them and another goal runs its goals one after another (each
 # sub-make still builds with -j).
-SUBMAKE_GOALS := run bench test-mem-protect compare docs etm-decode profile check scaling
+SUBMAKE_GOALS := run bench test-mem-protect compare docs etm-decode profile check check-quick scaling test-profile
 ifneq ($(and $(filter $(SUBMAKE_GOALS),$(MAKECMDGOALS)),$(word 2,$(MAKECMDGOALS))),)
 .NOTPARALLEL:
 endif

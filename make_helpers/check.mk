@@ -20,7 +20,9 @@ $(call stamp_file,$(UNIT_TEST_LIST),UNIT_TEST_LIST_TEXT)
 check check-quick:
 	@$(DEPS) check
 	@$(MAKE) --no-print-directory _$@
-ifneq ($(filter _check _check-quick,$(MAKECMDGOALS)),)
+# (Read by make check itself too, so that a bad SUITES= is refused before
+# anything is installed or written.)
+ifneq ($(filter check _check check-quick _check-quick,$(MAKECMDGOALS)),)
 CHECK_NEEDS := $(shell $(RUN_SUITES) --needs 2>&1 || echo CHECK_NEEDS_FAILED)
 ifneq ($(filter CHECK_NEEDS_FAILED,$(CHECK_NEEDS)),)
 $(error make check: $(filter-out CHECK_NEEDS_FAILED,$(CHECK_NEEDS)))

@@ -73,6 +73,37 @@ refused_says "BASELINE= is read by make run and make bench only, not by make all
 refused_says "qemu_clusters is not an option (did you mean QEMU_CLUSTERS?)" qemu_clusters=1
 refused_says "give two topologies, e.g." scaling SCALING_TOPOLOGIES=2x2
 
+# A target the platform cannot run is refused before anything is built,
+# with the reason (make_helpers/run.mk: the platform's runner).
+refused_plat() {    # PLAT MESSAGE MAKE-ARGS...
+	local plat=$1 msg=$2
+	shift 2
+	make -C "$top" BUILD_BASE="$work/refused-$plat" PLAT="$plat" "$@" >"$work/rp.log" 2>&1
+	check "make PLAT=$plat $*: refused at once, '$msg'" \
+		bash -c "grep -qF -- \"$msg\" '$work/rp.log' && [ ! -e '$work/refused-$plat/$plat' ]"
+}
+refused_plat n1sdp "make run runs nothing here: PLAT=n1sdp runs on the N1SDP board: give the SCP bl1.bin" run
+refused_plat n1sdp "make bench runs nothing here: PLAT=n1sdp runs on the N1SDP board" bench
+refused_plat fvp "make test-mem-protect runs under QEMU only (PLAT=qemu): PLAT=fvp runs make run in Arm's Base FVP" \
+	test-mem-protect
+refused_plat fvp "make profile runs under QEMU only (PLAT=qemu); on the board, profile ETM trace" profile \
+	PROFILE_PATH=boot
+refused_plat fvp "make scaling runs under QEMU only (PLAT=qemu)" scaling
+
+# make check-quick and SUITES=: the suites of tests/suites.toml from make,
+# in a build tree of their own.
+make -C "$top" BUILD_BASE="$work/cq" check-quick SUITES=paths,suite-runner >"$work/cq.log" 2>&1
+rc=$?
+check "make check-quick SUITES=paths,suite-runner: those two, each timed, the total last ($rc)" \
+	bash -c "[ $rc -eq 0 ] && [ \$(grep -cE '^--- (paths|suite-runner): [0-9]+ passed, 0 failed \([0-9]+ s\)$' '$work/cq.log') -eq 2 ] &&
+		[ \$(grep -c '^--- ' '$work/cq.log') -eq 2 ] &&
+		grep -v '^make' '$work/cq.log' | tail -n 1 | grep -qE '^[0-9]+ passed, 0 failed$'"
+make -C "$top" BUILD_BASE="$work/cq2" check SUITES=pathz >"$work/cq2.log" 2>&1
+rc=$?
+check "make check SUITES=pathz: refused before anything is built, naming the suites there are" \
+	bash -c "[ $rc -ne 0 ] && grep -q 'no suite pathz in tests/suites.toml (there are: unit, ' '$work/cq2.log' &&
+		[ ! -e '$work/cq2/qemu' ] && [ ! -e '$work/cq2/tests' ]"
+
 # make help: every variable on a line of its own, with what reads it.
 make -C "$top" help >"$work/help.log" 2>&1
 check "make help lists the other variables one per line, with the targets that read them" \
@@ -116,7 +147,7 @@ targets=$(make -C "$top" help | sed -n '/^Targets:$/,/^$/p' | awk 'NR > 1 && NF 
 uncovered=
 for t in $targets; do
 	[ "$t" = check ] && continue   # make check is what runs the others
-	grep -rqE --include='*.sh' --include=Makefile -- \
+	grep -rqE --include='*.sh' --include='*.toml' --include=Makefile -- \
 		"make( [^|;&]*)? $t( |\"|\$|;)" "$top/tests" "$top/Makefile" || uncovered="$uncovered $t"
 done
 check "every target of make help is run by make check (not run:${uncovered:- none})" \
