@@ -10,6 +10,10 @@ cd "$(dirname "$0")/../.." || exit 1
 config="-DDEBUG=0 -DLOG_LEVEL=20 -DENABLE_ASSERTIONS=1 -DENABLE_RUNTIME_INSTRUMENTATION=1
 	-DPSCI_OS_INIT_MODE=1 -DTRUSTED_BOARD_BOOT=1 -DPAYLOAD_MODE_BENCH=0 -DPAYLOAD_MODE_MEM_PROTECT=0 -DITERATIONS=1 -D__aarch64__"
 passed=0 failed=0
+# The payload's generated header (tools/rt_report/scenarios.py), as the build makes it.
+gen=$(mktemp -d)
+trap 'rm -rf "$gen"' EXIT
+python3 -m tools.rt_report.scenarios --c-header "$gen/rt_scenarios.h"
 
 # lint PLAT EXTRA-DEFINES DIRS...
 lint() {
@@ -17,7 +21,7 @@ lint() {
 	shift 2
 	# shellcheck disable=SC2086
 	out=$(cppcheck --quiet --enable=warning,portability,performance --std=c11 \
-		--error-exitcode=1 --inline-suppr -Iinclude -Iinclude/lib/libc \
+		--error-exitcode=1 --inline-suppr -Iinclude -Iinclude/lib/libc -I"$gen" \
 		-Iplat/"$plat"/include $config $defs -DPLAT_"$plat"=1 \
 		--suppress=missingIncludeSystem --suppress=syntaxError:include/plat/plat_psci.h \
 		"$@" 2>&1)

@@ -19,11 +19,11 @@ TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))
 from tools.common import module
 from tools.rt_report import compare, runs
 from tools.rt_report import figures as fig
-from tools.rt_report import rt_report
+from tools.rt_report import rt_report, scenarios
 
-SCENARIOS = [("susp_deep_parallel", 3), ("susp_deep_serial", 3), ("cpu_susp_parallel", 3),
-             ("cpu_susp_serial", 3), ("cpu_off_serial", 3), ("psci_version_parallel", 1)]
-FIGURES = {3: "Powerdown,Wakeup,Cache Flush", 1: "Latency"}
+# The payload's scenarios (tools/rt_report/scenarios.py, the one table).
+SCENARIOS = [(test.removeprefix("test_rt_instr_"), len(figs)) for _, test, figs, _, _ in scenarios.SCENARIOS]
+FIGURES = {n: ",".join(f) for n, f in scenarios.DEFAULT_FIGURES.items()}
 
 
 def value(it, test, cl, co, f):
