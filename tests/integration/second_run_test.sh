@@ -20,8 +20,7 @@ b=$work/b
 build=$b/qemu/release
 # Start from the built tree's outputs (times kept: nothing is rebuilt but
 # what these tests change).
-mkdir -p "$b/qemu"
-cp -a "$from/qemu/release" "$b/qemu/" && cp -a "$from/tools" "$b/"
+bash "$here/../lib/copy_build.sh" "$from/qemu/release" "$b"
 
 # boots NAME [MAKE OPTIONS...]: make with OPTIONS, then the machine boots
 # through BL1 and BL2 into BL33 (the payload, or U-Boot) with no ERROR.
