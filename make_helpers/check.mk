@@ -17,9 +17,10 @@ UNIT_TEST_LIST_TEXT = $(subst $(newline) ,$(newline),$(foreach t,$(UNIT_TESTS),$
 $(call stamp_file,$(UNIT_TEST_LIST),UNIT_TEST_LIST_TEXT)
 
 .PHONY: check _check check-quick _check-quick
+# (What the suites need is built two jobs at a time, as the suites build.)
 check check-quick:
 	@$(DEPS) check
-	@$(MAKE) --no-print-directory _$@
+	@$(MAKE) --no-print-directory -j2 _$@
 # (Read by make check itself too, so that a bad SUITES= is refused before
 # anything is installed or written.)
 ifneq ($(filter check _check check-quick _check-quick,$(MAKECMDGOALS)),)

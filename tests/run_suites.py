@@ -116,6 +116,18 @@ def counts(log):
     return passed, failed, shown
 
 
+def suite_env():
+    """The suites' environment: this one without the jobserver of the make
+    that started the runner (make check builds the needs two jobs at a
+    time; a suite's own makes choose their -j)."""
+    env = dict(os.environ)
+    if "MAKEFLAGS" in env:
+        words = [w for w in env["MAKEFLAGS"].split()
+                 if not re.match(r"^(-j[0-9]*|--jobserver-(auth|fds)=.*)$", w)]
+        env["MAKEFLAGS"] = " ".join(words)
+    return env
+
+
 class Run:
     def __init__(self, suite, variables, log_dir):
         self.suite = suite
@@ -125,7 +137,8 @@ class Run:
         # A process group of its own, so that a timeout stops all of it.
         self.proc = subprocess.Popen(["bash", "-c", expand(suite["command"], variables)],
                                      cwd=TOP, stdout=self.out, stderr=subprocess.STDOUT,
-                                     stdin=subprocess.DEVNULL, start_new_session=True)
+                                     stdin=subprocess.DEVNULL, start_new_session=True,
+                                     env=suite_env())
         self.timed_out = False
 
     def poll(self):
