@@ -37,7 +37,10 @@ lint() {
 
 generic="bl1 bl2 bl31 common lib drivers services plat/common tools tests/payload"
 # shellcheck disable=SC2086
-lint qemu "-DQEMU_FLASH_SIZE=0x04000000 -DQEMU_FLASH_FIP_OFFSET=0x00040000 -DQEMU_CLUSTERS=2 -DQEMU_CORES_PER_CLUSTER=2 -DQEMU_MEMORY_MB=1024 -DREALTIME=0
+# The platform's constants as its platform.mk defines them (plat_constant).
+qemu_constants=$(sed -n 's/^\$(call plat_constant,\([A-Z0-9_]*\),\([0-9a-fx]*\))$/-D\1=\2/p' plat/qemu/platform.mk)
+[ -n "$qemu_constants" ] || { echo "FAIL lint: no plat_constant in plat/qemu/platform.mk"; exit 1; }
+lint qemu "$qemu_constants -DQEMU_CLUSTERS=2 -DQEMU_CORES_PER_CLUSTER=2 -DQEMU_MEMORY_MB=1024 -DREALTIME=0
 	-DQEMU_TFW_NVCTR=0 -DQEMU_NTFW_NVCTR=0 -DQEMU_SYSTEM_SUSPEND=1 -DWORKAROUND_CVE_2022_23960=0" \
 	$generic plat/qemu
 # shellcheck disable=SC2086
