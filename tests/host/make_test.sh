@@ -92,10 +92,10 @@ refused_plat fvp "make scaling runs under QEMU only (PLAT=qemu)" scaling
 
 # make check-quick and SUITES=: the suites of tests/suites.toml from make,
 # in a build tree of their own.
-make -C "$top" BUILD_BASE="$work/cq" check-quick SUITES=paths,suite-runner >"$work/cq.log" 2>&1
+make -C "$top" BUILD_BASE="$work/cq" check-quick SUITES=paths,layers >"$work/cq.log" 2>&1
 rc=$?
-check "make check-quick SUITES=paths,suite-runner: those two, each timed, the total last ($rc)" \
-	bash -c "[ $rc -eq 0 ] && [ \$(grep -cE '^--- (paths|suite-runner): [0-9]+ passed, 0 failed \([0-9]+ s\)$' '$work/cq.log') -eq 2 ] &&
+check "make check-quick SUITES=paths,layers: those two, each timed, the total last ($rc)" \
+	bash -c "[ $rc -eq 0 ] && [ \$(grep -cE '^--- (paths|layers): [0-9]+ passed, 0 failed \([0-9]+ s\)$' '$work/cq.log') -eq 2 ] &&
 		[ \$(grep -c '^--- ' '$work/cq.log') -eq 2 ] &&
 		grep -v '^make' '$work/cq.log' | tail -n 1 | grep -qE '^[0-9]+ passed, 0 failed$'"
 make -C "$top" BUILD_BASE="$work/cq2" check SUITES=pathz >"$work/cq2.log" 2>&1
