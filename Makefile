@@ -138,6 +138,7 @@ HOST_CFLAGS := -O2 -g -std=gnu11 -Wall -Wextra -Werror -Wundef -Iinclude
 # so that HOSTCC= rebuilds them.
 HOST_TOOLCHAIN_STAMP := $(BUILD_BASE)/tools/host-toolchain.stamp
 HOST_TOOLCHAIN_TEXT = $(HOSTCC) $(HOST_CFLAGS)
+$(call stamp_file,$(HOST_TOOLCHAIN_STAMP),HOST_TOOLCHAIN_TEXT)
 
 WARNINGS := -Wall -Wextra -Werror -Wundef -Wmissing-prototypes -Wstrict-prototypes \
 	-Wshadow -Wpointer-arith -Wvla
@@ -191,7 +192,10 @@ endif
 
 INCLUDES := -Iinclude -Iinclude/lib/libc -Iplat/$(PLAT)/include -Iplat/common/include -I$(BUILD_DIR)/include
 VERSION := 0.1$(shell git describe --always --dirty --match none 2>/dev/null | sed 's/^/-/')
+# The banner's version (git describe) changes with every commit: its stamp
+# recompiles the one file that prints it, nothing else.
 VERSION_STAMP := $(BUILD_DIR)/version.stamp
+$(call stamp_file,$(VERSION_STAMP),VERSION)
 CPPFLAGS_COMMON := $(INCLUDES) -include $(BUILD_DIR)/include/config.h \
 	-DPLAT_$(PLAT)=1 -DPLAT_NAME='"$(PLAT)"' -DBUILD_VERSION='"$(VERSION)"' -DBUILD_TYPE_STRING='"$(BUILD_TYPE)"'
 
@@ -207,9 +211,11 @@ BUILD_FLAGS = $(TF_CFLAGS) $(LTO_CFLAGS) $(NO_LTO_SOURCES) -Os:$(SIZE_IMAGES) $(
 # our configuration (mbed TLS): a topology change does not recompile it.
 TOOLCHAIN_STAMP := $(BUILD_DIR)/toolchain.stamp
 TOOLCHAIN_TEXT = $(CC) $(TF_CFLAGS)
+$(call stamp_file,$(TOOLCHAIN_STAMP),TOOLCHAIN_TEXT)
+$(call stamp_file,$(CONFIG_H),config_h_text)
+$(call stamp_file,$(BUILD_DIR)/config.mk,config_mk_text)
 # Options that only change how the images are run or packed, not built.
 CONFIG_RUNTIME_ONLY := QEMU QEMU_CPU QEMU_EXTRA BL33 RUN_TIMEOUT
-# (written at the end of this file, once every option is declared and checked)
 
 # Offsets that assembly uses are generated from the C structures.
 ASM_OFFSETS_H := $(BUILD_DIR)/include/asm_offsets.h
@@ -222,6 +228,7 @@ $(ASM_OFFSETS_H): lib/el3_runtime/asm_offsets.c $(CONFIG_H)
 
 # The options only the test payload reads (make_helpers/options.mk).
 PAYLOAD_CONFIG_H := $(BUILD_DIR)/include/payload_config.h
+$(call stamp_file,$(PAYLOAD_CONFIG_H),payload_config_h_text)
 
 # ---------------------------------------------------------------------------
 # Image rules: $(call make_image,name,sources,linker-script[,libraries])
@@ -345,26 +352,17 @@ if_changed = bash make_helpers/if_changed.sh -m '  $(1)' $@ $(2) --
 .PHONY: FORCE
 FORCE:
 
-.PHONY: all help run check clean distclean unit-tests
+.PHONY: all help clean distclean unit-tests
 all: $(IMAGES)
 	@echo "Built $(PLAT) $(BUILD_TYPE) with $(TOOLCHAIN) into $(BUILD_DIR)/"
 
 $(call user_target,all,the images$(comma) the FIP and the flash image (the default))
-$(call user_target,run,build what is missing$(comma) boot it (QEMU; PLAT=fvp with FVP_BASE=)$(comma) print the latency report)
-$(call user_target,check,every test suite; its last line is "N passed$(comma) N failed")
-$(call user_target,bench,instructions per SMC and PSCI round trip (QEMU$(comma) -icount))
-$(call user_target,scaling,make bench and the report at two topologies side by side (docs/perf/scaling.rst))
-$(call user_target,compare,the report and make bench against the revision REF=)
-$(call user_target,docs,docs/ to HTML with Sphinx$(comma) with the latest passing report)
-$(call user_target,perf-docs,make run$(comma) then its report and plots into docs/perf/ (to commit))
-$(call user_target,profile,where a path's instructions go: PROFILE_PATH=$(subst $(space),|,$(PROFILE_PATHS)) or PROFILE_FROM=/PROFILE_TO= (docs/perf/profiling.rst))
-$(call user_target,test-profile,make profile's test on this build tree)
-$(call user_target,test-mem-protect,MEM_PROTECT across a reset)
+include make_helpers/run.mk
+include make_helpers/check.mk
 $(call user_target,fuzz,libFuzzer on the FIP$(comma) DTB$(comma) SDS and certificate parsers (docs/tools/fuzzing.rst))
 $(call user_target,fiptool,the FIP tool (docs/tools/fiptool.rst))
 $(call user_target,cert_create,the certificate tool (docs/tools/cert_create.rst))
 $(call user_target,mbedtls,Debian's mbed TLS built for the firmware)
-$(call user_target,etm-decode,the ETM trace decoder (docs/perf/etm-n1sdp.rst))
 $(call user_target,unit-tests,the host unit tests' binaries)
 $(call user_target,format,clang-format every C file in place)
 $(call user_target,format-check,fail when a C file is not as clang-format leaves it)
@@ -383,90 +381,6 @@ help:
 	@echo "Build options (current value; default in brackets):"
 	@$(foreach o,$(OPTIONS),printf '  %-32s %-s\n      %s\n' '$(o)=$($(o))' '[$(OPTION_DEFAULT_$(o))]' '$(subst ','\'',$(OPTION_HELP_$(o)))';)
 
-# `run` and `check` first install what they need (when root), then build in a
-# sub-make so that the toolchain they installed is the one used.
-DEPS := bash make_helpers/deps.sh
-run:
-	@$(DEPS) run
-	@$(MAKE) --no-print-directory _run
-
-# ---------------------------------------------------------------------------
-# The report as a regression tool (docs/perf/psci-performance-methodology.rst):
-# each make run and make bench writes a directory of its own under
-# $(REPORT_DIR), named after the variant and the time, with a `latest`
-# (`latest-bench`) link; BASELINE= compares with an earlier one; make
-# compare REF= builds and runs another revision and compares with it.
-# ---------------------------------------------------------------------------
-# Debian's python3, which Debian's python3-matplotlib serves (a python3
-# earlier on PATH, e.g. a virtualenv, may not have it).
-PYTHON := $(firstword $(wildcard /usr/bin/python3) python3)
-REPORT_DIR := $(BUILD_BASE)/$(PLAT)/report
-# The variant in a run's name: build type, toolchain and every option that
-# is not at its default (how it runs included; not where the build goes).
-# A run's name stays short however many options it has: the build type,
-# the toolchain and a hash of the options that are not at their default
-# (RUN_OPTIONS, which its provenance lists in full).
-RUN_VARIANT_IGNORES := DEBUG PLAT RUN_TIMEOUT QEMU_EXTRA BL33
-RUN_OPTIONS = $(strip $(foreach o,$(filter-out $(RUN_VARIANT_IGNORES),$(OPTIONS)),$(if \
-	$(filter-out $(OPTION_DEFAULT_$(o)),$($(o))),$(o)=$(subst $(space),_,$($(o))))))
-RUN_VARIANT = $(BUILD_TYPE)-$(TOOLCHAIN)$(if $(RUN_OPTIONS),-$(shell echo '$(RUN_OPTIONS)' | \
-	sha256sum | cut -c1-8))
-FAIL_ABOVE_PCT = $(subst %,,$(FAIL_ABOVE))
-ifneq ($(FAIL_ABOVE),)
-ifeq ($(shell echo '$(FAIL_ABOVE_PCT)' | grep -Eqx '[0-9]+(\.[0-9]+)?' && echo ok),)
-$(error FAIL_ABOVE=$(FAIL_ABOVE): give a percentage, e.g. FAIL_ABOVE=5%)
-endif
-endif
-ifneq ($(filter-out 0 1,$(COMPARE_ANYWAY)),)
-$(error COMPARE_ANYWAY=$(COMPARE_ANYWAY) is not 0 or 1)
-endif
-# tools/rt_report/runs.py for this build: KIND (report|bench) and its arguments.
-RUNS = $(PYTHON) tools/rt_report/runs.py $(1) --runs $(REPORT_DIR) --variant '$(RUN_VARIANT)' \
-	--run-options '$(RUN_OPTIONS)' \
-	--plat $(PLAT) --config $(BUILD_DIR)/config.mk --cc '$(CC)' \
-	--runtime-only '$(CONFIG_RUNTIME_ONLY)' $(if $(BASELINE),--baseline '$(BASELINE)') \
-	$(if $(filter 1,$(COMPARE_ANYWAY)),--force) $(if $(FAIL_ABOVE),--fail-above $(FAIL_ABOVE_PCT))
-
-# make compare REF=<git ref>: that revision built in a worktree of its own
-# under $(BUILD_BASE)/compare/, both run with this command line's options,
-# the report and make bench compared (tools/rt_report/compare.py).
-.PHONY: compare _compare docs _docs
-compare:
-	@$(DEPS) run
-	@$(MAKE) --no-print-directory _compare
-ifneq ($(filter compare _compare,$(MAKECMDGOALS)),)
-ifeq ($(REF),)
-$(error make compare: give REF=<git ref> (a commit, tag or branch, e.g. REF=HEAD~3))
-endif
-endif
-ifneq ($(PLAT),qemu)
-_compare:
-	$(error make compare runs on QEMU (PLAT=qemu); on a board, compare two runs' directories with BASELINE=)
-else
-_compare: all $(BUILD_DIR)/bench/flash.bin
-endif
-	@$(PYTHON) tools/rt_report/compare.py --ref '$(REF)' --work $(BUILD_BASE)/compare \
-		--current $(BUILD_DIR) --build-type $(BUILD_TYPE) --plat $(PLAT) \
-		--runs $(REPORT_DIR) --variant '$(RUN_VARIANT)' --run-options '$(RUN_OPTIONS)' --cc '$(CC)' \
-		--runtime-only '$(CONFIG_RUNTIME_ONLY)' --timeout $(RUN_TIMEOUT) --extra='$(QEMU_EXTRA)' \
-		--fail-above $(or $(FAIL_ABOVE_PCT),5) $(if $(filter 1,$(COMPARE_ANYWAY)),--force) \
-		-- $(foreach v,$(filter-out $(COMPARE_OWN_VARIABLES),$(CMDLINE_VARIABLES)),'$(v)=$($(v))')
-COMPARE_OWN_VARIABLES := REF FAIL_ABOVE COMPARE_ANYWAY BASELINE BUILD_BASE MAKEFLAGS
-
-# make docs: docs/ to HTML with Sphinx, warnings as errors, the latest
-# passing report and its plots in place of the committed one.
-docs:
-	@$(DEPS) docs
-	@$(MAKE) --no-print-directory _docs
-# It publishes the latest run of this command line's variant that passed
-# (tools/rt_report/runs.py latest-pass), running make run first when there
-# is none; never a failed run or another topology's.
-LATEST_PASS = $(PYTHON) tools/rt_report/runs.py latest-pass --runs $(REPORT_DIR) --variant '$(RUN_VARIANT)'
-_docs:
-	@$(LATEST_PASS) >/dev/null || $(MAKE) --no-print-directory _run || true
-	@bash make_helpers/docs.sh $(BUILD_BASE)/docs "$$($(LATEST_PASS))" $(PLAT)
-
-# Payload programs that are not the report: their own targets and output.
 # The tree's C is as clang-format leaves it (.clang-format).
 .PHONY: format-check format
 format-check:
@@ -474,115 +388,12 @@ format-check:
 format:
 	@git ls-files '*.c' '*.h' | grep -v '\.ld\.h$$' | xargs clang-format -i
 
-.PHONY: bench test-mem-protect profile
-bench test-mem-protect:
-	@$(DEPS) run
-	@$(MAKE) --no-print-directory _$@
-# make etm-decode: the ETM trace decoder alone (docs/perf/etm-n1sdp.rst).
-.PHONY: etm-decode
-etm-decode:
-	@$(DEPS) etm
-	@$(MAKE) --no-print-directory $(ETM_DECODE)
-	@echo "Built $(ETM_DECODE)"
-
-# make scaling: make bench and the report at each topology of
-# SCALING_TOPOLOGIES (clusters x cores per cluster), one after the other in
-# this build tree (the second rebuilds only what the topology changes; the
-# tree is left built for the second), then the two side by side
-# (tools/rt_report/scaling.py; docs/perf/scaling.rst) in
-# $(SCALING_DIR)/scaling.rst, $(SCALING_DIR)/<CxK>/ linking to the runs of
-# each topology.
-SCALING_TOPOLOGIES ?= 2x2 4x4
-$(call target_variable,SCALING_TOPOLOGIES,scaling,the two topologies make scaling compares (default "2x2 4x4"))
-SCALING_DIR := $(BUILD_BASE)/scaling
-.PHONY: scaling
-ifneq ($(filter scaling,$(MAKECMDGOALS)),)
-ifneq ($(PLAT),qemu)
-$(error make scaling runs on QEMU (PLAT=qemu))
-endif
-ifneq ($(words $(SCALING_TOPOLOGIES)),2)
-$(error SCALING_TOPOLOGIES="$(SCALING_TOPOLOGIES)": give two topologies, e.g. "2x2 4x4")
-endif
-endif
-scaling:
-	@mkdir -p $(SCALING_DIR)
-	@set -e; for t in $(SCALING_TOPOLOGIES); do \
-		echo "== $$t (log: $(SCALING_DIR)/$$t.log)"; \
-		$(MAKE) --no-print-directory bench run QEMU_CLUSTERS=$${t%x*} \
-			QEMU_CORES_PER_CLUSTER=$${t#*x} >$(SCALING_DIR)/$$t.log 2>&1 \
-			|| { tail -n 20 $(SCALING_DIR)/$$t.log; exit 1; }; \
-		rm -rf $(SCALING_DIR)/$$t && mkdir $(SCALING_DIR)/$$t; \
-		ln -s "$$(readlink -f $(REPORT_DIR)/latest)" $(SCALING_DIR)/$$t/report; \
-		ln -s "$$(readlink -f $(REPORT_DIR)/latest-bench)" $(SCALING_DIR)/$$t/bench; \
-	done
-	@$(PYTHON) tools/rt_report/scaling.py $(SCALING_DIR)/scaling.rst \
-		$(foreach t,$(SCALING_TOPOLOGIES),$(t) $(SCALING_DIR)/$(t))
-
-# make test-profile: make profile's test on this build tree (make check's
-# profile suite).
-.PHONY: test-profile
-test-profile:
-	@$(DEPS) profile
-	@bash tests/integration/profile_test.sh $(BUILD_BASE)
-profile:
-ifneq ($(PLAT),qemu)
-	$(error make profile runs on QEMU (PLAT=qemu); on the board, profile ETM trace: docs/perf/etm-n1sdp.rst)
-endif
-	@$(DEPS) profile
-	@$(MAKE) --no-print-directory _$@
-
-check:
-	@$(DEPS) check
-	@$(MAKE) --no-print-directory _check
-
 unit-tests: $(UNIT_TESTS)
 
 clean:
 	rm -rf $(BUILD_DIR)
 distclean:
 	rm -rf $(BUILD_BASE)
-
-# ---------------------------------------------------------------------------
-# Tests (after `deps.sh check`): host unit tests, fiptool and certificate
-# interoperability with Debian's TF-A tools, QEMU boot tests, and the other
-# toolchains.
-# ---------------------------------------------------------------------------
-# The committed QEMU report must be what this firmware produces.
-.PHONY: perf-docs
-perf-docs: _run
-	@cp $(REPORT_DIR)/latest/psci-performance-qemu.rst docs/perf/
-	@rm -rf docs/perf/plots && mkdir -p docs/perf/plots && cp $(REPORT_DIR)/latest/plots/*.svg docs/perf/plots/
-	@echo "Updated docs/perf/psci-performance-qemu.rst and its plots"
-
-.PHONY: _check
-_check: all unit-tests $(UNIT_TEST_INPUTS) $(PSCI_MUTANTS) $(DTB_EDIT) $(FUZZERS) $(CERT_CREATE) \
-		$(COT_VERIFY) $(ETM_DECODE) $(BUILD_DIR)/profile/flash.bin $(BUILD_DIR)/payload_profile.elf
-	@bash tests/run_tests.sh \
-		$(foreach t,$(UNIT_TESTS),"unit-$(notdir $(t))=$(t) $(UNIT_TEST_ARGS_$(notdir $(t)))") \
-		"psci-model-mutants=bash tests/unit/expect_fail.sh $(PSCI_MUTANTS)" \
-		"fiptool-interop=bash tests/host/fiptool_interop.sh $(FIPTOOL)" \
-		"lint=bash tests/host/lint.sh" \
-		"layers=python3 tests/host/check_layers.py" \
-		"layers-test=python3 tests/host/check_layers_test.py" \
-		"format=bash tests/host/format_check.sh" \
-		"make-frontend=bash tests/host/make_test.sh $(BUILD_DIR)" \
-		"fuzz-smoke=make -C $(CURDIR) --no-print-directory fuzz FUZZ_SECONDS=5" \
-		"cert-interop=bash tests/host/cert_interop.sh $(CERT_CREATE) $(FIPTOOL) $(COT_VERIFY)" \
-		"qemu-boot=bash tests/integration/boot_test.sh $(BUILD_DIR)" \
-		"tbb=bash tests/integration/tbb_test.sh $(BUILD_DIR)" \
-		"dtb=bash tests/integration/dtb_test.sh $(BUILD_DIR) $(DTB_EDIT)" \
-		"rt-instr=bash tests/integration/rt_instr_test.sh $(BUILD_DIR)" \
-		"pmf-order=bash tests/integration/pmf_order_test.sh $(BUILD_DIR)" \
-		"report-tools=$(PYTHON) tests/host/rt_report_test.py" \
-		"docs=bash tests/host/docs_test.sh $(BUILD_BASE)" \
-		"profile=make -C $(CURDIR) --no-print-directory test-profile" \
-		"profile-etm=bash tests/profile/etm_roundtrip.sh $(BUILD_DIR) $(ETM_DECODE)" \
-		"options=bash tests/integration/options_test.sh $(BUILD_BASE)" \
-		"second-run=bash tests/integration/second_run_test.sh $(BUILD_BASE)" \
-		"compare=bash tests/integration/compare_test.sh" \
-		"topologies=bash tests/integration/topology_test.sh" \
-		"toolchains=bash tests/integration/toolchain_test.sh" \
-		"linux=bash tests/linux/linux_test.sh $(BUILD_BASE)"
 
 # ---------------------------------------------------------------------------
 # Command-line variables that are not build options, and the check that a
@@ -629,19 +440,9 @@ endif
 
 # The resolved configuration and the stamps that stand for the other
 # inputs named by options, each rewritten only when its text changes
-# (update_file, make_helpers/options.mk), so that each can be a prerequisite
-# of what it changes. `make help` writes nothing.
+# (stamp_file, make_helpers/options.mk). `make help` writes nothing.
 ifneq ($(filter-out $(NO_WRITE_GOALS),$(or $(MAKECMDGOALS),all)),)
-$(shell mkdir -p $(BUILD_DIR)/include $(BUILD_BASE)/tools)
-$(call update_file,$(CONFIG_H),config_h_text)
-$(call update_file,$(PAYLOAD_CONFIG_H),payload_config_h_text)
-$(call update_file,$(BUILD_DIR)/config.mk,config_mk_text)
-$(call update_file,$(TOOLCHAIN_STAMP),TOOLCHAIN_TEXT)
-$(call update_file,$(HOST_TOOLCHAIN_STAMP),HOST_TOOLCHAIN_TEXT)
-$(if $(filter 1,$(TRUSTED_BOARD_BOOT)),$(call update_file,$(COT_ARGS),COT_ARGS_TEXT))
-# The banner's version (git describe) changes with every commit: recompile
-# the one file that prints it, nothing else.
-$(call update_file,$(VERSION_STAMP),VERSION)
+$(call write_stamp_files)
 endif
 
 # Goals that start a make of their own in this build tree (run, bench, docs,
@@ -649,7 +450,7 @@ endif
 # side with each other or with a goal of this make, so a command line naming
 # one of them and another goal runs its goals one after another (each
 # sub-make still builds with -j).
-SUBMAKE_GOALS := run bench test-mem-protect compare docs etm-decode profile check scaling
+SUBMAKE_GOALS := run bench test-mem-protect compare docs etm-decode profile check check-quick scaling test-profile
 ifneq ($(and $(filter $(SUBMAKE_GOALS),$(MAKECMDGOALS)),$(word 2,$(MAKECMDGOALS))),)
 .NOTPARALLEL:
 endif

@@ -3,6 +3,9 @@
 # are there (check: run's, plus the tests' and fuzzers').
 # As root, installs what is missing with apt-get; otherwise prints the
 # apt-get line to run and fails.
+# The tables below are read by add_missing through a name reference (which
+# the linter does not follow):
+# shellcheck disable=SC2034
 set -euo pipefail
 
 # command (or absolute path of a file) -> package that provides it
@@ -55,6 +58,9 @@ declare -A check_pkgs=(
 	# host libfdt for the DTB unit tests and fuzzers (BL2's is fetched for arm64)
 	[/usr/include/libfdt.h]=libfdt-dev
 	[cert_create]=arm-trusted-firmware-tools
+	# the lint suite (tests/host/lint.sh)
+	[shellcheck]=shellcheck
+	[pyflakes3]=pyflakes3
 )
 
 want=()
@@ -100,5 +106,5 @@ fi
 echo "Installing: ${want[*]}"
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
-# shellcheck disable=SC2086
+# shellcheck disable=SC2048,SC2086
 apt-get install -y -qq --no-install-recommends ${want[*]} >/dev/null

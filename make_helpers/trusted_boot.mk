@@ -70,13 +70,13 @@ $(foreach i,bl1 bl2,$(eval $(addprefix $(BUILD_DIR)/$(i)/,$(AUTH_SOURCES:.c=.o))
 	CPPFLAGS_COMMON += $(AUTH_CPPFLAGS)))
 $(foreach i,bl1 bl2,$(eval $(addprefix $(BUILD_DIR)/$(i)/,$(AUTH_SOURCES:.c=.o)): | $(MBEDTLS_STAMP)))
 
-# cert_create's arguments besides the images and certificates: written to
-# $(COT_ARGS) with the resolved configuration (the end of the Makefile;
-# rewritten only when they change, so that the certificates depend on it),
-# for the build and for tests that sign images of their own.
+# cert_create's arguments besides the images and certificates: a stamp
+# file (stamp_file, make_helpers/options.mk: rewritten only when they
+# change), for the build and for tests that sign images of their own.
 COT_ARGS := $(BUILD_DIR)/cot.args
 COT_ARGS_TEXT := --hash-alg $(HASH_ALG) --tfw-nvctr $(TFW_NVCTR_VAL) --ntfw-nvctr $(NTFW_NVCTR_VAL) \
 	$(foreach k,$(COT_KEY_OPTIONS),--$(call cot_key_flag,$(k)) $(abspath $(COT_KEY_$(call cot_key_option,$(k)))))
+$(if $(filter 1,$(TRUSTED_BOARD_BOOT)),$(call stamp_file,$(COT_ARGS),COT_ARGS_TEXT))
 
 # $(call cot_certs,DIR,BL33): the chain of trust for BL2, BL31 and BL33,
 # into DIR/certs/<cert>.crt, remade whenever an image, a key or an argument

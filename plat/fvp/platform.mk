@@ -26,27 +26,13 @@ PLAT_IMAGES :=
 # The model loads bl1.bin and fip.bin itself (bp.secureflashloader, bp.flashloader0).
 plat_package =
 
-# The model's command line has one source, tools/fvp_run (docs/plat/fvp.rst
-# shows what it prints). make run boots it like QEMU: a run directory of
-# its own (tools/rt_report/runs.py), a time limit, the run ended when the
-# boot stops or the model shuts down (bp.ve_sysregs.exit_on_shutdown).
-FVP_RUN = python3 tools/fvp_run/fvp_run.py --config $(BUILD_DIR)/config.mk
+# make run boots it in the model like QEMU (make_helpers/run.mk): a run
+# directory of its own (tools/rt_report/runs.py), a time limit, the run
+# ended when the boot stops or the model shuts down.
+PLAT_RUNNER := fvp
+PLAT_RUN_HELP := runs make run in Arm's Base FVP (FVP_BASE=<model>; docs/plat/fvp.rst)
 ifneq ($(FVP_BASE),)
 ifeq ($(shell command -v '$(FVP_BASE)' 2>/dev/null),)
 $(error FVP_BASE=$(FVP_BASE): no such model executable)
 endif
 endif
-
-.PHONY: _run _bench _test-mem-protect
-_run: all
-ifeq ($(FVP_BASE),)
-	@echo "PLAT=fvp runs in Arm's Base FVP, which is not installed here. With the model:" >&2
-	@echo "  make run PLAT=fvp FVP_BASE=<path to FVP_Base_RevC-2xAEMvA>" >&2
-	@echo "which runs: $$($(FVP_RUN) --print-cmd)" >&2
-	@false
-else
-	@$(call RUNS,report) --timeout $(RUN_TIMEOUT)
-endif
-_bench _test-mem-protect: all
-	@echo "make $(subst _,,$@) runs under QEMU only (PLAT=qemu)." >&2
-	@false

@@ -25,9 +25,7 @@ PLAT_IMAGES :=
 # The board boots bl1.bin and fip.bin as they are: nothing more to package.
 plat_package =
 
-# Nothing here runs the board: say how to, and fail (no run happened).
-.PHONY: _run _bench _test-mem-protect
-_run _bench _test-mem-protect: all
-	@echo "PLAT=n1sdp runs on the N1SDP board: give the SCP bl1.bin and write" \
-		"$(BUILD_DIR)/fip.bin to QSPI at 0x18200000 (docs/plat/n1sdp.rst)." >&2
-	@false
+# Nothing here runs the board: make run and the others are refused, saying how.
+PLAT_RUNNER := none
+PLAT_RUN_HELP := runs on the N1SDP board: give the SCP bl1.bin and write $(BUILD_DIR)/fip.bin to QSPI at \
+	0x18200000 (docs/plat/n1sdp.rst)

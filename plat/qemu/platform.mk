@@ -41,74 +41,22 @@ PLAT_BL2_SOURCES := $(PLAT_COMMON_SOURCES) plat/qemu/qemu_bl2_setup.c
 PLAT_BL31_SOURCES := $(PLAT_COMMON_SOURCES) plat/qemu/qemu_pm.c plat/qemu/aarch64/qemu_pm_helpers.S \
 	plat/common/hold_pen.c
 
-# $(call plat_package,DIR): DIR/flash.bin, what QEMU boots: BL1 at offset 0
-# of secure flash, DIR/fip.bin at PLAT_FIP_BASE (0x40000).
+# QEMU virt's secure flash (hw/arm/virt.c: 64 MiB at 0): BL1 executes in
+# place at offset 0, the FIP follows at QEMU_FLASH_FIP_OFFSET (platform_def.h's
+# PLAT_FIP_BASE; tools/qemu_run and the tests read both from config.mk).
+$(call plat_constant,QEMU_FLASH_SIZE,0x04000000)
+$(call plat_constant,QEMU_FLASH_FIP_OFFSET,0x00040000)
+
+# $(call plat_package,DIR): DIR/flash.bin, what QEMU boots
+# (tools/qemu_run --make-flash: the layout above).
 define plat_package
-$(1)/flash.bin: $(BUILD_DIR)/bl1.bin $(1)/fip.bin
+$(1)/flash.bin: $(BUILD_DIR)/bl1.bin $(1)/fip.bin $(BUILD_DIR)/config.mk
 	@echo "  FLASH   $$@"
-	@fip=$$$$(stat -c %s $(1)/fip.bin); max=$$$$(( 0x4000000 - 0x40000 )); \
-	if [ $$$$fip -gt $$$$max ]; then \
-		echo "error: $(1)/fip.bin is $$$$fip bytes; QEMU's 64 MiB flash holds $$$$max from offset 0x40000" >&2; \
-		exit 1; fi
-	@cp $(BUILD_DIR)/bl1.bin $$@.tmp
-	@truncate -s 256K $$@.tmp
-	@cat $(1)/fip.bin >> $$@.tmp
-	@mv $$@.tmp $$@
+	@python3 -m tools.qemu_run.qemu_run --config $(BUILD_DIR)/config.mk \
+		--make-flash $(BUILD_DIR)/bl1.bin $(1)/fip.bin $$@
 endef
 PLAT_IMAGES := $(BUILD_DIR)/flash.bin
 
-# Every QEMU run goes through tools/qemu_run (the one description of the
-# machine); it takes the topology, CPU, memory and icount setting from the
-# build's resolved configuration.
-QEMU_RUN = python3 tools/qemu_run/qemu_run.py --config $(BUILD_DIR)/config.mk
-
-# Boot it. With the built-in payload, tools/rt_report/runs.py makes the
-# run's directory under $(REPORT_DIR) (Makefile), the console goes to its
-# console.log and rt_report writes the report there; the exit status is 0
-# only if every check passed (and nothing regressed beyond FAIL_ABOVE).
-.PHONY: _run
-_run: all
-ifeq ($(BL33),)
-	@$(call RUNS,report) --timeout $(RUN_TIMEOUT) --extra='$(QEMU_EXTRA)'
-else
-	@$(QEMU_RUN) --show-cmd --timeout $(RUN_TIMEOUT) --extra='$(QEMU_EXTRA)'
-endif
-
-# make bench: the micro-benchmark payload, under -icount only; its figures
-# go to a run directory of their own (bench-<variant>-<time>, latest-bench).
-ifneq ($(filter bench _bench,$(MAKECMDGOALS)),)
-ifeq ($(REALTIME),1)
-$(error make bench counts instructions under -icount: REALTIME=1 would measure the host)
-endif
-endif
-.PHONY: _bench
-_bench: $(BUILD_DIR)/bench/flash.bin
-	@$(call RUNS,bench) --flash $< --timeout 300
-
-# make profile: the profiling payload under QEMU with an instruction trace,
-# and the profiler's tables for one path (tools/profile, docs/perf/profiling.rst).
-ifneq ($(filter profile _profile,$(MAKECMDGOALS)),)
-ifeq ($(REALTIME),1)
-$(error make profile counts instructions under -icount: REALTIME=1 would not be reproducible)
-endif
-endif
-.PHONY: _profile
-_profile: $(BUILD_DIR)/profile/flash.bin $(BUILD_DIR)/bl1.elf $(BUILD_DIR)/bl2.elf \
-		$(BUILD_DIR)/bl31.elf $(BUILD_DIR)/payload_profile.elf
-ifeq ($(PROFILE_PATH)$(PROFILE_FROM)$(PROFILE_TO),)
-	@echo "make profile: give PROFILE_PATH=<$(subst $(space),|,$(PROFILE_PATHS))>, or PROFILE_FROM=<point> PROFILE_TO=<point>" >&2
-	@exit 1
-endif
-	@python3 tools/profile/profile.py --build $(BUILD_DIR) \
-		$(if $(PROFILE_PATH),--path '$(PROFILE_PATH)') \
-		$(if $(PROFILE_FROM),--from '$(PROFILE_FROM)') $(if $(PROFILE_TO),--to '$(PROFILE_TO)') \
-		$(if $(PROFILE_VIA),--via '$(PROFILE_VIA)') $(if $(PROFILE_TOP),--top '$(PROFILE_TOP)') \
-		$(if $(filter 1,$(PROFILE_KEEP)),--keep)
-
-# make test-mem-protect: mark DRAM, MEM_PROTECT, reset, check the mark is gone.
-.PHONY: _test-mem-protect
-_test-mem-protect: $(BUILD_DIR)/mem-protect/flash.bin
-	@$(QEMU_RUN) --flash $< --reboot --timeout 120 --stop 'PAYLOAD: RESULT: ' \
-		--log $(BUILD_DIR)/mem-protect/console.log >/dev/null; \
-		grep 'MEM_PROTECT\|RESULT\|SKIPPED' $(BUILD_DIR)/mem-protect/console.log; \
-		grep -q 'PAYLOAD: RESULT: PASS' $(BUILD_DIR)/mem-protect/console.log
+# Every target of make_helpers/run.mk runs here, through tools/qemu_run.
+PLAT_RUNNER := qemu
+PLAT_RUN_HELP := runs in QEMU (make run)

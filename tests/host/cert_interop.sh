@@ -52,7 +52,6 @@ head -c 20001 /dev/urandom >bl2.bin
 head -c 40003 /dev/urandom >bl31.bin
 head -c 30005 /dev/urandom >bl33.bin
 
-KEYS=(rot tw ntw soc nt)
 key_args() { # DIR
 	echo --rot-key "$1/rot.pem" --trusted-world-key "$1/tw.pem" \
 		--non-trusted-world-key "$1/ntw.pem" --soc-fw-key "$1/soc.pem" \

@@ -11,6 +11,8 @@ import shlex
 import subprocess
 import sys
 
+from tools.common import module
+
 
 def main(argv):
     top, base = argv[1:3]
@@ -21,9 +23,9 @@ def main(argv):
         print("check_fvp_doc: docs/plat/fvp.rst shows no FVP_Base_RevC-2xAEMvA command line")
         return 1
     shown = shlex.split(m.group(1).replace("\\\n", " "))
-    out = subprocess.run([sys.executable, f"{top}/tools/fvp_run/fvp_run.py", "--config",
-                          f"{base}/fvp/release/config.mk", "--print-cmd"],
-                         capture_output=True, text=True, check=True).stdout
+    out = subprocess.run(module.command("tools.fvp_run.fvp_run") + [
+                         "--config", f"{base}/fvp/release/config.mk", "--print-cmd"],
+                         capture_output=True, text=True, check=True, env=module.env()).stdout
     printed = shlex.split(out.replace(base.rstrip("/") + "/", "build/"))
     if shown != printed:
         print(f"check_fvp_doc: the page shows\n  {shown}\nfvp_run prints\n  {printed}")

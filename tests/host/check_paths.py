@@ -28,7 +28,7 @@ PATH = re.compile(r"(?<![\w./$-])((?:%s)/[\w.+*<>{}$()-]*(?:/[\w.+*<>{}$()-]*)*)
 PLACEHOLDER = re.compile(r"[<*{$]|[A-Z]{2,}")
 # Where comments are, by file type: a line's comment text.
 C_LIKE = (".c", ".h", ".S", ".ld.S")
-HASH_LIKE = (".mk", ".sh", ".py", ".awk")
+HASH_LIKE = (".mk", ".sh", ".py", ".awk", ".toml")
 
 
 def comment_text(path, line, state):

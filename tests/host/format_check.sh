@@ -4,11 +4,20 @@
 # script headers (*.ld.h) are not C and are left alone. Prints the files
 # that differ with their diff; ends "N passed, N failed".
 set -uo pipefail
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/../.." || exit 1
 files=("$@")
 [ ${#files[@]} -eq 0 ] && mapfile -t files < <(git ls-files '*.c' '*.h' | grep -v '\.ld\.h$')
 bad=0
-for f in "${files[@]}"; do
+# One clang-format for the tree names the files that differ; each of those
+# is shown with its diff.
+mapfile -t differ < <(clang-format --style=file --dry-run -Werror "${files[@]}" 2>&1 |
+	sed -n 's/^\(.*\):[0-9]*:[0-9]*: error: code should be clang-formatted.*/\1/p' | sort -u)
+if ! clang-format --style=file --dry-run -Werror "${files[@]}" >/dev/null 2>&1 && [ ${#differ[@]} -eq 0 ]; then
+	echo "FAIL clang-format could not check the files:"
+	clang-format --style=file --dry-run -Werror "${files[@]}" 2>&1 | head -n 20 | sed 's/^/    /'
+	bad=1
+fi
+for f in "${differ[@]}"; do
 	if ! out=$(clang-format --style=file "$f" | diff -u "$f" - 2>&1); then
 		bad=$((bad + 1))
 		echo "FAIL $f is not formatted (clang-format -i $f):"

@@ -73,6 +73,37 @@ refused_says "BASELINE= is read by make run and make bench only, not by make all
 refused_says "qemu_clusters is not an option (did you mean QEMU_CLUSTERS?)" qemu_clusters=1
 refused_says "give two topologies, e.g." scaling SCALING_TOPOLOGIES=2x2
 
+# A target the platform cannot run is refused before anything is built,
+# with the reason (make_helpers/run.mk: the platform's runner).
+refused_plat() {    # PLAT MESSAGE MAKE-ARGS...
+	local plat=$1 msg=$2
+	shift 2
+	make -C "$top" BUILD_BASE="$work/refused-$plat" PLAT="$plat" "$@" >"$work/rp.log" 2>&1
+	check "make PLAT=$plat $*: refused at once, '$msg'" \
+		bash -c "grep -qF -- \"$msg\" '$work/rp.log' && [ ! -e '$work/refused-$plat/$plat' ]"
+}
+refused_plat n1sdp "make run runs nothing here: PLAT=n1sdp runs on the N1SDP board: give the SCP bl1.bin" run
+refused_plat n1sdp "make bench runs nothing here: PLAT=n1sdp runs on the N1SDP board" bench
+refused_plat fvp "make test-mem-protect runs under QEMU only (PLAT=qemu): PLAT=fvp runs make run in Arm's Base FVP" \
+	test-mem-protect
+refused_plat fvp "make profile runs under QEMU only (PLAT=qemu); on the board, profile ETM trace" profile \
+	PROFILE_PATH=boot
+refused_plat fvp "make scaling runs under QEMU only (PLAT=qemu)" scaling
+
+# make check-quick and SUITES=: the suites of tests/suites.toml from make,
+# in a build tree of their own.
+make -C "$top" BUILD_BASE="$work/cq" check-quick SUITES=paths,layers >"$work/cq.log" 2>&1
+rc=$?
+check "make check-quick SUITES=paths,layers: those two, each timed, the total last ($rc)" \
+	bash -c "[ $rc -eq 0 ] && [ \$(grep -cE '^--- (paths|layers): [0-9]+ passed, 0 failed \([0-9]+ s\)$' '$work/cq.log') -eq 2 ] &&
+		[ \$(grep -c '^--- ' '$work/cq.log') -eq 2 ] &&
+		grep -v '^make' '$work/cq.log' | tail -n 1 | grep -qE '^[0-9]+ passed, 0 failed$'"
+make -C "$top" BUILD_BASE="$work/cq2" check SUITES=pathz >"$work/cq2.log" 2>&1
+rc=$?
+check "make check SUITES=pathz: refused before anything is built, naming the suites there are" \
+	bash -c "[ $rc -ne 0 ] && grep -q 'no suite pathz in tests/suites.toml (there are: unit, ' '$work/cq2.log' &&
+		[ ! -e '$work/cq2/qemu' ] && [ ! -e '$work/cq2/tests' ]"
+
 # make help: every variable on a line of its own, with what reads it.
 make -C "$top" help >"$work/help.log" 2>&1
 check "make help lists the other variables one per line, with the targets that read them" \
@@ -81,21 +112,20 @@ check "make help lists the other variables one per line, with the targets that r
 		grep -A1 -E '^  REF=' '$work/help.log' | grep -q '^      the git revision'"
 
 # qemu_run: --help describes every option; --print-cmd prints and boots nothing.
-qr=$top/tools/qemu_run/qemu_run.py
-python3 "$qr" --help >"$work/qhelp.log" 2>&1
+py tools.qemu_run.qemu_run --help >"$work/qhelp.log" 2>&1
 check "qemu_run --help describes its options" \
 	bash -c "grep -qE -- '--timeout SECONDS +wall-clock limit' '$work/qhelp.log' &&
 		grep -qE -- '--print-cmd +print the QEMU command line and exit' '$work/qhelp.log' &&
 		grep -qE -- '--keep-going +do not end the run' '$work/qhelp.log'"
 start=$(date +%s%N)
-python3 "$qr" --config "$build/config.mk" --print-cmd >"$work/cmd.log" 2>&1
+py tools.qemu_run.qemu_run --config "$build/config.mk" --print-cmd >"$work/cmd.log" 2>&1
 rc=$?
 ms=$((($(date +%s%N) - start) / 1000000))
 check "qemu_run --print-cmd prints the command line and boots nothing ($ms ms)" \
 	bash -c "[ $rc -eq 0 ] && [ \$(wc -l <'$work/cmd.log') -eq 1 ] &&
 		grep -q '^qemu-system-aarch64 .*-bios $build/flash.bin' '$work/cmd.log' && [ $ms -lt 5000 ]"
 mkdir -p "$work/tmp"
-TMPDIR=$work/tmp python3 "$qr" --config "$build/config.mk" --qemu /nonexistent/qemu --quiet \
+TMPDIR=$work/tmp py tools.qemu_run.qemu_run --config "$build/config.mk" --qemu /nonexistent/qemu --quiet \
 	>"$work/noqemu.log" 2>&1
 rc=$?
 check "QEMU=/nonexistent: qemu_run exits 125, saying so, and leaves no temporary folder" \
@@ -117,7 +147,7 @@ targets=$(make -C "$top" help | sed -n '/^Targets:$/,/^$/p' | awk 'NR > 1 && NF 
 uncovered=
 for t in $targets; do
 	[ "$t" = check ] && continue   # make check is what runs the others
-	grep -rqE --include='*.sh' --include=Makefile -- \
+	grep -rqE --include='*.sh' --include='*.toml' --include=Makefile -- \
 		"make( [^|;&]*)? $t( |\"|\$|;)" "$top/tests" "$top/Makefile" || uncovered="$uncovered $t"
 done
 check "every target of make help is run by make check (not run:${uncovered:- none})" \

@@ -16,14 +16,14 @@ import tempfile
 import unittest
 
 TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-TOOLS = os.path.join(TOP, "tools", "rt_report")
-sys.path.insert(0, TOOLS)
-import figures as fig  # noqa: E402
-import runs  # noqa: E402
+from tools.common import module
+from tools.rt_report import compare, runs
+from tools.rt_report import figures as fig
+from tools.rt_report import rt_report, scenarios
 
-SCENARIOS = [("susp_deep_parallel", 3), ("susp_deep_serial", 3), ("cpu_susp_parallel", 3),
-             ("cpu_susp_serial", 3), ("cpu_off_serial", 3), ("psci_version_parallel", 1)]
-FIGURES = {3: "Powerdown,Wakeup,Cache Flush", 1: "Latency"}
+# The payload's scenarios (tools/rt_report/scenarios.py, the one table).
+SCENARIOS = [(test.removeprefix("test_rt_instr_"), len(figs)) for _, test, figs, _, _ in scenarios.SCENARIOS]
+FIGURES = {n: ",".join(f) for n, f in scenarios.DEFAULT_FIGURES.items()}
 
 
 def value(it, test, cl, co, f):
@@ -49,7 +49,7 @@ def console(iterations=1, values=value, shape=(2, 2), verdict="PASS", old=False,
     many = lambda name: samples if name.endswith("_parallel") else 1  # noqa: E731
     for name, n in SCENARIOS:
         lines.append(f"PAYLOAD: scenario test_rt_instr_{name}: {FIGURES[n]}" +
-                     (f" (9 samples per core per iteration, start skew 0-1023 rounds)"
+                     (" (9 samples per core per iteration, start skew 0-1023 rounds)"
                       .replace("9", str(samples), 1) if many(name) > 1 else ""))
     for it in range(1, iterations + 1):
         if not old:
@@ -83,7 +83,7 @@ class Tmp(unittest.TestCase):
         os.chmod(qemu, 0o755)
         self.qemu = qemu
         self.n = 0
-        self.env = dict(os.environ, SOURCE_DATE_EPOCH="1764590400")
+        self.env = module.env(dict(os.environ, SOURCE_DATE_EPOCH="1764590400"))
 
     def tearDown(self):
         self.tmp.cleanup()
@@ -96,17 +96,17 @@ class Tmp(unittest.TestCase):
                     f"QEMU_MEMORY_MB := 1024\nREALTIME := {realtime}\nITERATIONS := {iterations}\n")
         return path
 
-    def report(self, text, *args, config=None, tool="rt_report.py"):
+    def report(self, text, *args, config=None, tool="rt_report"):
         """Run a report tool on a console TEXT; (exit status, output, out dir)."""
         self.n += 1
         log = os.path.join(self.dir, f"console{self.n}.log")
         out = os.path.join(self.dir, f"run{self.n}")
         with open(log, "w", encoding="utf-8") as f:
             f.write(text)
-        cmd = [sys.executable, os.path.join(TOOLS, tool), log, out, "qemu",
-               "--config", config or self.config(), "--no-plots" if tool == "rt_report.py"
+        cmd = module.command("tools.rt_report." + tool) + [log, out, "qemu",
+               "--config", config or self.config(), "--no-plots" if tool == "rt_report"
                else "--quiet"] + list(args)
-        if tool == "rt_report.py":
+        if tool == "rt_report":
             cmd.append("--quiet")
         r = subprocess.run(cmd, capture_output=True, text=True, env=self.env, check=False)
         return r.returncode, r.stdout + r.stderr, out
@@ -276,7 +276,7 @@ class Report(Tmp):
             with open(log, "w", encoding="utf-8") as f:
                 f.write(console(platform=(plat, plat.upper())))
             # No --hardware, and a QEMU build's configuration given by mistake.
-            r = subprocess.run([sys.executable, os.path.join(TOOLS, "rt_report.py"), log, out,
+            r = subprocess.run(module.command("tools.rt_report.rt_report") + [log, out,
                                 "--config", self.config(), "--no-plots", "--quiet"],
                                capture_output=True, text=True, env=self.env, check=False)
             self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
@@ -290,7 +290,6 @@ class Report(Tmp):
         JSON, the verdict saying why (rt_report run in this process, its
         plotting module a stand-in that is interrupted)."""
         import types
-        import rt_report
         log = os.path.join(self.dir, "ctrl-c.log")
         out = os.path.join(self.dir, "ctrl-c")
         with open(log, "w", encoding="utf-8") as f:
@@ -298,16 +297,16 @@ class Report(Tmp):
 
         def plot_all(*args):
             raise KeyboardInterrupt
-        saved = sys.modules.get("plots")
-        sys.modules["plots"] = types.SimpleNamespace(plot_all=plot_all)
+        saved = sys.modules.get("tools.rt_report.plots")
+        sys.modules["tools.rt_report.plots"] = types.SimpleNamespace(plot_all=plot_all)
         try:
             rc = rt_report.main(["rt_report.py", log, out, "qemu", "--config", self.config(),
                                  "--quiet"])
         finally:
             if saved is None:
-                del sys.modules["plots"]
+                del sys.modules["tools.rt_report.plots"]
             else:
-                sys.modules["plots"] = saved
+                sys.modules["tools.rt_report.plots"] = saved
         self.assertEqual(rc, 130)
         j = self.json(out)
         self.assertEqual(j["verdict"], "FAIL")
@@ -485,21 +484,21 @@ PAYLOAD: RESULT: PASS
 
 class Bench(Tmp):
     def test_figures_kept_and_compared(self):
-        rc, out, base = self.report(BENCH.format(v=400), tool="bench_report.py")
+        rc, out, base = self.report(BENCH.format(v=400), tool="bench_report")
         self.assertEqual(rc, 0, out)
         j = self.json(base, "bench.json")
         self.assertEqual([b["ns"] for b in j["benchmarks"]], [400, 9000])
         self.assertEqual(j["provenance"]["firmware"], "v0.1-abc1234")
         rc, out, _ = self.report(BENCH.format(v=480), "--baseline", base, "--fail-above", "5",
-                                 tool="bench_report.py")
+                                 tool="bench_report")
         self.assertEqual(rc, 1, out)
         self.assertIn("PSCI_VERSION: 400 -> 480 ns/call (+20.00%)", out)
         rc, out, _ = self.report(BENCH.format(v=404), "--baseline", base, "--fail-above", "5",
-                                 tool="bench_report.py")
+                                 tool="bench_report")
         self.assertEqual(rc, 0, out)
 
     def test_no_figure(self):
-        rc, out, d = self.report("PAYLOAD: RESULT: PASS\n", tool="bench_report.py")
+        rc, out, d = self.report("PAYLOAD: RESULT: PASS\n", tool="bench_report")
         self.assertEqual(rc, 1, out)
         self.assertIn("no BENCH figure", out)
         self.assertEqual(self.json(d, "bench.json")["verdict"], "FAIL")
@@ -539,8 +538,6 @@ class Runs(Tmp):
 
 class Compare(unittest.TestCase):
     def test_worst_of(self):
-        sys.path.insert(0, TOOLS)
-        import compare
         regs = ["a: core 0.0: Powerdown 0.45 -> 0.55 µs (+22.22%; spreads 0.00 and 0.02 µs)",
                 "b: core 0.1: Wakeup 0.29 -> 0.40 µs (+37.93%; spreads 0.00 and 0.00 µs)"]
         self.assertEqual(compare.worst_of(regs), regs[1])

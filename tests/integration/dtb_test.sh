@@ -23,7 +23,6 @@ top=$(cd "$here/../.." && pwd)
 build=$1 dtb_edit=$2
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-run=$top/tools/qemu_run/qemu_run.py
 
 # BL2 at LOG_LEVEL=40 in its own build folder (fetched packages: DEPS_DIR),
 # trusting the main build's keys (it checks the certificates made with them).
@@ -40,7 +39,7 @@ signed_fip "$build" "$work/fip.bin" --tb-fw "$work/b/qemu/release/bl2.bin"
 flash_of "$build" "$work/fip.bin" "$work/flash.bin"
 
 # The DTBs: QEMU's own for this machine, packed, then edited.
-python3 "$run" --config "$build/config.mk" --dump-dtb "$work/qemu.dtb"
+py tools.qemu_run.qemu_run --config "$build/config.mk" --dump-dtb "$work/qemu.dtb"
 "$dtb_edit" "$work/qemu.dtb" "$work/packed.dtb"
 "$dtb_edit" "$work/qemu.dtb" "$work/nocpus.dtb" rm-node /cpus
 "$dtb_edit" "$work/qemu.dtb" "$work/notype.dtb" rm-prop /cpus/cpu@0 device_type \

@@ -12,6 +12,9 @@ base=$1
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
+# Options that do not touch each other share a build (each build and boot is
+# the suite's cost): each check below still looks at what its option does.
+
 # run_ok NAME OPTIONS...: `make _run` with OPTIONS in a build of its own exits 0.
 run_ok() {
 	local name=$1
@@ -36,7 +39,8 @@ refused() {
 
 # Instrumentation off: the suite is skipped (PMF answers NOT_SUPPORTED, which
 # is checked), everything else passes, and no capture code is left in BL31.
-run_ok noinstr ENABLE_RUNTIME_INSTRUMENTATION=0
+# The same build leaves SYSTEM_SUSPEND out (below).
+run_ok noinstr ENABLE_RUNTIME_INSTRUMENTATION=0 QEMU_SYSTEM_SUSPEND=0
 log=$work/noinstr.log
 check "noinstr: the instrumentation suite is SKIPPED with the reason" \
 	has "$log" "PAYLOAD: SKIPPED runtime instrumentation: PMF GET_TIMESTAMP returned -1"
@@ -47,8 +51,9 @@ elf=$work/noinstr/qemu/release/bl31.elf
 check "noinstr: no PMF storage or capture code in BL31" \
 	bash -c "[ -f '$elf' ] && ! aarch64-linux-gnu-nm '$elf' | grep -qE 'pmf_timestamps|pmf_write_slot'"
 
-# (in real time, with iterations: the report says the spread is noise)
-run_ok no-osi PSCI_OS_INIT_MODE=0 REALTIME=1 ITERATIONS=3
+# (in real time, with iterations: the report says the spread is noise; the
+# same build has trusted board boot off and the Spectre-BHB loop, below)
+run_ok no-osi PSCI_OS_INIT_MODE=0 REALTIME=1 ITERATIONS=3 TRUSTED_BOARD_BOOT=0 WORKAROUND_CVE_2022_23960=1
 check "no-osi: OS-initiated tests SKIPPED (PSCI_FEATURES says so)" \
 	has "$work/no-osi.log" "PAYLOAD: SKIPPED PSCI_SET_SUSPEND_MODE: PSCI_FEATURES: not supported"
 rst=$work/no-osi/qemu/report/latest/psci-performance-qemu.rst
@@ -58,14 +63,15 @@ check "REALTIME=1 ITERATIONS=3: the report says the spread is the host's noise" 
 check "REALTIME=1 ITERATIONS=3: the run's name is short, its options in the report" \
 	bash -c "n=\$(basename \$(readlink -f '$work/no-osi/qemu/report/latest'));
 		[[ \$n =~ ^release-gnu-[0-9a-f]{8}-[0-9]{8}-[0-9]{6}\$ ]] &&
-		grep -qx ':Run options: REALTIME=1 PSCI_OS_INIT_MODE=0 ITERATIONS=3' '$rst'"
-# A firmware without SYSTEM_SUSPEND (as N1SDP's): PSCI_FEATURES says so and
-# the payload expects none, whatever platform it runs on.
-run_ok no-sysusp QEMU_SYSTEM_SUSPEND=0
+		grep -qx ':Run options: REALTIME=1 WORKAROUND_CVE_2022_23960=1 PSCI_OS_INIT_MODE=0 ITERATIONS=3 TRUSTED_BOARD_BOOT=0' '$rst'"
+# A firmware without SYSTEM_SUSPEND (as N1SDP's; noinstr's build): PSCI_FEATURES
+# says so and the payload expects none, whatever platform it runs on.
 check "no-sysusp: SYSTEM_SUSPEND SKIPPED (PSCI_FEATURES says so)" \
-	has "$work/no-sysusp.log" "PAYLOAD: SKIPPED SYSTEM_SUSPEND: PSCI_FEATURES: not supported"
+	has "$work/noinstr.log" "PAYLOAD: SKIPPED SYSTEM_SUSPEND: PSCI_FEATURES: not supported"
 check "no-sysusp: PSCI_FEATURES and the calls agree" \
-	grep -q "CONFORMANCE: PSCI_VERSION and PSCI_FEATURES: PASS" "$work/no-sysusp.log"
+	grep -q "CONFORMANCE: PSCI_VERSION and PSCI_FEATURES: PASS" "$work/noinstr.log"
+check "no-sysusp: the build is configured without it (config.h)" \
+	grep -qx "#define QEMU_SYSTEM_SUSPEND 0" "$work/noinstr/qemu/release/include/config.h"
 run_ok debug DEBUG=1 LOG_LEVEL=50
 check "debug: VERBOSE lines on the console" grep -q "^VERBOSE: \|^INFO: " "$work/debug.log"
 # docs/debugging.rst's gdb session, as printed, on that debug build.
@@ -85,45 +91,50 @@ stack_ok() {
 }
 stack_ok debug
 
-# Trusted board boot: off (the banner and the report say so, no lib/auth in
-# the images); the slowest keys (ECDSA P-384, at -Og, its stack measured);
-# the largest RSA keys with a ROT key of the user's.
-run_ok tbb-off TRUSTED_BOARD_BOOT=0
+# Trusted board boot: off (no-osi's build: the banner and the report say so,
+# no lib/auth in the images); the slowest keys (ECDSA P-384, at -Og, its
+# stack measured); the largest RSA keys with a ROT key of the user's.
 check "tbb-off: BL1's banner says so" \
-	has "$work/tbb-off.log" "NOTICE:  BL1: Trusted board boot is off (TRUSTED_BOARD_BOOT=0)"
+	has "$work/no-osi.log" "NOTICE:  BL1: Trusted board boot is off (TRUSTED_BOARD_BOOT=0)"
 check "tbb-off: BL2's banner says so" \
-	has "$work/tbb-off.log" "NOTICE:  BL2: Trusted board boot is off (TRUSTED_BOARD_BOOT=0)"
+	has "$work/no-osi.log" "NOTICE:  BL2: Trusted board boot is off (TRUSTED_BOARD_BOOT=0)"
 check "tbb-off: the report says so" grep -q "^Boot: not authenticated (built with TRUSTED_BOARD_BOOT=0)" \
-	"$work/tbb-off/qemu/report/latest/psci-performance-qemu.rst"
+	"$work/no-osi/qemu/report/latest/psci-performance-qemu.rst"
 check "tbb-off: no certificate code in BL1 or BL2" bash -c "! aarch64-linux-gnu-nm \
-	'$work/tbb-off/qemu/release/bl1.elf' '$work/tbb-off/qemu/release/bl2.elf' | grep -q auth_image"
+	'$work/no-osi/qemu/release/bl1.elf' '$work/no-osi/qemu/release/bl2.elf' | grep -q auth_image"
+check "tbb-off: no certificates in the FIP" bash -c "! '$work/no-osi/tools/fiptool/fiptool' info \
+	'$work/no-osi/qemu/release/fip.bin' | grep -qi cert"
 run_ok ecdsa-debug DEBUG=1 KEY_ALG=ecdsa KEY_SIZE=384 HASH_ALG=sha384
 check "ecdsa-debug: BL2 authenticated BL31 and BL33" has "$work/ecdsa-debug.log" "BL2: BL31 and BL33 authenticated"
 stack_ok ecdsa-debug
-openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:3072 -out "$work/own-rot.pem" 2>/dev/null
-run_ok own-rot-key ROT_KEY="$work/own-rot.pem" KEY_SIZE=4096 HASH_ALG=sha512
-check "own-rot-key: BL1 holds the hash of the key given" \
-	grep -q "from $work/own-rot.pem" "$work/own-rot-key/qemu/release/include/rotpk_hash.h"
+# (own-rot-key: memory's build, below)
 refused bad-key-size "KEY_ALG=rsa KEY_SIZE=1024: the firmware verifies rsa keys of 2048" KEY_SIZE=1024
 refused bad-hash "HASH_ALG=md5: choose sha256" HASH_ALG=md5
 refused no-rot-key "ROT_KEY=/nonexistent.pem: no such file" ROT_KEY=/nonexistent.pem
 # The Spectre-BHB loop on QEMU's Neoverse N1 model (on by default on n1sdp
-# and fvp): BL31 chooses the looping vectors, and SMCCC_ARCH_FEATURES still
-# gives TF-A's answers on N1 (the payload checks them).
-run_ok bhb WORKAROUND_CVE_2022_23960=1
+# and fvp; no-osi's build): BL31 chooses the looping vectors, and
+# SMCCC_ARCH_FEATURES still gives TF-A's answers on N1 (the payload checks them).
 check "bhb: BL31 says it runs the loop" \
-	has "$work/bhb.log" "NOTICE:  BL31: CVE-2022-23960 (Spectre-BHB): 24-branch loop on entry from lower ELs"
-check "bhb: SMCCC answers as TF-A's on N1" grep -q "CONFORMANCE: SMCCC: PASS" "$work/bhb.log"
+	has "$work/no-osi.log" "NOTICE:  BL31: CVE-2022-23960 (Spectre-BHB): 24-branch loop on entry from lower ELs"
+check "bhb: SMCCC answers as TF-A's on N1" grep -q "CONFORMANCE: SMCCC: PASS" "$work/no-osi.log"
+check "bhb: BL31 has the looping vectors" \
+	bash -c "aarch64-linux-gnu-nm '$work/no-osi/qemu/release/bl31.elf' | grep -q runtime_exceptions_bhb"
 check "the default QEMU build has no looping vectors" \
 	bash -c "! aarch64-linux-gnu-nm '$base/qemu/release/bl31.elf' | grep -q runtime_exceptions_bhb"
-run_ok memory QEMU_MEMORY_MB=3072 ITERATIONS=3
+# The largest RSA keys with a ROT key of the user's, in the same build.
+openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:3072 -out "$work/own-rot.pem" 2>/dev/null
+keys=(ROT_KEY="$work/own-rot.pem" KEY_SIZE=4096 HASH_ALG=sha512)
+run_ok memory QEMU_MEMORY_MB=3072 ITERATIONS=3 "${keys[@]}"
+check "own-rot-key: BL1 holds the hash of the key given" \
+	grep -q "from $work/own-rot.pem" "$work/memory/qemu/release/include/rotpk_hash.h"
+check "own-rot-key: BL2 authenticated BL31 and BL33 with them" has "$work/memory.log" "BL2: BL31 and BL33 authenticated"
 check "memory: the payload sees 3 GiB of DRAM" has "$work/memory.log" "DRAM 0x40000000-0xffffffff"
 reports=$work/memory/qemu/report
 check "ITERATIONS=3 under -icount: every one-core-at-a-time figure repeats (checked)" \
 	grep -q "time must give the same value: they all did (checked)" "$reports/latest/psci-performance-qemu.rst"
 # BASELINE=: a second run of the same build beside the first, compared with it.
 first=$(readlink -f "$reports/latest")
-make -C "$top" BUILD_BASE="$work/memory" QEMU_MEMORY_MB=3072 ITERATIONS=3 BASELINE="$reports/latest" \
+make -C "$top" BUILD_BASE="$work/memory" QEMU_MEMORY_MB=3072 ITERATIONS=3 "${keys[@]}" BASELINE="$reports/latest" \
 	FAIL_ABOVE=5% _run >"$work/baseline.log" 2>&1
 check "BASELINE=: the same firmware is not worse (exit 0)" [ $? -eq 0 ]
 second=$(readlink -f "$reports/latest")
@@ -131,16 +142,16 @@ check "BASELINE=: a directory per run, the first kept" \
 	bash -c "[ '$first' != '$second' ] && [ -f '$first/report.json' ] && [ -f '$second/report.json' ]"
 check "BASELINE=: the baseline's table follows each table" \
 	[ "$(grep -c '^.. table:: .*(baseline ' "$second/psci-performance-qemu.rst")" -eq 6 ]
-make -C "$top" BUILD_BASE="$work/memory" QEMU_MEMORY_MB=3072 ITERATIONS=3 \
+make -C "$top" BUILD_BASE="$work/memory" QEMU_MEMORY_MB=3072 ITERATIONS=3 "${keys[@]}" \
 	BASELINE="$work/no-osi/qemu/report/latest" _run >"$work/refused.log" 2>&1
 check "BASELINE=: a real-time run is refused as a baseline of an -icount one" [ $? -eq 2 ]
 check "BASELINE=: the refusal says why" grep -q "refusing to compare.*timing: -icount" "$work/refused.log"
 check "BASELINE=: the refused run still has its report" \
 	grep -q '"baseline_refused": "refusing to compare' "$reports/latest/report.json"
-make -C "$top" BUILD_BASE="$work/memory" QEMU_MEMORY_MB=3072 ITERATIONS=3 COMPARE_ANYWAY=1 \
+make -C "$top" BUILD_BASE="$work/memory" QEMU_MEMORY_MB=3072 ITERATIONS=3 "${keys[@]}" COMPARE_ANYWAY=1 \
 	BASELINE="$work/no-osi/qemu/report/latest" _run >"$work/anyway.log" 2>&1
 check "COMPARE_ANYWAY=1 compares anyway" [ $? -eq 0 ]
-make -C "$top" BUILD_BASE="$work/memory" QEMU_MEMORY_MB=3072 ITERATIONS=3 BASELINE=/nonexistent \
+make -C "$top" BUILD_BASE="$work/memory" QEMU_MEMORY_MB=3072 ITERATIONS=3 "${keys[@]}" BASELINE=/nonexistent \
 	_run >"$work/nobase.log" 2>&1
 check "BASELINE=/nonexistent: refused before anything runs" \
 	bash -c "grep -q 'BASELINE=/nonexistent: no such directory' '$work/nobase.log' &&
@@ -159,7 +170,10 @@ refused no-cores "it must be 1 to 16" QEMU_CLUSTERS=0
 refused small-memory "QEMU_MEMORY_MB=512: it must be 1024 to 3072" QEMU_MEMORY_MB=512
 refused bench-realtime "REALTIME=1 would measure the host" REALTIME=1 _bench
 
-# The other payload programs, in the suite's main build.
+# The other payload programs, in a copy of make check's build (the suite
+# writes no tree but its own, and runs beside the others).
+bash "$here/../lib/copy_build.sh" "$base/qemu/release" "$work/main"
+base=$work/main
 if make -C "$top" -j2 BUILD_BASE="$base" bench >"$work/bench.log" 2>&1; then
 	pass "make bench runs"
 else
@@ -195,7 +209,7 @@ cfg=$base/qemu/release/config.mk
 printf '\x00\x00\x00\x14' >"$work/spin.bin"
 signed_fip "$base/qemu/release" "$work/spin.fip" --nt-fw "$work/spin.bin"
 flash_of "$base/qemu/release" "$work/spin.fip" "$work/spin.flash"
-python3 "$top/tools/qemu_run/qemu_run.py" --config "$cfg" --flash "$work/spin.flash" \
+py tools.qemu_run.qemu_run --config "$cfg" --flash "$work/spin.flash" \
 	--timeout 3 --quiet --log "$work/hang.log" 2>"$work/hang.err"
 rc=$?
 check "time limit: exits 124" [ "$rc" -eq 124 ]
@@ -206,7 +220,7 @@ check "time limit: the spinning BL33 is seen at EL2, 0x60000000" \
 	grep -qE '^  CPU 0: PC 0x60000000 at EL2h' "$work/hang.err"
 check "time limit: the secondaries wait in BL1's hold pen" \
 	grep -qE '^  CPU 1: PC 0x[0-9a-f]+ at EL3h  plat_secondary_cold_boot\+0x[0-9a-f]+ \(bl1\)' "$work/hang.err"
-timeout 5 python3 "$top/tools/qemu_run/qemu_run.py" --config "$cfg" --timeout 3 --quiet \
+PYTHONPATH=$top timeout 5 python3 -m tools.qemu_run.qemu_run --config "$cfg" --timeout 3 --quiet \
 	--log "$work/gdb.log" --extra=-S 2>"$work/gdb.err"
 sleep 1
 check "qemu_run: a SIGTERM stops QEMU with it" \

@@ -53,7 +53,7 @@ boot() {
 # A REALTIME=1 build boots in real time whatever is asked.
 if grep -qx 'REALTIME := 1' "$build/config.mk"; then boot "real time (as built)"; else boot icount; fi
 for i in $(seq 1 "$runs"); do
-	for h in 1 2 3; do
+	for _ in 1 2 3; do
 		timeout 60 sh -c 'while :; do :; done' &
 		hogs+=($!)
 	done

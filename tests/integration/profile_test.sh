@@ -38,7 +38,7 @@ until_off() {
 	head -n "${n:-0}" "$1" | sed -E 's/0x[0-9a-f]+ //'
 }
 until_off "$build/profile/trace.log" >"$work/first.trace"
-python3 "$top/tools/profile/profile.py" --build "$build" --path $all --record --keep \
+py tools.profile.profile --build "$build" --path $all --record --keep \
 	>"$work/second.log" 2>&1
 until_off "$build/profile/trace.log" >"$work/second.trace"
 check "a second QEMU run records the same trace up to SYSTEM_OFF ($(wc -l <"$work/first.trace") lines)" \
@@ -123,6 +123,6 @@ check "without PROFILE_KEEP=1 the raw trace is deleted once read" \
 		! grep -q 'profile: recording' '$work/nokeep.log'"
 
 # The host tests of the profiler.
-python3 "$top/tests/profile/test_profile.py" >"$work/unit.log" 2>&1
+py tests.profile.test_profile >"$work/unit.log" 2>&1
 check "host tests of the profiler ($(tail -n 1 "$work/unit.log"))" [ $? -eq 0 ]
 summary

@@ -17,7 +17,6 @@ top=$(cd "$here/../.." && pwd)
 build=$1
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-report=$top/tools/rt_report/rt_report.py
 # Debian's python3, which has Debian's python3-matplotlib (the Makefile's PYTHON).
 python=$(command -v /usr/bin/python3 || command -v python3)
 # Both runs' reports carry the same date, so that they can be compared whole.
@@ -27,7 +26,7 @@ tests="susp_deep_parallel susp_deep_serial cpu_susp_parallel cpu_susp_serial cpu
 for run in 1 2; do
 	qemu_boot "$work/run$run.log" 60 --config "$build/config.mk"
 	check "run $run: QEMU exits 0 through SYSTEM_OFF" [ $? -eq 0 ]
-	"$python" "$report" "$work/run$run.log" "$work/report$run" qemu --config "$build/config.mk" \
+	PYTHONPATH=$top "$python" -m tools.rt_report.rt_report "$work/run$run.log" "$work/report$run" qemu --config "$build/config.mk" \
 		>"$work/report$run.out" 2>&1
 	check "run $run: rt_report accepts the run" [ $? -eq 0 ]
 done
@@ -99,35 +98,35 @@ check "identical RT_INSTR lines across two runs" \
 sed 's/^PAYLOAD: RESULT: PASS/PAYLOAD: RESULT: FAIL/' "$log" |
 	sed 's/^PAYLOAD: test_rt_instr_cpu_susp_serial: PASS/PAYLOAD: FAIL test_rt_instr_cpu_susp_serial: core c1.0: ENTER_CFLUSH 9 > EXIT_CFLUSH 8/' \
 	>"$work/failed.log"
-python3 "$report" "$work/failed.log" "$work/rf" --no-plots >"$work/rf.out" 2>&1
+py tools.rt_report.rt_report "$work/failed.log" "$work/rf" --no-plots >"$work/rf.out" 2>&1
 rc=$?
 check "rt_report exits 1 on a failed check" [ "$rc" -eq 1 ]
 check "rt_report names the scenario, core and check" \
 	grep -q "test_rt_instr_cpu_susp_serial: core c1.0: ENTER_CFLUSH" "$work/rf.out"
 grep -v "<RT_INSTR:test_rt_instr_cpu_off_serial	1	1" "$log" >"$work/short.log"
-python3 "$report" "$work/short.log" "$work/rs" --no-plots >"$work/rs.out" 2>&1
+py tools.rt_report.rt_report "$work/short.log" "$work/rs" --no-plots >"$work/rs.out" 2>&1
 check "rt_report exits 1 on a missing row" [ $? -eq 1 ]
 check "rt_report says which scenario is short" \
 	grep -q "test_rt_instr_cpu_off_serial: 3 rows for 4 cores" "$work/rs.out"
 sed 's/^\(<RT_INSTR:test_rt_instr_susp_deep_serial	1	\)1	/\10	/' "$log" >"$work/dup.log"
-python3 "$report" "$work/dup.log" "$work/rd" --no-plots >"$work/rd.out" 2>&1
+py tools.rt_report.rt_report "$work/dup.log" "$work/rd" --no-plots >"$work/rd.out" 2>&1
 check "rt_report exits 1 on a duplicated core row" [ $? -eq 1 ]
 check "rt_report names the misnumbered rows" grep -q "test_rt_instr_susp_deep_serial: rows are cores" "$work/rd.out"
 sed 's/^\(<RT_INSTR:test_rt_instr_cpu_susp_parallel	0	1	[0-9]*\)	[0-9]*	[0-9]*\/>/\1\/>/' "$log" >"$work/short-row.log"
-python3 "$report" "$work/short-row.log" "$work/rw" --no-plots >"$work/rw.out" 2>&1
+py tools.rt_report.rt_report "$work/short-row.log" "$work/rw" --no-plots >"$work/rw.out" 2>&1
 check "rt_report exits 1 on a row with too few values" [ $? -eq 1 ]
 check "rt_report says which row is short" grep -q "cpu_susp_parallel: core 0.1: 1 values, expected 3" "$work/rw.out"
 grep -v "^PAYLOAD: RESULT: PASS" "$log" >"$work/unfinished.log"
-python3 "$report" "$work/unfinished.log" "$work/rn" --no-plots >"$work/rn.out" 2>&1
+py tools.rt_report.rt_report "$work/unfinished.log" "$work/rn" --no-plots >"$work/rn.out" 2>&1
 check "rt_report exits 1 on a run that never finished" [ $? -eq 1 ]
 check "a failed run leaves its record: figures, verdict FAIL, the reason" \
 	bash -c "grep -q '\"verdict\": \"FAIL\"' '$work/rn/report.json' &&
 		grep -q 'it never finished' '$work/rn/psci-performance-qemu.rst' &&
 		[ -f '$work/rn/test_rt_instr_cpu_off_serial.csv' ]"
-python3 "$report" "$log" "$log" --no-plots >"$work/rf2.out" 2>&1
+py tools.rt_report.rt_report "$log" "$log" --no-plots >"$work/rf2.out" 2>&1
 check "rt_report exits 2 when OUT_DIR is a file" [ $? -eq 2 ]
 head -n 5 "$log" >"$work/trunc.log"
-python3 "$report" "$work/trunc.log" "$work/rt" --no-plots >"$work/rt.out" 2>&1
+py tools.rt_report.rt_report "$work/trunc.log" "$work/rt" --no-plots >"$work/rt.out" 2>&1
 check "rt_report exits 2 when the payload never ran" [ $? -eq 2 ]
 
 summary

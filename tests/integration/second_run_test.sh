@@ -20,8 +20,7 @@ b=$work/b
 build=$b/qemu/release
 # Start from the built tree's outputs (times kept: nothing is rebuilt but
 # what these tests change).
-mkdir -p "$b/qemu"
-cp -a "$from/qemu/release" "$b/qemu/" && cp -a "$from/tools" "$b/"
+bash "$here/../lib/copy_build.sh" "$from/qemu/release" "$b"
 
 # boots NAME [MAKE OPTIONS...]: make with OPTIONS, then the machine boots
 # through BL1 and BL2 into BL33 (the payload, or U-Boot) with no ERROR.
@@ -97,7 +96,7 @@ check "HOSTCC=gcc rebuilds fiptool" grep -q "^gcc .*fiptool" "$work/hostcc.log"
 # board's NV counter above the certificates'.
 make -C "$top" -j2 BUILD_BASE="$b" QEMU_TFW_NVCTR=1 >"$work/nvctr.make" 2>&1
 start=$(date +%s)
-python3 "$top/tools/qemu_run/qemu_run.py" --config "$build/config.mk" --quiet --timeout 120 \
+py tools.qemu_run.qemu_run --config "$build/config.mk" --quiet --timeout 120 \
 	--log "$work/nvctr.log" 2>"$work/nvctr.err"
 rc=$?
 took=$(($(date +%s) - start))

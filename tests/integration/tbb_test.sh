@@ -1,4 +1,7 @@
 #!/usr/bin/env bash
+# Certificate arguments are split into words on purpose ($(...) lists);
+# harness_top is harness.sh's.
+# shellcheck disable=SC2046,SC2154
 # Trusted board boot in QEMU (docs/design/trusted-boot.rst): the build's
 # authenticated chain boots; every way of tampering with the FIP stops the
 # boot at the stage that checks it, with "ERROR:   <stage>: <image>:

@@ -32,9 +32,13 @@ else
 	fail "aarch64-none-elf- prefix build" "$(tail -n 5 "$work/elf.log")"
 fi
 # The N1SDP platform builds (it runs on the board; its logic is host-tested).
-if make -C "$top" -j2 PLAT=n1sdp BUILD_BASE="$work/n1sdp" >"$work/n1sdp.log" 2>&1; then
+# The Arm platforms share one build tree: the host tools are built once, and
+# the FVP's second shape rebuilds only what the topology changes (mbed TLS
+# follows the compiler alone).
+arm=$work/arm
+if make -C "$top" -j2 PLAT=n1sdp BUILD_BASE="$arm" >"$work/n1sdp.log" 2>&1; then
 	pass "PLAT=n1sdp build"
-	d=$work/n1sdp/n1sdp/release
+	d=$arm/n1sdp/release
 	nm=aarch64-linux-gnu-nm
 	check "n1sdp: BL1 at the SCP's load address 0x04060000" \
 		bash -c "$nm $d/bl1.elf | grep -q '^0000000004060000 T bl1_entrypoint'"
@@ -50,15 +54,15 @@ else
 	fail "PLAT=n1sdp build" "$(tail -n 5 "$work/n1sdp.log")"
 fi
 # The Base FVP builds (it runs in Arm's model; its logic is host-tested),
-# at its largest shape too.
-for shape in "2 2" "4 4"; do
+# at its largest shape too (first, so that the tree is left at 2 x 2).
+for shape in "4 4" "2 2"; do
 	# shellcheck disable=SC2086
 	set -- $shape
 	name=fvp-$1x$2
 	if make -C "$top" -j2 PLAT=fvp FVP_CLUSTERS=$1 FVP_CORES_PER_CLUSTER=$2 \
-		BUILD_BASE="$work/$name" >"$work/$name.log" 2>&1; then
+		BUILD_BASE="$arm" >"$work/$name.log" 2>&1; then
 		pass "PLAT=fvp $1x$2 build"
-		d=$work/$name/fvp/release
+		d=$arm/fvp/release
 		nm=aarch64-linux-gnu-nm
 		check "$name: BL1 at the Trusted Boot ROM's reset address 0" \
 			bash -c "$nm $d/bl1.elf | grep -q '^0000000000000000 T bl1_entrypoint'"
@@ -71,12 +75,12 @@ for shape in "2 2" "4 4"; do
 		fail "PLAT=fvp $1x$2 build" "$(tail -n 5 "$work/$name.log")"
 	fi
 done
-make -C "$top" PLAT=fvp BUILD_BASE="$work/fvp-2x2" run >"$work/fvp-run.log" 2>&1
+make -C "$top" PLAT=fvp BUILD_BASE="$arm" run >"$work/fvp-run.log" 2>&1
 check "fvp: make run without FVP_BASE fails" [ $? -ne 0 ]
 check "fvp: ... and prints the model's command line" \
 	has "$work/fvp-run.log" "-C bp.secureflashloader.fname="
 check "fvp: docs/plat/fvp.rst shows the command line tools/fvp_run prints" \
-	python3 "$top/tests/host/check_fvp_doc.py" "$top" "$work/fvp-2x2"
+	py tests.host.check_fvp_doc "$top" "$arm"
 
 # make run with a model: a stand-in (tests/lib/fake_fvp.sh) checks its
 # parameters and writes a console; each run gets a directory of its own.
@@ -84,20 +88,20 @@ fake=$top/tests/lib/fake_fvp.sh
 fvp_run() {    # N [VARIABLE=VALUE...]: make run PLAT=fvp with the stand-in
 	local i=$1
 	shift
-	env FAKE_FVP_ARGS="$work/fvp-args-$i" "$@" make -C "$top" PLAT=fvp BUILD_BASE="$work/fvp-2x2" \
+	env FAKE_FVP_ARGS="$work/fvp-args-$i" "$@" make -C "$top" PLAT=fvp BUILD_BASE="$arm" \
 		FVP_BASE="$fake" run >"$work/fvp-model-$i.log" 2>&1
 }
 for i in 1 2; do
 	fvp_run "$i"
 	check "fvp: make run FVP_BASE= (run $i) passes" [ $? -eq 0 ]
-	readlink -f "$work/fvp-2x2/fvp/report/latest" >"$work/fvp-dir-$i"
+	readlink -f "$arm/fvp/report/latest" >"$work/fvp-dir-$i"
 done
 d1=$(cat "$work/fvp-dir-1") d2=$(cat "$work/fvp-dir-2")
 check "fvp: the model is told to exit on shutdown" \
 	grep -qx "bp.ve_sysregs.exit_on_shutdown=1" "$work/fvp-args-1"
 check "fvp: the model boots this build's BL1 and FIP" \
-	bash -c "grep -qx 'bp.secureflashloader.fname=.*fvp-2x2/fvp/release/bl1.bin' '$work/fvp-args-1' &&
-		grep -qx 'bp.flashloader0.fname=.*fvp-2x2/fvp/release/fip.bin' '$work/fvp-args-1'"
+	bash -c "grep -qx 'bp.secureflashloader.fname=.*arm/fvp/release/bl1.bin' '$work/fvp-args-1' &&
+		grep -qx 'bp.flashloader0.fname=.*arm/fvp/release/fip.bin' '$work/fvp-args-1'"
 check "fvp: each run has a directory of its own, UART0 written there" \
 	bash -c "[ '$d1' != '$d2' ] && grep -qx 'bp.pl011_uart0.out_file=$d2/uart0.log' '$work/fvp-args-2' &&
 		[ -s '$d1/console.log' ] && [ -s '$d2/console.log' ]"
@@ -109,7 +113,7 @@ rc=$?
 check "fvp: a model that hangs ends at RUN_TIMEOUT and the run fails" \
 	bash -c "[ $rc -ne 0 ] && grep -q 'fvp_run: time limit of 3 s reached' '$work/fvp-model-3.log' &&
 		! pgrep -f '^sleep infinity' >/dev/null"
-make -C "$top" PLAT=fvp BUILD_BASE="$work/fvp-2x2" FVP_BASE=/nonexistent/FVP run \
+make -C "$top" PLAT=fvp BUILD_BASE="$arm" FVP_BASE=/nonexistent/FVP run \
 	>"$work/fvp-bad.log" 2>&1
 check "fvp: FVP_BASE= that is not a model is refused by make" \
 	grep -q "FVP_BASE=/nonexistent/FVP: no such model executable" "$work/fvp-bad.log"

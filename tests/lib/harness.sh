@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Shared helpers for the shell test suites: PASS/FAIL bookkeeping and
 # booting QEMU. Source it; end the suite with `summary`.
 
@@ -8,6 +9,11 @@ harness_top=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 pass() { passed=$((passed + 1)); echo "PASS $1"; }
 fail() { failed=$((failed + 1)); echo "FAIL $1${2:+: $2}"; }
 skip() { echo "SKIP $1${2:+: $2}"; }
+
+# py MODULE ARGS...: a module of the tree's Python package (tools.qemu_run.qemu_run,
+# tests.profile.etm_encode...), from any folder: python3 -m with the tree's top
+# on PYTHONPATH.
+py() { PYTHONPATH=$harness_top${PYTHONPATH:+:$PYTHONPATH} python3 -m "$@"; }
 
 # check NAME CONDITION-COMMAND...: PASS if the command succeeds.
 check() {
@@ -48,8 +54,7 @@ summary() {
 qemu_boot() {
 	local log=$1 secs=$2
 	shift 2
-	python3 "$harness_top/tools/qemu_run/qemu_run.py" --quiet --log "$log" \
-		--timeout "$secs" "$@"
+	py tools.qemu_run.qemu_run --quiet --log "$log" --timeout "$secs" "$@"
 }
 
 # FIPs and flash images for tests, from a build folder BUILD (BUILD_BASE/
@@ -63,7 +68,8 @@ qemu_boot() {
 #   made for the images packed, from BUILD's keys (BUILD/cot.args), so that
 #   a build with trusted board boot authenticates them (a part left out is
 #   signed as BUILD has it).
-# flash_of BUILD FIP OUT: what QEMU boots: BUILD's BL1 at 0, FIP at 256 KiB.
+# flash_of BUILD FIP OUT: what QEMU boots: BUILD's BL1 and FIP in the
+#   flash layout of BUILD's config.mk (tools/qemu_run --make-flash).
 fip_of() {
 	local build=$1 out=$2 c k
 	shift 2
@@ -112,7 +118,7 @@ signed_fip() {
 }
 
 flash_of() {
-	cp "$1/bl1.bin" "$3" && truncate -s 256K "$3" && cat "$2" >>"$3"
+	py tools.qemu_run.qemu_run --config "$1/config.mk" --make-flash "$1/bl1.bin" "$2" "$3"
 }
 
 # key_options BUILD: make options (ROT_KEY=... and the other key options)

@@ -24,7 +24,7 @@ bash "$top/make_helpers/fetch_deb.sh" "$kpkg:arm64" "$deps/$kpkg" ./boot &&
 	bash "$top/make_helpers/fetch_deb.sh" busybox-static:arm64 "$deps/busybox-static" ./bin ||
 	{ fail "download $kpkg and busybox-static"; summary; exit 1; }
 kernel=$(ls "$deps/$kpkg"/root/boot/vmlinuz-*)
-python3 "$here/mkinitramfs.py" "$work/initrd.gz" "$deps/busybox-static/root/bin/busybox" \
+py tests.linux.mkinitramfs "$work/initrd.gz" "$deps/busybox-static/root/bin/busybox" \
 	"$here/init.sh" || { fail "build the initramfs"; summary; exit 1; }
 
 if ! make -C "$top" -j2 BUILD_BASE="$base/linux-test" BL33="$uboot" >"$work/build.log" 2>&1; then

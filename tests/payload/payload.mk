@@ -27,8 +27,15 @@ payload_mem_protect_CPPFLAGS := -DPAYLOAD_MODE_MEM_PROTECT=1
 payload_profile_CPPFLAGS := -DPAYLOAD_MODE_PROFILE=1
 payload_pmf_order_CPPFLAGS := -DPAYLOAD_MODE_PMF_ORDER=1
 # make check's pmf-order suite packs it into a FIP of its own
-# (tests/integration/pmf_order_test.sh).
-_check: $(BUILD_DIR)/payload_pmf_order.bin
+# (tests/integration/pmf_order_test.sh; its needs in tests/suites.toml).
+
+# The scenario table, generated from tools/rt_report/scenarios.py (the
+# report's side of it), remade when that file's content changes.
+RT_SCENARIOS_H := $(BUILD_DIR)/include/rt_scenarios.h
+$(RT_SCENARIOS_H): tools/rt_report/scenarios.py FORCE
+	@$(call if_changed,GEN     $@,tools/rt_report/scenarios.py) \
+		python3 -m tools.rt_report.scenarios --c-header $@
+$(foreach p,$(PAYLOAD_IMAGES),$(BUILD_DIR)/$(p)/tests/payload/rt_instr.o): $(RT_SCENARIOS_H)
 # ITERATIONS and the other options only the payload reads
 # ($(PAYLOAD_OPTIONS)): changing one rebuilds the payload, not the firmware.
 $(foreach p,$(PAYLOAD_IMAGES),$(eval $(p)_CPPFLAGS += -include $(PAYLOAD_CONFIG_H))\

@@ -16,6 +16,7 @@
 #include <lib/smccc.h>
 
 #include "payload.h"
+#include "rt_scenarios.h" /* generated: tools/rt_report/scenarios.py */
 #include "smc.h"
 
 /*
@@ -55,36 +56,22 @@
 /* The skew's range, in loop rounds of about 3 instructions (0 to ~3 us). */
 #define SKEW_ROUNDS      1024U
 
-enum scenario {
-	SUSP_DEEP_PARALLEL,
-	SUSP_DEEP_SERIAL,
-	CPU_SUSP_PARALLEL,
-	CPU_SUSP_SERIAL,
-	CPU_OFF_SERIAL,
-	PSCI_VERSION_PARALLEL,
-	SCENARIOS
-};
-
 /*
- * Each scenario's TFTF test name and the figures of its rows. The payload
- * announces them ("PAYLOAD: scenario NAME: FIGURE,FIGURE...") before the
- * rows, so tools/rt_report reads the list from the run it reports on.
+ * Each scenario's TFTF test name and the figures of its rows (enum
+ * scenario and the table: rt_scenarios.h, generated from
+ * tools/rt_report/scenarios.py, where the report's layout is defined with
+ * them). The payload announces them ("PAYLOAD: scenario NAME:
+ * FIGURE,FIGURE...") before the rows, so tools/rt_report reads the list
+ * from the run it reports on.
  */
 static const struct {
 	const char *name;
 	unsigned int figures;
-} scenario[SCENARIOS] = {
-	[SUSP_DEEP_PARALLEL] = { "test_rt_instr_susp_deep_parallel", 3 },
-	[SUSP_DEEP_SERIAL] = { "test_rt_instr_susp_deep_serial", 3 },
-	[CPU_SUSP_PARALLEL] = { "test_rt_instr_cpu_susp_parallel", 3 },
-	[CPU_SUSP_SERIAL] = { "test_rt_instr_cpu_susp_serial", 3 },
-	[CPU_OFF_SERIAL] = { "test_rt_instr_cpu_off_serial", 3 },
-	[PSCI_VERSION_PARALLEL] = { "test_rt_instr_psci_version_parallel", 1 },
-};
+} scenario[SCENARIOS] = RT_SCENARIO_TABLE;
 
 /* The column heads of the report's tables and of rt_report's CSVs. */
-static const char *const powerdown_figures[] = { "Powerdown", "Wakeup", "Cache Flush" };
-static const char *const latency_figures[] = { "Latency" };
+static const char *const powerdown_figures[] = RT_POWERDOWN_FIGURES;
+static const char *const latency_figures[] = RT_LATENCY_FIGURES;
 
 static const char *figure_name(enum scenario sc, unsigned int f)
 {

@@ -52,18 +52,12 @@ and IDs, an ID in an even byte with bit 0 set; byte 15 holds bit 0 of each
 even byte that carries data, and for an ID byte whether the new ID starts
 after the next byte (1) or with it (0). ID 0 is the null source (padding).
 """
-import os
 import struct
 import sys
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-TOP = os.path.join(HERE, "..", "..")
-sys.path.insert(0, os.path.join(TOP, "tools", "profile"))
-sys.path.insert(0, os.path.join(TOP, "tools", "common"))
 
-import a64  # noqa: E402
-import traces  # noqa: E402
-from elf64 import Elf  # noqa: E402
+from tools.common.elf64 import Elf
+from tools.profile import a64, traces
 
 TRACE_ID_BASE = 0x10
 # ETMv4.2 on a v8 A-profile core, as OpenCSD reads them (IHI 0064 7.3):

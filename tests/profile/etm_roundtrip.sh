@@ -10,12 +10,11 @@
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../lib/harness.sh"
-top=$(cd "$here/../.." && pwd)
 build=$1
 decode=$2
 work=$(mktemp -d)
 trap '[ -n "${KEEP:-}" ] || rm -rf "$work"' EXIT
-profile() { python3 "$top/tools/profile/profile.py" --build "$build" "$@"; }
+profile() { py tools.profile.profile --build "$build" "$@"; }
 fw=(--elf "$build/bl1.elf" --elf "$build/bl2.elf" --elf "$build/bl31.elf")
 
 if profile --path psci_version --keep >"$work/record.log" 2>&1; then
@@ -26,16 +25,16 @@ else
 	exit
 fi
 # The boot is long (BL2 copies the images) and needs no second proof here.
-python3 "$here/trace_slice.py" --after-eret "$build/bl31.elf" "$build/profile/trace.log" \
+py tests.profile.trace_slice --after-eret "$build/bl31.elf" "$build/profile/trace.log" \
 	"$work/nw.trace"
-python3 "$here/trace_slice.py" --keep "$build/bl1.elf" --keep "$build/bl2.elf" \
+py tests.profile.trace_slice --keep "$build/bl1.elf" --keep "$build/bl2.elf" \
 	--keep "$build/bl31.elf" "$work/nw.trace" "$work/el3.trace"
 
 # roundtrip NAME ENCODE-OPTIONS -- PROFILE-RUNS...: encode, decode, compare.
 roundtrip() {
 	local name=$1 trace=$2 opts=$3
 	shift 3
-	check "$name: encoded as ETMv4" python3 "$here/etm_encode.py" "${fw[@]}" $opts \
+	check "$name: encoded as ETMv4" py tests.profile.etm_encode "${fw[@]}" $opts \
 		"$trace" "$work/$name.etm" "$work/$name.cfg"
 	if "$decode" --config "$work/$name.cfg" --formatted "${fw[@]}" \
 		--elf "$build/payload_profile.elf" "$work/$name.etm" >"$work/$name.dec" \
@@ -78,7 +77,7 @@ check "el3: every exception entry is a Trace On, as with an EL3 filter" \
 check "nw: the SMCs are Exception packets" grep -q ' exception 2' "$work/nw.dec"
 
 # One trace unit's raw stream (no formatter) decodes to the same ranges.
-python3 "$here/etm_encode.py" "${fw[@]}" --el3-only --raw 1 "$work/el3.trace" \
+py tests.profile.etm_encode "${fw[@]}" --el3-only --raw 1 "$work/el3.trace" \
 	"$work/raw.etm" "$work/raw.cfg"
 "$decode" --config "$work/raw.cfg" "${fw[@]}" "$work/raw.etm" >"$work/raw.dec" 2>&1
 check "raw stream of CPU 1: the ranges of the formatted trace's CPU 1" \

@@ -21,13 +21,8 @@ import sys
 import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, "..", "..", "tools", "profile"))
 
-import a64  # noqa: E402
-import paths  # noqa: E402
-import report  # noqa: E402
-import symbols  # noqa: E402
-import traces  # noqa: E402
+from tools.profile import a64, paths, report, symbols, traces
 
 EXCERPT = os.path.join(HERE, "data", "psci_version.qemu.log")
 

@@ -10,16 +10,11 @@ keeps the firmware's). --lines: stop after N instructions. OUT is a QEMU
 log again, one "Trace" line per instruction (the blocks QEMU took back
 already gone), so both the profiler and etm_encode.py read it.
 """
-import os
 import sys
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, "..", "..", "tools", "profile"))
-sys.path.insert(0, os.path.join(HERE, "..", "..", "tools", "common"))
 
-import a64  # noqa: E402
-import traces  # noqa: E402
-from elf64 import Elf  # noqa: E402
+from tools.common.elf64 import Elf
+from tools.profile import a64, traces
 
 
 def main(argv):

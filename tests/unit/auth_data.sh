@@ -16,7 +16,7 @@ rm -rf "$out.tmp"
 mkdir -p "$out.tmp"
 
 make_set() {
-	local name=$1 full=$2 alg=$3 bits=$4 hash=$5 d=$out.tmp/$1
+	local full=$2 alg=$3 bits=$4 hash=$5 d=$out.tmp/$1
 	mkdir -p "$d"
 	head -c 12345 /dev/urandom >"$d/bl2.bin"
 	head -c 23456 /dev/urandom >"$d/bl31.bin"

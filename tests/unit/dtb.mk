@@ -14,7 +14,7 @@ UNIT_TEST_INPUTS += $(QEMU_DTB)
 
 $(QEMU_DTB): tools/qemu_run/qemu_run.py
 	@mkdir -p $(@D)
-	@python3 tools/qemu_run/qemu_run.py --dump-dtb $@
+	@python3 -m tools.qemu_run.qemu_run --dump-dtb $@
 
 # dtb_edit: derives test DTBs from QEMU's (tests/integration/dtb_test.sh).
 DTB_EDIT := $(BUILD_BASE)/tests/tools/dtb_edit

@@ -1,15 +1,18 @@
 # Host unit tests: tests/unit/test_<name>.c compiled with the firmware
 # sources it tests, under ASan and UBSan (any report aborts the run, so it
-# counts as a failure), each by the one rule below. A test does not depend
+# counts as a failure), each by the one rule below (host_test), the
+# mutants' and the other unit .mk files' tests too. A test does not depend
 # on the PLAT or options being built: it says which platform headers and
 # configuration it compiles against.
 #
-#   $(call unit_test,NAME,SOURCES,FLAGS[,LIBS[,MAIN]])
+#   $(call unit_test,NAME,SOURCES,FLAGS[,LIBS[,MAIN[,PREREQS]]])
 #
-# MAIN is the test's own file, tests/unit/test_NAME.c unless given.
+# MAIN is the test's own file, tests/unit/test_NAME.c unless given; LIBS
+# are linked after the sources; PREREQS are more files it is remade after
+# (a library, generated test data).
 #
-# The runner (the Makefile's _check) runs every $(UNIT_TESTS) binary, with
-# $(UNIT_TEST_ARGS_test_<name>) as its arguments.
+# make check's unit suite (tests/suites.toml) runs every $(UNIT_TESTS)
+# binary, with $(UNIT_TEST_ARGS_test_<name>) as its arguments.
 
 UNIT_DIR := $(BUILD_BASE)/tests/unit
 UNIT_CFLAGS := $(HOST_CFLAGS) -fsanitize=address,undefined -fno-sanitize-recover=all
@@ -24,14 +27,17 @@ UNIT_FVP := -Itests/unit/fake/fvp -Iplat/fvp/include -Iplat/common/include -DFVP
 # Stateful firmware code on a fake architecture and platform (tests/unit/fake).
 UNIT_FAKE := -Itests/unit/fake $(UNIT_CONFIG)
 
-define unit_test
-UNIT_TESTS += $(UNIT_DIR)/test_$(1)
-$(UNIT_DIR)/test_$(1): $(or $(5),tests/unit/test_$(1).c) $(2) tests/unit/unit.mk $(HOST_TOOLCHAIN_STAMP)
+# $(call host_test,OUT,MAIN,SOURCES,FLAGS,LIBS,PREREQS): the one rule.
+define host_test
+$(1): $(2) $(3) $(6) tests/unit/unit.mk $(HOST_TOOLCHAIN_STAMP)
 	@mkdir -p $$(@D)
 	@echo "  HOSTCC  $$@"
-	@$$(HOSTCC) $(3) $$(UNIT_CFLAGS) -MMD -MP -MF $$@.d $(or $(5),tests/unit/test_$(1).c) \
-		$(2) $(4) -o $$@
--include $(UNIT_DIR)/test_$(1).d
+	@$$(HOSTCC) $(4) $$(UNIT_CFLAGS) -MMD -MP -MF $$@.d $(2) $(3) $(5) -o $$@
+-include $(1).d
+endef
+define unit_test
+UNIT_TESTS += $(UNIT_DIR)/test_$(1)
+$(call host_test,$(UNIT_DIR)/test_$(1),$(or $(5),tests/unit/test_$(1).c),$(2),$(3),$(4),$(6))
 endef
 
 PSCI_SOURCES := lib/psci/psci_smc.c lib/psci/psci_system.c lib/psci/psci_suspend.c \
@@ -105,26 +111,12 @@ $(MUTANTS_DIR)/record/psci_suspend.c: lib/psci/psci_suspend.c
 	@mkdir -p $(@D)
 	@sed 's/pmf_capture_no_low_power();//' $< > $@
 	@! cmp -s $< $@ || { echo "mutant record: the pattern no longer matches $<" >&2; exit 1; }
-$(MUTANTS_DIR)/test_psci_model_coord: tests/unit/test_psci_model.c \
-		$(MUTANTS_DIR)/coord/psci_coord.c $(PSCI_MODEL_SOURCES) $(HOST_TOOLCHAIN_STAMP)
-	@mkdir -p $(@D)
-	@echo "  HOSTCC  $@"
-	@$(HOSTCC) $(UNIT_FAKE) -Ilib/psci $(UNIT_CFLAGS) $(filter %.c,$^) -o $@
-$(MUTANTS_DIR)/test_psci_model_first_up: tests/unit/test_psci_model.c lib/psci/psci_coord.c \
-		$(MUTANTS_DIR)/first_up/psci_state.c \
-		$(filter-out lib/psci/psci_state.c,$(PSCI_MODEL_SOURCES)) $(HOST_TOOLCHAIN_STAMP)
-	@mkdir -p $(@D)
-	@echo "  HOSTCC  $@"
-	@$(HOSTCC) $(UNIT_FAKE) -Ilib/psci $(UNIT_CFLAGS) $(filter %.c,$^) -o $@
-$(MUTANTS_DIR)/test_psci_model_sys_stat: tests/unit/test_psci_model.c lib/psci/psci_coord.c \
-		$(MUTANTS_DIR)/sys_stat/psci_suspend.c \
-		$(filter-out lib/psci/psci_suspend.c,$(PSCI_MODEL_SOURCES)) $(HOST_TOOLCHAIN_STAMP)
-	@mkdir -p $(@D)
-	@echo "  HOSTCC  $@"
-	@$(HOSTCC) $(UNIT_FAKE) -Ilib/psci $(UNIT_CFLAGS) $(filter %.c,$^) -o $@
-$(MUTANTS_DIR)/test_psci_model_record: tests/unit/test_psci_model.c lib/psci/psci_coord.c \
-		$(MUTANTS_DIR)/record/psci_suspend.c \
-		$(filter-out lib/psci/psci_suspend.c,$(PSCI_MODEL_SOURCES)) $(HOST_TOOLCHAIN_STAMP)
-	@mkdir -p $(@D)
-	@echo "  HOSTCC  $@"
-	@$(HOSTCC) $(UNIT_FAKE) -Ilib/psci $(UNIT_CFLAGS) $(filter %.c,$^) -o $@
+# $(call psci_mutant,NAME,FILE): the model test on lib/psci with FILE
+# (lib/psci/FILE) replaced by the mutant's.
+psci_mutant = $(eval $(call host_test,$(MUTANTS_DIR)/test_psci_model_$(1),tests/unit/test_psci_model.c,\
+	$(MUTANTS_DIR)/$(1)/$(2) $(filter-out lib/psci/$(2),lib/psci/psci_coord.c $(PSCI_MODEL_SOURCES)),\
+	$(UNIT_FAKE) -Ilib/psci))
+$(call psci_mutant,coord,psci_coord.c)
+$(call psci_mutant,first_up,psci_state.c)
+$(call psci_mutant,sys_stat,psci_suspend.c)
+$(call psci_mutant,record,psci_suspend.c)

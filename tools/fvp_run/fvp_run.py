@@ -37,11 +37,8 @@ import shutil
 import sys
 import tempfile
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, "..", "common"))
-sys.path.insert(0, os.path.join(HERE, "..", "qemu_run"))
-import console_watch  # noqa: E402  (how every run ends, tools/common)
-from qemu_run import read_config  # noqa: E402  (one reader of config.mk)
+from tools.common import console_watch  # how every run ends
+from tools.common.config_mk import read_config  # the one reader of config.mk
 
 # The model the documentation names when the build has none.
 DEFAULT_MODEL = "FVP_Base_RevC-2xAEMvA"

@@ -29,7 +29,7 @@ Leg conditions:
 """
 from dataclasses import dataclass, field
 
-import a64
+from tools.profile import a64
 
 
 @dataclass

@@ -34,15 +34,10 @@ import subprocess
 import sys
 from array import array
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, HERE)
+from tools.common import module
+from tools.profile import paths, report, symbols, traces
 
-import paths  # noqa: E402
-import report  # noqa: E402
-import symbols  # noqa: E402
-import traces  # noqa: E402
-
-QEMU_RUN = os.path.join(HERE, "..", "qemu_run", "qemu_run.py")
+QEMU_RUN = "tools.qemu_run.qemu_run"
 FIRMWARE = ("bl1", "bl2", "bl31")
 BL33_ELF = "payload_profile.elf"
 # A QEMU run of the profiling payload takes seconds; this is a hang.
@@ -91,11 +86,11 @@ def record(build, flash, trace, ranges):
     except (OSError, ValueError):
         pass
     console = os.path.join(os.path.dirname(trace), "console.log")
-    cmd = [sys.executable, QEMU_RUN, "--config", os.path.join(build, "config.mk"),
+    cmd = module.command(QEMU_RUN) + ["--config", os.path.join(build, "config.mk"),
            "--flash", flash, "--quiet", "--log", console, "--timeout", str(RECORD_TIMEOUT),
            "--trace", trace, "--trace-ranges", ranges]
     print(f"profile: recording {trace} (QEMU, one instruction per block)", file=sys.stderr)
-    rc = subprocess.run(cmd).returncode
+    rc = subprocess.run(cmd, env=module.env()).returncode
     if rc != 0:
         raise Problem(f"QEMU exited {rc} (console in {console})")
     with open(console, encoding="utf-8", errors="replace") as f:

@@ -15,12 +15,10 @@ import os
 import re
 import shutil
 import subprocess
-import sys
 
-import a64
+from tools.profile import a64
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "common"))
-from elf64 import Elf, ElfError  # noqa: E402
+from tools.common.elf64 import Elf, ElfError
 
 REPO = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 

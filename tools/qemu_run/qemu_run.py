@@ -10,7 +10,8 @@ Usage: qemu_run.py [--config CONFIG_MK] [--flash FLASH] [options] [-- QEMU argum
   --config FILE       a build's resolved configuration (build/<plat>/<type>/
                       config.mk): the defaults for the CPU, topology, memory,
                       icount and QEMU binary below, and FLASH = its flash.bin
-  --flash FILE        secure flash image (BL1 at 0, the FIP at 0x40000)
+  --flash FILE        secure flash image (BL1 at 0, the FIP at QEMU_FLASH_FIP_OFFSET)
+  --make-flash BL1 FIP OUT  write that flash image (the layout of --config) and exit
   --cpu MODEL         QEMU -cpu model (default neoverse-n1)
   --topology CxK      C clusters of K cores: -smp C*K,clusters=C,cores=K, so
                       that the DTB's cpu-map shows the shape the firmware models
@@ -63,9 +64,33 @@ import sys
 import tempfile
 import time
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "common"))
-from elf64 import elf_symbols  # noqa: E402  (the shared ELF reader, tools/common)
-import console_watch  # noqa: E402  (how every run ends, tools/common)
+from tools.common.elf64 import elf_symbols  # the shared ELF reader
+from tools.common import console_watch  # how every run ends
+from tools.common.config_mk import read_config  # the one reader of config.mk
+
+def make_flash(config, bl1, fip, out):
+    """@out: the secure flash image QEMU boots, BL1 at 0 and @fip at
+    QEMU_FLASH_FIP_OFFSET of QEMU_FLASH_SIZE (plat/qemu/platform.mk, from
+    the build's @config). Returns the exit status (1: it does not fit)."""
+    size = int(config["QEMU_FLASH_SIZE"], 0)
+    offset = int(config["QEMU_FLASH_FIP_OFFSET"], 0)
+    with open(bl1, "rb") as f:
+        first = f.read()
+    with open(fip, "rb") as f:
+        image = f.read()
+    if len(first) > offset:
+        print(f"qemu_run: {bl1} is {len(first)} bytes; the flash holds {offset} before the FIP",
+              file=sys.stderr)
+        return 1
+    if len(image) > size - offset:
+        print(f"qemu_run: {fip} is {len(image)} bytes; QEMU's {size >> 20} MiB flash holds "
+              f"{size - offset} from offset {offset:#x}", file=sys.stderr)
+        return 1
+    with open(out + ".tmp", "wb") as f:
+        f.write(first + bytes(offset - len(first)) + image)
+    os.replace(out + ".tmp", out)
+    return 0
+
 
 def machine_args(a, monitor=None):
     """The QEMU virt machine this firmware runs on: the single description.
@@ -187,17 +212,6 @@ def where_are_cpus(monitor, tables):
     return lines
 
 
-def read_config(path):
-    """NAME := value lines of a build's config.mk."""
-    config = {}
-    with open(path, encoding="utf-8") as f:
-        for line in f:
-            name, sep, value = line.partition(":=")
-            if sep:
-                config[name.strip()] = value.strip()
-    return config
-
-
 def main(argv):
     p = argparse.ArgumentParser(
         prog="qemu_run", description="Boot the firmware on QEMU's virt machine (the one "
@@ -206,7 +220,9 @@ def main(argv):
         "time limit; 125 QEMU could not start; 130 interrupted; 2 bad arguments.")
     p.add_argument("--config", metavar="CONFIG_MK",
                    help="a build's config.mk: the defaults below, and FLASH = its flash.bin")
-    p.add_argument("--flash", help="secure flash image (BL1 at 0, the FIP at 0x40000)")
+    p.add_argument("--flash", help="secure flash image (BL1 at 0, the FIP at QEMU_FLASH_FIP_OFFSET)")
+    p.add_argument("--make-flash", nargs=3, metavar=("BL1", "FIP", "OUT"),
+                   help="write OUT, the flash image of BL1 and FIP (the layout of --config), and exit")
     p.add_argument("--cpu", metavar="MODEL", help="QEMU -cpu model (default neoverse-n1)")
     p.add_argument("--topology", type=topology, metavar="CxK",
                    help="C clusters of K cores (-smp C*K,clusters=C,cores=K)")
@@ -252,6 +268,12 @@ def main(argv):
             print(f"qemu_run: {a.config}: {e.strerror} (build first)", file=sys.stderr)
             return 2
         build = os.path.dirname(a.config)
+        if a.make_flash:
+            try:
+                return make_flash(config, *a.make_flash)
+            except (OSError, KeyError, ValueError) as e:
+                print(f"qemu_run: --make-flash: {e}", file=sys.stderr)
+                return 2
         if a.flash is None:
             a.flash = os.path.join(build, "flash.bin")
         if not a.elf:
@@ -267,6 +289,9 @@ def main(argv):
             a.realtime = config.get("REALTIME", "0") == "1"
     except ValueError as e:
         print(f"qemu_run: {a.config}: {e}", file=sys.stderr)
+        return 2
+    if a.make_flash:
+        print("qemu_run: --make-flash needs --config (the build's flash layout)", file=sys.stderr)
         return 2
     if a.describe:
         return describe(a)

@@ -24,9 +24,8 @@ import os
 import re
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import figures as fig  # noqa: E402
-import provenance as prov  # noqa: E402
+from tools.rt_report import figures as fig
+from tools.rt_report import provenance as prov
 
 BENCH = re.compile(r"^BENCH: (.+?)\s+(\d+) (ns/call|ns/cycle)$", re.M)
 

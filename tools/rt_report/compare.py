@@ -32,8 +32,9 @@ import shutil
 import subprocess
 import sys
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-RUNS_PY = os.path.join(HERE, "runs.py")
+from tools.common import module
+
+RUNS = "tools.rt_report.runs"
 
 
 def fail(msg, code=2):
@@ -87,7 +88,7 @@ def build(src, base, variables, targets):
 
 def run(kind, a, config, variant, flash=None, baseline=None, quiet=False):
     """One run through runs.py; its directory and exit status."""
-    cmd = [sys.executable, RUNS_PY, kind, "--runs", a.runs, "--variant", variant,
+    cmd = module.command(RUNS) + [kind, "--runs", a.runs, "--variant", variant,
            "--run-options", a.run_options, "--plat", a.plat, "--config", config, "--runtime-only", a.runtime_only,
            "--timeout", str(a.timeout), "--extra", a.extra]
     if a.cc:
@@ -100,7 +101,7 @@ def run(kind, a, config, variant, flash=None, baseline=None, quiet=False):
             cmd.append("--force")
     if quiet:
         cmd.append("--quiet")
-    rc = subprocess.run(cmd, check=False).returncode
+    rc = subprocess.run(cmd, check=False, env=module.env()).returncode
     link = os.path.join(a.runs, "latest" if kind == "report" else "latest-bench")
     return os.path.realpath(link), rc
 

@@ -16,12 +16,9 @@ import json
 import os
 import re
 import subprocess
-import sys
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-QEMU_RUN = os.path.join(HERE, "..", "qemu_run", "qemu_run.py")
-sys.path.insert(0, os.path.dirname(QEMU_RUN))
-from qemu_run import read_config  # noqa: E402  (one reader of config.mk)
+from tools.common import module
+from tools.common.config_mk import read_config  # the one reader of config.mk
 
 # The banner every image prints (common/version.c): "v0.1-b30d615-dirty(release)".
 BANNER = re.compile(r"^NOTICE:  BL31: (v\S+?)\((\w+)\)$", re.M)
@@ -75,8 +72,9 @@ def compiler_version(cc):
 
 def emulator(config_path):
     """qemu_run's description of the machine a build runs on."""
-    r = subprocess.run([sys.executable, QEMU_RUN, "--config", config_path, "--describe"],
-                       capture_output=True, text=True, check=False, timeout=60)
+    r = subprocess.run(module.command("tools.qemu_run.qemu_run") + ["--config", config_path,
+                       "--describe"], capture_output=True, text=True, check=False, timeout=60,
+                       env=module.env())
     if r.returncode != 0:
         raise ProvenanceError(f"qemu_run --describe failed: {r.stderr.strip()}")
     return json.loads(r.stdout)

@@ -51,15 +51,16 @@ cannot be compared (the run's report is written all the same, without the
 comparison), or a console with no measurement at all.
 """
 import csv
+import importlib
 import json
 import os
 import re
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import figures as fig  # noqa: E402
-import provenance as prov  # noqa: E402
-from console_watch import boot_stopped  # noqa: E402  (the firmware's stop lines, tools/common)
+from tools.common.console_watch import boot_stopped  # the firmware's stop lines
+from tools.rt_report import figures as fig
+from tools.rt_report import provenance as prov
+from tools.rt_report import scenarios
 
 # "PAYLOAD: scenario NAME: FIGURE,FIGURE[ (N samples per core per iteration...)]"
 SCENARIO = re.compile(r"^PAYLOAD: scenario (\w+): ([^(\n]+?)"
@@ -81,29 +82,13 @@ BL33_ENTRY = re.compile(r"^PAYLOAD: BL33 entered (\d+) us after reset$", re.M)
 PLATFORM_LINE = re.compile(r"^PAYLOAD: platform: (\S+) \((.+)\)$", re.M)
 OLD_PAYLOAD_TITLE = "QEMU virt"
 # The report's layout, as the published N1SDP report has it: sections of
-# TFTF's scenarios (keyed by TFTF's test names) with each table's title. A
-# scenario the payload announces that is not here gets a section of its own.
-LAYOUT = [
-    ("``CPU_SUSPEND`` to deepest power level", None, [
-        ("test_rt_instr_susp_deep_parallel",
-         "``CPU_SUSPEND`` latencies (µs) to deepest power level in parallel"),
-        ("test_rt_instr_susp_deep_serial",
-         "``CPU_SUSPEND`` latencies (µs) to deepest power level in serial")]),
-    ("``CPU_SUSPEND`` to power level 0", None, [
-        ("test_rt_instr_cpu_susp_parallel",
-         "``CPU_SUSPEND`` latencies (µs) to power level 0 in parallel"),
-        ("test_rt_instr_cpu_susp_serial",
-         "``CPU_SUSPEND`` latencies (µs) to power level 0 in serial")]),
-    ("``CPU_OFF`` on all non-lead CPUs",
-     "``CPU_OFF`` on all non-lead CPUs in sequence then, ``CPU_SUSPEND`` on the lead\n"
-     "core to the deepest power level (the lead's row).", [
-         ("test_rt_instr_cpu_off_serial", "``CPU_OFF`` latencies (µs) on all non-lead CPUs")]),
-    ("``PSCI_VERSION`` in parallel", None, [
-        ("test_rt_instr_psci_version_parallel",
-         "``PSCI_VERSION`` latency (µs) in parallel on all cores")]),
-]
-# Payloads that did not announce their scenarios printed these figures.
-DEFAULT_FIGURES = {3: ["Powerdown", "Wakeup", "Cache Flush"], 1: ["Latency"]}
+# TFTF's scenarios (keyed by TFTF's test names) with each table's title
+# (tools/rt_report/scenarios.py, which the payload's table is generated
+# from). A scenario the payload announces that is not here gets a section
+# of its own. Payloads that did not announce their scenarios printed
+# DEFAULT_FIGURES.
+LAYOUT = scenarios.layout()
+DEFAULT_FIGURES = scenarios.DEFAULT_FIGURES
 
 
 class Usage(Exception):
@@ -626,7 +611,7 @@ def main(argv):
     plots, interrupted = {}, False
     if not a.no_plots:
         try:
-            import plots as plotting
+            plotting = importlib.import_module("tools.rt_report.plots")
             plots = plotting.plot_all(os.path.join(out, "plots"), report, baseline, p)
         except ImportError as e:
             problems.append(f"plots: {e} (Debian's python3-matplotlib)")

@@ -35,15 +35,12 @@ import re
 import subprocess
 import sys
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, HERE)
-import bench_report  # noqa: E402
-import rt_report  # noqa: E402
+from tools.common import module
+from tools.rt_report import bench_report, rt_report
 
 # What boots each platform's build: its runner, the one description of
 # the machine (tools/qemu_run, tools/fvp_run), which take the same options.
-RUNNERS = {"qemu": os.path.join(HERE, "..", "qemu_run", "qemu_run.py"),
-           "fvp": os.path.join(HERE, "..", "fvp_run", "fvp_run.py")}
+RUNNERS = {"qemu": "tools.qemu_run.qemu_run", "fvp": "tools.fvp_run.fvp_run"}
 RESULT = {"report": "report.json", "bench": "bench.json"}
 LATEST = {"report": "latest", "bench": "latest-bench"}
 
@@ -152,7 +149,7 @@ def main(argv):
     if a.plat not in RUNNERS:
         fail(f"PLAT={a.plat} has no runner here: run it on the board and report its console "
              "with tools/rt_report/rt_report.py")
-    cmd = [sys.executable, RUNNERS[a.plat], "--config", a.config, "--timeout", str(a.timeout),
+    cmd = module.command(RUNNERS[a.plat]) + ["--config", a.config, "--timeout", str(a.timeout),
            "--log", log] + (["--extra", a.extra] if a.plat == "qemu" else [])
     if a.kind == "report" and not a.quiet:
         cmd.append("--show-cmd")
@@ -160,7 +157,7 @@ def main(argv):
         cmd.append("--quiet")
     if a.flash:
         cmd += ["--flash", a.flash]
-    rc = subprocess.run(cmd, check=False).returncode
+    rc = subprocess.run(cmd, check=False, env=module.env()).returncode
 
     common = ["--config", a.config, "--runtime-only", a.runtime_only,
               "--exit-status", str(rc), "--run", os.path.basename(run),

@@ -34,11 +34,12 @@
 #define PLAT_MAX_PWR_LVL     2
 #define PLAT_NUM_PWR_DOMAINS (1 + PLAT_CLUSTER_COUNT + PLATFORM_CORE_COUNT)
 
-/* Boot ROM: BL1 executes in place from secure flash 0. */
+/* Boot ROM: BL1 executes in place from secure flash 0, the FIP follows
+ * (QEMU_FLASH_*: plat/qemu/platform.mk, through config.h). */
 #define PLAT_BL1_RO_BASE  0x00000000
-#define PLAT_BL1_RO_LIMIT 0x00040000
-#define PLAT_FIP_BASE     0x00040000
-#define PLAT_FIP_MAX_SIZE (0x04000000 - PLAT_FIP_BASE)
+#define PLAT_BL1_RO_LIMIT QEMU_FLASH_FIP_OFFSET
+#define PLAT_FIP_BASE     QEMU_FLASH_FIP_OFFSET
+#define PLAT_FIP_MAX_SIZE (QEMU_FLASH_SIZE - PLAT_FIP_BASE)
 
 /* Secure SRAM, 1 MiB, partitioned between the images. */
 #define PLAT_SEC_SRAM_BASE    0x0E000000

@@ -1,0 +1,232 @@
+# The targets that run what the build made, in one place: make run, bench,
+# test-mem-protect, profile, test-profile, scaling, compare, docs, perf-docs
+# and etm-decode. Each platform.mk says only which runner it has and how it
+# is run otherwise:
+#
+#   PLAT_RUNNER := qemu | fvp | none
+#   PLAT_RUN_HELP := how the images are run on it (when its runner cannot
+#                    run a target, make says this and refuses at once)
+#
+# qemu runs every target here (tools/qemu_run, the one description of the
+# machine); fvp runs make run in Arm's Base FVP (tools/fvp_run,
+# FVP_BASE=); none runs nothing. A target the platform's runner cannot run
+# is refused before anything is built, with the reason.
+#
+# Each user target first installs what it needs (make_helpers/deps.sh, when
+# root), then builds in a sub-make (_<target>) so that the toolchain it
+# installed is the one used.
+
+ifeq ($(filter qemu fvp none,$(PLAT_RUNNER)),)
+$(error $(PLAT_MAKEFILE): PLAT_RUNNER := qemu, fvp or none (it says '$(PLAT_RUNNER)'))
+endif
+
+DEPS := bash make_helpers/deps.sh
+# Debian's python3, which Debian's python3-matplotlib serves (a python3
+# earlier on PATH, e.g. a virtualenv, may not have it).
+PYTHON := $(firstword $(wildcard /usr/bin/python3) python3)
+
+# The targets each runner runs; the others' are refused at parse time.
+RUN_TARGETS := run bench test-mem-protect profile test-profile scaling compare perf-docs
+RUN_TARGETS_qemu := $(RUN_TARGETS)
+RUN_TARGETS_fvp := run
+RUN_TARGETS_none :=
+# Why a target needs QEMU, when the platform's runner is not QEMU.
+RUN_WHY_compare := on a board, compare two runs' directories with BASELINE=
+RUN_WHY_profile := on the board, profile ETM trace: docs/perf/etm-n1sdp.rst
+RUN_WHY_test-profile := $(RUN_WHY_profile)
+CANNOT_RUN := $(filter-out $(RUN_TARGETS_$(PLAT_RUNNER)),$(filter $(RUN_TARGETS),$(patsubst \
+	_%,%,$(MAKECMDGOALS))))
+ifneq ($(CANNOT_RUN),)
+$(error $(foreach t,$(CANNOT_RUN),make $(t) runs $(if $(RUN_TARGETS_$(PLAT_RUNNER)),under QEMU only \
+	(PLAT=qemu)$(if $(RUN_WHY_$(t)),; $(RUN_WHY_$(t))),nothing here): PLAT=$(PLAT) $(PLAT_RUN_HELP).))
+endif
+
+.PHONY: run _run bench _bench test-mem-protect _test-mem-protect profile _profile compare _compare \
+	docs _docs scaling test-profile etm-decode perf-docs
+run bench test-mem-protect compare:
+	@$(DEPS) run
+	@$(MAKE) --no-print-directory _$@
+profile:
+	@$(DEPS) profile
+	@$(MAKE) --no-print-directory _$@
+docs:
+	@$(DEPS) docs
+	@$(MAKE) --no-print-directory _docs
+
+# ---------------------------------------------------------------------------
+# The report as a regression tool (docs/perf/psci-performance-methodology.rst):
+# each make run and make bench writes a directory of its own under
+# $(REPORT_DIR), named after the variant and the time, with a `latest`
+# (`latest-bench`) link; BASELINE= compares with an earlier one; make
+# compare REF= builds and runs another revision and compares with it.
+# ---------------------------------------------------------------------------
+REPORT_DIR := $(BUILD_BASE)/$(PLAT)/report
+# A run's name stays short however many options it has: the build type,
+# the toolchain and a hash of the options that are not at their default
+# (RUN_OPTIONS, which its provenance lists in full; how it runs included,
+# not where the build goes).
+RUN_VARIANT_IGNORES := DEBUG PLAT RUN_TIMEOUT QEMU_EXTRA BL33
+RUN_OPTIONS = $(strip $(foreach o,$(filter-out $(RUN_VARIANT_IGNORES),$(OPTIONS)),$(if \
+	$(filter-out $(OPTION_DEFAULT_$(o)),$($(o))),$(o)=$(subst $(space),_,$($(o))))))
+RUN_VARIANT = $(BUILD_TYPE)-$(TOOLCHAIN)$(if $(RUN_OPTIONS),-$(shell echo '$(RUN_OPTIONS)' | \
+	sha256sum | cut -c1-8))
+FAIL_ABOVE_PCT = $(subst %,,$(FAIL_ABOVE))
+ifneq ($(FAIL_ABOVE),)
+ifeq ($(shell echo '$(FAIL_ABOVE_PCT)' | grep -Eqx '[0-9]+(\.[0-9]+)?' && echo ok),)
+$(error FAIL_ABOVE=$(FAIL_ABOVE): give a percentage, e.g. FAIL_ABOVE=5%)
+endif
+endif
+ifneq ($(filter-out 0 1,$(COMPARE_ANYWAY)),)
+$(error COMPARE_ANYWAY=$(COMPARE_ANYWAY) is not 0 or 1)
+endif
+# tools/rt_report/runs.py for this build: KIND (report|bench) and its arguments.
+RUNS = $(PYTHON) -m tools.rt_report.runs $(1) --runs $(REPORT_DIR) --variant '$(RUN_VARIANT)' \
+	--run-options '$(RUN_OPTIONS)' \
+	--plat $(PLAT) --config $(BUILD_DIR)/config.mk --cc '$(CC)' \
+	--runtime-only '$(CONFIG_RUNTIME_ONLY)' $(if $(BASELINE),--baseline '$(BASELINE)') \
+	$(if $(filter 1,$(COMPARE_ANYWAY)),--force) $(if $(FAIL_ABOVE),--fail-above $(FAIL_ABOVE_PCT))
+
+# The runners' command lines: each has one source, its tool (QEMU's
+# machine: tools/qemu_run; the model's: tools/fvp_run, whose command line
+# docs/plat/fvp.rst shows), which takes the topology, CPU, memory and
+# timing from the build's resolved configuration.
+QEMU_RUN = python3 -m tools.qemu_run.qemu_run --config $(BUILD_DIR)/config.mk
+FVP_RUN = python3 -m tools.fvp_run.fvp_run --config $(BUILD_DIR)/config.mk
+
+# make run: boot it. With the built-in payload, tools/rt_report/runs.py
+# makes the run's directory under $(REPORT_DIR), the console goes to its
+# console.log and rt_report writes the report there; the exit status is 0
+# only if every check passed (and nothing regressed beyond FAIL_ABOVE). A
+# BL33 of the user's boots with its console on the terminal (QEMU). In
+# the FVP the run ends when the boot stops or the model shuts down
+# (bp.ve_sysregs.exit_on_shutdown); without FVP_BASE= it says how to run it.
+_run: all
+ifeq ($(PLAT_RUNNER)$(FVP_BASE),fvp)
+	@echo "PLAT=fvp runs in Arm's Base FVP, which is not installed here. With the model:" >&2
+	@echo "  make run PLAT=fvp FVP_BASE=<path to FVP_Base_RevC-2xAEMvA>" >&2
+	@echo "which runs: $$($(FVP_RUN) --print-cmd)" >&2
+	@false
+else ifeq ($(PLAT_RUNNER):$(if $(BL33),bl33),qemu:bl33)
+	@$(QEMU_RUN) --show-cmd --timeout $(RUN_TIMEOUT) --extra='$(QEMU_EXTRA)'
+else
+	@$(call RUNS,report) --timeout $(RUN_TIMEOUT)$(if $(filter qemu,$(PLAT_RUNNER)), --extra='$(QEMU_EXTRA)')
+endif
+
+# make bench: the micro-benchmark payload, under -icount only; its figures
+# go to a run directory of their own (bench-<variant>-<time>, latest-bench).
+# make profile counts instructions under -icount too.
+ifneq ($(filter bench _bench profile _profile,$(MAKECMDGOALS)),)
+ifeq ($(REALTIME),1)
+$(error make $(patsubst _%,%,$(firstword $(filter bench _bench profile _profile,$(MAKECMDGOALS)))) \
+	counts instructions under -icount: REALTIME=1 would measure the host)
+endif
+endif
+_bench: $(BUILD_DIR)/bench/flash.bin
+	@$(call RUNS,bench) --flash $< --timeout 300
+
+# make test-mem-protect: mark DRAM, MEM_PROTECT, reset, check the mark is gone.
+_test-mem-protect: $(BUILD_DIR)/mem-protect/flash.bin
+	@$(QEMU_RUN) --flash $< --reboot --timeout 120 --stop 'PAYLOAD: RESULT: ' \
+		--log $(BUILD_DIR)/mem-protect/console.log >/dev/null; \
+		grep 'MEM_PROTECT\|RESULT\|SKIPPED' $(BUILD_DIR)/mem-protect/console.log; \
+		grep -q 'PAYLOAD: RESULT: PASS' $(BUILD_DIR)/mem-protect/console.log
+
+# make profile: the profiling payload under QEMU with an instruction trace,
+# and the profiler's tables for one path (tools/profile, docs/perf/profiling.rst).
+_profile: $(BUILD_DIR)/profile/flash.bin $(BUILD_DIR)/bl1.elf $(BUILD_DIR)/bl2.elf \
+		$(BUILD_DIR)/bl31.elf $(BUILD_DIR)/payload_profile.elf
+ifeq ($(PROFILE_PATH)$(PROFILE_FROM)$(PROFILE_TO),)
+	@echo "make profile: give PROFILE_PATH=<$(subst $(space),|,$(PROFILE_PATHS))>, or PROFILE_FROM=<point> PROFILE_TO=<point>" >&2
+	@exit 1
+endif
+	@python3 -m tools.profile.profile --build $(BUILD_DIR) \
+		$(if $(PROFILE_PATH),--path '$(PROFILE_PATH)') \
+		$(if $(PROFILE_FROM),--from '$(PROFILE_FROM)') $(if $(PROFILE_TO),--to '$(PROFILE_TO)') \
+		$(if $(PROFILE_VIA),--via '$(PROFILE_VIA)') $(if $(PROFILE_TOP),--top '$(PROFILE_TOP)') \
+		$(if $(filter 1,$(PROFILE_KEEP)),--keep)
+
+# make test-profile: make profile's test on this build tree (make check's
+# profile suite).
+test-profile:
+	@$(DEPS) profile
+	@bash tests/integration/profile_test.sh $(BUILD_BASE)
+
+# make compare REF=<git ref>: that revision built in a worktree of its own
+# under $(BUILD_BASE)/compare/, both run with this command line's options,
+# the report and make bench compared (tools/rt_report/compare.py).
+ifneq ($(filter compare _compare,$(MAKECMDGOALS)),)
+ifeq ($(REF),)
+$(error make compare: give REF=<git ref> (a commit, tag or branch, e.g. REF=HEAD~3))
+endif
+endif
+_compare: all $(BUILD_DIR)/bench/flash.bin
+	@$(PYTHON) -m tools.rt_report.compare --ref '$(REF)' --work $(BUILD_BASE)/compare \
+		--current $(BUILD_DIR) --build-type $(BUILD_TYPE) --plat $(PLAT) \
+		--runs $(REPORT_DIR) --variant '$(RUN_VARIANT)' --run-options '$(RUN_OPTIONS)' --cc '$(CC)' \
+		--runtime-only '$(CONFIG_RUNTIME_ONLY)' --timeout $(RUN_TIMEOUT) --extra='$(QEMU_EXTRA)' \
+		--fail-above $(or $(FAIL_ABOVE_PCT),5) $(if $(filter 1,$(COMPARE_ANYWAY)),--force) \
+		-- $(foreach v,$(filter-out $(COMPARE_OWN_VARIABLES),$(CMDLINE_VARIABLES)),'$(v)=$($(v))')
+COMPARE_OWN_VARIABLES := REF FAIL_ABOVE COMPARE_ANYWAY BASELINE BUILD_BASE MAKEFLAGS SUITES
+
+# make scaling: make bench and the report at each topology of
+# SCALING_TOPOLOGIES (clusters x cores per cluster), one after the other in
+# this build tree (the second rebuilds only what the topology changes; the
+# tree is left built for the second), then the two side by side
+# (tools/rt_report/scaling.py; docs/perf/scaling.rst) in
+# $(SCALING_DIR)/scaling.rst, $(SCALING_DIR)/<CxK>/ linking to the runs of
+# each topology.
+SCALING_TOPOLOGIES ?= 2x2 4x4
+$(call target_variable,SCALING_TOPOLOGIES,scaling,the two topologies make scaling compares (default "2x2 4x4"))
+SCALING_DIR := $(BUILD_BASE)/scaling
+ifneq ($(filter scaling,$(MAKECMDGOALS)),)
+ifneq ($(words $(SCALING_TOPOLOGIES)),2)
+$(error SCALING_TOPOLOGIES="$(SCALING_TOPOLOGIES)": give two topologies, e.g. "2x2 4x4")
+endif
+endif
+scaling:
+	@mkdir -p $(SCALING_DIR)
+	@set -e; for t in $(SCALING_TOPOLOGIES); do \
+		echo "== $$t (log: $(SCALING_DIR)/$$t.log)"; \
+		$(MAKE) --no-print-directory bench run QEMU_CLUSTERS=$${t%x*} \
+			QEMU_CORES_PER_CLUSTER=$${t#*x} >$(SCALING_DIR)/$$t.log 2>&1 \
+			|| { tail -n 20 $(SCALING_DIR)/$$t.log; exit 1; }; \
+		rm -rf $(SCALING_DIR)/$$t && mkdir $(SCALING_DIR)/$$t; \
+		ln -s "$$(readlink -f $(REPORT_DIR)/latest)" $(SCALING_DIR)/$$t/report; \
+		ln -s "$$(readlink -f $(REPORT_DIR)/latest-bench)" $(SCALING_DIR)/$$t/bench; \
+	done
+	@$(PYTHON) -m tools.rt_report.scaling $(SCALING_DIR)/scaling.rst \
+		$(foreach t,$(SCALING_TOPOLOGIES),$(t) $(SCALING_DIR)/$(t))
+
+# make docs: docs/ to HTML with Sphinx, warnings as errors, the latest
+# passing report and its plots in place of the committed one. It publishes
+# the latest run of this command line's variant that passed
+# (tools/rt_report/runs.py latest-pass), running make run first when there
+# is none (and the platform can run); never a failed run or another
+# topology's.
+LATEST_PASS = $(PYTHON) -m tools.rt_report.runs latest-pass --runs $(REPORT_DIR) --variant '$(RUN_VARIANT)'
+_docs:
+	@$(LATEST_PASS) >/dev/null || $(MAKE) --no-print-directory _run || true
+	@bash make_helpers/docs.sh $(BUILD_BASE)/docs "$$($(LATEST_PASS))" $(PLAT)
+
+# make perf-docs: the committed QEMU report must be what this firmware produces.
+perf-docs: _run
+	@cp $(REPORT_DIR)/latest/psci-performance-qemu.rst docs/perf/
+	@rm -rf docs/perf/plots && mkdir -p docs/perf/plots && cp $(REPORT_DIR)/latest/plots/*.svg docs/perf/plots/
+	@echo "Updated docs/perf/psci-performance-qemu.rst and its plots"
+
+# make etm-decode: the ETM trace decoder alone (docs/perf/etm-n1sdp.rst).
+etm-decode:
+	@$(DEPS) etm
+	@$(MAKE) --no-print-directory $(ETM_DECODE)
+	@echo "Built $(ETM_DECODE)"
+
+$(call user_target,run,build what is missing$(comma) boot it (QEMU; PLAT=fvp with FVP_BASE=)$(comma) print the latency report)
+$(call user_target,bench,instructions per SMC and PSCI round trip (QEMU$(comma) -icount))
+$(call user_target,scaling,make bench and the report at two topologies side by side (docs/perf/scaling.rst))
+$(call user_target,compare,the report and make bench against the revision REF=)
+$(call user_target,docs,docs/ to HTML with Sphinx$(comma) with the latest passing report)
+$(call user_target,perf-docs,make run$(comma) then its report and plots into docs/perf/ (to commit))
+$(call user_target,profile,where a path's instructions go: PROFILE_PATH=$(subst $(space),|,$(PROFILE_PATHS)) or PROFILE_FROM=/PROFILE_TO= (docs/perf/profiling.rst))
+$(call user_target,test-profile,make profile's test on this build tree)
+$(call user_target,test-mem-protect,MEM_PROTECT across a reset)
+$(call user_target,etm-decode,the ETM trace decoder (docs/perf/etm-n1sdp.rst))

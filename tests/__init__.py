@@ -1,0 +1,1 @@
+"""tests: the test suites (tests/suites.toml) and their Python parts."""

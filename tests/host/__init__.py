@@ -1,0 +1,1 @@
+"""tests.host: host tests: the report tools, layers, paths, docs."""

@@ -1,0 +1,1 @@
+"""tests.linux: the Linux suite's initramfs writer."""

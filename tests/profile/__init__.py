@@ -1,0 +1,1 @@
+"""tests.profile: the profiler's tests and the ETM encoder."""

@@ -1,0 +1,1 @@
+"""tools.fvp_run: the Base FVP's command line (docs/plat/fvp.rst)."""

@@ -1,0 +1,1 @@
+"""tools.profile: make profile (docs/perf/profiling.rst)."""

@@ -1,0 +1,1 @@
+"""tools.qemu_run: the one description of the QEMU machine (docs/plat/qemu.rst)."""

@@ -1,0 +1,1 @@
+"""tools.rt_report: the latency report, make bench, compare and scaling (docs/perf/)."""
