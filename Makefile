@@ -582,7 +582,8 @@ _check: all unit-tests $(UNIT_TEST_INPUTS) $(PSCI_MUTANTS) $(DTB_EDIT) $(FUZZERS
 		"compare=bash tests/integration/compare_test.sh" \
 		"topologies=bash tests/integration/topology_test.sh" \
 		"toolchains=bash tests/integration/toolchain_test.sh" \
-		"linux=bash tests/linux/linux_test.sh $(BUILD_BASE)"
+		"linux=bash tests/linux/linux_test.sh $(BUILD_BASE)" \
+		"linux-latency=bash tests/linux/latency_test.sh $(BUILD_BASE)"
 
 # ---------------------------------------------------------------------------
 # Command-line variables that are not build options, and the check that a

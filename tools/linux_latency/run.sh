@@ -9,7 +9,8 @@
 # directory RUNS/VARIANT-TIME with a `latest` link: the boot's console.log
 # and tools/rt_report/linux_report.py's report. The environment's
 # LINUX_MODE (latency, or refuse: only check that the module refuses) and
-# LINUX_RELOADS (module loads and unloads first, default 100) reach init.
+# LINUX_RELOADS (module loads and unloads first, default 100) reach init;
+# LINUX_FLASH boots another flash image than FW_BUILD's (the refusal test).
 # Exit status: linux_report's (0: every check passed), else the boot's.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -17,6 +18,8 @@ top=$(cd "$here/../.." && pwd)
 fw=$1 module=$2 work=$3 runs=$4 variant=$5 seconds=$6
 shift 6
 mode=${LINUX_MODE:-latency}
+flash=()
+[ -n "${LINUX_FLASH:-}" ] && flash=(-- --flash "$LINUX_FLASH")
 reloads=${LINUX_RELOADS:-100}
 eval "$(bash "$top/make_helpers/debian_kernel.sh" boot "${DEPS_DIR:?}")" || exit 1
 mkdir -p "$work"
@@ -27,14 +30,14 @@ aarch64-linux-gnu-strip --strip-debug -o "$work/initramfs/pmf_idle.ko" "$module/
 python3 "$top/tests/linux/mkinitramfs.py" "$work/initrd.gz" "$BUSYBOX" "$here/init.sh" \
 	"$work/initramfs/pmf_idle.ko" "$top/tools/pmf_idle/collect.sh" || exit 1
 append="n1fw.seconds=$seconds n1fw.reloads=$reloads n1fw.mode=$mode${LINUX_APPEND:+ $LINUX_APPEND}"
+fw=$(cd "$fw" && pwd)
+initrd=$(cd "$work" && pwd)/initrd.gz
 {
-	echo "# make linux-latency's boot (tools/linux_latency/boot.sh), $KERNEL_PKG"
-	echo "KERNEL=$KERNEL"
-	echo "INITRD=$(cd "$work" && pwd)/initrd.gz"
-	echo "FLASH=$(cd "$fw" && pwd)/flash.bin"
-	echo "APPEND='console=ttyAMA0 quiet panic=-1 $append'"
-	echo "QEMU_CMD='$(PRINT_CMD=1 bash "$here/boot.sh" "$fw/config.mk" "$KERNEL" "$work/initrd.gz" \
-		/dev/null 0 "$append" | tail -n 1)'"
+	echo "# make linux-latency's boot (tools/linux_latency/boot.sh), $KERNEL_PKG; bash: . boot.env"
+	printf '%s=%q\n' KERNEL "$KERNEL" INITRD "$initrd" FLASH "${LINUX_FLASH:-$fw/flash.bin}" \
+		APPEND "console=ttyAMA0 quiet panic=-1 $append" \
+		QEMU_CMD "$(PRINT_CMD=1 bash "$here/boot.sh" "$fw/config.mk" "$KERNEL" "$initrd" \
+			/dev/null 0 "$append" "${flash[@]}" | tail -n 1)"
 } >"$work/boot.env"
 run=$(python3 -c 'import sys; sys.path.insert(0, sys.argv[1]); import runs
 print(runs.new_run_dir(sys.argv[2], sys.argv[3], "latest"))' "$top/tools/rt_report" "$runs" "$variant") ||
@@ -42,8 +45,8 @@ print(runs.new_run_dir(sys.argv[2], sys.argv[3], "latest"))' "$top/tools/rt_repo
 echo "make linux-latency: $KERNEL_PKG, ${seconds} s of idle, console in $run/console.log"
 # Boot, module reloads, workload and the data's copy: about 60 s more
 # than the workload on QEMU (TCG, 4 CPUs).
-bash "$here/boot.sh" "$fw/config.mk" "$KERNEL" "$work/initrd.gz" "$run/console.log" \
-	$((seconds + 400)) "$append"
+bash "$here/boot.sh" "$fw/config.mk" "$KERNEL" "$initrd" "$run/console.log" \
+	$((seconds + 400)) "$append" "${flash[@]}"
 rc=$?
 grep '^LATENCY: ' "$run/console.log" | tr -d '\r' | sed 's/^/  /'
 if [ "$mode" = refuse ]; then

@@ -259,18 +259,19 @@ def analyse(d, min_deepest, min_each):
                             f"{listed} of them listed")
         if None not in stat and stat:
             # CPU_OFF then CPU_ON counts once for the core power-down state
-            # (docs/design/psci.rst); an idle exit between the firmware's
-            # count and the notifier is in flight: at most one per CPU.
+            # (docs/design/psci.rst). The module reads both counts on the
+            # CPU itself, where no idle exit can be half counted: they agree
+            # exactly (docs/tools/pmf_idle.rst).
             diff = sum(stat) - taken - hot.get(cpu, 0)
-            if diff not in (0, 1):
+            if diff != 0:
                 problems.append(f"cpu {name(cpu)}: PSCI_STAT_COUNT totals {sum(stat)}, the "
                                 f"module took {taken} and {hot.get(cpu, 0)} hotplug rounds: "
-                                f"{diff:+d} (0, or 1 in flight, expected)")
+                                f"{diff:+d} (0 expected)")
             counts_cpu = {"cpu": name(cpu), "stat_total": sum(stat), "module_total": taken,
-                          "hotplug": hot.get(cpu, 0), "in_flight": diff}
+                          "hotplug": hot.get(cpu, 0), "difference": diff}
         else:
             counts_cpu = {"cpu": name(cpu), "stat_total": None, "module_total": taken,
-                          "hotplug": hot.get(cpu, 0), "in_flight": None}
+                          "hotplug": hot.get(cpu, 0), "difference": None}
         counts_cpu.update({"exit_cost_ns": c["exit_cost"], "overwritten": c["overwritten"],
                            "unmatched": c["unmatched"]})
         rows.append(counts_cpu)
@@ -333,8 +334,8 @@ def write_rst(path, plat, p, res, verdict, problems, baseline, plotted):
             "the state Linux asked for: a cluster power-down asked while another core of "
             "the cluster runs is granted as a core power-down. Per CPU, the firmware's total "
             "is the module's (accepted and rejected) plus one per hotplug round (CPU_OFF "
-            "then CPU_ON counts one core power-down) plus at most one exit in flight; an "
-            "abandoned entry (the wake-up was already pending) reaches no low-power state "
+            "then CPU_ON counts one core power-down), exactly: the module reads both on the "
+            "CPU itself, where no exit can be half counted. An abandoned entry (the wake-up was already pending) reaches no low-power state "
             "and counts for neither. cpuidle's usage counts from boot.", "",
             rst_table(["cpu", "state", "PSCI_STAT_COUNT", "cpuidle usage", "module accepted",
                        "rejected", "abandoned"],
@@ -342,11 +343,11 @@ def write_rst(path, plat, p, res, verdict, problems, baseline, plotted):
                         "--" if c["cpuidle_usage"] is None else c["cpuidle_usage"],
                         c["accepted"], c["rejected_order"] + c["rejected_stale"],
                         c["abandoned"]] for c in res["counts"]]), "",
-            rst_table(["cpu", "PSCI_STAT total", "module total", "hotplug rounds", "in flight",
+            rst_table(["cpu", "PSCI_STAT total", "module total", "hotplug rounds", "difference",
                        "module cost per exit (ns)"],
                       [[r["cpu"], "--" if r["stat_total"] is None else r["stat_total"],
                         r["module_total"], r["hotplug"],
-                        "--" if r["in_flight"] is None else r["in_flight"], r["exit_cost_ns"]]
+                        "--" if r["difference"] is None else r["difference"], r["exit_cost_ns"]]
                        for r in res["per_cpu"]]), ""]
     with open(path, "w", encoding="utf-8") as f:
         f.write("\n".join(out))
