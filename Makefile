@@ -473,7 +473,7 @@ _docs:
 format-check:
 	@bash tests/host/format_check.sh
 format:
-	@git ls-files '*.c' '*.h' | grep -v '\.ld\.h$$' | xargs clang-format -i
+	@git ls-files '*.c' '*.h' | grep -v -e '\.ld\.h$$' -e '^tools/pmf_idle/' | xargs clang-format -i
 
 .PHONY: bench test-mem-protect profile
 bench test-mem-protect:

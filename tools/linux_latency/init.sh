@@ -93,14 +93,15 @@ for phase in "$@"; do
 	touch /tmp/stop
 	wait
 	for c in $others; do
-		echo 0 >$cpus/cpu$c/online && echo 1 >$cpus/cpu$c/online ||
+		if ! echo 0 >"$cpus/cpu$c/online" || ! echo 1 >"$cpus/cpu$c/online"; then
 			fail "hotplug of cpu$c in round $((rounds + 1))"
+		fi
 	done
 	rounds=$((rounds + 1))
 done
 echo "menu" >$gov
 echo "LATENCY: $# idle phases of $phase_ms ms (governor:periods in s: $*)," \
-	"$rounds hotplug rounds of CPUs $(echo $others)"
+	"$rounds hotplug rounds of CPUs" $others
 echo "LATENCY: workload done at $(up) s"
 echo "LATENCY: BEGIN DATA"
 for c in $others; do

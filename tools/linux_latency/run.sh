@@ -18,6 +18,8 @@ top=$(cd "$here/../.." && pwd)
 fw=$1 module=$2 work=$3 runs=$4 variant=$5 seconds=$6
 shift 6
 mode=${LINUX_MODE:-latency}
+# Debian's python3, which Debian's python3-matplotlib serves (as make's PYTHON).
+py=$([ -x /usr/bin/python3 ] && echo /usr/bin/python3 || echo python3)
 flash=()
 [ -n "${LINUX_FLASH:-}" ] && flash=(-- --flash "$LINUX_FLASH")
 reloads=${LINUX_RELOADS:-100}
@@ -27,7 +29,7 @@ mkdir -p "$work"
 # (INSTALL_MOD_STRIP): the loader would relocate them on every insmod.
 mkdir -p "$work/initramfs"
 aarch64-linux-gnu-strip --strip-debug -o "$work/initramfs/pmf_idle.ko" "$module/pmf_idle.ko" || exit 1
-python3 "$top/tests/linux/mkinitramfs.py" "$work/initrd.gz" "$BUSYBOX" "$here/init.sh" \
+"$py" "$top/tests/linux/mkinitramfs.py" "$work/initrd.gz" "$BUSYBOX" "$here/init.sh" \
 	"$work/initramfs/pmf_idle.ko" "$top/tools/pmf_idle/collect.sh" || exit 1
 append="n1fw.seconds=$seconds n1fw.reloads=$reloads n1fw.mode=$mode${LINUX_APPEND:+ $LINUX_APPEND}"
 fw=$(cd "$fw" && pwd)
@@ -39,7 +41,7 @@ initrd=$(cd "$work" && pwd)/initrd.gz
 		QEMU_CMD "$(PRINT_CMD=1 bash "$here/boot.sh" "$fw/config.mk" "$KERNEL" "$initrd" \
 			/dev/null 0 "$append" "${flash[@]}" | tail -n 1)"
 } >"$work/boot.env"
-run=$(python3 -c 'import sys; sys.path.insert(0, sys.argv[1]); import runs
+run=$("$py" -c 'import sys; sys.path.insert(0, sys.argv[1]); import runs
 print(runs.new_run_dir(sys.argv[2], sys.argv[3], "latest"))' "$top/tools/rt_report" "$runs" "$variant") ||
 	exit 1
 echo "make linux-latency: $KERNEL_PKG, ${seconds} s of idle, console in $run/console.log"
@@ -52,5 +54,5 @@ grep '^LATENCY: ' "$run/console.log" | tr -d '\r' | sed 's/^/  /'
 if [ "$mode" = refuse ]; then
 	exit $rc
 fi
-python3 "$top/tools/rt_report/linux_report.py" "$run/console.log" "$run" qemu \
+"$py" "$top/tools/rt_report/linux_report.py" "$run/console.log" "$run" qemu \
 	--config "$fw/config.mk" --exit-status "$rc" --run "$(basename "$run")" "$@"
