@@ -61,6 +61,7 @@ if ! insmod /pmf_idle.ko; then
 fi
 dmesg | grep 'pmf_idle: ' | tail -n 1 | sed 's/^/LATENCY: dmesg: /'
 echo 1 >/sys/kernel/debug/pmf_idle/reset
+sh /collect.sh "PMF_IDLE: " base >/tmp/cpuidle_base
 
 # Phases of idle with a waker on every CPU, each sleeping one idle period
 # after another (read -t on a FIFO: no process started per period): a phase
@@ -107,6 +108,7 @@ echo "LATENCY: BEGIN DATA"
 for c in $others; do
 	echo "PMF_IDLE: hotplug cpu=$c count=$rounds"
 done
+cat /tmp/cpuidle_base
 sh /collect.sh "PMF_IDLE: "
 echo "LATENCY: END DATA"
 finish

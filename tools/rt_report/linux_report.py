@@ -44,21 +44,24 @@ FIGURES = ("Powerdown", "Wakeup", "Cache Flush")
 KEYS = {"Powerdown": "powerdown", "Wakeup": "wakeup", "Cache Flush": "cflush"}
 PREFIX = "PMF_IDLE: "
 BEGIN, END = "LATENCY: BEGIN DATA", "LATENCY: END DATA"
-RELOADS = re.compile(r"^LATENCY: (?:at [\d.]+ s: )?loaded and unloaded (\d+) times, dmesg warnings (\d+) before, "
-                     r"(\d+) after$", re.M)
+RELOADS = re.compile(r"^LATENCY: (?:at [\d.]+ s: )?loaded and unloaded (\d+) times, "
+                     r"dmesg warnings (\d+) before, (\d+) after$", re.M)
 
 # Each line kind and its fields: name -> unit ("" a plain integer, "hex",
 # "name" a word, "us"/"ns" an integer with that unit; "?" after a unit:
 # "none" allowed).
 NUM, HEX, WORD = "", "hex", "name"
 LINES = {
-    "cpu": {"cpu": NUM, "mpidr": HEX, "next_seq": NUM, "kept": NUM, "overwritten": NUM, "unmatched": NUM,
+    "cpu": {"cpu": NUM, "mpidr": HEX, "next_seq": NUM, "kept": NUM, "overwritten": NUM,
+            "unmatched": NUM,
             "exit_cost": "ns"},
     "state": {"cpu": NUM, "idx": NUM, "state": WORD, "power_state": HEX + "?",
               "entry_latency": "us", "exit_latency": "us", "min_residency": "us",
               "accepted": NUM, "rejected_order": NUM, "rejected_stale": NUM, "abandoned": NUM,
               "stat_count": NUM + "?", "stat_residency": "us?"},
     "cpuidle": {"cpu": NUM, "idx": NUM, "state": WORD, "usage": NUM, "time": "us"},
+    # cpuidle's counts when the module was reset (make linux-latency's init)
+    "cpuidle_base": {"cpu": NUM, "idx": NUM, "state": WORD, "usage": NUM, "time": "us"},
     "topology": {"cpu": NUM, "cluster": NUM, "core": NUM},
     "hotplug": {"cpu": NUM, "count": NUM},
     "sample": {"cpu": NUM, "seq": NUM, "idx": NUM, "state": WORD, "power_state": HEX + "?",
@@ -227,7 +230,12 @@ def analyse(d, min_deepest, min_each):
                 row["figures"][f] = summarize(vals) if vals else None
             table.append(row)
     # The counts: PSCI_STAT_COUNT beside cpuidle's usage and the module's.
-    usage = {(u["cpu"], u["idx"]): u for u in d["cpuidle"]}
+    base = {(u["cpu"], u["idx"]): u for u in d["cpuidle_base"]}
+    usage = {}
+    for u in d["cpuidle"]:
+        b = base.get((u["cpu"], u["idx"]), {"usage": 0, "time": 0})
+        usage[(u["cpu"], u["idx"])] = {"usage": u["usage"] - b["usage"],
+                                       "time": u["time"] - b["time"]}
     hot = {h["cpu"]: h["count"] for h in d["hotplug"]}
     cpu_lines = {c["cpu"]: c for c in d["cpu"]}
     counts = []
@@ -276,6 +284,7 @@ def analyse(d, min_deepest, min_each):
                            "unmatched": c["unmatched"]})
         rows.append(counts_cpu)
     return {"states": [{"idx": i, "state": n} for i, n in states], "deepest": deepest,
+            "cpuidle_since": "reset" if d["cpuidle_base"] else "boot",
             "table": table, "counts": counts, "per_cpu": rows}, problems
 
 
@@ -285,6 +294,14 @@ def rst_table(header, rows):
     out = [rule, "  ".join(str(h).ljust(w) for h, w in zip(header, widths)), rule]
     out += ["  ".join(str(c).ljust(w) for c, w in zip(r, widths)) for r in rows]
     return "\n".join(out + [rule])
+
+
+def dash(v):
+    return "--" if v is None else v
+
+
+def ms(us):
+    return "--" if us is None else f"{us / 1000:.1f}"
 
 
 def write_rst(path, plat, p, res, verdict, problems, baseline, plotted):
@@ -335,14 +352,15 @@ def write_rst(path, plat, p, res, verdict, problems, baseline, plotted):
             "the cluster runs is granted as a core power-down. Per CPU, the firmware's total "
             "is the module's (accepted and rejected) plus one per hotplug round (CPU_OFF "
             "then CPU_ON counts one core power-down), exactly: the module reads both on the "
-            "CPU itself, where no exit can be half counted. An abandoned entry (the wake-up was already pending) reaches no low-power state "
-            "and counts for neither. cpuidle's usage counts from boot.", "",
+            "CPU itself, where no exit can be half counted. An abandoned entry (the "
+            "wake-up was already pending) reaches no low-power state and counts for "
+            f"neither. cpuidle's usage and time count from the {res['cpuidle_since']}.", "",
             rst_table(["cpu", "state", "PSCI_STAT_COUNT", "cpuidle usage", "module accepted",
-                       "rejected", "abandoned"],
-                      [[c["cpu"], c["state"], "--" if c["stat_count"] is None else c["stat_count"],
-                        "--" if c["cpuidle_usage"] is None else c["cpuidle_usage"],
-                        c["accepted"], c["rejected_order"] + c["rejected_stale"],
-                        c["abandoned"]] for c in res["counts"]]), "",
+                       "rejected", "abandoned", "PSCI_STAT_RESIDENCY (ms)", "cpuidle time (ms)"],
+                      [[c["cpu"], c["state"], dash(c["stat_count"]), dash(c["cpuidle_usage"]),
+                        c["accepted"], c["rejected_order"] + c["rejected_stale"], c["abandoned"],
+                        ms(c["stat_residency_us"]), ms(c["cpuidle_time_us"])]
+                       for c in res["counts"]]), "",
             rst_table(["cpu", "PSCI_STAT total", "module total", "hotplug rounds", "difference",
                        "module cost per exit (ns)"],
                       [[r["cpu"], "--" if r["stat_total"] is None else r["stat_total"],
