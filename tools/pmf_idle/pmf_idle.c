@@ -404,8 +404,9 @@ static int summary_show(struct seq_file *m, void *v)
 	mutex_lock(&reset_lock);
 	seq_printf(m, "pmf_idle 1\nkernel %s\nsmccc %u.%u conduit %s\n", init_utsname()->release,
 		   smccc_version >> 16, smccc_version & 0xffff, conduit_name);
-	seq_printf(m, "pmf_version %u\ncounter_hz %u\nring_size %u\npsci_stat %s\n",
-		   PMF_SMC_VERSION, counter_hz, ring_size, have_stat ? "yes" : "no");
+	seq_printf(m, "pmf_version %u\ncounter_hz %u\nring_size %u\npsci_stat %s\nmidr 0x%08x\n",
+		   PMF_SMC_VERSION, counter_hz, ring_size, have_stat ? "yes" : "no",
+		   read_cpuid_id());
 	for_each_possible_cpu(cpu) {
 		struct pmf_idle_cpu *c = per_cpu_ptr(&pmf_idle_cpus, cpu);
 		struct pmf_idle_counts *n = &sn->counts, *b = &c->base;

@@ -70,7 +70,7 @@ LINES = {
 HEADER = {"pmf_idle": re.compile(r"1"), "kernel": re.compile(r"\S+"),
           "smccc": re.compile(r"\d+\.\d+ conduit (smc|hvc)"), "pmf_version": re.compile(r"\d+"),
           "counter_hz": re.compile(r"[1-9]\d*"), "ring_size": re.compile(r"\d+"),
-          "psci_stat": re.compile(r"yes|no")}
+          "psci_stat": re.compile(r"yes|no"), "midr": re.compile(r"0x[0-9a-f]{8}")}
 
 
 class InputError(Exception):
@@ -307,9 +307,11 @@ def ms(us):
 def write_rst(path, plat, p, res, verdict, problems, baseline, plotted):
     base = {(r["cpu"], r["state"]): r for r in baseline["table"]} if baseline else {}
     title = f"PSCI idle latency under Linux ({plat})"
-    out = [title, "=" * len(title), "", prov.rst_fields(p),
-           f":Kernel: {p['kernel']} (SMCCC {p['smccc']}, PMF v{p['pmf_version']})",
-           f":Verdict: {verdict}", ""]
+    # (every idle exit is a sample: no iterations)
+    fields = [f for f in prov.rst_fields(p).split("\n") if not f.startswith(":Iterations:")]
+    out = [title, "=" * len(title), ""] + fields + [
+        f":Kernel: {p['kernel']} (SMCCC {p['smccc']}, PMF v{p['pmf_version']})",
+        f":Verdict: {verdict}", ""]
     if baseline:
         out += [f"Figures that moved by more than {fig.DELTA_SHOWN_ABOVE:g}% against the "
                 f"baseline ({baseline['provenance'].get('run') or 'earlier run'}) carry "
@@ -318,8 +320,9 @@ def write_rst(path, plat, p, res, verdict, problems, baseline, plotted):
         out += ["Problems:", ""] + [f"* {x}" for x in problems] + [""]
     out += ["Powerdown = ENTER_HW_LOW_PWR - ENTER_PSCI, Wakeup = EXIT_PSCI - EXIT_HW_LOW_PWR, "
             "Cache Flush = EXIT_CFLUSH - ENTER_CFLUSH, in µs (median, 99th percentile and "
-            "maximum of every idle exit recorded; docs/perf/psci-performance-methodology.rst).",
-            ""]
+            "maximum of every idle exit recorded; docs/perf/psci-performance-methodology.rst). "
+            "The tables hold every sample copied off, taken until the copy; the counts "
+            "below are the summary's, read just before it.", ""]
     dt = {c["state"]: c["dt"] for c in res["counts"]}
     out += ["Idle states (the device tree Linux booted with)", "-" * 47, "",
             rst_table(["state", "power_state", "entry-latency-us", "exit-latency-us",
@@ -447,7 +450,7 @@ def main(argv):
         clusters[c] = clusters.get(c, 0) + 1
     pv.update({"kernel": h.get("kernel", "unknown"), "smccc": h.get("smccc", "unknown"),
                "pmf_version": h.get("pmf_version", "?"), "counter_hz": int(h["counter_hz"]),
-               "cores": len(d["cpu"]), "iterations": None,
+               "cores": len(d["cpu"]), "iterations": None, "midr": h.get("midr", "unknown"),
                "topology": "+".join(str(clusters[c]) for c in sorted(clusters)) or "unknown"})
     if pv["emulator"].startswith("QEMU"):
         pv["timing"] = "real time (no -icount)"
