@@ -17,6 +17,13 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 what=$1 deps=$2
 
+# apt knows arm64 packages only once dpkg has the architecture (as root,
+# added here as fetch_deb.sh would).
+if [ "$(dpkg --print-architecture)" != arm64 ] && ! dpkg --print-foreign-architectures | grep -qx arm64 &&
+	[ "$(id -u)" -eq 0 ]; then
+	dpkg --add-architecture arm64
+	apt-get update -qq
+fi
 pkg=$(apt-cache depends linux-image-arm64:arm64 2>/dev/null |
 	sed -n 's/.*Depends: \(linux-image-[0-9][^:]*-arm64\).*/\1/p' | head -n 1)
 if [ -z "$pkg" ]; then

@@ -44,6 +44,8 @@ declare -A linux_pkgs=(
 	[/usr/lib/$ma/libelf.so.1]=libelf1
 	[/usr/lib/$ma/libssl.so.3]=libssl3
 	[perl]=perl
+	# checkpatch.pl comes out of linux-source's .tar.xz
+	[xz]=xz-utils
 )
 declare -A check_pkgs=(
 	[sphinx-build]=python3-sphinx

@@ -77,7 +77,7 @@ refused_says "give two topologies, e.g." scaling SCALING_TOPOLOGIES=2x2
 make -C "$top" help >"$work/help.log" 2>&1
 check "make help lists the other variables one per line, with the targets that read them" \
 	bash -c "grep -qE '^  REF= +make compare$' '$work/help.log' &&
-		grep -qE '^  BASELINE= +make run, make bench$' '$work/help.log' &&
+		grep -qE '^  BASELINE= +make run, make bench, make linux-latency$' '$work/help.log' &&
 		grep -A1 -E '^  REF=' '$work/help.log' | grep -q '^      the git revision'"
 
 # qemu_run: --help describes every option; --print-cmd prints and boots nothing.

@@ -60,8 +60,10 @@ if ! insmod /pmf_idle.ko; then
 	finish
 fi
 dmesg | grep 'pmf_idle: ' | tail -n 1 | sed 's/^/LATENCY: dmesg: /'
-echo 1 >/sys/kernel/debug/pmf_idle/reset
+# cpuidle's counts just before the reset: they then include the idle
+# exits of that read's window too (a few tens per CPU on QEMU).
 sh /collect.sh "PMF_IDLE: " base >/tmp/cpuidle_base
+echo 1 >/sys/kernel/debug/pmf_idle/reset
 
 # Phases of idle with a waker on every CPU, each sleeping one idle period
 # after another (read -t on a FIFO: no process started per period): a phase

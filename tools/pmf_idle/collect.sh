@@ -5,7 +5,7 @@
 # CPU's cluster and core and cpuidle's own count and time of each of its
 # idle states, each line after PREFIX.
 # Run as root where the module is loaded (docs/tools/pmf_idle.rst):
-#   echo 1 >/sys/kernel/debug/pmf_idle/reset; sh collect.sh "" base >base.txt
+#   sh collect.sh "" base >base.txt; echo 1 >/sys/kernel/debug/pmf_idle/reset
 #   ... (the load to measure) ...
 #   sh collect.sh >pmf-idle.txt; cat base.txt >>pmf-idle.txt
 prefix=${1:-}
