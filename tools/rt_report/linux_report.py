@@ -173,16 +173,9 @@ def parse(text):
     return d
 
 
-def percentile(values, p):
-    """The nearest-rank @p-th percentile of a non-empty list."""
-    s = sorted(values)
-    rank = -(-len(s) * p // 100)
-    return s[max(0, int(rank) - 1)]
-
-
 def summarize(values):
     return {"count": len(values), "median": fig.median(values),
-            "p99": percentile(values, 99), "max": max(values)}
+            "p99": fig.percentile(values, 99), "max": max(values)}
 
 
 def ns_of(ticks, hz):
