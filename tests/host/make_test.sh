@@ -69,7 +69,7 @@ refused_says() {    # MESSAGE MAKE-ARGS...
 }
 refused_says "REF= is read by make compare only, not by make run" run REF=HEAD
 refused_says "PROFILE_PATH= is read by make profile only, not by make run" run PROFILE_PATH=boot
-refused_says "BASELINE= is read by make run and make bench only, not by make all" BASELINE=x
+refused_says "BASELINE= is read by make run and make bench and make linux-latency only, not by make all" BASELINE=x
 refused_says "qemu_clusters is not an option (did you mean QEMU_CLUSTERS?)" qemu_clusters=1
 refused_says "give two topologies, e.g." scaling SCALING_TOPOLOGIES=2x2
 

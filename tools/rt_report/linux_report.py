@@ -384,10 +384,18 @@ def plot_histograms(outdir, d, res):
         fg, axes = plt.subplots(1, 3, figsize=(12, 3.6))
         for ax, f in zip(axes, FIGURES):
             cpus = sorted({x["cpu"] for x in got})
-            data = [[x[KEYS[f]] / 1000.0 for x in got if x["cpu"] == c] for c in cpus]
-            ax.hist(data, bins=40, histtype="step", label=[topo.get(c, str(c)) for c in cpus])
+            data = [[x[KEYS[f]] / 1000.0 for x in got if x["cpu"] == c and x[KEYS[f]] > 0]
+                    for c in cpus]
+            # Logarithmic bins: the bulk and the tail (an emulator's vCPU
+            # descheduled by its host) both stay visible.
+            lo = min(min(d) for d in data if d)
+            hi = max(max(d) for d in data if d)
+            bins = [lo * (hi / lo) ** (i / 50) for i in range(51)] if hi > lo else 10
+            ax.hist(data, bins=bins, histtype="step", label=[topo.get(c, str(c)) for c in cpus])
+            if hi > lo:
+                ax.set_xscale("log")
             ax.set_title(f, fontsize=10)
-            ax.set_xlabel("µs")
+            ax.set_xlabel("µs (logarithmic)")
             ax.set_ylabel("idle exits")
             ax.grid(linewidth=0.3)
         axes[0].legend(title="cpu", fontsize=7)
