@@ -304,6 +304,7 @@ include tests/unit/unit.mk
 include $(filter-out tests/unit/unit.mk,$(wildcard tests/unit/*.mk))
 include tests/fuzz/fuzz.mk
 include tools/profile/profile.mk
+include make_helpers/linux_latency.mk
 
 $(eval $(call make_image,bl1,$(COMMON_SOURCES) $(BL1_SOURCES) $(PLAT_BL1_SOURCES),bl1/bl1.ld.S,$(BL1_LIBS)))
 $(eval $(call make_image,bl2,$(COMMON_SOURCES) $(BL2_SOURCES) $(PLAT_BL2_SOURCES),bl2/bl2.ld.S,$(LIBFDT_A) $(BL2_LIBS)))
@@ -386,7 +387,7 @@ help:
 format-check:
 	@bash tests/host/format_check.sh
 format:
-	@git ls-files '*.c' '*.h' | grep -v '\.ld\.h$$' | xargs clang-format -i
+	@git ls-files '*.c' '*.h' | grep -v -e '\.ld\.h$$' -e '^tools/pmf_idle/' | xargs clang-format -i
 
 unit-tests: $(UNIT_TESTS)
 
@@ -400,9 +401,9 @@ distclean:
 # variable given on the command line is one of them or a declared option:
 # a misspelt option must not silently build the defaults.
 # ---------------------------------------------------------------------------
-$(call target_variable,BASELINE,run bench,an earlier run's directory (build/<plat>/report/...) to compare with)
+$(call target_variable,BASELINE,run bench linux-latency,an earlier run's directory (build/<plat>/report/...) to compare with)
 $(call target_variable,FAIL_ABOVE,run bench compare,fail when a figure got worse by more than this (e.g. 5%; compare's default); only a difference larger than both runs' spread and one counter tick counts)
-$(call target_variable,COMPARE_ANYWAY,run bench compare,1 compares runs of different platforms$(comma) topologies or timing (-icount))
+$(call target_variable,COMPARE_ANYWAY,run bench compare linux-latency,1 compares runs of different platforms$(comma) topologies or timing (-icount))
 $(call target_variable,REF,compare,the git revision to compare with)
 $(call target_variable,BUILD_BASE,,where build/ goes (default build))
 $(call target_variable,CC,,the compiler$(comma) e.g. clang)
@@ -450,7 +451,7 @@ endif
 # side with each other or with a goal of this make, so a command line naming
 # one of them and another goal runs its goals one after another (each
 # sub-make still builds with -j).
-SUBMAKE_GOALS := run bench test-mem-protect compare docs etm-decode profile check check-quick scaling test-profile
+SUBMAKE_GOALS := run bench test-mem-protect compare docs etm-decode profile check check-quick scaling test-profile linux-latency
 ifneq ($(and $(filter $(SUBMAKE_GOALS),$(MAKECMDGOALS)),$(word 2,$(MAKECMDGOALS))),)
 .NOTPARALLEL:
 endif

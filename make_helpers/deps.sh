@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# deps.sh run|profile|etm|docs|check: make sure the Debian packages a target needs
+# deps.sh run|profile|etm|docs|linux|check: make sure the Debian packages a target needs
 # are there (check: run's, plus the tests' and fuzzers').
 # As root, installs what is missing with apt-get; otherwise prints the
 # apt-get line to run and fails.
@@ -36,6 +36,19 @@ declare -A etm_pkgs=(
 # make docs: Sphinx.
 declare -A docs_pkgs=(
 	[sphinx-build]=python3-sphinx
+)
+# make linux-latency: the run set, Debian's U-Boot (BL33), and what the
+# fetched linux-kbuild's programs link (its package is unpacked, not
+# installed); perl for checkpatch.pl (tools/pmf_idle).
+ma=$(dpkg-architecture -qDEB_HOST_MULTIARCH 2>/dev/null || gcc -print-multiarch)
+declare -A linux_pkgs=(
+	[/usr/lib/u-boot/qemu_arm64/u-boot.bin]=u-boot-qemu
+	[aarch64-linux-gnu-gcc-12]=gcc-12-aarch64-linux-gnu
+	[/usr/lib/$ma/libelf.so.1]=libelf1
+	[/usr/lib/$ma/libssl.so.3]=libssl3
+	[perl]=perl
+	# checkpatch.pl comes out of linux-source's .tar.xz
+	[xz]=xz-utils
 )
 declare -A check_pkgs=(
 	[sphinx-build]=python3-sphinx
@@ -79,6 +92,7 @@ add_missing run_pkgs
 [ "${1:-run}" = etm ] && add_missing etm_pkgs
 [ "${1:-run}" = docs ] && add_missing docs_pkgs
 [ "${1:-run}" = check ] && add_missing check_pkgs
+[ "${1:-run}" = linux ] || [ "${1:-run}" = check ] && add_missing linux_pkgs
 # The host unit tests run under AddressSanitizer.
 if [ "${1:-run}" = check ] && ! echo 'int main(void){return 0;}' |
 	cc -fsanitize=address,undefined -x c - -o /dev/null 2>/dev/null; then

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # fetch_deb.sh PACKAGE:ARCH DEST [PATH...]: download one Debian package with
 # apt and unpack it into DEST/root (all of it, or only the PATHs given, as
-# they appear in the package, e.g. ./boot). DEST is a build cache; nothing
-# is vendored in git.
+# they appear in the package, e.g. ./boot; --download-only: none, the .deb
+# alone). DEST is a build cache; nothing is vendored in git.
 # Foreign architectures (arm64) are added to dpkg first when root.
 set -euo pipefail
 pkg=$1 dest=$2
@@ -34,6 +34,7 @@ if ! ls ./*.deb >/dev/null 2>&1; then
 	fi
 	rm -f download.err
 fi
+[ "${1:-}" = --download-only ] && exit 0
 rm -rf root
 mkdir root
 dpkg-deb --fsys-tarfile ./*.deb | tar -x -C root "$@"

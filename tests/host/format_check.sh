@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # format_check.sh [FILE...]: every C file of the tree (or those given) is as
 # clang-format leaves it (.clang-format, Debian's clang-format 14). Linker-
-# script headers (*.ld.h) are not C and are left alone. Prints the files
+# script headers (*.ld.h) are not C and are left alone, and so is the Linux
+# module tools/pmf_idle, which is in the kernel's style (checkpatch.pl, in
+# make check's linux-latency suite). Prints the files
 # that differ with their diff; ends "N passed, N failed".
 set -uo pipefail
 cd "$(dirname "$0")/../.." || exit 1
 files=("$@")
-[ ${#files[@]} -eq 0 ] && mapfile -t files < <(git ls-files '*.c' '*.h' | grep -v '\.ld\.h$')
+[ ${#files[@]} -eq 0 ] && mapfile -t files < <(git ls-files '*.c' '*.h' | grep -v -e '\.ld\.h$' -e '^tools/pmf_idle/')
 bad=0
 # One clang-format for the tree names the files that differ; each of those
 # is shown with its diff.

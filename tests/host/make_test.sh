@@ -69,7 +69,7 @@ refused_says() {    # MESSAGE MAKE-ARGS...
 }
 refused_says "REF= is read by make compare only, not by make run" run REF=HEAD
 refused_says "PROFILE_PATH= is read by make profile only, not by make run" run PROFILE_PATH=boot
-refused_says "BASELINE= is read by make run and make bench only, not by make all" BASELINE=x
+refused_says "BASELINE= is read by make run and make bench and make linux-latency only, not by make all" BASELINE=x
 refused_says "qemu_clusters is not an option (did you mean QEMU_CLUSTERS?)" qemu_clusters=1
 refused_says "give two topologies, e.g." scaling SCALING_TOPOLOGIES=2x2
 
@@ -108,7 +108,7 @@ check "make check SUITES=pathz: refused before anything is built, naming the sui
 make -C "$top" help >"$work/help.log" 2>&1
 check "make help lists the other variables one per line, with the targets that read them" \
 	bash -c "grep -qE '^  REF= +make compare$' '$work/help.log' &&
-		grep -qE '^  BASELINE= +make run, make bench$' '$work/help.log' &&
+		grep -qE '^  BASELINE= +make run, make bench, make linux-latency$' '$work/help.log' &&
 		grep -A1 -E '^  REF=' '$work/help.log' | grep -q '^      the git revision'"
 
 # qemu_run: --help describes every option; --print-cmd prints and boots nothing.

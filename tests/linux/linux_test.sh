@@ -5,26 +5,25 @@
 # tests/linux/init.sh checks CPUs, CPU hotplug, dmesg and cpuidle, then
 # powers off (SYSTEM_OFF: QEMU must exit) or, in a second run, reboots
 # (SYSTEM_RESET: a second boot must come up).
-# Downloads are cached in build/deps/.
+# Downloads are cached in DEPS_DIR (default BUILD_BASE/deps).
 # Usage: linux_test.sh BUILD_BASE  (the firmware is built in BUILD_BASE/linux-test)
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../lib/harness.sh"
 top=$(cd "$here/../.." && pwd)
 base=$1
-deps=$base/deps
+deps=${DEPS_DIR:-$base/deps}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 uboot=/usr/lib/u-boot/qemu_arm64/u-boot.bin
 
-kpkg=$(apt-cache depends linux-image-arm64:arm64 2>/dev/null |
-	sed -n 's/.*Depends: \(linux-image-[0-9][^:]*-arm64\).*/\1/p' | head -n 1)
-[ -n "$kpkg" ] || { fail "find Debian's arm64 kernel package"; summary; exit 1; }
-bash "$top/make_helpers/fetch_deb.sh" "$kpkg:arm64" "$deps/$kpkg" ./boot &&
-	bash "$top/make_helpers/fetch_deb.sh" busybox-static:arm64 "$deps/busybox-static" ./bin ||
-	{ fail "download $kpkg and busybox-static"; summary; exit 1; }
-kernel=$(ls "$deps/$kpkg"/root/boot/vmlinuz-*)
-py tests.linux.mkinitramfs "$work/initrd.gz" "$deps/busybox-static/root/bin/busybox" \
+# Debian's current arm64 kernel and busybox-static (the same that make
+# linux-latency boots).
+boot=$(bash "$top/make_helpers/debian_kernel.sh" boot "$deps" 2>"$work/fetch.log") ||
+	{ fail "download Debian's arm64 kernel and busybox-static" "$(tail -n 2 "$work/fetch.log")"; summary; exit 1; }
+eval "$boot"
+kernel=$KERNEL
+py tests.linux.mkinitramfs "$work/initrd.gz" "$BUSYBOX" \
 	"$here/init.sh" || { fail "build the initramfs"; summary; exit 1; }
 
 if ! make -C "$top" -j2 BUILD_BASE="$base/linux-test" BL33="$uboot" >"$work/build.log" 2>&1; then
@@ -34,15 +33,14 @@ if ! make -C "$top" -j2 BUILD_BASE="$base/linux-test" BL33="$uboot" >"$work/buil
 fi
 
 # linux_boot END LOG SECONDS [QEMU_RUN-ARGS...]: boot Linux with init ending
-# in END -f, without -icount (Linux runs for many seconds), through the one
-# description of the machine (tools/qemu_run). Returns QEMU's status, 0
-# after a --stop, or 124 at the time limit.
+# in END -f through the one recipe of a Linux boot (tools/linux_latency/boot.sh:
+# tools/qemu_run without -icount). Returns QEMU's status, 0 after a --stop,
+# or 124 at the time limit.
 linux_boot() {
 	local end=$1 log=$2 secs=$3
 	shift 3
-	qemu_boot "$log" "$secs" --config "$base/linux-test/qemu/release/config.mk" --realtime \
-		--extra="-kernel $kernel -initrd $work/initrd.gz" "$@" \
-		-- -append "console=ttyAMA0 quiet panic=-1 n1fw.end=$end"
+	bash "$top/tools/linux_latency/boot.sh" "$base/linux-test/qemu/release/config.mk" "$kernel" \
+		"$work/initrd.gz" "$log" "$secs" "n1fw.end=$end" -- "$@"
 }
 
 log=$work/poweroff.log

@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
-"""mkinitramfs.py OUT BUSYBOX INIT: write a gzip'd newc cpio initramfs with
-busybox as /bin/busybox and INIT as /init (deterministic: fixed mtimes)."""
+"""mkinitramfs.py OUT BUSYBOX INIT [FILE...]: write a gzip'd newc cpio
+initramfs with busybox as /bin/busybox, INIT as /init and each FILE in /
+under its own name (make linux-latency's module and scripts), deterministic
+(fixed mtimes)."""
 import gzip
+import os
 import sys
 
 
@@ -14,19 +17,21 @@ def entry(name, mode, data=b"", ino=[1]):
     return out + b"\0" * (-len(out) % 4)
 
 
-def main(out, busybox, init):
+def main(out, busybox, init, *files):
     blob = b""
     for d in ("bin", "dev", "proc", "sys", "tmp", "sbin"):
         blob += entry(d, 0o040755)
     blob += entry("bin/busybox", 0o100755, open(busybox, "rb").read())
     blob += entry("bin/sh", 0o120777, b"busybox")
     blob += entry("init", 0o100755, open(init, "rb").read())
+    for f in files:
+        blob += entry(os.path.basename(f), 0o100755, open(f, "rb").read())
     blob += entry("TRAILER!!!", 0)
     with open(out, "wb") as f:
         f.write(gzip.compress(blob, mtime=0))
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 4:
-        sys.exit("usage: mkinitramfs.py OUT BUSYBOX INIT")
+    if len(sys.argv) < 4:
+        sys.exit("usage: mkinitramfs.py OUT BUSYBOX INIT [FILE...]")
     main(*sys.argv[1:])

@@ -26,6 +26,16 @@ def median(samples):
     return total // 2 if total % 2 == 0 else total / 2
 
 
+def percentile(samples, p):
+    """The nearest-rank @p-th percentile of a non-empty list (make
+    linux-latency's p99)."""
+    if not samples:
+        raise ValueError("percentile of no sample")
+    s = sorted(samples)
+    rank = -(-len(s) * p // 100)
+    return s[max(0, int(rank) - 1)]
+
+
 def stats(samples):
     """min, median, max and every sample (in order) of one figure."""
     return {"min": min(samples), "median": median(samples), "max": max(samples),
