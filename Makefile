@@ -383,6 +383,8 @@ help:
 	@echo "Build options (current value; default in brackets):"
 	@$(foreach o,$(OPTIONS),printf '  %-32s %-s\n      %s\n' '$(o)=$($(o))' '[$(OPTION_DEFAULT_$(o))]' '$(subst ','\'',$(OPTION_HELP_$(o)))';)
 
+include make_helpers/lava.mk
+
 # `run` and `check` first install what they need (when root), then build in a
 # sub-make so that the toolchain they installed is the one used.
 DEPS := bash make_helpers/deps.sh

@@ -26,8 +26,10 @@ of that name expects it:
          console, then the AP console as a new connection (n1sdp_actions())
 
 Images are named by URL: --images-url (IMAGES_URL=) followed by the image's
-name, by default file:// URLs of the build itself. Timeouts come from the
-build's RUN_TIMEOUT, the limit make run gives the same payload.
+name, by default file:// URLs of the build itself; each with its sha256
+where the build has it (with --images-url the images are the lab's and need
+not be built here). Timeouts come from the build's RUN_TIMEOUT, the limit
+make run gives the same payload.
 """
 import argparse
 import hashlib
@@ -99,15 +101,25 @@ class Images:
     def __init__(self, build, url):
         self.build = os.path.abspath(build)
         self.url = url.rstrip("/") if url else "file://" + self.build
+        # Images served by the lab (--images-url) need not be built here:
+        # the job names them, with the sha256 of those this build has.
+        self.remote = bool(url)
         self.listed = []
 
-    def entry(self, label, name, path=None, **extra):
+    def entry(self, label, name, path=None, optional=False, **extra):
+        """The url entry of image @name (@path, default the build's own);
+        a missing image is an error unless @optional (then the job names
+        it without its sha256, and images.txt says it is to be made)."""
         path = path or os.path.join(self.build, name)
+        url = f"{self.url}/{name}"
         if not os.path.isfile(path):
-            raise SystemExit(f"lava_jobs: {path}: no such image (build it first)")
+            if not optional and not self.remote:
+                raise SystemExit(f"lava_jobs: {path}: no such image (build it first)")
+            self.listed.append((label, url, "-", path + " (not made)"))
+            return {"url": url, **extra}
         digest = sha256(path)
-        self.listed.append((label, f"{self.url}/{name}", digest, path))
-        return {"url": f"{self.url}/{name}", "sha256sum": digest, **extra}
+        self.listed.append((label, url, digest, path))
+        return {"url": url, "sha256sum": digest, **extra}
 
 
 def qemu_context(config_path):
@@ -243,11 +255,8 @@ def n1sdp_actions(images, run_timeout):
         # (docs/plat/n1sdp.rst; actions-deploy.rst "to: flasher").
         {"deploy": {"namespace": "recovery", "to": "flasher", "timeout": timeout(600),
                     "images": {"recovery_image": images.entry(
-                        "recovery_image", "n1sdp-recovery.zip",
-                        path=os.path.join(images.build, "lava", "n1sdp-recovery.zip")
-                        if not os.path.isfile(os.path.join(images.build,
-                                                           "n1sdp-recovery.zip"))
-                        else None, compression="zip")}}},
+                        "recovery_image", "n1sdp-recovery.zip", optional=True,
+                        compression="zip")}}},
         # actions-boot.rst "method: minimal": power on and wait on the
         # device's first console, the MCC's, for its prompt.
         {"boot": {"namespace": "recovery", "method": "minimal", "timeout": timeout(180),
@@ -259,6 +268,47 @@ def n1sdp_actions(images, run_timeout):
                   "timeout": timeout(60)}},
         test_action(run_timeout, namespace="ap", **{"connection-namespace": "ap"}),
     ]
+
+
+# The UUID under which the SCP's RAM-firmware FIP (scp_fw.bin) carries the
+# AP's BL1 (docs/plat/n1sdp.rst, "Running it on the board").
+N1SDP_BL1_BLOB_UUID = "cfacc2c4-15e8-4668-82be-430a38fad705"
+
+
+def n1sdp_recovery(bundle, out, build, fiptool):
+    """The recovery image LAVA's flasher unzips onto the MCC's card: the
+    board's firmware bundle @bundle (zip) with SOFTWARE/fip.bin replaced by
+    this build's and this build's BL1 put into SOFTWARE/scp_fw.bin
+    (fiptool update --blob), every other file as it is."""
+    import subprocess
+    import tempfile
+    import zipfile
+    with zipfile.ZipFile(bundle) as z:
+        names = {n.lower(): n for n in z.namelist()}
+        for want in ("software/fip.bin", "software/scp_fw.bin"):
+            if want not in names:
+                raise SystemExit(f"lava_jobs: {bundle}: no {want} (not an N1SDP firmware "
+                                 f"bundle?)")
+        with tempfile.TemporaryDirectory() as tmp:
+            scp = os.path.join(tmp, "scp_fw.bin")
+            with open(scp, "wb") as f:
+                f.write(z.read(names["software/scp_fw.bin"]))
+            r = subprocess.run([fiptool, "update", "--blob", f"uuid={N1SDP_BL1_BLOB_UUID},"
+                                f"file={os.path.join(build, 'bl1.bin')}", scp],
+                               capture_output=True, text=True, check=False)
+            if r.returncode != 0:
+                raise SystemExit(f"lava_jobs: fiptool update of scp_fw.bin: {r.stderr.strip()}")
+            with open(scp, "rb") as f:
+                scp_data = f.read()
+        with open(os.path.join(build, "fip.bin"), "rb") as f:
+            fip_data = f.read()
+        tmp_out = out + ".tmp"
+        with zipfile.ZipFile(tmp_out, "w", zipfile.ZIP_DEFLATED) as o:
+            for info in z.infolist():
+                data = {names["software/fip.bin"]: fip_data,
+                        names["software/scp_fw.bin"]: scp_data}.get(info.filename)
+                o.writestr(info, data if data is not None else z.read(info.filename))
+        os.replace(tmp_out, out)
 
 
 def linux_job(recipe, plat, config, images, device_type, tags, run_timeout):
@@ -300,6 +350,9 @@ def main(argv):
     p.add_argument("--tags", default="", help="LAVA device tags, space-separated")
     p.add_argument("--version", default="", help="the firmware's version (the banner's)")
     p.add_argument("--linux", metavar="RECIPE", help="issue 19's Linux boot recipe (JSON)")
+    p.add_argument("--n1sdp-firmware", metavar="ZIP",
+                   help="PLAT=n1sdp: the board's firmware bundle to make n1sdp-recovery.zip of")
+    p.add_argument("--fiptool", default="fiptool", help="fiptool for --n1sdp-firmware")
     a = p.parse_args(argv)
     try:
         config = qemu_run.read_config(a.config)
@@ -322,7 +375,13 @@ def main(argv):
     elif plat == "fvp":
         job["actions"] = fvp_actions(a.config, config, images, run_timeout)
     elif plat == "n1sdp":
+        recovery = os.path.join(build, "n1sdp-recovery.zip")
+        if a.n1sdp_firmware:
+            n1sdp_recovery(a.n1sdp_firmware, recovery, build, a.fiptool)
         job["actions"] = n1sdp_actions(images, run_timeout)
+        if not os.path.isfile(recovery):
+            print(f"lava_jobs: {recovery} is to be made from the board's firmware bundle: "
+                  f"make lava-jobs PLAT=n1sdp N1SDP_FIRMWARE=<bundle.zip> (docs/perf/lava.rst)")
     else:
         print(f"lava_jobs: PLAT={plat}: no LAVA device type for it", file=sys.stderr)
         return 2
