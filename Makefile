@@ -575,6 +575,7 @@ _check: all unit-tests $(UNIT_TEST_INPUTS) $(PSCI_MUTANTS) $(DTB_EDIT) $(FUZZERS
 		"rt-instr=bash tests/integration/rt_instr_test.sh $(BUILD_DIR)" \
 		"pmf-order=bash tests/integration/pmf_order_test.sh $(BUILD_DIR)" \
 		"report-tools=$(PYTHON) tests/host/rt_report_test.py" \
+		"lava=bash tests/integration/lava_test.sh $(BUILD_BASE)" \
 		"docs=bash tests/host/docs_test.sh $(BUILD_BASE)" \
 		"profile=make -C $(CURDIR) --no-print-directory test-profile" \
 		"profile-etm=bash tests/profile/etm_roundtrip.sh $(BUILD_DIR) $(ETM_DECODE)" \

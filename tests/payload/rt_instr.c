@@ -466,8 +466,10 @@ static void run_scenario(enum scenario sc, unsigned int it, unsigned int n)
 static uint64_t median_ns(const struct row rows[][PAYLOAD_MAX_CORES], unsigned int n,
                           unsigned int pos, unsigned int f)
 {
-	uint64_t v[PARALLEL_SAMPLES];
+	uint64_t v[PARALLEL_SAMPLES] = { 0 };
 
+	if (n == 0U || n > PARALLEL_SAMPLES)
+		return 0;
 	for (unsigned int i = 0; i < n; i++) {
 		unsigned int j = i;
 
