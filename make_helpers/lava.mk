@@ -15,6 +15,7 @@ LAVA_DEVICE_TYPES := $(LAVA_SERVER_DIR)/root/usr/share/lava-server/device-types
 $(call target_variable,IMAGES_URL,lava-jobs lava-run,where the lab fetches the images from (the URL of a folder holding them; default: file:// paths of this build))
 $(call target_variable,LAVA_DEVICE_TYPE,lava-jobs lava-run,the LAVA device type the jobs ask for (default: PLAT's: qemu$(comma) fvp$(comma) n1sdp))
 $(call target_variable,LAVA_TAGS,lava-jobs lava-run,LAVA device tags the jobs ask for (space-separated))
+$(call target_variable,LAVA_FVP_DOCKER,lava-jobs,PLAT=fvp: the lab's Docker image that holds the model in /opt/model (default fvp:base-revc))
 $(call target_variable,N1SDP_FIRMWARE,lava-jobs,PLAT=n1sdp: the board's firmware bundle (zip) that n1sdp-recovery.zip is made from)
 $(call user_target,lava-jobs,LAVA job definitions for PLAT (qemu$(comma) fvp$(comma) n1sdp) in build/<plat>/lava/ (docs/perf/lava.rst))
 $(call user_target,lava-run,the qemu LAVA job run by Debian's lava-run here$(comma) no server; passes when LAVA says every test case passed)
@@ -26,7 +27,7 @@ LAVA_IMAGES_n1sdp := $(BUILD_DIR)/bl1.bin $(FIP)
 LAVA_JOBS_ARGS = --config $(BUILD_DIR)/config.mk --out $(LAVA_DIR) --version '$(VERSION)' \
 	$(if $(IMAGES_URL),--images-url '$(IMAGES_URL)') \
 	$(if $(LAVA_DEVICE_TYPE),--device-type '$(LAVA_DEVICE_TYPE)') \
-	$(if $(LAVA_TAGS),--tags '$(LAVA_TAGS)') \
+	$(if $(LAVA_TAGS),--tags '$(LAVA_TAGS)') $(if $(LAVA_FVP_DOCKER),--fvp-docker '$(LAVA_FVP_DOCKER)') \
 	$(if $(N1SDP_FIRMWARE),--n1sdp-firmware '$(abspath $(N1SDP_FIRMWARE))' --fiptool $(FIPTOOL))
 
 .PHONY: lava-jobs _lava-jobs lava-run _lava-run

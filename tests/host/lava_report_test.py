@@ -179,6 +179,38 @@ class Jobs(unittest.TestCase):
         self.assertIn("job 14", out)
         self.assertIn("no runtime-instrumentation run in its console", out)
 
+    def test_mutated_logs_only_log_errors(self):
+        """Any damage to a log is a LogError naming the job, or a log that
+        still reads; never another exception (the parser's fuzzing)."""
+        import random
+        sys.path.insert(0, os.path.join(TOP, "tools", "rt_report"))
+        import rt_report as rt
+        good = lava_log_text(console()).encode()
+        rng = random.Random(20)
+        path = os.path.join(self.dir, "mutant.yaml")
+        errors = 0
+        for _ in range(300):
+            data = bytearray(good)
+            for _ in range(rng.randint(1, 8)):
+                i = rng.randrange(len(data))
+                op = rng.randrange(3)
+                if op == 0:
+                    data[i] = rng.randrange(256)
+                elif op == 1:
+                    del data[i:i + rng.randint(1, 40)]
+                else:
+                    data[i:i] = bytes(rng.choice(b'{}[]":,\n-!&*') for _ in range(3))
+            with open(path, "wb") as f:
+                f.write(data)
+            try:
+                log = lava_log.read(path, name="job m")
+                log.verdict_problems()
+                rt.parse(log.text())
+            except lava_log.LogError as e:
+                self.assertTrue(str(e).startswith("job m: "), str(e))
+                errors += 1
+        self.assertGreater(errors, 100)
+
     # --- many jobs --------------------------------------------------------
 
     def test_aggregate_per_board_and_core(self):

@@ -72,6 +72,32 @@ check "fvp: the job's model parameters are fvp_run's, UART0 on the telnet port L
 	bash -c "[ \$(wc -l <'$work/fvp-want') -eq 9 ] && grep -vxF -f '$work/shape.log' '$work/fvp-want' |
 		{ ! grep -q .; } && grep -qx -- '-C bp.terminal_0.start_telnet=1' '$work/shape.log'"
 
+# The N1SDP recovery image: a stand-in board bundle (its SCP RAM firmware
+# FIP with a BL1 blob, a FIP, the MCC's configuration) made into the one
+# the job deploys, with a stand-in build's BL1 and FIP.
+fiptool=$base/tools/fiptool/fiptool
+mkdir -p "$work/bundle/SOFTWARE" "$work/bundle/MB/HBI0316A" "$work/fake" "$work/recovery"
+head -c 1000 /dev/urandom >"$work/scp_ram.bin"
+head -c 500 /dev/urandom >"$work/old_bl1.bin"
+head -c 3000 /dev/urandom >"$work/bundle/SOFTWARE/fip.bin"
+echo "the board's configuration" >"$work/bundle/MB/HBI0316A/io_v123f.txt"
+head -c 700 /dev/urandom >"$work/fake/bl1.bin"
+head -c 2000 /dev/urandom >"$work/fake/fip.bin"
+blob=uuid=cfacc2c4-15e8-4668-82be-430a38fad705
+"$fiptool" create --scp-fw "$work/scp_ram.bin" --blob "$blob,file=$work/old_bl1.bin" \
+	"$work/bundle/SOFTWARE/scp_fw.bin" >/dev/null
+(cd "$work/bundle" && "$python" -m zipfile -c ../bundle.zip SOFTWARE MB)
+"$python" -c "import sys; sys.path.insert(0, sys.argv[1]); import lava_jobs
+lava_jobs.n1sdp_recovery(*sys.argv[2:])" "$top/tools/lava" "$work/bundle.zip" \
+	"$work/recovery.zip" "$work/fake" "$fiptool" &&
+	(cd "$work/recovery" && "$python" -m zipfile -e ../recovery.zip . &&
+		"$fiptool" unpack --blob "$blob,file=bl1.bin" --scp-fw scp_ram.bin SOFTWARE/scp_fw.bin)
+check "n1sdp: the recovery image is the bundle with this build's FIP, and its BL1 in scp_fw.bin" \
+	bash -c "cmp -s '$work/recovery/SOFTWARE/fip.bin' '$work/fake/fip.bin' &&
+		cmp -s '$work/recovery/bl1.bin' '$work/fake/bl1.bin' &&
+		cmp -s '$work/recovery/scp_ram.bin' '$work/scp_ram.bin' &&
+		cmp -s '$work/recovery/MB/HBI0316A/io_v123f.txt' '$work/bundle/MB/HBI0316A/io_v123f.txt'"
+
 # --- a broken action is refused ------------------------------------------
 "$python" - "$qjob" "$work" <<'EOF'
 import sys, yaml, copy

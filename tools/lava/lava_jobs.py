@@ -221,22 +221,20 @@ def qemu_actions(config_path, images, run_timeout):
     ]
 
 
-def fvp_actions(config_path, config, images, run_timeout):
+def fvp_actions(config_path, config, images, run_timeout, docker_image):
     return [
         # actions-deploy.rst "to: fvp": the images the model is given.
         {"deploy": {"to": "fvp", "timeout": timeout(120),
                     "images": {"bl1": images.entry("bl1", "bl1.bin"),
                                "fip": images.entry("fip", "fip.bin")}}},
-        # actions-boot.rst "method: fvp": the model in a Docker image
-        # (FVP_DOCKER_IMAGE), started with these arguments; LAVA connects
-        # to the telnet port the model prints (console_string).
+        # actions-boot.rst "method: fvp": the model in the lab's Docker
+        # image (LAVA_FVP_DOCKER=, the model in /opt/model), started with
+        # these arguments; LAVA connects to the telnet port the model
+        # prints (console_string). The Base RevC AEM model needs no licence.
         {"boot": {"method": "fvp", "timeout": timeout(120),
-                  "docker": {"name": config.get("FVP_DOCKER_IMAGE") or "fvp:base-revc",
-                             "local": True},
+                  "docker": {"name": docker_image, "local": True},
                   "image": "/opt/model/" + os.path.basename(config.get("FVP_BASE") or
                                                             fvp_run.DEFAULT_MODEL),
-                  "license_variable": "ARMLMD_LICENSE_FILE=" +
-                  (config.get("ARMLMD_LICENSE_FILE") or "27000@licenseserver"),
                   "console_string": r"terminal_0: Listening for serial connection on port "
                                     r"(?P<PORT>\d+)",
                   "arguments": fvp_arguments(config_path, config),
@@ -353,6 +351,8 @@ def main(argv):
     p.add_argument("--n1sdp-firmware", metavar="ZIP",
                    help="PLAT=n1sdp: the board's firmware bundle to make n1sdp-recovery.zip of")
     p.add_argument("--fiptool", default="fiptool", help="fiptool for --n1sdp-firmware")
+    p.add_argument("--fvp-docker", default="fvp:base-revc",
+                   help="PLAT=fvp: the lab's Docker image holding the model in /opt/model")
     a = p.parse_args(argv)
     try:
         config = qemu_run.read_config(a.config)
@@ -373,7 +373,7 @@ def main(argv):
         job["context"] = qemu_context(a.config)
         job["actions"] = qemu_actions(a.config, images, run_timeout)
     elif plat == "fvp":
-        job["actions"] = fvp_actions(a.config, config, images, run_timeout)
+        job["actions"] = fvp_actions(a.config, config, images, run_timeout, a.fvp_docker)
     elif plat == "n1sdp":
         recovery = os.path.join(build, "n1sdp-recovery.zip")
         if a.n1sdp_firmware:
