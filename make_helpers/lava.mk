@@ -28,7 +28,12 @@ LAVA_JOBS_ARGS = --config $(BUILD_DIR)/config.mk --out $(LAVA_DIR) --version '$(
 	$(if $(IMAGES_URL),--images-url '$(IMAGES_URL)') \
 	$(if $(LAVA_DEVICE_TYPE),--device-type '$(LAVA_DEVICE_TYPE)') \
 	$(if $(LAVA_TAGS),--tags '$(LAVA_TAGS)') $(if $(LAVA_FVP_DOCKER),--fvp-docker '$(LAVA_FVP_DOCKER)') \
-	$(if $(N1SDP_FIRMWARE),--n1sdp-firmware '$(abspath $(N1SDP_FIRMWARE))' --fiptool $(FIPTOOL))
+	$(if $(N1SDP_FIRMWARE),--n1sdp-firmware '$(abspath $(N1SDP_FIRMWARE))' --fiptool $(FIPTOOL)) \
+	$(if $(LAVA_LINUX_RECIPE),--linux $(LAVA_LINUX_RECIPE))
+# The Linux job: make linux-latency's boot, from the recipe it writes
+# (make_helpers/linux_latency.mk's LINUX_LATENCY_BUILD/boot.env), once it
+# has run.
+LAVA_LINUX_RECIPE = $(if $(filter qemu,$(PLAT)),$(wildcard $(LINUX_LATENCY_BUILD)/boot.env))
 
 .PHONY: lava-jobs _lava-jobs lava-run _lava-run
 lava-jobs:
@@ -38,6 +43,8 @@ lava-jobs:
 # the jobs name them there, and nothing is built here.
 _lava-jobs: $(if $(IMAGES_URL),,$(LAVA_IMAGES_$(PLAT))) $(if $(N1SDP_FIRMWARE),$(FIPTOOL))
 	@$(PYTHON) tools/lava/lava_jobs.py $(LAVA_JOBS_ARGS)
+	@$(if $(filter qemu,$(PLAT)),$(if $(LAVA_LINUX_RECIPE),,echo "lava-jobs: no Linux job:" \
+		"$(if $(LINUX_LATENCY_BUILD),make linux-latency writes its boot recipe first,this tree has no make linux-latency)"))
 	@$(PYTHON) tools/lava/validate.py $(LAVA_DIR)/*.yaml
 
 lava-run:

@@ -72,6 +72,28 @@ check "fvp: the job's model parameters are fvp_run's, UART0 on the telnet port L
 	bash -c "[ \$(wc -l <'$work/fvp-want') -eq 9 ] && grep -vxF -f '$work/shape.log' '$work/fvp-want' |
 		{ ! grep -q .; } && grep -qx -- '-C bp.terminal_0.start_telnet=1' '$work/shape.log'"
 
+# The Linux job, from make linux-latency's boot recipe (its boot.env, as
+# tools/linux_latency/run.sh writes it): stand-in kernel and initramfs.
+head -c 4096 /dev/urandom >"$work/vmlinuz-6.1.0-0-arm64"
+head -c 4096 /dev/urandom >"$work/initrd.gz"
+cat >"$work/boot.env" <<EOF
+# make linux-latency's boot (tools/linux_latency/boot.sh), linux-image-6.1.0-0-arm64
+KERNEL=$work/vmlinuz-6.1.0-0-arm64
+INITRD=$work/initrd.gz
+FLASH=$build/flash.bin
+APPEND='console=ttyAMA0 quiet panic=-1 n1fw.seconds=20 n1fw.reloads=100 n1fw.mode=latency'
+EOF
+"$python" "$top/tools/lava/lava_jobs.py" --config "$build/config.mk" --out "$work/linux" \
+	--linux "$work/boot.env" >"$work/linux.log" 2>&1 &&
+	"$python" "$validate" "$work/linux/linux-latency.yaml" >>"$work/linux.log" 2>&1
+rc=$?
+check "the Linux job from make linux-latency's boot recipe: accepted by LAVA's schema" \
+	bash -c "[ $rc -eq 0 ] && grep -q 'linux-latency.yaml: valid' '$work/linux.log' &&
+		grep -qF -- 'image_arg: -kernel {kernel}' '$work/linux/linux-latency.yaml' &&
+		grep -qF -- \"-append 'console=ttyAMA0 quiet panic=-1 n1fw.seconds=20\" '$work/linux/linux-latency.yaml' &&
+		! grep -q -- -icount '$work/linux/linux-latency.yaml' &&
+		grep -qE '^      minutes: 7$' '$work/linux/linux-latency.yaml'"
+
 # The N1SDP recovery image: a stand-in board bundle (its SCP RAM firmware
 # FIP with a BL1 blob, a FIP, the MCC's configuration) made into the one
 # the job deploys, with a stand-in build's BL1 and FIP.

@@ -9,7 +9,8 @@ Writes into DIR, for the build whose config.mk is given (its PLAT):
   rt-instr.yaml   the runtime-instrumentation payload: the six scenarios and
                   the conformance suite, their console lines turned into LAVA
                   test cases by `monitors` test actions (MONITORS below)
-  linux-latency.yaml  (with --linux) Linux with the PMF latency module
+  linux-latency.yaml  (with --linux) Linux with the PMF latency module of
+                  make linux-latency, from the boot recipe it writes
   images.txt      each image the jobs name: label, URL, sha256, local path
 
 Jobs follow the job schema of LAVA 2023.01 (lava_common.schemas, checked by
@@ -33,8 +34,8 @@ make run gives the same payload.
 """
 import argparse
 import hashlib
-import json
 import os
+import re
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -110,8 +111,9 @@ class Images:
         """The url entry of image @name (@path, default the build's own);
         a missing image is an error unless @optional (then the job names
         it without its sha256, and images.txt says it is to be made)."""
-        path = path or os.path.join(self.build, name)
-        url = f"{self.url}/{name}"
+        path = os.path.abspath(path or os.path.join(self.build, name))
+        # The lab's URL holds each image by name; here, each is where it is.
+        url = f"{self.url}/{name}" if self.remote else "file://" + path
         if not os.path.isfile(path):
             if not optional and not self.remote:
                 raise SystemExit(f"lava_jobs: {path}: no such image (build it first)")
@@ -122,14 +124,16 @@ class Images:
         return {"url": url, "sha256sum": digest, **extra}
 
 
-def qemu_context(config_path):
+def qemu_context(config_path, realtime=False):
     """The job context LAVA's qemu device type (qemu.jinja2 of lava-server)
     turns into the QEMU command line: machine, cpu and memory where the
     template has a variable for them, every other argument of
     tools/qemu_run's machine_args() in extra_options. The template adds a
     NIC of its own (-net nic,model=...): with netdevice 'none' it has no
     backend, in place of qemu_run's -nic none (the firmware uses no NIC)."""
-    a = qemu_run.main_args(["--config", config_path])
+    a = qemu_run.main_args(["--config", config_path] + (["--realtime"] if realtime else []))
+    if a is None:
+        raise SystemExit(f"lava_jobs: {config_path}: not a build's config.mk")
     a.flash = None  # the job's deploy action gives it (-bios {flash})
     args = qemu_run.machine_args(a)
     named = {"-machine": "machine", "-cpu": "cpu", "-m": "memory"}
@@ -192,9 +196,9 @@ def common(plat, config, name, device_type, tags, run_timeout):
         "metadata": {
             "n1fw.plat": plat,
             "n1fw.firmware": config.get("VERSION", "unknown"),
-            "n1fw.build": config.get("BUILD_TYPE", "release"),
+            "n1fw.build": "debug" if config.get("DEBUG") == "1" else "release",
             "n1fw.options": " ".join(f"{k}={v}" for k, v in sorted(config.items())
-                                     if k not in ("VERSION", "BUILD_TYPE")),
+                                     if k != "VERSION"),
         },
         "actions": [],
     }
@@ -309,22 +313,68 @@ def n1sdp_recovery(bundle, out, build, fiptool):
         os.replace(tmp_out, out)
 
 
-def linux_job(recipe, plat, config, images, device_type, tags, run_timeout):
-    """The Linux latency boot (issue 19's make linux-latency), from the
-    recipe its branch writes (JSON: images, kernel command line, the
-    module's start and end lines)."""
-    with open(recipe, encoding="utf-8") as f:
-        r = json.load(f)
-    job = common(plat, config, "linux-latency", device_type, tags, run_timeout)
-    deploy = {name: images.entry(name, os.path.basename(path), path=path,
-                                 **({"image_arg": arg} if arg else {}))
-              for name, (path, arg) in r["images"].items()}
-    job["context"] = qemu_context(r["config"])
-    job["context"]["extra_options"] += r.get("extra_options", [])
+# The Linux job's console (tools/linux_latency/init.sh and
+# tools/pmf_idle/collect.sh of make linux-latency): each check that failed
+# is a fail test case; after the workload, each CPU's idle state is a
+# measurement test case, the number of samples the module accepted.
+LINUX_MONITORS = [
+    {"name": "linux-latency",
+     "start": r"LATENCY: init started",
+     "end": r"LATENCY: workload done at",
+     "pattern": r"LATENCY: (?P<result>FAIL) (?P<test_case_id>[^\r\n]+)[\r\n]",
+     "fixupdict": {"FAIL": "fail"}},
+    {"name": "linux-latency-states",
+     "start": r"LATENCY: BEGIN DATA",
+     "end": r"LATENCY: END DATA",
+     "pattern": r"PMF_IDLE: state (?P<test_case_id>cpu=\d+ idx=\d+ state=\S+) [^\r\n]*?"
+                r"accepted=(?P<measurement>\d+) "},
+]
+
+
+def read_env(path):
+    """A boot recipe: the KEY=VALUE lines a shell would read (values
+    quoted with '...' or bare), comments skipped."""
+    import shlex
+    env = {}
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            line = line.strip()
+            if not line or line.startswith("#") or "=" not in line:
+                continue
+            key, value = line.split("=", 1)
+            env[key] = " ".join(shlex.split(value))
+    return env
+
+
+def linux_job(recipe, plat, config, images, device_type, tags):
+    """Linux with the PMF latency module: make linux-latency's boot, from
+    the recipe it writes (build/qemu/<type>/linux-latency/boot.env:
+    KERNEL, INITRD, FLASH, APPEND; tools/linux_latency/run.sh), booted as
+    its boot.sh does: the firmware with U-Boot as BL33 (FLASH) loads the
+    kernel, initramfs and command line from QEMU's -kernel, -initrd and
+    -append, on the firmware build's machine in real time (no -icount)."""
+    r = read_env(recipe)
+    missing = [k for k in ("KERNEL", "INITRD", "FLASH", "APPEND") if not r.get(k)]
+    if missing:
+        raise SystemExit(f"lava_jobs: {recipe}: no {', '.join(missing)} (make linux-latency's "
+                         f"boot.env?)")
+    m = re.search(r"n1fw\.seconds=(\d+)", r["APPEND"])
+    # run.sh's own limit: the workload and 400 s for the boot and the copy.
+    limit = (int(m.group(1)) if m else 20) + 400
+    job = common(plat, config, "linux-latency", device_type, tags, limit)
+    fw_config = os.path.join(os.path.dirname(r["FLASH"]), "config.mk")
+    job["context"] = qemu_context(fw_config, realtime=True)
+    job["context"]["extra_options"].append("-append '" + r["APPEND"] + "'")
     job["actions"] = [
-        {"deploy": {"to": "tmpfs", "timeout": timeout(300), "images": deploy}},
-        {"boot": {"method": "qemu", "media": "tmpfs", "timeout": timeout(300)}},
-        {"test": {"timeout": timeout(run_timeout), "monitors": r["monitors"]}},
+        {"deploy": {"to": "tmpfs", "timeout": timeout(300), "images": {
+            "flash": images.entry("flash", "flash.bin", path=r["FLASH"],
+                                  image_arg="-bios {flash}"),
+            "kernel": images.entry("kernel", os.path.basename(r["KERNEL"]), path=r["KERNEL"],
+                                   image_arg="-kernel {kernel}"),
+            "initrd": images.entry("initrd", os.path.basename(r["INITRD"]), path=r["INITRD"],
+                                   image_arg="-initrd {initrd}")}}},
+        {"boot": {"method": "qemu", "media": "tmpfs", "timeout": timeout(120)}},
+        {"test": {"timeout": timeout(limit), "monitors": LINUX_MONITORS}},
     ]
     return job
 
@@ -347,7 +397,8 @@ def main(argv):
     p.add_argument("--device-type", default="", help="LAVA device type (default: PLAT)")
     p.add_argument("--tags", default="", help="LAVA device tags, space-separated")
     p.add_argument("--version", default="", help="the firmware's version (the banner's)")
-    p.add_argument("--linux", metavar="RECIPE", help="issue 19's Linux boot recipe (JSON)")
+    p.add_argument("--linux", metavar="BOOT_ENV",
+                   help="make linux-latency's boot recipe (its boot.env): the Linux job too")
     p.add_argument("--n1sdp-firmware", metavar="ZIP",
                    help="PLAT=n1sdp: the board's firmware bundle to make n1sdp-recovery.zip of")
     p.add_argument("--fiptool", default="fiptool", help="fiptool for --n1sdp-firmware")
@@ -387,9 +438,13 @@ def main(argv):
         return 2
     write_yaml(os.path.join(a.out, "rt-instr.yaml"), job)
     written = ["rt-instr.yaml"]
+    if a.linux and plat != "qemu":
+        print("lava_jobs: the Linux job boots on QEMU (make linux-latency): PLAT=qemu",
+              file=sys.stderr)
+        return 2
     if a.linux:
         write_yaml(os.path.join(a.out, "linux-latency.yaml"),
-                   linux_job(a.linux, plat, config, images, device_type, tags, run_timeout))
+                   linux_job(a.linux, plat, config, images, device_type, tags))
         written.append("linux-latency.yaml")
     with open(os.path.join(a.out, "images.txt"), "w", encoding="utf-8") as f:
         for row in images.listed:
