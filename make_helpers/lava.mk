@@ -31,7 +31,7 @@ LAVA_JOBS_ARGS = --config $(BUILD_DIR)/config.mk --out $(LAVA_DIR) --version '$(
 	$(if $(N1SDP_FIRMWARE),--n1sdp-firmware '$(abspath $(N1SDP_FIRMWARE))' --fiptool $(FIPTOOL)) \
 	$(if $(LAVA_LINUX_RECIPE),--linux $(LAVA_LINUX_RECIPE))
 # The Linux job: make linux-latency's boot, from the recipe it writes
-# (make_helpers/linux_latency.mk's LINUX_LATENCY_BUILD/boot.env), once it
+# (LINUX_LATENCY_BUILD/boot.env, where make linux-latency puts it), once it
 # has run.
 LAVA_LINUX_RECIPE = $(if $(filter qemu,$(PLAT)),$(wildcard $(LINUX_LATENCY_BUILD)/boot.env))
 

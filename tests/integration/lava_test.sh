@@ -73,11 +73,11 @@ check "fvp: the job's model parameters are fvp_run's, UART0 on the telnet port L
 		{ ! grep -q .; } && grep -qx -- '-C bp.terminal_0.start_telnet=1' '$work/shape.log'"
 
 # The Linux job, from make linux-latency's boot recipe (its boot.env, as
-# tools/linux_latency/run.sh writes it): stand-in kernel and initramfs.
+# that target writes it): stand-in kernel and initramfs.
 head -c 4096 /dev/urandom >"$work/vmlinuz-6.1.0-0-arm64"
 head -c 4096 /dev/urandom >"$work/initrd.gz"
 cat >"$work/boot.env" <<EOF
-# make linux-latency's boot (tools/linux_latency/boot.sh), linux-image-6.1.0-0-arm64
+# make linux-latency's boot, linux-image-6.1.0-0-arm64
 KERNEL=$work/vmlinuz-6.1.0-0-arm64
 INITRD=$work/initrd.gz
 FLASH=$build/flash.bin

@@ -313,8 +313,8 @@ def n1sdp_recovery(bundle, out, build, fiptool):
         os.replace(tmp_out, out)
 
 
-# The Linux job's console (tools/linux_latency/init.sh and
-# tools/pmf_idle/collect.sh of make linux-latency): each check that failed
+# The Linux job's console (what make linux-latency's initramfs prints: its
+# LATENCY: lines and the module's data as PMF_IDLE: lines): each check that failed
 # is a fail test case; after the workload, each CPU's idle state is a
 # measurement test case, the number of samples the module accepted.
 LINUX_MONITORS = [
@@ -349,8 +349,7 @@ def read_env(path):
 def linux_job(recipe, plat, config, images, device_type, tags):
     """Linux with the PMF latency module: make linux-latency's boot, from
     the recipe it writes (build/qemu/<type>/linux-latency/boot.env:
-    KERNEL, INITRD, FLASH, APPEND; tools/linux_latency/run.sh), booted as
-    its boot.sh does: the firmware with U-Boot as BL33 (FLASH) loads the
+    KERNEL, INITRD, FLASH, APPEND), booted as make linux-latency boots it: the firmware with U-Boot as BL33 (FLASH) loads the
     kernel, initramfs and command line from QEMU's -kernel, -initrd and
     -append, on the firmware build's machine in real time (no -icount)."""
     r = read_env(recipe)
