@@ -18,6 +18,8 @@ $(call target_variable,LAVA_TAGS,lava-jobs lava-run,LAVA device tags the jobs as
 $(call target_variable,LAVA_FVP_DOCKER,lava-jobs,PLAT=fvp: the lab's Docker image that holds the model in /opt/model (default fvp:base-revc))
 $(call target_variable,N1SDP_FIRMWARE,lava-jobs,PLAT=n1sdp: the board's firmware bundle (zip) that n1sdp-recovery.zip is made from)
 $(call user_target,lava-jobs,LAVA job definitions for PLAT (qemu$(comma) fvp$(comma) n1sdp) in build/<plat>/lava/ (docs/perf/lava.rst))
+LAVA_JOB ?= rt-instr
+$(call target_variable,LAVA_JOB,lava-run,the job make lava-run runs: rt-instr (default) or linux-latency (after make linux-latency))
 $(call user_target,lava-run,the qemu LAVA job run by Debian's lava-run here$(comma) no server; passes when LAVA says every test case passed)
 
 # What each platform's job deploys.
@@ -56,7 +58,10 @@ $(error make lava-run runs the qemu job (PLAT=qemu); submit the $(PLAT) job to a
 endif
 endif
 _lava-run: _lava-jobs $(LAVA_DEVICE_TYPES)/qemu.jinja2
-	@$(PYTHON) tools/lava/lava_run.py --job $(LAVA_DIR)/rt-instr.yaml --work $(LAVA_DIR)/run \
+	@test -f $(LAVA_DIR)/$(LAVA_JOB).yaml || { echo "make lava-run: no $(LAVA_JOB) job" \
+		"(rt-instr; linux-latency once make linux-latency has run)" >&2; exit 2; }
+	@$(PYTHON) tools/lava/lava_run.py --job $(LAVA_DIR)/$(LAVA_JOB).yaml \
+		--work $(LAVA_DIR)/$(if $(filter rt-instr,$(LAVA_JOB)),run,run-$(LAVA_JOB)) \
 		--device-types $(LAVA_DEVICE_TYPES)
 
 $(LAVA_DEVICE_TYPES)/qemu.jinja2:

@@ -163,6 +163,23 @@ class Jobs(unittest.TestCase):
         self.assertIn("job 12: rt-instr-latency: 3 test cases, 4 expected "
                       "(test_rt_instr_psci_version_parallel: 1 figures x 4 cores)", problems)
 
+    def test_a_job_of_other_test_cases(self):
+        """A job without the payload (the Linux job) passes on its own test
+        cases; one with only LAVA's own is a problem."""
+        lines = ['- {"dt": "x", "lvl": "target", "msg": "LATENCY: init started"}',
+                 '- {"dt": "x", "lvl": "results", "msg": {"definition": "linux-latency-states", '
+                 '"case": "cpu_0_idx_1_state_cpu_power_down", "result": "pass", '
+                 '"measurement": ! "196.0"}}',
+                 '- {"dt": "x", "lvl": "results", "msg": {"definition": "lava", "case": "job", '
+                 '"result": "pass"}}']
+        path = os.path.join(self.job(15, text="\n".join(lines) + "\n"), "log.yaml")
+        log = lava_log.read(path, name="job 15")
+        self.assertEqual((log.verdict_problems(), log.results[0]["measurement"]), ([], 196.0))
+        path = os.path.join(self.job(16, text="\n".join(lines[::2]) + "\n"), "log.yaml")
+        self.assertEqual(lava_log.read(path, name="job 16").verdict_problems(),
+                         ["job 16: no test case of the job's own (only LAVA's: did the monitors "
+                          "see their start lines?)"])
+
     def test_bad_measurement_named(self):
         text = lava_log_text(console()).replace('"measurement": "0.640"', '"measurement": "n/a"', 1)
         d = self.job(13, text=text)

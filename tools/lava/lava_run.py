@@ -26,10 +26,11 @@ What a LAVA server and worker would do for one job, without either:
    the measurements, measurement and units.
 
 Exit status: 0 only when LAVA says every test case passed, the job itself
-included, and the log has every test case the payload announced (each
-scenario's figures on each core, each conformance section, the payload's
-verdict: tools/lava/lava_log.py expected_cases()); 1 otherwise, each
-problem printed; 2 on unusable arguments.
+included, the job has test cases of its own and, for the payload's job,
+every test case the payload announced (each scenario's figures on each
+core, each conformance section, the payload's verdict:
+tools/lava/lava_log.py expected_cases()); 1 otherwise, each problem
+printed; 2 on unusable arguments.
 """
 import argparse
 import os
