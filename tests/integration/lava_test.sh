@@ -23,7 +23,7 @@ trap 'rm -rf "$work"' EXIT
 python=$(command -v /usr/bin/python3 || command -v python3)
 validate=$top/tools/lava/validate.py
 lava_run=$top/tools/lava/lava_run.py
-types=$DEPS_DIR/lava-server/root/usr/share/lava-server/device-types
+types=${DEPS_DIR:-$base/deps}/lava-server/root/usr/share/lava-server/device-types
 url=https://artifacts.invalid/n1fw/42
 
 # --- the jobs of the three platforms -------------------------------------
@@ -32,9 +32,10 @@ rc=$?
 qjob=$base/qemu/lava/rt-instr.yaml
 check "make lava-jobs: the qemu job, accepted by LAVA's schema" \
 	bash -c "[ $rc -eq 0 ] && grep -q 'rt-instr.yaml: valid (LAVA job schema)' '$work/jobs-qemu.log'"
+declare -A lab=([fvp]="LAVA_DEVICE_TYPE=fvp-base-revc" [n1sdp]="LAVA_TAGS=rev-b lab-a")
 for plat in fvp n1sdp; do
 	# The lab's images (IMAGES_URL=): nothing of these platforms is built.
-	make -C "$top" BUILD_BASE="$work/other" PLAT=$plat IMAGES_URL=$url lava-jobs \
+	make -C "$top" BUILD_BASE="$work/other" PLAT=$plat IMAGES_URL=$url "${lab[$plat]}" lava-jobs \
 		>"$work/jobs-$plat.log" 2>&1
 	rc=$?
 	check "make lava-jobs PLAT=$plat IMAGES_URL=: accepted by LAVA's schema" \
@@ -47,7 +48,8 @@ import sys, yaml
 q, f, n = (yaml.safe_load(open(p)) for p in sys.argv[1:4])
 url = sys.argv[4]
 act = lambda job, kind: [a[kind] for a in job["actions"] if kind in a]
-assert [j["device_type"] for j in (q, f, n)] == ["qemu", "fvp", "n1sdp"]
+assert [j["device_type"] for j in (q, f, n)] == ["qemu", "fvp-base-revc", "n1sdp"]
+assert "tags" not in q and n["tags"] == ["rev-b", "lab-a"], n.get("tags")
 # The same monitors in every job.
 mon = [act(j, "test")[0]["monitors"] for j in (q, f, n)]
 assert mon[0] == mon[1] == mon[2] and [m["name"] for m in mon[0]] == \
@@ -62,7 +64,7 @@ assert [b["method"] for b in act(n, "boot")] == ["minimal", "new_connection"]
 assert act(n, "test")[0]["namespace"] == "ap"
 print("\n".join(act(f, "boot")[0]["arguments"]))
 EOF
-check "the three jobs: one set of monitors; qemu -bios, fvp's images at IMAGES_URL, n1sdp's flasher and AP console" \
+check "the three jobs: one set of monitors; LAVA_DEVICE_TYPE, LAVA_TAGS; qemu -bios, fvp's images at IMAGES_URL, n1sdp's flasher and AP console" \
 	bash -c "[ $? -eq 0 ]"
 # The FVP's parameters: tools/fvp_run's (docs/plat/fvp.rst), its console on telnet.
 "$python" "$top/tools/fvp_run/fvp_run.py" --config "$work/other/fvp/release/config.mk" --print-cmd |
