@@ -360,6 +360,7 @@ all: $(IMAGES)
 $(call user_target,all,the images$(comma) the FIP and the flash image (the default))
 include make_helpers/run.mk
 include make_helpers/check.mk
+include make_helpers/lava.mk
 $(call user_target,fuzz,libFuzzer on the FIP$(comma) DTB$(comma) SDS and certificate parsers (docs/tools/fuzzing.rst))
 $(call user_target,fiptool,the FIP tool (docs/tools/fiptool.rst))
 $(call user_target,cert_create,the certificate tool (docs/tools/cert_create.rst))
@@ -451,7 +452,7 @@ endif
 # side with each other or with a goal of this make, so a command line naming
 # one of them and another goal runs its goals one after another (each
 # sub-make still builds with -j).
-SUBMAKE_GOALS := run bench test-mem-protect compare docs etm-decode profile check check-quick scaling test-profile linux-latency
+SUBMAKE_GOALS := run bench test-mem-protect compare docs etm-decode profile check check-quick scaling test-profile linux-latency lava-jobs lava-run
 ifneq ($(and $(filter $(SUBMAKE_GOALS),$(MAKECMDGOALS)),$(word 2,$(MAKECMDGOALS))),)
 .NOTPARALLEL:
 endif

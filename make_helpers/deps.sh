@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# deps.sh run|profile|etm|docs|linux|check: make sure the Debian packages a target needs
+# deps.sh run|profile|etm|docs|linux|lava-jobs|lava|check: make sure the Debian packages a target needs
 # are there (check: run's, plus the tests' and fuzzers').
 # As root, installs what is missing with apt-get; otherwise prints the
 # apt-get line to run and fails.
@@ -50,6 +50,18 @@ declare -A linux_pkgs=(
 	# checkpatch.pl comes out of linux-source's .tar.xz
 	[xz]=xz-utils
 )
+# make lava-jobs: YAML and LAVA's job schema (lava-common). make lava-run:
+# Debian's lava-run (lava-dispatcher), Jinja2 for the device dictionary,
+# unshare for its mount namespace (tools/lava/lava_run.py).
+declare -A lava_jobs_pkgs=(
+	[/usr/lib/python3/dist-packages/yaml/__init__.py]=python3-yaml
+	[/usr/lib/python3/dist-packages/lava_common/schemas/__init__.py]=lava-common
+)
+declare -A lava_pkgs=(
+	[lava-run]=lava-dispatcher
+	[/usr/lib/python3/dist-packages/jinja2/__init__.py]=python3-jinja2
+	[unshare]=util-linux
+)
 declare -A check_pkgs=(
 	[sphinx-build]=python3-sphinx
 	[aarch64-linux-gnu-addr2line]=binutils-aarch64-linux-gnu
@@ -93,6 +105,8 @@ add_missing run_pkgs
 [ "${1:-run}" = docs ] && add_missing docs_pkgs
 [ "${1:-run}" = check ] && add_missing check_pkgs
 [ "${1:-run}" = linux ] || [ "${1:-run}" = check ] && add_missing linux_pkgs
+case ${1:-run} in lava-jobs | lava | check) add_missing lava_jobs_pkgs ;; esac
+case ${1:-run} in lava | check) add_missing lava_pkgs ;; esac
 # The host unit tests run under AddressSanitizer.
 if [ "${1:-run}" = check ] && ! echo 'int main(void){return 0;}' |
 	cc -fsanitize=address,undefined -x c - -o /dev/null 2>/dev/null; then

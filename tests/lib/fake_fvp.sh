@@ -21,10 +21,9 @@ for image in bp.secureflashloader.fname bp.flashloader0.fname; do
 	[ -f "${p[$image]:-}" ] || { echo "fake_fvp: $image: no such file" >&2; exit 2; }
 done
 [ "${FAKE_FVP_HANG:-0}" = 1 ] && exec sleep infinity
-python3 - "${p[bp.pl011_uart0.out_file]}" "$here/../host" <<'PY'
+PYTHONPATH=$here/../.. python3 - "${p[bp.pl011_uart0.out_file]}" <<'PY'
 import sys
-sys.path.insert(0, sys.argv[2])
-import rt_report_test
+from tests.host import rt_report_test
 with open(sys.argv[1], "w", encoding="utf-8") as f:
     f.write(rt_report_test.console(platform=("fvp", "Arm Base FVP")))
 PY

@@ -1284,6 +1284,8 @@ void conformance_run(void)
 		{ "CPU_FREEZE", cpu_freeze },
 	};
 
+	/* Where a LAVA job's monitor starts reading the sections' verdicts. */
+	printf("CONFORMANCE: %u sections\n", (unsigned int)ARRAY_SIZE(sections));
 	for (unsigned int i = 0; i < ARRAY_SIZE(sections); i++) {
 		unsigned int before = failed;
 

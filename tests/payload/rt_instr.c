@@ -447,6 +447,46 @@ static void run_scenario(enum scenario sc, unsigned int it, unsigned int n)
 }
 
 /*
+ * A scenario's figure on one core over its samples of this iteration: the
+ * median, as the report's tables show it (tools/rt_report), in ns.
+ */
+static uint64_t median_ns(const struct row rows[][PAYLOAD_MAX_CORES], unsigned int n,
+                          unsigned int pos, unsigned int f)
+{
+	uint64_t v[PARALLEL_SAMPLES] = { 0 };
+
+	if (n == 0U || n > PARALLEL_SAMPLES)
+		return 0;
+	for (unsigned int i = 0; i < n; i++) {
+		unsigned int j = i;
+
+		for (; j > 0U && v[j - 1U] > rows[i][pos].ns[f]; j--)
+			v[j] = v[j - 1U];
+		v[j] = rows[i][pos].ns[f];
+	}
+	return n % 2U != 0U ? v[n / 2U] : (v[n / 2U - 1U] + v[n / 2U]) / 2U;
+}
+
+/*
+ * One line per scenario, core and figure, its verdict and its median in
+ * µs: what a LAVA job's `monitors` pattern turns into a test case with a
+ * measurement (docs/perf/lava.rst), one line holding all a test case needs.
+ */
+static void print_medians(enum scenario sc, const struct row rows[][PAYLOAD_MAX_CORES], bool ok)
+{
+	for (unsigned int pos = 0; pos < payload_topo.cores; pos++) {
+		for (unsigned int f = 0; f < figures_of(sc); f++) {
+			uint64_t ns = median_ns(rows, samples_of(sc), pos, f);
+
+			printf("PAYLOAD: median %s c%u.%u %s: %s %llu.%03llu us\n",
+			       scenario[sc].name, rows[0][pos].cluster, rows[0][pos].core,
+			       figure_name(sc, f), ok ? "PASS" : "FAIL",
+			       (unsigned long long)(ns / 1000U), (unsigned long long)(ns % 1000U));
+		}
+	}
+}
+
+/*
  * The six scenarios once in TFTF's order, then the parallel ones'
  * other PARALLEL_SAMPLES - 1 samples; each scenario's rows printed when all
  * of its samples are checked.
@@ -472,6 +512,7 @@ static bool run_iteration(unsigned int it, uint64_t freq)
 	for (unsigned int sc = 0; sc < SCENARIOS; sc++) {
 		ok &= sc_ok[sc];
 		printf("PAYLOAD: %s: %s\n", scenario[sc].name, sc_ok[sc] ? "PASS" : "FAIL");
+		print_medians((enum scenario)sc, rows[sc], sc_ok[sc]);
 		if (!sc_ok[sc])
 			continue;
 		for (unsigned int n = 0; n < samples_of((enum scenario)sc); n++) {

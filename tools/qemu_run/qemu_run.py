@@ -212,7 +212,8 @@ def where_are_cpus(monitor, tables):
     return lines
 
 
-def main(argv):
+def parser():
+    """qemu_run's command line."""
     p = argparse.ArgumentParser(
         prog="qemu_run", description="Boot the firmware on QEMU's virt machine (the one "
         "description of it: machine_args()). Options not given come from --config.",
@@ -259,21 +260,20 @@ def main(argv):
                    help="print, as JSON, what a run would be (the reports' provenance) and exit")
     p.add_argument("rest", nargs="*", metavar="-- QEMU ARG",
                    help="more QEMU arguments after --")
-    a = p.parse_args(argv)
+    return p
+
+
+def resolve(a):
+    """Fill in what --config gives (flash image, ELFs, CPU, topology, memory,
+    icount); False, with the problem printed, on an unusable config."""
     config = {}
     if a.config:
         try:
             config = read_config(a.config)
         except OSError as e:
             print(f"qemu_run: {a.config}: {e.strerror} (build first)", file=sys.stderr)
-            return 2
+            return False
         build = os.path.dirname(a.config)
-        if a.make_flash:
-            try:
-                return make_flash(config, *a.make_flash)
-            except (OSError, KeyError, ValueError) as e:
-                print(f"qemu_run: --make-flash: {e}", file=sys.stderr)
-                return 2
         if a.flash is None:
             a.flash = os.path.join(build, "flash.bin")
         if not a.elf:
@@ -289,9 +289,29 @@ def main(argv):
             a.realtime = config.get("REALTIME", "0") == "1"
     except ValueError as e:
         print(f"qemu_run: {a.config}: {e}", file=sys.stderr)
-        return 2
+        return False
+    return True
+
+
+def main_args(argv):
+    """The arguments main() would run with, defaults from --config filled
+    in (tools/lava: a LAVA job's machine is this one); None on bad input."""
+    a = parser().parse_args(argv)
+    return a if resolve(a) else None
+
+
+def main(argv):
+    a = parser().parse_args(argv)
     if a.make_flash:
-        print("qemu_run: --make-flash needs --config (the build's flash layout)", file=sys.stderr)
+        if not a.config:
+            print("qemu_run: --make-flash needs --config (the build's flash layout)", file=sys.stderr)
+            return 2
+        try:
+            return make_flash(read_config(a.config), *a.make_flash)
+        except (OSError, KeyError, ValueError) as e:
+            print(f"qemu_run: --make-flash: {e}", file=sys.stderr)
+            return 2
+    if not resolve(a):
         return 2
     if a.describe:
         return describe(a)

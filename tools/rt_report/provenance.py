@@ -190,7 +190,8 @@ def rst_fields(p):
         f":Iterations: {p.get('iterations') or '?'} per scenario",
         f":Run: {p.get('run') or '--'}",
         f":Run options: {' '.join(p.get('run_options') or []) or 'the defaults'}",
-    ])
+    ] + ([f":LAVA job: {p['lava']['job']} on {p['lava']['device']} "
+          f"({p['lava']['device_type']}), {p['lava']['url']}"] if p.get("lava") else []))
 
 
 def csv_comments(p):

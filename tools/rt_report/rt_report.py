@@ -21,6 +21,11 @@ Usage: rt_report.py CONSOLE_LOG OUT_DIR [PLAT] [options]
   --no-plots            no plots (they need Debian's python3-matplotlib)
   --quiet               do not print the report
 
+CONSOLE_LOG may also be a LAVA job's log (log.yaml, or the job's
+directory: tools/lava/lava_log.py): its console is read, and the job's id,
+device and URL go into the provenance. With --jobs JOB... --out DIR, one
+report over many LAVA jobs (tools/rt_report/jobs.py).
+
 Reads what the payload printed (tests/payload/rt_instr.c): the machine, the
 scenarios with their figures ("PAYLOAD: scenario NAME: FIGURE,..."), one
 <RT_INSTR:...> line per core per iteration (TFTF's format: test, cluster,
@@ -476,16 +481,48 @@ def parse_args(argv):
              "rt_report.py)", 2)
 
 
+def is_lava_log(path):
+    """A LAVA job's directory or log.yaml (tools/lava/lava_log.py), not a
+    console log: its first line is a log entry, "- {...lvl...}"."""
+    if os.path.isdir(path):
+        return True
+    try:
+        with open(path, encoding="utf-8", errors="replace") as f:
+            first = f.readline()
+    except OSError:
+        return False
+    return first.startswith(("- {", "{")) and '"lvl"' in first
+
+
+def read_lava(path):
+    """The console of a LAVA job and the job's identity for the provenance."""
+    from tools.lava import lava_log
+    try:
+        job = lava_log.LavaJob(path)
+    except lava_log.LogError as e:
+        fail(str(e), 2)
+    lava = {"job": job.id, "device": job.device, "device_type": job.device_type,
+            "url": job.url}
+    return job.log.text(), lava
+
+
 def main(argv):
+    if "--jobs" in argv[1:]:
+        from tools.rt_report import jobs
+        return jobs.main(argv[1:], sys.modules[__name__])
     a = parse_args(argv[1:])
     out = a.out
     if os.path.exists(out) and not os.path.isdir(out):
         fail(f"{out} exists and is not a directory", 2)
-    try:
-        with open(a.console, encoding="utf-8", errors="replace") as f:
-            text = f.read().replace("\r\n", "\n")
-    except OSError as e:
-        fail(f"cannot read {a.console}: {e.strerror}", 2)
+    lava = None
+    if is_lava_log(a.console):
+        text, lava = read_lava(a.console)
+    else:
+        try:
+            with open(a.console, encoding="utf-8", errors="replace") as f:
+                text = f.read().replace("\r\n", "\n")
+        except OSError as e:
+            fail(f"cannot read {a.console}: {e.strerror}", 2)
     # The platform is the one the payload names; a PLAT given must agree.
     named = PLATFORM_LINE.search(text)
     if named is not None:
@@ -514,6 +551,8 @@ def main(argv):
                          run_options=a.run_options)
     except (prov.ProvenanceError, OSError, ValueError) as e:
         fail(f"provenance: {e}", 2)
+    if lava:
+        p["lava"] = lava
     # An unlike baseline is refused, but the run still gets its report.
     refusal = None
     if baseline and not a.force:
