@@ -11,6 +11,7 @@
 #include <common/bl_auth.h>
 #include <common/debug.h>
 #include <lib/auth/auth_cot.h>
+#include <lib/auth/auth_sha2.h>
 #include <tools_share/fip.h>
 
 static struct auth_ctx auth_ctx;
@@ -23,6 +24,7 @@ void bl_auth_init(const char *stage)
 	auth_stage = stage;
 	auth_ticks = 0;
 	auth_ctx_init(&auth_ctx);
+	NOTICE("%s: %s\n", stage, auth_sha2_describe());
 }
 
 /* auth_image(), timed, and the ERROR line on failure. */

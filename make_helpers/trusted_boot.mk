@@ -8,6 +8,7 @@ $(call bool_option,TRUSTED_BOARD_BOOT,1,BL1 and BL2 authenticate every image aga
 $(call str_option,KEY_ALG,rsa,Algorithm of the keys the build generates: rsa (RSASSA-PSS signatures) or ecdsa)
 $(call int_option,KEY_SIZE,$(if $(filter ecdsa,$(KEY_ALG)),256,2048),Size of the generated keys in bits: rsa 2048$(comma) 3072 or 4096; ecdsa 256 or 384)
 $(call str_option,HASH_ALG,sha256,Hash of the signatures and image hashes: sha256$(comma) sha384 or sha512)
+$(call bool_option,SHA2_CRYPTO_EXT,1,SHA-256/SHA-512 on the Armv8 crypto extension where ID_AA64ISAR0_EL1 has it (0: the C code of mbed TLS on every CPU))
 $(call int_option,TFW_NVCTR_VAL,0,Trusted NV counter written into the trusted-world certificates)
 $(call int_option,NTFW_NVCTR_VAL,0,Non-trusted NV counter written into the NT FW certificates)
 
@@ -59,7 +60,7 @@ $(ROTPK_HASH_H): $(COT_KEY_ROT_KEY) make_helpers/rotpk_hash.sh FORCE
 		bash make_helpers/rotpk_hash.sh $(COT_KEY_ROT_KEY) $@
 
 # The platform's trusted-boot hooks: PLAT_TBB_SOURCES (platform.mk).
-TBB_SOURCES := common/bl_auth.c $(PLAT_TBB_SOURCES) $(AUTH_SOURCES)
+TBB_SOURCES := common/bl_auth.c $(PLAT_TBB_SOURCES) $(AUTH_SOURCES) $(AUTH_ASM_SOURCES)
 BL1_SOURCES += $(TBB_SOURCES)
 BL2_SOURCES += $(TBB_SOURCES)
 BL1_LIBS += $(MBEDTLS_LIB)

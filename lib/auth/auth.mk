@@ -14,7 +14,9 @@
 # Files that use lib/auth: these sources, plus $(AUTH_CPPFLAGS) and a
 # dependency on $(MBEDTLS_LIB) for the headers and the library.
 AUTH_SOURCES := lib/auth/auth_der.c lib/auth/auth_cert.c lib/auth/auth_crypto.c \
-	lib/auth/auth_image.c lib/auth/auth_error.c lib/auth/tbbr_cot.c
+	lib/auth/auth_image.c lib/auth/auth_error.c lib/auth/tbbr_cot.c lib/auth/auth_sha2.c
+# The SHA-2 block functions on the crypto extension (AArch64 builds only).
+AUTH_ASM_SOURCES := lib/auth/aarch64/sha2_ce.S
 
 # Pinned: Debian 12's mbed TLS. The SHA-256 is the .dsc's (apt also checks it
 # against the signed archive index; dpkg-source checks the tarballs against it).
@@ -49,6 +51,14 @@ $(dir $(1))obj/%.o: $(MBEDTLS_STAMP) $(MBEDTLS_CONFIG) $(5)
 	@echo "  CC      mbedtls/library/$$*.c"
 	@mkdir -p $$(@D)
 	@$(2) $(3) $(AUTH_CPPFLAGS) -c $(MBEDTLS_SRC)/library/$$*.c -o $$@
+
+# mbed TLS's C SHA-2 block functions under names of their own, for
+# lib/auth/auth_sha2.c to fall back on (include/lib/auth/mbedtls_config.h).
+$(1)_OBJS += $(dir $(1))obj/sha256_c.o $(dir $(1))obj/sha512_c.o
+$(dir $(1))obj/sha256_c.o $(dir $(1))obj/sha512_c.o: $(dir $(1))obj/%_c.o: $(MBEDTLS_STAMP) $(MBEDTLS_CONFIG) $(5)
+	@echo "  CC      mbedtls/library/$$*.c (C fallback)"
+	@mkdir -p $$(@D)
+	@$(2) $(3) $(AUTH_CPPFLAGS) -DAUTH_SHA2_C_FALLBACK -c $(MBEDTLS_SRC)/library/$$*.c -o $$@
 
 $(1): $$($(1)_OBJS)
 	@echo "  AR      $$@"

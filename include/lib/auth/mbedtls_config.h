@@ -126,6 +126,49 @@ void auth_mbedtls_exit(int status) __attribute__((noreturn));
 #define MBEDTLS_SHA256_C
 #define MBEDTLS_SHA512_C
 
+/*
+ * The block functions (64 bytes of SHA-256, 128 of SHA-384/512) are ours,
+ * through mbed TLS's documented alternative-implementation hooks (its
+ * config.h, "MBEDTLS_SHA256_PROCESS_ALT"): lib/auth/auth_sha2.c runs them
+ * on the Armv8 crypto extension where the CPU has it, else on mbed TLS's
+ * own C code. That C code is sha256.c and sha512.c compiled a second time
+ * with AUTH_SHA2_C_FALLBACK (lib/auth/auth.mk): there the hooks are off
+ * and each function of those files takes an auth_ name, so only the block
+ * functions, auth_sha256_process_c and auth_sha512_process_c, are used
+ * (--gc-sections drops the rest).
+ */
+#if defined(AUTH_SHA2_C_FALLBACK)
+#define mbedtls_internal_sha256_process auth_sha256_process_c
+#define mbedtls_internal_sha512_process auth_sha512_process_c
+#define mbedtls_sha256_init             auth_sha256_c_init
+#define mbedtls_sha256_free             auth_sha256_c_free
+#define mbedtls_sha256_clone            auth_sha256_c_clone
+#define mbedtls_sha256_starts_ret       auth_sha256_c_starts_ret
+#define mbedtls_sha256_starts           auth_sha256_c_starts
+#define mbedtls_sha256_process          auth_sha256_c_process
+#define mbedtls_sha256_update_ret       auth_sha256_c_update_ret
+#define mbedtls_sha256_update           auth_sha256_c_update
+#define mbedtls_sha256_finish_ret       auth_sha256_c_finish_ret
+#define mbedtls_sha256_finish           auth_sha256_c_finish
+#define mbedtls_sha256_ret              auth_sha256_c_ret
+#define mbedtls_sha256                  auth_sha256_c
+#define mbedtls_sha512_init             auth_sha512_c_init
+#define mbedtls_sha512_free             auth_sha512_c_free
+#define mbedtls_sha512_clone            auth_sha512_c_clone
+#define mbedtls_sha512_starts_ret       auth_sha512_c_starts_ret
+#define mbedtls_sha512_starts           auth_sha512_c_starts
+#define mbedtls_sha512_process          auth_sha512_c_process
+#define mbedtls_sha512_update_ret       auth_sha512_c_update_ret
+#define mbedtls_sha512_update           auth_sha512_c_update
+#define mbedtls_sha512_finish_ret       auth_sha512_c_finish_ret
+#define mbedtls_sha512_finish           auth_sha512_c_finish
+#define mbedtls_sha512_ret              auth_sha512_c_ret
+#define mbedtls_sha512                  auth_sha512_c
+#else
+#define MBEDTLS_SHA256_PROCESS_ALT
+#define MBEDTLS_SHA512_PROCESS_ALT
+#endif
+
 /* ----- Error handling ---------------------------------------------------- */
 
 /* Parameter checks stay at mbed TLS's default (off): lib/auth validates its
