@@ -55,6 +55,9 @@ declare -A check_pkgs=(
 	# host libfdt for the DTB unit tests and fuzzers (BL2's is fetched for arm64)
 	[/usr/include/libfdt.h]=libfdt-dev
 	[cert_create]=arm-trusted-firmware-tools
+	# the SHA-2 unit test on AArch64 (tests/unit/sha2.mk): static, under qemu-aarch64
+	[qemu-aarch64]=qemu-user
+	[/usr/aarch64-linux-gnu/lib/libc.a]=libc6-dev-arm64-cross
 )
 
 want=()
