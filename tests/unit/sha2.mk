@@ -47,3 +47,17 @@ $(TEST_SHA2_A64): $(TEST_SHA2_A64).elf tests/unit/sha2.mk
 		'	timeout 120 qemu-aarch64 -cpu "$${c%%:*}" $(abspath $<) --expect-paths "$${c#*:}"' \
 		'done' >$@
 	@chmod +x $@
+
+# The set/way loop of lib/aarch64/cache_helpers.S, recording its DC CISW
+# operands (tests/unit/test_dcsw_asm.c), on the same qemu-aarch64.
+TEST_DCSW_ASM := $(UNIT_DIR)/test_dcsw_asm
+UNIT_TESTS += $(TEST_DCSW_ASM)
+$(TEST_DCSW_ASM).elf: tests/unit/test_dcsw_asm.c tests/unit/dcsw_record.S \
+		lib/aarch64/cache_helpers.S include/arch/aarch64/asm_macros.S tests/unit/test.h tests/unit/sha2.mk
+	@mkdir -p $(@D)
+	@echo "  A64CC   $@"
+	@$(SHA2_A64_CC) -O2 -g -std=gnu11 -Wall -Wextra -Werror -Iinclude -static tests/unit/test_dcsw_asm.c \
+		-D__ASSEMBLY__=1 -x assembler-with-cpp tests/unit/dcsw_record.S -x none -o $@
+$(TEST_DCSW_ASM): $(TEST_DCSW_ASM).elf tests/unit/sha2.mk
+	@printf '%s\n' '#!/bin/sh' 'exec timeout 60 qemu-aarch64 -cpu cortex-a57 $(abspath $<)' >$@
+	@chmod +x $@

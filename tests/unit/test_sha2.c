@@ -27,12 +27,10 @@ static const struct {
 	const char *msg; /* NULL: one million 'a' */
 	const char *sha256, *sha384, *sha512;
 } vectors[] = {
-	{ "",
-	  "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855",
+	{ "", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855",
 	  "38b060a751ac96384cd9327eb1b1e36a21fdb71114be07434c0cc7bf63f6e1da274edebfe76f65fbd51ad2f14898b95b",
 	  "cf83e1357eefb8bdf1542850d66d8007d620e4050b5715dc83f4a921d36ce9ce47d0d13c5d85f2b0ff8318d2877eec2f63b931bd47417a81a538327af927da3e" },
-	{ "abc",
-	  "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad",
+	{ "abc", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad",
 	  "cb00753f45a35e8bb5a03d699ac65007272c32ab0eded1631a8b605a43ff5bed8086072ba1e7cc2358baeca134c825a7",
 	  "ddaf35a193617abacc417349ae20413112e6fa4e89a97ea20a9eeee64b55d39a2192992a274fc1a836ba3c23a3feebbd454d4423643ce80e2a9ac94fa54ca49f" },
 	{ "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq",
@@ -43,13 +41,16 @@ static const struct {
 	  "cf5b16a778af8380036ce59e7b0492370b249b11e8f07a51afac45037afee9d1",
 	  "09330c33f71147e83d192fc782cd1b4753111b173b3b05d22fa08086e3b0f712fcc7c71a557e2db966c3e9fa91746039",
 	  "8e959b75dae313da8cf4f72814fc143f8f7779c6eb9f7fa17299aeadb6889018501d289e4900f7e4331b99dec4b5433ac7d329eeb6dd26545e96e55b874be909" },
-	{ NULL,
-	  "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0",
+	{ NULL, "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0",
 	  "9d0e1809716474cb086e834e310a4a1ced149e9c00f248527972cec5704c2a5b07b8b3dc38ecc4ebae97ddd87f3d8985",
 	  "e718483d0ce769644e2e42c7bc15b4638e1f98b13b2044285632a803afa973ebde0ff244877ea60a4cb0432ce577c31beb009c5c2c49aa2e4eadb217ad8cc09b" },
 };
 
-enum alg { SHA256, SHA384, SHA512 };
+enum alg {
+	SHA256,
+	SHA384,
+	SHA512
+};
 static const size_t digest_len[] = { 32, 48, 64 };
 
 static void hash(enum alg alg, const uint8_t *msg, size_t len, uint8_t *out)
@@ -114,7 +115,8 @@ static void test_fips_vectors_on(unsigned int paths)
 			hash(a, m, len, d);
 			to_hex(d, digest_len[a], hex);
 			if (strcmp(hex, want[a]) != 0) {
-				printf("    vector %zu alg %d paths %u: %s\n", i, (int)a, paths, hex);
+				printf("    vector %zu alg %d paths %u: %s\n", i, (int)a, paths,
+				       hex);
 				CHECK(0);
 			}
 		}
@@ -197,7 +199,7 @@ static void test_large(void)
 static void test_paths_for(void)
 {
 	for (uint64_t v = 0; v < 16; v++) {
-		unsigned int want = v == 1 ? AUTH_SHA2_CE_SHA256
+		unsigned int want = v == 1   ? AUTH_SHA2_CE_SHA256
 		                    : v == 2 ? AUTH_SHA2_CE_SHA256 | AUTH_SHA2_CE_SHA512
 		                             : 0;
 
