@@ -31,7 +31,8 @@ $(MBEDTLS_STAMP):
 	@bash make_helpers/fetch_src.sh mbedtls $(MBEDTLS_DEB_VERSION) \
 		$(MBEDTLS_DSC_SHA256) $(MBEDTLS_DEP_DIR)
 
-# Only the modules verification needs (the config header says why each).
+# Only the modules verification needs (the config header says why each;
+# a module the build's algorithms do not need compiles to nothing).
 MBEDTLS_MODULES := asn1parse asn1write bignum constant_time ecdsa ecp ecp_curves \
 	md memory_buffer_alloc oid pk pk_wrap pkparse platform platform_util rsa \
 	rsa_internal sha256 sha512 x509
@@ -66,14 +67,13 @@ $(1): $$($(1)_OBJS)
 	@$(4)ar rcs $$@ $$^
 endef
 
-# The firmware's copy: the images' compiler and flags, our libc's headers,
-# none of the build options (it is rebuilt when the compiler or its flags
-# change, not the topology). Its common.h includes <assert.h> for
-# static_assert only: mbed TLS calls assert() solely under
-# MBEDTLS_CHECK_PARAMS, which our configuration leaves off.
-MBEDTLS_LIB := $(BUILD_DIR)/lib/mbedtls/libmbedtls.a
+# The firmware's copy ($(MBEDTLS_LIB)) is made in make_helpers/trusted_boot.mk,
+# with the algorithms the build selects (KEY_ALG, HASH_ALG), which are
+# declared there. The images' compiler and flags, our libc's headers.
+# Its common.h includes <assert.h> for static_assert only: mbed TLS calls
+# assert() solely under MBEDTLS_CHECK_PARAMS, which our configuration
+# leaves off.
 MBEDTLS_TF_FLAGS = $(TF_CFLAGS) -Iinclude -Iinclude/lib/libc -DENABLE_ASSERTIONS=0
-$(eval $(call mbedtls_lib,$(MBEDTLS_LIB),$$(CC),$$(MBEDTLS_TF_FLAGS),$$(MBEDTLS_AR_PREFIX),$(TOOLCHAIN_STAMP)))
 MBEDTLS_AR_PREFIX = $(if $(filter llvm,$(TOOLCHAIN)),llvm-,$(CROSS_COMPILE))
 
 # The host's copy for unit tests: same sources and configuration header,
@@ -83,5 +83,3 @@ MBEDTLS_HOST_FLAGS := -O1 -g -std=gnu11 -Iinclude -fsanitize=address,undefined \
 	-fno-sanitize-recover=all -Wall -Wextra -Werror
 $(eval $(call mbedtls_lib,$(MBEDTLS_HOST_LIB),$$(HOSTCC),$$(MBEDTLS_HOST_FLAGS),,$(HOST_TOOLCHAIN_STAMP)))
 
-.PHONY: mbedtls
-mbedtls: $(MBEDTLS_LIB)

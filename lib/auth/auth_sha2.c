@@ -96,6 +96,7 @@ int mbedtls_internal_sha256_process(mbedtls_sha256_context *ctx, const unsigned 
 	return auth_sha256_process_c(ctx, data);
 }
 
+#if defined(MBEDTLS_SHA512_C)
 int mbedtls_internal_sha512_process(mbedtls_sha512_context *ctx, const unsigned char data[128])
 {
 #if SHA2_CE_BUILT
@@ -106,3 +107,4 @@ int mbedtls_internal_sha512_process(mbedtls_sha512_context *ctx, const unsigned 
 #endif
 	return auth_sha512_process_c(ctx, data);
 }
+#endif
