@@ -25,6 +25,10 @@ int auth_sha512_process_c(mbedtls_sha512_context *ctx, const unsigned char data[
 #define SHA2_CE_BUILT 0
 #endif
 
+#if SHA2_CE_BUILT
+#include <arch/aarch64/arch_helpers.h>
+#endif
+
 #define ISAR0_SHA2_SHIFT 12
 #define ISAR0_SHA2_MASK  0xfu
 #define ISAR0_SHA2_256   1u /* FEAT_SHA256 */
@@ -48,10 +52,7 @@ static unsigned int cpu_paths, limit_paths = ~0u;
 static unsigned int read_cpu_paths(void)
 {
 #if SHA2_CE_BUILT
-	uint64_t isar0;
-
-	__asm__ volatile("mrs %0, id_aa64isar0_el1" : "=r"(isar0));
-	return auth_sha2_paths_for(isar0);
+	return auth_sha2_paths_for(read_id_aa64isar0_el1());
 #else
 	return 0;
 #endif

@@ -48,7 +48,8 @@ static void walk(unsigned int level, uint32_t sets, uint32_t ways, unsigned int 
 		seen[way * sets + set] = 1;
 	}
 	if (bad != 0)
-		printf("    level %u, %u sets x %u ways: %zu bad operands\n", level, sets, ways, bad);
+		printf("    level %u, %u sets x %u ways: %zu bad operands\n", level, sets, ways,
+		       bad);
 	CHECK_EQ(bad, 0);
 	free(seen);
 	free(log);
@@ -56,14 +57,14 @@ static void walk(unsigned int level, uint32_t sets, uint32_t ways, unsigned int 
 
 static void test_shapes(void)
 {
-	walk(0, 256, 2, 6);    /* Cortex-A57 L1D, 32 KiB */
-	walk(1, 2048, 16, 6);  /* Cortex-A57 L2, 2 MiB */
-	walk(0, 256, 4, 6);    /* Neoverse N1 L1D, 64 KiB */
-	walk(1, 1024, 8, 6);   /* Neoverse N1 L2, 512 KiB */
-	walk(1, 512, 12, 7);   /* 12 ways, 128-byte lines */
-	walk(2, 4096, 1, 6);   /* direct-mapped */
-	walk(3, 3, 5, 4);      /* sets not a multiple of 4 */
-	walk(0, 1, 1, 4);      /* one line */
+	walk(0, 256, 2, 6);   /* Cortex-A57 L1D, 32 KiB */
+	walk(1, 2048, 16, 6); /* Cortex-A57 L2, 2 MiB */
+	walk(0, 256, 4, 6);   /* Neoverse N1 L1D, 64 KiB */
+	walk(1, 1024, 8, 6);  /* Neoverse N1 L2, 512 KiB */
+	walk(1, 512, 12, 7);  /* 12 ways, 128-byte lines */
+	walk(2, 4096, 1, 6);  /* direct-mapped */
+	walk(3, 3, 5, 4);     /* sets not a multiple of 4 */
+	walk(0, 1, 1, 4);     /* one line */
 	walk(6, 6, 3, 6);
 }
 

@@ -37,6 +37,8 @@ DEFINE_SYSREG_READ(id_aa64isar1_el1, id_aa64isar1_el1)
 DEFINE_SYSREG_READ(id_aa64mmfr0_el1, id_aa64mmfr0_el1)
 DEFINE_SYSREG_READ(id_aa64mmfr1_el1, id_aa64mmfr1_el1)
 DEFINE_SYSREG_READ(id_aa64mmfr2_el1, id_aa64mmfr2_el1)
+/* FEAT_SHA256/FEAT_SHA512 in the SHA2 field (lib/auth/auth_sha2.c). */
+DEFINE_SYSREG_READ(id_aa64isar0_el1, id_aa64isar0_el1)
 /* Cache geometry (D19.2): CSSELR_EL1 selects the level CCSIDR_EL1 describes. */
 DEFINE_SYSREG_READ(clidr_el1, clidr_el1)
 DEFINE_SYSREG_READ(ccsidr_el1, ccsidr_el1)
