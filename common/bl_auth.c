@@ -9,8 +9,10 @@
 
 #include <arch/aarch64/arch_helpers.h>
 #include <common/bl_auth.h>
+#include <common/bl_common.h>
 #include <common/debug.h>
 #include <lib/auth/auth_cot.h>
+#include <lib/auth/auth_sha2.h>
 #include <tools_share/fip.h>
 
 static struct auth_ctx auth_ctx;
@@ -23,6 +25,7 @@ void bl_auth_init(const char *stage)
 	auth_stage = stage;
 	auth_ticks = 0;
 	auth_ctx_init(&auth_ctx);
+	NOTICE("%s: %s\n", stage, auth_sha2_describe());
 }
 
 /* auth_image(), timed, and the ERROR line on failure. */
@@ -44,20 +47,17 @@ static int authenticate(enum auth_image_id id, const void *data, size_t len)
 int bl_auth_cert(enum auth_image_id id, uintptr_t fip_base, size_t fip_size)
 {
 	const struct auth_cot_image *img = auth_cot_image(id);
-	struct fip_toc toc;
+	const struct fip_toc *toc;
 	const void *data = NULL;
 	size_t size = 0;
-	int rc;
 
 	if (img == NULL || img->type != AUTH_TYPE_CERT)
 		return AUTH_E_INVALID_ARG;
-	rc = fip_parse((const void *)fip_base, fip_size, &toc);
-	if (rc != FIP_OK) {
-		ERROR("FIP at 0x%lx is malformed: %s\n", (unsigned long)fip_base, fip_strerror(rc));
+	toc = bl_fip_toc(fip_base, fip_size);
+	if (toc == NULL)
 		return AUTH_E_CERT_MISSING;
-	}
 	/* Not in the FIP: auth_image() names it ("certificate missing"). */
-	if (fip_find(&toc, &img->uuid, &data, &size) != FIP_OK)
+	if (fip_find(toc, &img->uuid, &data, &size) != FIP_OK)
 		return authenticate(id, NULL, 0);
 	/* Longer than the buffer: refused by length, not copied. */
 	if (size > sizeof(cert_buf))

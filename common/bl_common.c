@@ -70,18 +70,37 @@ void bl_setup_mmu(const struct mmap_region *regions, unsigned int count,
 	xlat_enable_mmu_el3(&xlat_ctx);
 }
 
+/* The FIP's ToC as this image validated it, once (bl_fip_toc()). */
+static struct fip_toc fip_toc;
+static uintptr_t fip_toc_base;
+static size_t fip_toc_max;
+static int fip_toc_rc = 1; /* not parsed yet */
+
+const struct fip_toc *bl_fip_toc(uintptr_t fip_base, size_t max_size)
+{
+	if (fip_toc_rc > 0 || fip_base != fip_toc_base || max_size != fip_toc_max) {
+		fip_toc_rc = fip_parse((const void *)fip_base, max_size, &fip_toc);
+		fip_toc_base = fip_base;
+		fip_toc_max = max_size;
+	}
+	if (fip_toc_rc != FIP_OK) {
+		ERROR("FIP at 0x%lx is malformed: %s\n", (unsigned long)fip_base,
+		      fip_strerror(fip_toc_rc));
+		return NULL;
+	}
+	return &fip_toc;
+}
+
 long bl_find_fip_image(uintptr_t fip_base, size_t max_size, const struct fip_uuid *uuid,
                        const char *name, uintptr_t dest, uintptr_t limit, const void **data)
 {
-	struct fip_toc toc;
+	const struct fip_toc *toc = bl_fip_toc(fip_base, max_size);
 	size_t size;
-	int rc = fip_parse((const void *)fip_base, max_size, &toc);
+	int rc;
 
-	if (rc != FIP_OK) {
-		ERROR("FIP at 0x%lx is malformed: %s\n", (unsigned long)fip_base, fip_strerror(rc));
+	if (toc == NULL)
 		return -1;
-	}
-	rc = fip_find(&toc, uuid, data, &size);
+	rc = fip_find(toc, uuid, data, &size);
 	if (rc != FIP_OK) {
 		ERROR("FIP: %s: %s\n", name, fip_strerror(rc));
 		return -1;

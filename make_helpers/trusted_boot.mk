@@ -8,6 +8,7 @@ $(call bool_option,TRUSTED_BOARD_BOOT,1,BL1 and BL2 authenticate every image aga
 $(call str_option,KEY_ALG,rsa,Algorithm of the keys the build generates: rsa (RSASSA-PSS signatures) or ecdsa)
 $(call int_option,KEY_SIZE,$(if $(filter ecdsa,$(KEY_ALG)),256,2048),Size of the generated keys in bits: rsa 2048$(comma) 3072 or 4096; ecdsa 256 or 384)
 $(call str_option,HASH_ALG,sha256,Hash of the signatures and image hashes: sha256$(comma) sha384 or sha512)
+$(call bool_option,SHA2_CRYPTO_EXT,1,SHA-256/SHA-512 on the Armv8 crypto extension where ID_AA64ISAR0_EL1 has it (0: the C code of mbed TLS on every CPU))
 $(call int_option,TFW_NVCTR_VAL,0,Trusted NV counter written into the trusted-world certificates)
 $(call int_option,NTFW_NVCTR_VAL,0,Non-trusted NV counter written into the NT FW certificates)
 
@@ -28,9 +29,24 @@ $(foreach k,$(COT_KEY_OPTIONS),$(eval COT_KEY_$(call cot_key_option,$(k)) := \
 COT_CERTS := tb-fw-cert trusted-key-cert soc-fw-key-cert soc-fw-cert nt-fw-key-cert nt-fw-cert
 
 # None of these change what is compiled, except the ROT key (through the
-# generated rotpk_hash.h): they are not in config.h.
-CONFIG_RUNTIME_ONLY += KEY_ALG KEY_SIZE HASH_ALG TFW_NVCTR_VAL NTFW_NVCTR_VAL \
+# generated rotpk_hash.h), KEY_ALG and HASH_ALG (below): they are not in
+# config.h.
+CONFIG_RUNTIME_ONLY += KEY_SIZE TFW_NVCTR_VAL NTFW_NVCTR_VAL \
 	$(foreach k,$(COT_KEY_OPTIONS),$(call cot_key_option,$(k)))
+
+# The firmware's mbed TLS and lib/auth hold only the algorithms the build
+# selects (include/lib/auth/mbedtls_config.h): RSA or ECDSA, and SHA-512
+# (for SHA-384 and SHA-512) only where HASH_ALG wants it. The host's copies
+# (tests, fuzzers) hold all. KEY_ALG and HASH_ALG are in config.h, so
+# changing them rebuilds lib/auth; each choice has a library of its own.
+AUTH_ALG_FLAGS := -DAUTH_CFG_$(if $(filter ecdsa,$(KEY_ALG)),ECDSA,RSA)=1 \
+	$(if $(filter sha384 sha512,$(HASH_ALG)),-DAUTH_CFG_SHA512=1)
+AUTH_ALG_NAME := $(KEY_ALG)-$(if $(filter sha384 sha512,$(HASH_ALG)),sha512,sha256)
+MBEDTLS_LIB := $(BUILD_DIR)/lib/mbedtls-$(AUTH_ALG_NAME)/libmbedtls.a
+$(eval $(call mbedtls_lib,$(MBEDTLS_LIB),$$(CC),$$(MBEDTLS_TF_FLAGS) $(AUTH_ALG_FLAGS),$$(MBEDTLS_AR_PREFIX),$(TOOLCHAIN_STAMP)))
+
+.PHONY: mbedtls
+mbedtls: $(MBEDTLS_LIB)
 
 ifeq ($(TRUSTED_BOARD_BOOT),1)
 
@@ -59,7 +75,7 @@ $(ROTPK_HASH_H): $(COT_KEY_ROT_KEY) make_helpers/rotpk_hash.sh FORCE
 		bash make_helpers/rotpk_hash.sh $(COT_KEY_ROT_KEY) $@
 
 # The platform's trusted-boot hooks: PLAT_TBB_SOURCES (platform.mk).
-TBB_SOURCES := common/bl_auth.c $(PLAT_TBB_SOURCES) $(AUTH_SOURCES)
+TBB_SOURCES := common/bl_auth.c $(PLAT_TBB_SOURCES) $(AUTH_SOURCES) $(AUTH_ASM_SOURCES)
 BL1_SOURCES += $(TBB_SOURCES)
 BL2_SOURCES += $(TBB_SOURCES)
 BL1_LIBS += $(MBEDTLS_LIB)
@@ -67,7 +83,7 @@ BL2_LIBS += $(MBEDTLS_LIB)
 $(foreach i,bl1 bl2,$(eval $(BUILD_DIR)/$(i)/plat/common/plat_trusted_boot.o: $(ROTPK_HASH_H)))
 # lib/auth compiles against mbed TLS's headers, fetched with its source.
 $(foreach i,bl1 bl2,$(eval $(addprefix $(BUILD_DIR)/$(i)/,$(AUTH_SOURCES:.c=.o)): \
-	CPPFLAGS_COMMON += $(AUTH_CPPFLAGS)))
+	CPPFLAGS_COMMON += $(AUTH_CPPFLAGS) $(AUTH_ALG_FLAGS)))
 $(foreach i,bl1 bl2,$(eval $(addprefix $(BUILD_DIR)/$(i)/,$(AUTH_SOURCES:.c=.o)): | $(MBEDTLS_STAMP)))
 
 # cert_create's arguments besides the images and certificates: a stamp

@@ -27,6 +27,15 @@ void bl_setup_mmu(const struct mmap_region *regions, unsigned int count,
                   const struct mmap_region *plat, unsigned int plat_count);
 
 /*
+ * bl_fip_toc() - the FIP at @fip_base (at most @max_size bytes), validated
+ * by fip_parse() on the first call and remembered: each image parses its
+ * FIP's ToC once (docs/perf/boot.rst). NULL, after an ERROR naming the
+ * problem, if it is malformed. Look-ups (fip_find()) read the entries from
+ * the FIP again and check each still lies inside it.
+ */
+const struct fip_toc *bl_fip_toc(uintptr_t fip_base, size_t max_size);
+
+/*
  * Validate the FIP at @fip_base (at most @max_size bytes), find the image
  * with @uuid and check that it fits [@dest, @limit). Returns the image size
  * in bytes with *@data pointing at it in the FIP, or a negative value after

@@ -299,8 +299,9 @@ int fip_parse(const void *fip, size_t len, struct fip_toc *toc);
  * @data: set to the image's first byte on success (NULL allowed to skip).
  * @size: set to the image size in bytes on success (NULL allowed to skip).
  *
- * Returns FIP_OK, or FIP_ERR_NOT_FOUND if no entry has @uuid (outputs are
- * then untouched). UUIDs are unique in a parsed FIP, so the match is unique.
+ * Returns FIP_OK, or FIP_ERR_NOT_FOUND if no entry has @uuid, or
+ * FIP_ERR_PAST_END if an entry read on the way no longer lies inside the
+ * FIP (fip_entry_at()); outputs are then untouched. UUIDs are unique in a parsed FIP, so the match is unique.
  */
 int fip_find(const struct fip_toc *toc, const struct fip_uuid *uuid, const void **data,
              size_t *size);
@@ -311,7 +312,9 @@ int fip_find(const struct fip_toc *toc, const struct fip_uuid *uuid, const void 
  * @index: 0 .. toc->count - 1, in ToC order.
  * @entry: filled on success. Must not be NULL.
  *
- * Returns FIP_OK, or FIP_ERR_NOT_FOUND if @index >= toc->count. Typical use:
+ * Returns FIP_OK, FIP_ERR_NOT_FOUND if @index >= toc->count, or
+ * FIP_ERR_PAST_END if the entry, read again, no longer lies inside the FIP
+ * (its bytes changed since fip_parse()). Typical use:
  *	for (i = 0; fip_entry_at(&toc, i, &e) == FIP_OK; i++)
  */
 int fip_entry_at(const struct fip_toc *toc, size_t index, struct fip_entry *entry);

@@ -85,3 +85,67 @@ func dcsw_op_all_clean_inv
 	isb
 	ret
 endfunc dcsw_op_all_clean_inv
+
+/*
+ * Clean and invalidate one cache level by set/way (ARM DDI 0487 D7.5,
+ * "Cache maintenance by set/way"; the DC CISW operand, C5.3: way in the top
+ * A = ceil(log2(ways)) bits of 32, set from bit L = log2(line bytes),
+ * level in bits 3:1). The geometry is decoded by the caller
+ * (lib/cpus/cpu_dcsw.c, host-tested); this is the loop, with the way and
+ * set counters in registers: per line one DC CISW and one add, and a
+ * compare and branch per four lines where the set count is a multiple of
+ * four (always for a power of two of at least 4).
+ *   x0 = level << 1, w1 = ways (>= 1), w2 = sets (>= 1),
+ *   w3 = L, w4 = 32 - A (32 for one way)
+ * Clobbers x0-x2, x5-x12 and flags; no stack, no barrier (the caller
+ * brackets the levels with DSB SY).
+ * DCSW_OP: the operation (DC CISW); the set/way unit test builds this file
+ * with its own, which records each operand instead.
+ */
+#ifndef DCSW_OP
+	.macro DCSW_OP reg
+	dc	cisw, \reg
+	.endm
+#define DCSW_ENTRY
+#define DCSW_EXIT
+#endif
+
+func dcsw_level_clean_inv
+	DCSW_ENTRY
+	mov	x5, #1
+	lsl	x7, x5, x3		/* one set */
+	lsl	x9, x5, x4		/* one way (2^32 for one way: never added) */
+	lsl	x8, x2, x3		/* all the sets */
+	mov	w11, w1			/* ways left */
+	tst	w2, #3
+	b.ne	3f
+1:	mov	x10, x0			/* this way, set 0 */
+	add	x12, x0, x8		/* past its last set */
+2:	DCSW_OP x10
+	add	x10, x10, x7
+	DCSW_OP x10
+	add	x10, x10, x7
+	DCSW_OP x10
+	add	x10, x10, x7
+	DCSW_OP x10
+	add	x10, x10, x7
+	cmp	x10, x12
+	b.ne	2b
+	add	x0, x0, x9
+	subs	w11, w11, #1
+	b.ne	1b
+	DCSW_EXIT
+	ret
+	/* A set count that is not a multiple of four: one line a step. */
+3:	mov	x10, x0
+	add	x12, x0, x8
+4:	DCSW_OP x10
+	add	x10, x10, x7
+	cmp	x10, x12
+	b.ne	4b
+	add	x0, x0, x9
+	subs	w11, w11, #1
+	b.ne	3b
+	DCSW_EXIT
+	ret
+endfunc dcsw_level_clean_inv

@@ -14,7 +14,9 @@
 # Files that use lib/auth: these sources, plus $(AUTH_CPPFLAGS) and a
 # dependency on $(MBEDTLS_LIB) for the headers and the library.
 AUTH_SOURCES := lib/auth/auth_der.c lib/auth/auth_cert.c lib/auth/auth_crypto.c \
-	lib/auth/auth_image.c lib/auth/auth_error.c lib/auth/tbbr_cot.c
+	lib/auth/auth_image.c lib/auth/auth_error.c lib/auth/tbbr_cot.c lib/auth/auth_sha2.c
+# The SHA-2 block functions on the crypto extension (AArch64 builds only).
+AUTH_ASM_SOURCES := lib/auth/aarch64/sha2_ce.S
 
 # Pinned: Debian 12's mbed TLS. The SHA-256 is the .dsc's (apt also checks it
 # against the signed archive index; dpkg-source checks the tarballs against it).
@@ -29,7 +31,8 @@ $(MBEDTLS_STAMP):
 	@bash make_helpers/fetch_src.sh mbedtls $(MBEDTLS_DEB_VERSION) \
 		$(MBEDTLS_DSC_SHA256) $(MBEDTLS_DEP_DIR)
 
-# Only the modules verification needs (the config header says why each).
+# Only the modules verification needs (the config header says why each;
+# a module the build's algorithms do not need compiles to nothing).
 MBEDTLS_MODULES := asn1parse asn1write bignum constant_time ecdsa ecp ecp_curves \
 	md memory_buffer_alloc oid pk pk_wrap pkparse platform platform_util rsa \
 	rsa_internal sha256 sha512 x509
@@ -50,20 +53,27 @@ $(dir $(1))obj/%.o: $(MBEDTLS_STAMP) $(MBEDTLS_CONFIG) $(5)
 	@mkdir -p $$(@D)
 	@$(2) $(3) $(AUTH_CPPFLAGS) -c $(MBEDTLS_SRC)/library/$$*.c -o $$@
 
+# mbed TLS's C SHA-2 block functions under names of their own, for
+# lib/auth/auth_sha2.c to fall back on (include/lib/auth/mbedtls_config.h).
+$(1)_OBJS += $(dir $(1))obj/sha256_c.o $(dir $(1))obj/sha512_c.o
+$(dir $(1))obj/sha256_c.o $(dir $(1))obj/sha512_c.o: $(dir $(1))obj/%_c.o: $(MBEDTLS_STAMP) $(MBEDTLS_CONFIG) $(5)
+	@echo "  CC      mbedtls/library/$$*.c (C fallback)"
+	@mkdir -p $$(@D)
+	@$(2) $(3) $(AUTH_CPPFLAGS) -DAUTH_SHA2_C_FALLBACK -c $(MBEDTLS_SRC)/library/$$*.c -o $$@
+
 $(1): $$($(1)_OBJS)
 	@echo "  AR      $$@"
 	@rm -f $$@
 	@$(4)ar rcs $$@ $$^
 endef
 
-# The firmware's copy: the images' compiler and flags, our libc's headers,
-# none of the build options (it is rebuilt when the compiler or its flags
-# change, not the topology). Its common.h includes <assert.h> for
-# static_assert only: mbed TLS calls assert() solely under
-# MBEDTLS_CHECK_PARAMS, which our configuration leaves off.
-MBEDTLS_LIB := $(BUILD_DIR)/lib/mbedtls/libmbedtls.a
+# The firmware's copy ($(MBEDTLS_LIB)) is made in make_helpers/trusted_boot.mk,
+# with the algorithms the build selects (KEY_ALG, HASH_ALG), which are
+# declared there. The images' compiler and flags, our libc's headers.
+# Its common.h includes <assert.h> for static_assert only: mbed TLS calls
+# assert() solely under MBEDTLS_CHECK_PARAMS, which our configuration
+# leaves off.
 MBEDTLS_TF_FLAGS = $(TF_CFLAGS) -Iinclude -Iinclude/lib/libc -DENABLE_ASSERTIONS=0
-$(eval $(call mbedtls_lib,$(MBEDTLS_LIB),$$(CC),$$(MBEDTLS_TF_FLAGS),$$(MBEDTLS_AR_PREFIX),$(TOOLCHAIN_STAMP)))
 MBEDTLS_AR_PREFIX = $(if $(filter llvm,$(TOOLCHAIN)),llvm-,$(CROSS_COMPILE))
 
 # The host's copy for unit tests: same sources and configuration header,
@@ -73,5 +83,3 @@ MBEDTLS_HOST_FLAGS := -O1 -g -std=gnu11 -Iinclude -fsanitize=address,undefined \
 	-fno-sanitize-recover=all -Wall -Wextra -Werror
 $(eval $(call mbedtls_lib,$(MBEDTLS_HOST_LIB),$$(HOSTCC),$$(MBEDTLS_HOST_FLAGS),,$(HOST_TOOLCHAIN_STAMP)))
 
-.PHONY: mbedtls
-mbedtls: $(MBEDTLS_LIB)

@@ -104,8 +104,9 @@ size_t auth_digest_len(enum auth_hash_alg alg);
 
 /*
  * auth_hash_compute() - @alg's digest of @len bytes at @data into @out
- * (auth_digest_len(@alg) bytes). Returns AUTH_OK or AUTH_E_FAULT (mbed TLS
- * failed, which it cannot for valid arguments).
+ * (auth_digest_len(@alg) bytes). Returns AUTH_OK, AUTH_E_HASH_ALG (a hash
+ * this build leaves out) or AUTH_E_FAULT (mbed TLS failed, which it cannot
+ * for valid arguments).
  */
 int auth_hash_compute(enum auth_hash_alg alg, const void *data, size_t len, uint8_t *out);
 
@@ -127,6 +128,9 @@ void auth_crypto_use_allocator(void *(*calloc_fn)(size_t, size_t), void (*free_f
 
 /* Size of the firmware's static pool, bytes. */
 extern const size_t auth_heap_size;
+/* The pool for each algorithm (lib/auth/auth_crypto.c says how measured). */
+#define AUTH_HEAP_SIZE_RSA   (12u * 1024u)
+#define AUTH_HEAP_SIZE_ECDSA (10u * 1024u)
 
 /* ----- Fault-injection hardening ------------------------------------------- */
 

@@ -41,16 +41,10 @@ void cpu_dcsw_clean_inv(unsigned int levels)
 		uint32_t sets = (uint32_t)(ccidx ? (ccsidr >> 32) & 0xFFFFFFU
 		                                 : (ccsidr >> 13) & 0x7FFFU) +
 		                1U;
-		/* DC CISW: way in the top log2(ways) bits of 32, set from L, level in 3:1. */
-		unsigned int way_shift = 32U - log2_ceil(ways);
-
-		for (uint32_t way = 0; way < ways; way++) {
-			uint64_t w = (way_shift < 32U ? (uint64_t)way << way_shift : 0U) |
-			             (lvl << 1);
-
-			for (uint32_t set = 0; set < sets; set++)
-				dc_cisw(w | ((uint64_t)set << line_shift));
-		}
+		/* DC CISW: way in the top log2(ways) bits of 32, set from L,
+		 * level in 3:1; the loop is lib/aarch64/cache_helpers.S's. */
+		dcsw_level_clean_inv((uint64_t)lvl << 1, ways, sets, line_shift,
+		                     32U - log2_ceil(ways));
 	}
 	write_csselr_el1(0);
 	dsb_sy();

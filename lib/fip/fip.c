@@ -199,7 +199,11 @@ int fip_entry_at(const struct fip_toc *toc, size_t index, struct fip_entry *entr
 	if (index >= toc->count)
 		return FIP_ERR_NOT_FOUND;
 	read_entry(toc->base, index, &entry->uuid, &off, &size, &entry->flags);
-	/* fip_parse() proved off + size <= toc->size, a size_t. */
+	/* fip_parse() proved off + size <= toc->size, a size_t; proved again
+	 * here, as a loader may look entries up long after the parse and the
+	 * flash they are read from may have changed since. */
+	if (off > toc->size || size > toc->size - off)
+		return FIP_ERR_PAST_END;
 	entry->offset = (size_t)off;
 	entry->size = (size_t)size;
 	entry->data = toc->base + entry->offset;
@@ -211,8 +215,9 @@ int fip_find(const struct fip_toc *toc, const struct fip_uuid *uuid, const void 
 {
 	struct fip_entry e;
 	size_t i;
+	int rc;
 
-	for (i = 0; fip_entry_at(toc, i, &e) == FIP_OK; i++) {
+	for (i = 0; (rc = fip_entry_at(toc, i, &e)) == FIP_OK; i++) {
 		if (!fip_uuid_equal(&e.uuid, uuid))
 			continue;
 		if (data != NULL)
@@ -221,7 +226,7 @@ int fip_find(const struct fip_toc *toc, const struct fip_uuid *uuid, const void 
 			*size = e.size;
 		return FIP_OK;
 	}
-	return FIP_ERR_NOT_FOUND;
+	return rc;
 }
 
 const struct fip_image_desc *fip_image_desc_find(const struct fip_uuid *uuid)

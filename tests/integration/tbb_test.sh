@@ -90,6 +90,34 @@ head -c "$(stat -c %s "$build/bl2.bin")" /dev/urandom >"$work/bl2-random.bin"
 fip_of "$build" "$work/f.fip" --tb-fw "$work/bl2-random.bin"
 bl1_refuses bl2-random-bytes "$work/f.fip" "BL2: hash does not match its certificate"
 
+# ----- Each CPU: its SHA-2 path, and a tampered image still refused -----------------
+# The hashes run on the crypto extension where the CPU has it (lib/auth/
+# auth_sha2.c): SHA-256 and SHA-512 on max, SHA-256 only on cortex-a57 and
+# neoverse-n1 (no FEAT_SHA512). A flipped byte in BL2 (hashed by BL1) and in
+# BL31 (hashed by BL2) is refused on each.
+cp "$build/bl2.bin" "$work/bl2.bin" && flip "$work/bl2.bin" 8192
+fip_of "$build" "$work/bl2-bad.fip" --tb-fw "$work/bl2.bin"
+cp "$build/bl31.bin" "$work/bl31.bin" && flip "$work/bl31.bin" 4000
+fip_of "$build" "$work/bl31-bad.fip" --soc-fw "$work/bl31.bin"
+sha2_ce=$(sed -n 's/^SHA2_CRYPTO_EXT := //p' "$cfg")
+for cpu_path in "max:SHA-256 and SHA-512 on the crypto extension" \
+	"cortex-a57:SHA-256 on the crypto extension, SHA-512 in C" \
+	"neoverse-n1:SHA-256 on the crypto extension, SHA-512 in C"; do
+	cpu=${cpu_path%%:*} path=${cpu_path#*:}
+	[ "$sha2_ce" = 1 ] || path="SHA-256 and SHA-512 in C"
+	for bad in bl2 bl31; do
+		log=$work/$cpu-$bad.log
+		flash_of "$build" "$work/$bad-bad.fip" "$work/flash.bin"
+		qemu_boot "$log" 30 --config "$cfg" --cpu "$cpu" --flash "$work/flash.bin" \
+			--stop "nothing was run"
+		stage=$([ $bad = bl2 ] && echo BL1 || echo BL2)
+		check "$cpu: $bad flipped: $stage hashes with $path" has "$log" "NOTICE:  $stage: $path"
+		check "$cpu: $bad flipped: refused" has "$log" \
+			"ERROR:   $stage: ${bad^^}: hash does not match its certificate"
+		check "$cpu: $bad flipped: no payload runs" lacks "$log" "PAYLOAD"
+	done
+done
+
 # ----- Tampered certificates ----------------------------------------------------
 # The last byte of a certificate is in its signature.
 cp "$build/certs/soc-fw-cert.crt" "$work/sig.crt" && flip "$work/sig.crt" -1
@@ -162,12 +190,24 @@ fi
 # A board whose NV counters are 1, with certificates at 1: boots. The same
 # images with certificates at 0 (the older firmware): refused.
 nv=$work/nv
+# This build also hashes with mbed TLS's C code on every CPU
+# (SHA2_CRYPTO_EXT=0), so that path boots, and refuses, too.
 if make -C "$harness_top" -j2 BUILD_BASE="$nv" QEMU_TFW_NVCTR=1 QEMU_NTFW_NVCTR=1 \
-	TFW_NVCTR_VAL=1 NTFW_NVCTR_VAL=1 all >"$work/nv-build.log" 2>&1; then
+	TFW_NVCTR_VAL=1 NTFW_NVCTR_VAL=1 SHA2_CRYPTO_EXT=0 all >"$work/nv-build.log" 2>&1; then
 	nvb=$nv/qemu/release
 	log=$work/nv-good.log
-	qemu_boot "$log" 60 --config "$nvb/config.mk"
+	qemu_boot "$log" 60 --config "$nvb/config.mk" --cpu max
 	check "NV counters 1 on a board at 1: boots" [ $? -eq 0 ]
+	check "SHA2_CRYPTO_EXT=0 on max: BL1 hashes in C" has "$log" "NOTICE:  BL1: SHA-256 and SHA-512 in C"
+	check "SHA2_CRYPTO_EXT=0 on max: BL2 hashes in C" has "$log" "NOTICE:  BL2: SHA-256 and SHA-512 in C"
+	cp "$nvb/payload.bin" "$work/nv-bl33.bin" && flip "$work/nv-bl33.bin" 64
+	fip_of "$nvb" "$work/nv-bl33.fip" --nt-fw "$work/nv-bl33.bin"
+	flash_of "$nvb" "$work/nv-bl33.fip" "$work/flash.bin"
+	log=$work/nv-c-bl33.log
+	qemu_boot "$log" 30 --config "$nvb/config.mk" --cpu max --flash "$work/flash.bin" \
+		--stop "nothing was run"
+	check "SHA2_CRYPTO_EXT=0 on max: BL33 flipped: refused" has "$log" \
+		"ERROR:   BL2: BL33: hash does not match its certificate"
 	read -r -a nv_args <"$nvb/cot.args"
 	for ctr in tfw ntfw; do
 		mkdir -p "$work/old-$ctr/certs"

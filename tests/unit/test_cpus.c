@@ -52,6 +52,16 @@ void dc_cisw(uint64_t setway)
 	}
 	sim_ops[sim_nops++] = setway;
 }
+/* The assembly loop's contract (lib/aarch64/cache_helpers.S), in C: its
+ * own run is tests/unit/test_dcsw_asm.c's, under qemu-aarch64. */
+void dcsw_level_clean_inv(uint64_t level_bits, uint32_t ways, uint32_t sets,
+                          unsigned int line_shift, unsigned int way_shift)
+{
+	for (uint32_t way = 0; way < ways; way++)
+		for (uint32_t set = 0; set < sets; set++)
+			dc_cisw(level_bits | (way_shift < 32U ? (uint64_t)way << way_shift : 0U) |
+			        (uint64_t)set << line_shift);
+}
 void n1_core_pwrdn_enable(void)
 {
 	n1_pwrdn_calls++;

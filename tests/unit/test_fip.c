@@ -290,6 +290,32 @@ static void test_strerror(void)
 	CHECK(strstr(fip_strerror(FIP_ERR_SHORT_HEADER), "truncated") != NULL);
 }
 
+/*
+ * A loader parses once and looks up later (common/bl_common.c, bl_fip_toc()):
+ * an entry whose bytes changed since, to point past the FIP, is refused on
+ * look-up, not followed.
+ */
+static void test_changed_after_parse(void)
+{
+	uint8_t buf[GOOD_SIZE];
+	struct fip_toc toc;
+	struct fip_entry e;
+	const void *data = NULL;
+	size_t size = 0;
+
+	build_good(buf);
+	CHECK_EQ(fip_parse(buf, sizeof(buf), &toc), FIP_OK);
+	ent(buf, 2, &uuid_nt, GOOD_TOC_END + 5, 8); /* one byte past the end */
+	CHECK_EQ(fip_find(&toc, &uuid_nt, &data, &size), FIP_ERR_PAST_END);
+	CHECK(data == NULL);
+	CHECK_EQ(fip_entry_at(&toc, 2, &e), FIP_ERR_PAST_END);
+	ent(buf, 2, &uuid_nt, GOOD_SIZE + 1, 0); /* offset past the end */
+	CHECK_EQ(fip_entry_at(&toc, 2, &e), FIP_ERR_PAST_END);
+	/* Entries before it are still found. */
+	CHECK_EQ(fip_find(&toc, &uuid_tb, &data, &size), FIP_OK);
+	CHECK_EQ(size, 5);
+}
+
 /* ---- parsing good FIPs -------------------------------------------------- */
 
 static void test_parse_good(void)
@@ -707,6 +733,7 @@ int main(void)
 	RUN_TEST(test_writers);
 	RUN_TEST(test_strerror);
 	RUN_TEST(test_parse_good);
+	RUN_TEST(test_changed_after_parse);
 	RUN_TEST(test_parse_unaligned);
 	RUN_TEST(test_parse_long_buffer);
 	RUN_TEST(test_parse_empty_fip);

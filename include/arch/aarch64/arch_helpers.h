@@ -37,6 +37,8 @@ DEFINE_SYSREG_READ(id_aa64isar1_el1, id_aa64isar1_el1)
 DEFINE_SYSREG_READ(id_aa64mmfr0_el1, id_aa64mmfr0_el1)
 DEFINE_SYSREG_READ(id_aa64mmfr1_el1, id_aa64mmfr1_el1)
 DEFINE_SYSREG_READ(id_aa64mmfr2_el1, id_aa64mmfr2_el1)
+/* FEAT_SHA256/FEAT_SHA512 in the SHA2 field (lib/auth/auth_sha2.c). */
+DEFINE_SYSREG_READ(id_aa64isar0_el1, id_aa64isar0_el1)
 /* Cache geometry (D19.2): CSSELR_EL1 selects the level CCSIDR_EL1 describes. */
 DEFINE_SYSREG_READ(clidr_el1, clidr_el1)
 DEFINE_SYSREG_READ(ccsidr_el1, ccsidr_el1)
@@ -146,6 +148,14 @@ static inline void wfi(void)
 {
 	__asm__ volatile("wfi" : : : "memory");
 }
+/*
+ * Clean and invalidate every line of one cache level by set/way
+ * (lib/aarch64/cache_helpers.S, ARM DDI 0487 D7.5): @level_bits = level << 1,
+ * @ways and @sets (each >= 1), @line_shift = log2(line bytes), @way_shift =
+ * 32 - ceil(log2(@ways)) (32 for one way). No barriers: the caller's.
+ */
+void dcsw_level_clean_inv(uint64_t level_bits, uint32_t ways, uint32_t sets,
+                          unsigned int line_shift, unsigned int way_shift);
 /* Clean and invalidate one data cache line by set/way (C5.3, DC CISW). */
 static inline void dc_cisw(uint64_t setway)
 {

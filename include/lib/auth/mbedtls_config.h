@@ -16,6 +16,20 @@
 #ifndef AUTH_MBEDTLS_CONFIG_H
 #define AUTH_MBEDTLS_CONFIG_H
 
+/*
+ * Which algorithms. The firmware's build selects them
+ * (make_helpers/trusted_boot.mk, from KEY_ALG and HASH_ALG): AUTH_CFG_RSA or
+ * AUTH_CFG_ECDSA, and AUTH_CFG_SHA512 where SHA-384 or SHA-512 is used; a
+ * firmware refuses a certificate of another algorithm ("key" or
+ * "signature algorithm" errors). The host's builds (unit tests, fuzzers,
+ * cot_verify) name none and get all of them.
+ */
+#if !defined(AUTH_CFG_RSA) && !defined(AUTH_CFG_ECDSA)
+#define AUTH_CFG_RSA    1
+#define AUTH_CFG_ECDSA  1
+#define AUTH_CFG_SHA512 1
+#endif
+
 /* ----- System support ---------------------------------------------------- */
 
 /* Inline assembly for bignum multiply-accumulate (bn_mul.h has an AArch64
@@ -64,7 +78,9 @@ void auth_mbedtls_exit(int status) __attribute__((noreturn));
 #define MBEDTLS_ASN1_PARSE_C
 /* Required by MBEDTLS_ECDSA_C (check_config.h); only its signature writer
  * uses it, which verification never calls (--gc-sections drops it). */
+#if defined(AUTH_CFG_ECDSA)
 #define MBEDTLS_ASN1_WRITE_C
+#endif
 /* OID <-> algorithm tables: signature, hash, public-key and curve OIDs. */
 #define MBEDTLS_OID_C
 /* x509.c: AlgorithmIdentifier and RSASSA-PSS-params decoding (RFC 4055 s3.1)
@@ -73,7 +89,9 @@ void auth_mbedtls_exit(int status) __attribute__((noreturn));
  * x509_crt.c is not built. */
 #define MBEDTLS_X509_USE_C
 /* Certificates signed with RSASSA-PSS (what cert_create makes for RSA). */
+#if defined(AUTH_CFG_RSA)
 #define MBEDTLS_X509_RSASSA_PSS_SUPPORT
+#endif
 
 /* ----- Public keys ------------------------------------------------------- */
 
@@ -84,11 +102,13 @@ void auth_mbedtls_exit(int status) __attribute__((noreturn));
 
 /* ----- RSA: RSASSA-PSS verification (RFC 8017 s8.1.2) ------------------- */
 
+#if defined(AUTH_CFG_RSA)
 #define MBEDTLS_RSA_C
 /* PKCS#1 v2.1 (PSS, with MGF1). cert_create signs RSA certificates with PSS
  * only, so PKCS#1 v1.5 (MBEDTLS_PKCS1_V15) stays off: lib/auth refuses
  * sha256WithRSAEncryption signatures anyway. */
 #define MBEDTLS_PKCS1_V21
+#endif
 /* Big numbers up to 4096 bits (RSA-4096 keys); bounds the work and memory a
  * hostile key can cause. */
 #define MBEDTLS_BIGNUM_C
@@ -99,6 +119,7 @@ void auth_mbedtls_exit(int status) __attribute__((noreturn));
 
 /* ----- ECDSA verification (SEC1 s4.1.4, RFC 5480) ----------------------- */
 
+#if defined(AUTH_CFG_ECDSA)
 #define MBEDTLS_ECP_C
 #define MBEDTLS_ECDSA_C
 /* Curves: P-256 (cert_create's ECDSA keys) and P-384. */
@@ -117,14 +138,63 @@ void auth_mbedtls_exit(int status) __attribute__((noreturn));
  * group afresh. */
 #define MBEDTLS_ECP_WINDOW_SIZE       4
 #define MBEDTLS_ECP_FIXED_POINT_OPTIM 0
+#endif
 
 /* ----- Hashes ------------------------------------------------------------ */
 
 /* The generic message-digest layer (PSS and ECDSA verification go through
- * it) with SHA-256 and SHA-512 (which also gives SHA-384). */
+ * it) with SHA-256 (the ROTPK hash is SHA-256 whatever HASH_ALG says) and,
+ * where the build uses them, SHA-512 (which also gives SHA-384). */
 #define MBEDTLS_MD_C
 #define MBEDTLS_SHA256_C
+#if defined(AUTH_CFG_SHA512)
 #define MBEDTLS_SHA512_C
+#endif
+
+/*
+ * The block functions (64 bytes of SHA-256, 128 of SHA-384/512) are ours,
+ * through mbed TLS's documented alternative-implementation hooks (its
+ * config.h, "MBEDTLS_SHA256_PROCESS_ALT"): lib/auth/auth_sha2.c runs them
+ * on the Armv8 crypto extension where the CPU has it, else on mbed TLS's
+ * own C code. That C code is sha256.c and sha512.c compiled a second time
+ * with AUTH_SHA2_C_FALLBACK (lib/auth/auth.mk): there the hooks are off
+ * and each function of those files takes an auth_ name, so only the block
+ * functions, auth_sha256_process_c and auth_sha512_process_c, are used
+ * (--gc-sections drops the rest).
+ */
+#if defined(AUTH_SHA2_C_FALLBACK)
+#define mbedtls_internal_sha256_process auth_sha256_process_c
+#define mbedtls_internal_sha512_process auth_sha512_process_c
+#define mbedtls_sha256_init             auth_sha256_c_init
+#define mbedtls_sha256_free             auth_sha256_c_free
+#define mbedtls_sha256_clone            auth_sha256_c_clone
+#define mbedtls_sha256_starts_ret       auth_sha256_c_starts_ret
+#define mbedtls_sha256_starts           auth_sha256_c_starts
+#define mbedtls_sha256_process          auth_sha256_c_process
+#define mbedtls_sha256_update_ret       auth_sha256_c_update_ret
+#define mbedtls_sha256_update           auth_sha256_c_update
+#define mbedtls_sha256_finish_ret       auth_sha256_c_finish_ret
+#define mbedtls_sha256_finish           auth_sha256_c_finish
+#define mbedtls_sha256_ret              auth_sha256_c_ret
+#define mbedtls_sha256                  auth_sha256_c
+#define mbedtls_sha512_init             auth_sha512_c_init
+#define mbedtls_sha512_free             auth_sha512_c_free
+#define mbedtls_sha512_clone            auth_sha512_c_clone
+#define mbedtls_sha512_starts_ret       auth_sha512_c_starts_ret
+#define mbedtls_sha512_starts           auth_sha512_c_starts
+#define mbedtls_sha512_process          auth_sha512_c_process
+#define mbedtls_sha512_update_ret       auth_sha512_c_update_ret
+#define mbedtls_sha512_update           auth_sha512_c_update
+#define mbedtls_sha512_finish_ret       auth_sha512_c_finish_ret
+#define mbedtls_sha512_finish           auth_sha512_c_finish
+#define mbedtls_sha512_ret              auth_sha512_c_ret
+#define mbedtls_sha512                  auth_sha512_c
+#else
+#define MBEDTLS_SHA256_PROCESS_ALT
+#if defined(AUTH_CFG_SHA512)
+#define MBEDTLS_SHA512_PROCESS_ALT
+#endif
+#endif
 
 /* ----- Error handling ---------------------------------------------------- */
 

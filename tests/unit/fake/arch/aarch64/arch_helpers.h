@@ -31,6 +31,9 @@ uint64_t read_id_aa64pfr1_el1(void);
 uint64_t read_id_aa64mmfr1_el1(void);
 void write_csselr_el1(uint64_t v);
 void dc_cisw(uint64_t setway);
+/* lib/aarch64/cache_helpers.S's loop; the test's version calls dc_cisw(). */
+void dcsw_level_clean_inv(uint64_t level_bits, uint32_t ways, uint32_t sets,
+                          unsigned int line_shift, unsigned int way_shift);
 
 static inline void isb(void)
 {
