@@ -11,11 +11,8 @@ UNIT_TESTS += $(TEST_SHA2) $(TEST_SHA2_A64)
 SHA2_TEST_DEPS := tests/unit/test_sha2.c lib/auth/auth_sha2.c include/lib/auth/auth_sha2.h \
 	$(MBEDTLS_CONFIG) tests/unit/test.h tests/unit/sha2.mk
 
-$(TEST_SHA2): $(SHA2_TEST_DEPS) $(MBEDTLS_HOST_LIB) $(HOST_TOOLCHAIN_STAMP)
-	@mkdir -p $(@D)
-	@echo "  HOSTCC  $@"
-	@$(HOSTCC) $(UNIT_CFLAGS) $(AUTH_CPPFLAGS) tests/unit/test_sha2.c lib/auth/auth_sha2.c \
-		$(MBEDTLS_HOST_LIB) -o $@
+$(eval $(call host_test,$(TEST_SHA2),tests/unit/test_sha2.c lib/auth/auth_sha2.c,,$(AUTH_CPPFLAGS),\
+	$(MBEDTLS_HOST_LIB),$(MBEDTLS_HOST_LIB) $(MBEDTLS_CONFIG) tests/unit/sha2.mk))
 
 # The AArch64 build: our two files, the assembly, and the four mbed TLS
 # files hashing needs (the C fallback twice, as lib/auth/auth.mk builds it).
