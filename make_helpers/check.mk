@@ -22,8 +22,10 @@ check check-quick:
 	@$(DEPS) check
 	@$(MAKE) --no-print-directory -j2 _$@
 # (Read by make check itself too, so that a bad SUITES= is refused before
-# anything is installed or written.)
-ifneq ($(filter check _check check-quick _check-quick,$(MAKECMDGOALS)),)
+# anything is installed or written; on a machine without Python yet, which
+# `deps.sh check` installs, by the make it starts.)
+ifneq ($(or $(filter _check _check-quick,$(MAKECMDGOALS)),$(and $(filter check check-quick,$(MAKECMDGOALS)),\
+	$(shell command -v $(PYTHON)))),)
 CHECK_NEEDS := $(shell $(RUN_SUITES) --needs 2>&1 || echo CHECK_NEEDS_FAILED)
 ifneq ($(filter CHECK_NEEDS_FAILED,$(CHECK_NEEDS)),)
 $(error make check: $(filter-out CHECK_NEEDS_FAILED,$(CHECK_NEEDS)))
