@@ -40,7 +40,8 @@ declare -A docs_pkgs=(
 # make linux-latency: the run set, Debian's U-Boot (BL33), and what the
 # fetched linux-kbuild's programs link (its package is unpacked, not
 # installed); perl for checkpatch.pl (tools/pmf_idle).
-ma=$(dpkg-architecture -qDEB_HOST_MULTIARCH 2>/dev/null || gcc -print-multiarch)
+# (no compiler or dpkg-dev needed yet: this runs before they are installed)
+ma=$(dpkg-architecture -qDEB_HOST_MULTIARCH 2>/dev/null || echo "$(uname -m)-linux-gnu")
 declare -A linux_pkgs=(
 	[/usr/lib/u-boot/qemu_arm64/u-boot.bin]=u-boot-qemu
 	[aarch64-linux-gnu-gcc-12]=gcc-12-aarch64-linux-gnu
