@@ -152,6 +152,7 @@ class CapturePoints(unittest.TestCase):
                  "\tx = RT_INSTR_TOTAL_IDS;\n",
         "entry.S": "\tmrs\tx2, cntpct_el0\n\tstr\tx2, [x1, #RT_INSTR_EXIT_HW_LOW_PWR * 8]\n",
         "stat.c": "\tpsci_stat_begin(pos, state);\n",
+        "warm.S": "\tbl\tplat_my_core_pos\n\tpmf_store_exit_hw_low_pwr x0, x1, x2\n",
     })
 
     def test_inlined_call_site_names_it(self):
@@ -161,6 +162,11 @@ class CapturePoints(unittest.TestCase):
 
     def test_assembly_store_on_the_next_line(self):
         self.assertEqual(symbols.capture_name([("bl31_warm_entrypoint", "entry.S", 1)], self.src),
+                         "EXIT_HW_LOW_PWR")
+
+    def test_assembly_macro_names_it(self):
+        # DWARF gives a macro's instructions the line that invokes it.
+        self.assertEqual(symbols.capture_name([("bl31_warm_entrypoint", "warm.S", 2)], self.src),
                          "EXIT_HW_LOW_PWR")
 
     def test_not_a_capture(self):

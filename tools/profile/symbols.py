@@ -143,7 +143,16 @@ class Symbolizer:
 # ---------------------------------------------------------------------------
 # Capture points
 # ---------------------------------------------------------------------------
-_TOKEN = re.compile(r"\bRT_INSTR_(" + "|".join(CAPTURE_NAMES) + r")\b")
+# A capture is named in C by its RT_INSTR_<NAME> slot, in assembly by the
+# pmf_store_<name> macro of include/lib/pmf_macros.S (whose instructions
+# DWARF gives the line that invokes it).
+_TOKEN = re.compile(r"\bRT_INSTR_(" + "|".join(CAPTURE_NAMES) + r")\b|\bpmf_store_(" +
+                    "|".join(n.lower() for n in CAPTURE_NAMES) + r")\b")
+
+
+def _tokens(text):
+    """The capture names @text names, upper case."""
+    return {(c or asm).upper() for c, asm in _TOKEN.findall(text)}
 
 
 class SourceLines:
@@ -180,12 +189,12 @@ def capture_name(frames, sources):
         text = sources.line(path, num)
         if text is None:
             continue
-        found = set(_TOKEN.findall(text))
+        found = _tokens(text)
         if not found and path.endswith(".S"):
             for extra in (1, 2):
                 more = sources.line(path, num + extra)
                 if more is not None:
-                    found |= set(_TOKEN.findall(more))
+                    found |= _tokens(more)
                 if found:
                     break
         if len(found) == 1:
