@@ -66,8 +66,9 @@ for shape in "4 4" "2 2"; do
 		nm=aarch64-linux-gnu-nm
 		check "$name: BL1 at the Trusted Boot ROM's reset address 0" \
 			bash -c "$nm $d/bl1.elf | grep -q '^0000000000000000 T bl1_entrypoint'"
-		check "$name: BL31 has the FVP power-down path" \
-			bash -c "$nm $d/bl31.elf | grep -q ' fvp_power_down'"
+		check "$name: BL31 powers down through lib/psci's tail and plat/common's wake-up hook" \
+			bash -c "$nm $d/bl31.elf | grep -q ' psci_pwr_down_wfi$' &&
+				$nm $d/bl31.elf | grep -q ' plat_psci_pwr_down_wake$'"
 		check "$name: no QEMU power model in BL31" bash -c "! $nm $d/bl31.elf | grep -q qemu_"
 		check "$name: Debian's fiptool lists the FIP" \
 			bash -c "fiptool info $d/fip.bin | grep -q 'Non-Trusted Firmware BL33'"

@@ -18,7 +18,7 @@ append=${6:-}
 shift $(($# < 6 ? $# : 6))
 [ "${1:-}" = -- ] && shift
 cmdline="console=ttyAMA0 quiet panic=-1${append:+ $append}"
-run=(python3 "$here/../qemu_run/qemu_run.py" --config "$config" --realtime
+run=(env PYTHONPATH="$(cd "$here/../.." && pwd)" python3 -m tools.qemu_run.qemu_run --config "$config" --realtime
 	--extra="-kernel $kernel -initrd $initrd" "$@")
 if [ "${PRINT_CMD:-0}" = 1 ]; then
 	exec "${run[@]}" --print-cmd -- -append "$cmdline"

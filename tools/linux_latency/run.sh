@@ -29,7 +29,7 @@ mkdir -p "$work"
 # (INSTALL_MOD_STRIP): the loader would relocate them on every insmod.
 mkdir -p "$work/initramfs"
 aarch64-linux-gnu-strip --strip-debug -o "$work/initramfs/pmf_idle.ko" "$module/pmf_idle.ko" || exit 1
-"$py" "$top/tests/linux/mkinitramfs.py" "$work/initrd.gz" "$BUSYBOX" "$here/init.sh" \
+PYTHONPATH=$top "$py" -m tests.linux.mkinitramfs "$work/initrd.gz" "$BUSYBOX" "$here/init.sh" \
 	"$work/initramfs/pmf_idle.ko" "$top/tools/pmf_idle/collect.sh" || exit 1
 append="n1fw.seconds=$seconds n1fw.reloads=$reloads n1fw.mode=$mode${LINUX_APPEND:+ $LINUX_APPEND}"
 fw=$(cd "$fw" && pwd)
