@@ -12,16 +12,13 @@ Logs are written here in the form lava-run writes and a LAVA server serves
 import json
 import os
 import subprocess
-import sys
 import tempfile
 import unittest
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-TOP = os.path.dirname(os.path.dirname(HERE))
-from tests.host.rt_report_test import SCENARIOS, FIGURES, Result, console, value
+from tests.lib import unittest_main
+from tests.host.rt_report_test import SCENARIOS, FIGURES, console, value
+from tools.common import module
 from tools.lava import lava_log
-
-RT_REPORT = os.path.join(TOP, "tools", "rt_report", "rt_report.py")
 
 
 def lava_log_text(text, shape=(2, 2), job="pass", fail_case=None, cut=None, values=value):
@@ -74,9 +71,9 @@ class Jobs(unittest.TestCase):
         return d
 
     def run_report(self, *args):
-        r = subprocess.run([sys.executable, RT_REPORT] + list(args), capture_output=True,
-                           text=True, check=False,
-                           env=dict(os.environ, SOURCE_DATE_EPOCH="1764590400"))
+        r = subprocess.run(module.command("tools.rt_report.rt_report") + list(args),
+                           capture_output=True, text=True, check=False,
+                           env=module.env(dict(os.environ, SOURCE_DATE_EPOCH="1764590400")))
         return r.returncode, r.stdout + r.stderr
 
     def aggregate(self, *jobs, force=False):
@@ -280,9 +277,4 @@ class Jobs(unittest.TestCase):
 
 
 if __name__ == "__main__":
-    suite = unittest.defaultTestLoader.loadTestsFromModule(sys.modules[__name__])
-    r = unittest.TextTestRunner(resultclass=Result, verbosity=0, stream=open(os.devnull, "w"))
-    res = r.run(suite)
-    bad = len(res.failures) + len(res.errors)
-    print(f"{res.testsRun - bad} passed, {bad} failed")
-    sys.exit(1 if bad else 0)
+    unittest_main.main(__name__)

@@ -15,10 +15,10 @@ import json
 import os
 import re
 import subprocess
-import sys
 import tempfile
 import unittest
 
+from tests.lib import unittest_main
 from tools.common import module
 from tools.rt_report import figures as fig
 from tools.rt_report import linux_report as lr
@@ -236,24 +236,5 @@ class Files(unittest.TestCase):
         self.assertIn("(+", rst)
 
 
-class Result(unittest.TextTestResult):
-    def addSuccess(self, test):
-        super().addSuccess(test)
-        print(f"PASS {test.id()}")
-
-    def addFailure(self, test, err):
-        super().addFailure(test, err)
-        print(f"FAIL {test.id()}: {self._exc_info_to_string(err, test)}")
-
-    def addError(self, test, err):
-        super().addError(test, err)
-        print(f"FAIL {test.id()}: {self._exc_info_to_string(err, test)}")
-
-
 if __name__ == "__main__":
-    suite = unittest.defaultTestLoader.loadTestsFromModule(sys.modules[__name__])
-    r = unittest.TextTestRunner(resultclass=Result, verbosity=0, stream=open(os.devnull, "w"))
-    res = r.run(suite)
-    bad = len(res.failures) + len(res.errors)
-    print(f"{res.testsRun - bad} passed, {bad} failed")
-    sys.exit(1 if bad else 0)
+    unittest_main.main(__name__)

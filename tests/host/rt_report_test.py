@@ -16,6 +16,7 @@ import tempfile
 import unittest
 
 TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from tests.lib import unittest_main
 from tools.common import module
 from tools.rt_report import compare, runs
 from tools.rt_report import figures as fig
@@ -543,24 +544,5 @@ class Compare(unittest.TestCase):
         self.assertEqual(compare.worst_of(regs), regs[1])
 
 
-class Result(unittest.TextTestResult):
-    def addSuccess(self, test):
-        super().addSuccess(test)
-        print(f"PASS {test.id()}")
-
-    def addFailure(self, test, err):
-        super().addFailure(test, err)
-        print(f"FAIL {test.id()}: {self._exc_info_to_string(err, test)}")
-
-    def addError(self, test, err):
-        super().addError(test, err)
-        print(f"FAIL {test.id()}: {self._exc_info_to_string(err, test)}")
-
-
 if __name__ == "__main__":
-    suite = unittest.defaultTestLoader.loadTestsFromModule(sys.modules[__name__])
-    r = unittest.TextTestRunner(resultclass=Result, verbosity=0, stream=open(os.devnull, "w"))
-    res = r.run(suite)
-    bad = len(res.failures) + len(res.errors)
-    print(f"{res.testsRun - bad} passed, {bad} failed")
-    sys.exit(1 if bad else 0)
+    unittest_main.main(__name__)

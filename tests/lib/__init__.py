@@ -1,0 +1,1 @@
+"""Helpers the test suites share: shell (harness.sh) and Python (unittest_main)."""
