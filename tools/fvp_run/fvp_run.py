@@ -44,6 +44,13 @@ from tools.common.config_mk import read_config  # the one reader of config.mk
 DEFAULT_MODEL = "FVP_Base_RevC-2xAEMvA"
 
 
+def topology(config):
+    """(clusters, cores per cluster) of a build's config.mk, as read by
+    read_config(); ValueError if one is not a number."""
+    return (int(config.get("FVP_CLUSTERS", "2"), 0),
+            int(config.get("FVP_CORES_PER_CLUSTER", "2"), 0))
+
+
 def model_params(build, clusters, cores, uart):
     """The model's -C parameters (name, value), for the build in @build with
     @clusters of @cores, UART0 written to @uart. docs/plat/fvp.rst says why
@@ -81,8 +88,7 @@ def main(argv):
     a = p.parse_args(argv)
     try:
         config = read_config(a.config)
-        clusters = int(config.get("FVP_CLUSTERS", "2"), 0)
-        cores = int(config.get("FVP_CORES_PER_CLUSTER", "2"), 0)
+        clusters, cores = topology(config)
     except OSError as e:
         print(f"fvp_run: {a.config}: {e.strerror} (build first)", file=sys.stderr)
         return 2

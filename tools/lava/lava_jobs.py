@@ -160,8 +160,7 @@ def fvp_arguments(config_path, config):
     files, by label), and UART0 on the model's telnet port, which LAVA
     finds in the model's output (console_string) and connects to, in place
     of fvp_run's file."""
-    clusters = int(config.get("FVP_CLUSTERS", "2"), 0)
-    cores = int(config.get("FVP_CORES_PER_CLUSTER", "2"), 0)
+    clusters, cores = fvp_run.topology(config)
     build = os.path.dirname(config_path)
     params = fvp_run.model_params(build, clusters, cores, "uart0.log")
     by_path = {os.path.join(build, "bl1.bin"): "{BL1}", os.path.join(build, "fip.bin"): "{FIP}"}
