@@ -23,6 +23,15 @@ static int cpu_standby(unsigned int pos, unsigned int idx, const struct psci_pow
 	return PSCI_E_SUCCESS;
 }
 
+/* A wake-up is pending for this core: its PMF record says the call entered no low power. */
+static bool wakeup_pending(void)
+{
+	if (read_isr_el1() == 0U)
+		return false;
+	pmf_capture_no_low_power();
+	return true;
+}
+
 /*
  * Suspend the calling core to @state (requested up to @end_lvl; @idx the
  * table entry asked for, or PSCI_STAT_NONE; with @system, the entry the
@@ -36,6 +45,19 @@ static int suspend(struct psci_power_state *state, unsigned int end_lvl, int idx
 	struct psci_power_state requested = *state;
 	unsigned int pos = psci_my_pos();
 	bool osi = !system && psci_suspend_mode() == PSCI_MODE_OS_INIT;
+	/* Only SYSTEM_SUSPEND and OS-initiated requests have checks to pass. */
+	bool checked = system || osi;
+
+	/*
+	 * A wake-up event already pending would end the suspend at once: skip
+	 * it and return as if woken (5.4.1). Nothing of PSCI's state changed;
+	 * the call's record says it entered no low power and flushed nothing
+	 * (docs/design/pmf.rst), not the previous call's figures. A request
+	 * with nothing to check reads no PSCI state for that, so takes no lock.
+	 */
+	if (!checked && wakeup_pending())
+		return PSCI_E_SUCCESS;
+
 	struct psci_ancestors_locked l = psci_lock_ancestors(pos, end_lvl);
 
 	if (system && psci_cores_on() != 1U) {
@@ -49,15 +71,8 @@ static int suspend(struct psci_power_state *state, unsigned int end_lvl, int idx
 		pmf_capture_no_low_power();
 		return PSCI_E_DENIED;
 	}
-	/*
-	 * A wake-up event already pending would end the suspend at once: skip
-	 * it and return as if woken (5.4.1). Nothing of PSCI's state changed;
-	 * the call's record says it entered no low power and flushed nothing
-	 * (docs/design/pmf.rst), not the previous call's figures.
-	 */
-	if (read_isr_el1() != 0U) {
+	if (checked && wakeup_pending()) {
 		psci_unlock_ancestors(l);
-		pmf_capture_no_low_power();
 		return PSCI_E_SUCCESS;
 	}
 	psci_coordinate_request(l, state);
@@ -66,7 +81,7 @@ static int suspend(struct psci_power_state *state, unsigned int end_lvl, int idx
 	 * validated) take every level as asked, whatever the platform-
 	 * coordination votes say.
 	 */
-	if (system || osi)
+	if (checked)
 		*state = requested;
 	psci_set_target_states(l, state);
 	l.cpu->target_pwrlvl = (uint8_t)end_lvl;
