@@ -85,10 +85,18 @@ source)
 		echo "  UNPACK  checkpatch.pl from linux-source-$kver" >&2
 		rm -rf "$out"
 		mkdir -p "$out"
-		dpkg-deb --fsys-tarfile "$src"/*.deb | tar -x -O "./usr/src/linux-source-$kver.tar.xz" |
-			tar -xJ -C "$out" --strip-components=2 "linux-source-$kver/scripts/checkpatch.pl" \
-				"linux-source-$kver/scripts/spelling.txt" \
-				"linux-source-$kver/scripts/const_structs.checkpatch"
+		# --occurrence: tar stops once it has the three (they come early in
+		# the 140 MB tarball), which ends the pipe's writers early; so the
+		# files, not the pipe's status, say whether it worked.
+		files=(checkpatch.pl spelling.txt const_structs.checkpatch)
+		(set +o pipefail
+			dpkg-deb --fsys-tarfile "$src"/*.deb 2>/dev/null |
+				tar -x -O "./usr/src/linux-source-$kver.tar.xz" 2>/dev/null |
+				tar -xJ -C "$out" --strip-components=2 --occurrence=1 \
+					"${files[@]/#/linux-source-$kver/scripts/}") || true
+		for f in "${files[@]}"; do
+			[ -s "$out/$f" ] || { echo "debian_kernel: no scripts/$f in $src/*.deb" >&2; exit 1; }
+		done
 		echo "$stamp" >"$out/stamp"
 	fi
 	echo "CHECKPATCH=$out/checkpatch.pl"
