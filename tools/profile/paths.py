@@ -226,29 +226,84 @@ def find_legs(window, streams, resolver, closed_by_window):
     return legs_found
 
 
+class _StreamIndex:
+    """Where each address occurs in one CPU's stream, and where the stream
+    goes from one image to another: made once per stream, so that a scan
+    visits only the instructions that can change its state (a start, an
+    end, an ERET, an image change) instead of every instruction (a boot
+    is millions)."""
+
+    def __init__(self, seq, sym):
+        self.seq = seq
+        self.sym = sym
+        self.at = {}
+        for i, pc in enumerate(seq):
+            where = self.at.get(pc)
+            if where is None:
+                self.at[pc] = [i]
+            else:
+                where.append(i)
+        self._changes = None
+
+    def where(self, pred):
+        """The indices of the instructions @pred (pc -> bool) holds for, in order."""
+        hits = [self.at[pc] for pc in self.at if pred(pc)]
+        return sorted(i for where in hits for i in where) if len(hits) > 1 else \
+            (hits[0] if hits else [])
+
+    def image_changes(self):
+        """The indices whose instruction is in another image (or none) than
+        the one before it; index 0 if the first is in an image."""
+        if self._changes is None:
+            ids = {}
+            for pc in self.at:
+                img = self.sym.image_of(pc)
+                ids[pc] = -1 if img is None else self.sym.images.index(img)
+            seq = [ids[pc] for pc in self.seq]
+            self._changes = ([0] if seq and seq[0] >= 0 else []) + \
+                [i for i in range(1, len(seq)) if seq[i] != seq[i - 1]]
+        return self._changes
+
+
+_indices = {}
+
+
+def _index(seq, sym):
+    cached = _indices.get(id(seq))
+    if cached is None or cached.seq is not seq or cached.sym is not sym:
+        cached = _indices[id(seq)] = _StreamIndex(seq, sym)
+    return cached
+
+
 def _scan(cpu, seq, start, end, inclusive, via, after, eret, sym):
+    """The occurrences of one leg in CPU @cpu's stream @seq. Only the
+    instructions where a start, an end, an ERET or an image change happens
+    can change the scan's state; the others are skipped."""
+    index = _index(seq, sym)
+    ends = set(index.where(end))
+    erets = set(index.where(eret)) if eret is not None else set()
+    starts = set(index.where(start)) if start is not None else ({0} if seq else set())
+    changes = set(index.image_changes()) if via is not None else set()
     found = []
     open_at = None
     came_by_via = False     # this CPU's last entry into an image: an SMC in `via`
     last_opened = -1
     after_i = 0
-    prev, prev_img = None, None
-    for i, pc in enumerate(seq):
-        img = sym.image_of(pc) if via is not None else None
-        if via is not None and img is not prev_img:
+    for i in sorted(starts | ends | erets | changes):
+        if i in changes:
+            prev = seq[i - 1] if i > 0 else None
             came_by_via = prev is not None and via[1] <= prev < via[2] and \
                 a64.is_exception_call(via[0].elf.word(prev))
-        prev, prev_img = pc, img
         if open_at is not None and i > open_at:
-            if end(pc):
+            if i in ends:
                 stop = i + 1 if inclusive else i
                 found.append(Occurrence(cpu, open_at, stop, i))
                 open_at = None
                 continue
-            if eret is not None and eret(pc):
+            if i in erets:
                 open_at = None          # returned to the caller: not this call
                 continue
-        opens = (i == 0) if start is None else start(pc)
+        opens = i in starts
         if opens and via is not None:
             opens = came_by_via
         if opens and after is not None:
