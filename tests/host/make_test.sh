@@ -132,6 +132,38 @@ check "QEMU=/nonexistent: qemu_run exits 125, saying so, and leaves no temporary
 	bash -c "[ $rc -eq 125 ] && grep -q 'cannot start /nonexistent/qemu' '$work/noqemu.log' &&
 		[ -z \"\$(ls -A '$work/tmp')\" ]"
 
+# A file that cannot hold BL1 is refused before QEMU starts (it would run
+# nothing and wait for the time limit); one with BL1 whole boots, and BL1
+# reports the FIP (tests/integration/tbb_test.sh).
+: >"$work/empty.flash"
+head -c 4096 "$build/fip.bin" >"$work/fip-as.flash"
+head -c 1000 "$build/flash.bin" >"$work/cut.flash"
+for bad in "empty.flash:is empty" "fip-as.flash:begins with a FIP's ToC header: a fip.bin, not a flash image" \
+	"cut.flash:is 1000 bytes, shorter than the build's BL1"; do
+	f=${bad%%:*} why=${bad#*:}
+	py tools.qemu_run.qemu_run --config "$build/config.mk" --flash "$work/$f" --timeout 30 --quiet \
+		>"$work/$f.log" 2>&1
+	rc=$?
+	check "qemu_run --flash $f: refused at once ($rc), saying it $why" \
+		bash -c "[ $rc -eq 2 ] && grep -qF \"$work/$f: $why\" '$work/$f.log'"
+done
+py tools.qemu_run.qemu_run --config "$build/config.mk" --make-flash "$build/fip.bin" "$build/bl1.bin" \
+	"$work/swapped.flash" >"$work/swapped.log" 2>&1
+rc=$?
+check "qemu_run --make-flash FIP BL1 (swapped): refused ($rc), nothing written" \
+	bash -c "[ $rc -eq 1 ] && grep -q 'begins with a FIP.s ToC header: BL1 comes first' '$work/swapped.log' &&
+		[ ! -e '$work/swapped.flash' ]"
+cores=$(($(sed -n 's/^QEMU_CLUSTERS := //p' "$build/config.mk") * $(sed -n 's/^QEMU_CORES_PER_CLUSTER := //p' "$build/config.mk")))
+py tools.qemu_run.qemu_run --config "$build/config.mk" --topology "$((cores + 1))x1" --timeout 30 \
+	>"$work/topo.log" 2>&1
+rc=$?
+check "qemu_run --topology with more cores than the build's $cores: refused ($rc), saying why" \
+	bash -c "[ $rc -eq 2 ] && grep -q 'more than the $cores this build has' '$work/topo.log'"
+py tools.qemu_run.qemu_run --flash "$build/flash.bin" --topology 5x5 >"$work/topo25.log" 2>&1
+rc=$?
+check "qemu_run --topology 5x5: refused ($rc): the firmware runs 1 to 16 cores" \
+	bash -c "[ $rc -eq 2 ] && grep -q '25 cores; the firmware runs 1 to 16' '$work/topo25.log'"
+
 # The targets that only build, on the built tree (up to date: quick).
 base=$(cd "$build/../.." && pwd)
 make -C "$top" BUILD_BASE="$base" cert_create mbedtls unit-tests >"$work/t-build.log" 2>&1

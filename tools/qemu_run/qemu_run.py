@@ -68,6 +68,39 @@ from tools.common.elf64 import elf_symbols  # the shared ELF reader
 from tools.common import console_watch  # how every run ends
 from tools.common.config_mk import read_config  # the one reader of config.mk
 
+# The build's flash images (Makefile's make_fip and plat_package) and the
+# payload image each holds as BL33.
+BUILD_FLASH_PAYLOADS = {"flash.bin": "payload", "bench/flash.bin": "payload_bench",
+                        "mem-protect/flash.bin": "payload_mem_protect",
+                        "profile/flash.bin": "payload_profile"}
+# A FIP begins with its ToC header's name, 0xAA640001 (little-endian).
+TOC_HEADER_NAME = (0xAA640001).to_bytes(4, "little")
+# The firmware's core limit on QEMU (plat/qemu/platform.mk: 1 to 16 cores).
+MAX_CORES = 16
+
+
+def flash_problem(config, bl1, path):
+    """Why the file @path cannot be a flash image of the build of @config
+    (BL1 at 0, the FIP at QEMU_FLASH_FIP_OFFSET; @bl1 the build's bl1.bin,
+    or None), or None. Only what would leave no BL1 to run is refused: with
+    BL1 whole, a missing or damaged FIP is BL1's to report, at once."""
+    size = os.path.getsize(path)
+    with open(path, "rb") as f:
+        head = f.read(4)
+    if size == 0:
+        return "is empty"
+    if head == TOC_HEADER_NAME:
+        return ("begins with a FIP's ToC header: a fip.bin, not a flash image "
+                "(make one with --make-flash BL1 FIP OUT)")
+    if bl1 and os.path.isfile(bl1) and size < os.path.getsize(bl1):
+        return (f"is {size} bytes, shorter than the build's BL1 ({os.path.getsize(bl1)} bytes): "
+                "BL1 is cut short")
+    limit = int(config.get("QEMU_FLASH_SIZE", "0"), 0)
+    if limit and size > limit:
+        return f"is {size} bytes, more than QEMU's {limit >> 20} MiB flash (QEMU_FLASH_SIZE)"
+    return None
+
+
 def make_flash(config, bl1, fip, out):
     """@out: the secure flash image QEMU boots, BL1 at 0 and @fip at
     QEMU_FLASH_FIP_OFFSET of QEMU_FLASH_SIZE (plat/qemu/platform.mk, from
@@ -78,6 +111,10 @@ def make_flash(config, bl1, fip, out):
         first = f.read()
     with open(fip, "rb") as f:
         image = f.read()
+    if first[:4] == TOC_HEADER_NAME:
+        print(f"qemu_run: {bl1} begins with a FIP's ToC header: BL1 comes first, then the FIP",
+              file=sys.stderr)
+        return 1
     if len(first) > offset:
         print(f"qemu_run: {bl1} is {len(first)} bytes; the flash holds {offset} before the FIP",
               file=sys.stderr)
@@ -165,8 +202,13 @@ def topology(text):
 
 
 def symbolize(pc, tables):
+    """NAME+OFFSET (IMAGE) of @pc in @tables [(image, [(value, size, name)])],
+    or "?" when it lies in none of the images (past an image's last symbol,
+    a symbol of no size names nothing: U-Boot relocated, say)."""
     best = None
     for image, syms in tables:
+        if not syms or pc >= max(v + max(sz, 4) for v, sz, _ in syms):
+            continue
         for value, size, name in syms:
             if value > pc:
                 break
@@ -277,18 +319,38 @@ def resolve(a):
         if a.flash is None:
             a.flash = os.path.join(build, "flash.bin")
         if not a.elf:
-            a.elf = sorted(os.path.join(build, f) for f in os.listdir(build)
-                           if f.endswith(".elf"))
+            a.elf = [os.path.join(build, f"{i}.elf") for i in ("bl1", "bl2", "bl31")]
+            # The payload at 0x60000000 is the one this flash holds (each
+            # payload image links there): known only for the build's own flash images.
+            payload = BUILD_FLASH_PAYLOADS.get(os.path.relpath(os.path.abspath(a.flash), build))
+            if payload and not (payload == "payload" and config.get("BL33")):
+                a.elf.append(os.path.join(build, payload + ".elf"))
+            a.elf = [e for e in a.elf if os.path.isfile(e)]
     try:
         a.cpu = a.cpu or config.get("QEMU_CPU", "neoverse-n1")
         a.qemu = a.qemu or config.get("QEMU", "qemu-system-aarch64")
         a.topology = a.topology or (int(config.get("QEMU_CLUSTERS", "2"), 0),
                                     int(config.get("QEMU_CORES_PER_CLUSTER", "2"), 0))
+        built = (int(config.get("QEMU_CLUSTERS", "0"), 0) *
+                 int(config.get("QEMU_CORES_PER_CLUSTER", "0"), 0))
         a.memory = a.memory or int(config.get("QEMU_MEMORY_MB", "1024"), 0)
         if a.realtime is None:
             a.realtime = config.get("REALTIME", "0") == "1"
     except ValueError as e:
         print(f"qemu_run: {a.config}: {e}", file=sys.stderr)
+        return False
+    a.config_values = config
+    cores = a.topology[0] * a.topology[1]
+    if cores > MAX_CORES:
+        print(f"qemu_run: --topology {a.topology[0]}x{a.topology[1]}: {cores} cores; "
+              f"the firmware runs 1 to {MAX_CORES}", file=sys.stderr)
+        return False
+    if built and cores > built:
+        # BL31 has a node for each core it was built for: the others could
+        # never be turned on, and a payload would wait for them.
+        print(f"qemu_run: --topology {a.topology[0]}x{a.topology[1]}: {cores} cores, more than "
+              f"the {built} this build has (QEMU_CLUSTERS x QEMU_CORES_PER_CLUSTER)",
+              file=sys.stderr)
         return False
     return True
 
@@ -329,6 +391,12 @@ def main(argv):
         return 2
     if not os.path.isfile(a.flash):
         print(f"qemu_run: {a.flash}: no such flash image (build it first)", file=sys.stderr)
+        return 2
+    problem = flash_problem(a.config_values,
+                            a.config and os.path.join(os.path.dirname(a.config), "bl1.bin"),
+                            a.flash)
+    if problem:
+        print(f"qemu_run: {a.flash}: {problem}", file=sys.stderr)
         return 2
     extra = shlex.split(a.extra) + a.rest
     limit = a.timeout
