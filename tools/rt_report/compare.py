@@ -90,7 +90,7 @@ def run(kind, a, config, variant, flash=None, baseline=None, quiet=False):
     """One run through runs.py; its directory and exit status."""
     cmd = module.command(RUNS) + [kind, "--runs", a.runs, "--variant", variant,
            "--run-options", a.run_options, "--plat", a.plat, "--config", config, "--runtime-only", a.runtime_only,
-           "--timeout", str(a.timeout), "--extra", a.extra]
+           "--timeout", str(a.timeout), f"--extra={a.extra}"]
     if a.cc:
         cmd += ["--cc", a.cc]
     if flash:

@@ -150,7 +150,7 @@ def main(argv):
         fail(f"PLAT={a.plat} has no runner here: run it on the board and report its console "
              "with tools/rt_report/rt_report.py")
     cmd = module.command(RUNNERS[a.plat]) + ["--config", a.config, "--timeout", str(a.timeout),
-           "--log", log] + (["--extra", a.extra] if a.plat == "qemu" else [])
+           "--log", log] + ([f"--extra={a.extra}"] if a.plat == "qemu" else [])
     if a.kind == "report" and not a.quiet:
         cmd.append("--show-cmd")
     else:
