@@ -31,15 +31,15 @@ def summarise(path, window, legs, streams, symbolizer, top=20):
     total = sum(counts.values())
     frames = symbolizer.frames(sorted(counts))
     funcs, lines, images = Counter(), Counter(), Counter()
-    func_image = {}
     for pc, n in counts.items():
         f = frames[pc]
         img = symbolizer.image_of(pc)
         iname = img.name if img else "?"
         inner, outer = f[0][0], f[-1][0]
-        key = (inner, outer if outer != inner else "")
+        # A function of that name in each image is a function of its own
+        # (memset in BL1, BL2 and BL31).
+        key = (inner, outer if outer != inner else "", iname)
         funcs[key] += n
-        func_image[key] = iname
         lines[(f"{f[0][1]}:{f[0][2]}", inner)] += n
         images[iname] += n
     calls = len(legs[0]) if legs else 0
@@ -61,7 +61,7 @@ def summarise(path, window, legs, streams, symbolizer, top=20):
                     for c, n in sorted(per_cpu.items())],
         "per_image": [{"image": i, "instructions": n, "percent": _pct(n, total)}
                       for i, n in sorted(images.items(), key=lambda kv: (-kv[1], kv[0]))],
-        "functions": [{"function": k[0], "inlined_in": k[1], "image": func_image[k],
+        "functions": [{"function": k[0], "inlined_in": k[1], "image": k[2],
                        "instructions": n, "per_call": per_call(n), "percent": _pct(n, total)}
                       for k, n in sorted(funcs.items(), key=lambda kv: (-kv[1], kv[0]))],
         "lines": [{"line": k[0], "function": k[1], "instructions": n,
@@ -85,15 +85,17 @@ def text(summary):
       f"{po['mean']} per occurrence (min {po['min']}, max {po['max']})\n")
     if len(set(s["legs"])) > 1:
         w(f"   WARNING: the legs occur {s['legs']} times: some did not complete\n")
-    w("\n   instr      %  per call  function (in: inlined into)                     image\n")
+    n = max(6, len(str(s["total"])))    # the count columns, as wide as the total's
+    m = max(8, len(f"{po['mean']:.1f}"))
+    w(f"\n  {'instr':>{n}}      %  {'per call':>{m}}  {'function (in: inlined into)':48s} image\n")
     for f in s["functions"]:
         name = f["function"] + (f"  (in {f['inlined_in']})" if f["inlined_in"] else "")
-        w(f"  {f['instructions']:6d} {f['percent']:>5}  {f['per_call']:8.1f}  {name:48s} "
+        w(f"  {f['instructions']:{n}d} {f['percent']:>5}  {f['per_call']:{m}.1f}  {name:48s} "
           f"{f['image']}\n")
-    w(f"  {s['total']:6d} 100.0  {po['mean']:8.1f}  total\n")
+    w(f"  {s['total']:{n}d} 100.0  {po['mean']:{m}.1f}  total\n")
     w(f"\n   top {len(s['lines'])} source lines\n")
     for ln in s["lines"]:
-        w(f"  {ln['instructions']:6d} {ln['percent']:>5}  {ln['per_call']:8.1f}  "
+        w(f"  {ln['instructions']:{n}d} {ln['percent']:>5}  {ln['per_call']:{m}.1f}  "
           f"{ln['line']}  ({ln['function']})\n")
     w("\n   by image: " + ", ".join(f"{i['image']} {i['instructions']} ({i['percent']}%)"
                                    for i in s["per_image"]) + "\n")
