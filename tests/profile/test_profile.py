@@ -280,6 +280,20 @@ class Counting(unittest.TestCase):
         self.assertEqual(report.json_text([s]),
                          report.json_text([report.summarise("p", w, legs, streams, sym)]))
 
+    def test_one_name_in_two_images_is_two_rows(self):
+        # memset in BL1 and in BL31: two functions; the rows add up per image.
+        frames = {0x100: [("memset", "string.c", 3)], 0x104: [("memset", "string.c", 4)],
+                  0xe061000: [("memset", "string.c", 3)]}
+        sym = FakeSymbolizer(frames)
+        w = paths.Window("w", "title", [paths.Leg("@start", "0x108", end_inclusive=False)])
+        streams = {0: [0x100, 0x104, 0x100, 0xe061000, 0x108]}
+        legs, = run([w], streams, sym)
+        s = report.summarise("p", w, legs, streams, sym)
+        self.assertEqual([(f["function"], f["image"], f["instructions"]) for f in s["functions"]],
+                         [("memset", "bl1", 3), ("memset", "bl31", 1)])
+        self.assertEqual([(i["image"], i["instructions"]) for i in s["per_image"]],
+                         [("bl1", 3), ("bl31", 1)])
+
 
 class A64(unittest.TestCase):
     def test_branches(self):
