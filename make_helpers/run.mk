@@ -221,7 +221,7 @@ etm-decode:
 	@echo "Built $(ETM_DECODE)"
 
 $(call user_target,run,build what is missing$(comma) boot it (QEMU; PLAT=fvp with FVP_BASE=)$(comma) print the latency report)
-$(call user_target,bench,instructions per SMC and PSCI round trip (QEMU$(comma) -icount))
+$(call user_target,bench,ns per SMC and PSCI round trip (QEMU$(comma) -icount shift=0: one ns an instruction))
 $(call user_target,scaling,make bench and the report at two topologies side by side (docs/perf/scaling.rst))
 $(call user_target,compare,the report and make bench against the revision REF=)
 $(call user_target,docs,docs/ to HTML with Sphinx$(comma) with the latest passing report)
