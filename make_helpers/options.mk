@@ -20,7 +20,7 @@ $(eval OPTION_HELP_$(1) := $(4))
 endef
 
 bool_option = $(call _declare,$(1),$(2),bool,$(3))$(if $(filter-out 0 1,$($(1))),$(error $(1)=$($(1)) is not 0 or 1))
-int_option = $(call _declare,$(1),$(2),int,$(3))$(if $(shell echo '$($(1))' | grep -Eqx '(0x[0-9a-fA-F]+|[0-9]+)' || echo bad),$(error $(1)=$($(1)) is not an integer))
+int_option = $(call _declare,$(1),$(2),int,$(3))$(if $(shell echo '$($(1))' | grep -Eqx '(0x[0-9a-fA-F]+|[0-9]+)' || echo bad),$(error $(1)=$($(1)) is not an integer of 0 or more (decimal or 0x hex)))
 str_option = $(call _declare,$(1),$(2),str,$(3))$(eval STR_OPTIONS += $(1))
 
 # A fact of the platform that code, make and the tools all read (the flash

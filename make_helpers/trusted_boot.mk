@@ -50,6 +50,9 @@ mbedtls: $(MBEDTLS_LIB)
 
 ifeq ($(TRUSTED_BOARD_BOOT),1)
 
+ifeq ($(filter rsa ecdsa,$(KEY_ALG)),)
+$(error KEY_ALG=$(KEY_ALG): choose rsa or ecdsa)
+endif
 ifeq ($(filter rsa:2048 rsa:3072 rsa:4096 ecdsa:256 ecdsa:384,$(KEY_ALG):$(KEY_SIZE)),)
 $(error KEY_ALG=$(KEY_ALG) KEY_SIZE=$(KEY_SIZE): the firmware verifies rsa keys of 2048$(comma) 3072 or 4096 bits and ecdsa keys of 256 or 384 bits (P-256$(comma) P-384))
 endif

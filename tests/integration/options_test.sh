@@ -111,6 +111,7 @@ stack_ok ecdsa-debug
 # (own-rot-key: memory's build, below)
 refused bad-key-size "KEY_ALG=rsa KEY_SIZE=1024: the firmware verifies rsa keys of 2048" KEY_SIZE=1024
 refused bad-hash "HASH_ALG=md5: choose sha256" HASH_ALG=md5
+refused bad-key-alg "KEY_ALG=dsa: choose rsa or ecdsa" KEY_ALG=dsa
 refused no-rot-key "ROT_KEY=/nonexistent.pem: no such file" ROT_KEY=/nonexistent.pem
 # The Spectre-BHB loop on QEMU's Neoverse N1 model (on by default on n1sdp
 # and fvp; no-osi's build): BL31 chooses the looping vectors, and
