@@ -129,9 +129,16 @@ bool payload_wait_aff(unsigned int pos, int64_t state)
 {
 	/* Bounded: a core that never comes back must not hang the payload. */
 	for (unsigned long polls = 0; polls < 20000000UL; polls++) {
-		if (smc1(PSCI_FID_AFFINITY_INFO | PSCI_FID_SMC64_BIT, payload_mpidr(pos), 0, 0) ==
-		    state)
+		int64_t got = smc1(PSCI_FID_AFFINITY_INFO | PSCI_FID_SMC64_BIT, payload_mpidr(pos),
+		                   0, 0);
+
+		if (got == state)
 			return true;
+		/* An error (a core the firmware does not have): it will never come. */
+		if (got < 0)
+			return payload_check(
+				false, "core %u: AFFINITY_INFO returned %lld, waiting for %lld",
+				pos, (long long)got, (long long)state);
 		/* YIELD lets QEMU's round-robin scheduler run the other cores. */
 		__asm__ volatile("yield");
 	}
