@@ -5,7 +5,10 @@
 QEMU_CPUS := neoverse-n1 cortex-a35 cortex-a53 cortex-a57 cortex-a72 cortex-a76 max
 
 
-$(call int_option,QEMU_CLUSTERS,2,Clusters modelled on QEMU virt (cores = clusters x cores per cluster; 1 to 16 cores in all))
+# The firmware's core limit on QEMU virt: with GICv3, QEMU numbers at most 16
+# CPUs in Aff0 (tools/qemu_run reads it from config.mk).
+$(call plat_constant,QEMU_MAX_CORES,16)
+$(call int_option,QEMU_CLUSTERS,2,Clusters modelled on QEMU virt (cores = clusters x cores per cluster; 1 to $(QEMU_MAX_CORES) cores in all))
 $(call int_option,QEMU_CORES_PER_CLUSTER,2,Cores per cluster modelled on QEMU virt)
 $(call int_option,QEMU_MEMORY_MB,1024,DRAM of the QEMU machine in MiB (1024 to 3072: BL33 loads at 0x60000000 and the map ends at 4 GiB))
 $(call str_option,QEMU_CPU,neoverse-n1,QEMU -cpu model: $(QEMU_CPUS))
@@ -25,8 +28,8 @@ $(error QEMU_CPU=$(QEMU_CPU): not a QEMU AArch64 model with EL2 and EL3; choose 
 endif
 
 QEMU_CORE_COUNT := $(shell echo $$(( $(QEMU_CLUSTERS) * $(QEMU_CORES_PER_CLUSTER) )))
-ifeq ($(shell [ $(QEMU_CORE_COUNT) -ge 1 -a $(QEMU_CORE_COUNT) -le 16 ] && echo ok),)
-$(error QEMU_CLUSTERS x QEMU_CORES_PER_CLUSTER = $(QEMU_CORE_COUNT): it must be 1 to 16 (QEMU virt with GICv3 numbers at most 16 CPUs in Aff0))
+ifeq ($(shell [ $(QEMU_CORE_COUNT) -ge 1 -a $(QEMU_CORE_COUNT) -le $(QEMU_MAX_CORES) ] && echo ok),)
+$(error QEMU_CLUSTERS x QEMU_CORES_PER_CLUSTER = $(QEMU_CORE_COUNT): it must be 1 to $(QEMU_MAX_CORES) (QEMU virt with GICv3 numbers at most $(QEMU_MAX_CORES) CPUs in Aff0))
 endif
 ifeq ($(shell [ $$(( $(QEMU_MEMORY_MB) )) -ge 1024 -a $$(( $(QEMU_MEMORY_MB) )) -le 3072 ] && echo ok),)
 $(error QEMU_MEMORY_MB=$(QEMU_MEMORY_MB): it must be 1024 to 3072 (BL33 loads at 0x60000000, 512 MiB into DRAM; the translation tables cover 4 GiB))

@@ -159,7 +159,7 @@ py tools.qemu_run.qemu_run --config "$build/config.mk" --topology "$((cores + 1)
 rc=$?
 check "qemu_run --topology with more cores than the build's $cores: refused ($rc), saying why" \
 	bash -c "[ $rc -eq 2 ] && grep -q 'more than the $cores this build has' '$work/topo.log'"
-py tools.qemu_run.qemu_run --flash "$build/flash.bin" --topology 5x5 >"$work/topo25.log" 2>&1
+py tools.qemu_run.qemu_run --config "$build/config.mk" --topology 5x5 >"$work/topo25.log" 2>&1
 rc=$?
 check "qemu_run --topology 5x5: refused ($rc): the firmware runs 1 to 16 cores" \
 	bash -c "[ $rc -eq 2 ] && grep -q '25 cores; the firmware runs 1 to 16' '$work/topo25.log'"

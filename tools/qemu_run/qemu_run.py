@@ -75,8 +75,6 @@ BUILD_FLASH_PAYLOADS = {"flash.bin": "payload", "bench/flash.bin": "payload_benc
                         "profile/flash.bin": "payload_profile"}
 # A FIP begins with its ToC header's name, 0xAA640001 (little-endian).
 TOC_HEADER_NAME = (0xAA640001).to_bytes(4, "little")
-# The firmware's core limit on QEMU (plat/qemu/platform.mk: 1 to 16 cores).
-MAX_CORES = 16
 
 
 def flash_problem(config, bl1, path):
@@ -334,6 +332,8 @@ def resolve(a):
         built = (int(config.get("QEMU_CLUSTERS", "0"), 0) *
                  int(config.get("QEMU_CORES_PER_CLUSTER", "0"), 0))
         a.memory = a.memory or int(config.get("QEMU_MEMORY_MB", "1024"), 0)
+        # The firmware's own limit (plat/qemu/platform.mk); none without a config.
+        max_cores = int(config.get("QEMU_MAX_CORES", "0"), 0)
         if a.realtime is None:
             a.realtime = config.get("REALTIME", "0") == "1"
     except ValueError as e:
@@ -341,9 +341,9 @@ def resolve(a):
         return False
     a.config_values = config
     cores = a.topology[0] * a.topology[1]
-    if cores > MAX_CORES:
+    if max_cores and cores > max_cores:
         print(f"qemu_run: --topology {a.topology[0]}x{a.topology[1]}: {cores} cores; "
-              f"the firmware runs 1 to {MAX_CORES}", file=sys.stderr)
+              f"the firmware runs 1 to {max_cores}", file=sys.stderr)
         return False
     if built and cores > built:
         # BL31 has a node for each core it was built for: the others could
