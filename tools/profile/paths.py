@@ -247,9 +247,7 @@ class _StreamIndex:
 
     def where(self, pred):
         """The indices of the instructions @pred (pc -> bool) holds for, in order."""
-        hits = [self.at[pc] for pc in self.at if pred(pc)]
-        return sorted(i for where in hits for i in where) if len(hits) > 1 else \
-            (hits[0] if hits else [])
+        return sorted(i for pc, where in self.at.items() if pred(pc) for i in where)
 
     def image_changes(self):
         """The indices whose instruction is in another image (or none) than
