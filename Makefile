@@ -200,10 +200,13 @@ CPPFLAGS_COMMON := $(INCLUDES) -include $(BUILD_DIR)/include/config.h \
 	-DPLAT_$(PLAT)=1 -DPLAT_NAME='"$(PLAT)"' -DBUILD_VERSION='"$(VERSION)"' -DBUILD_TYPE_STRING='"$(BUILD_TYPE)"'
 
 # ---------------------------------------------------------------------------
-# Resolved configuration, rewritten only when it changes so that it can be a
-# prerequisite of every object.
+# Resolved configuration, rewritten only when it changes; each object
+# depends on the options it names (CONFIG_DEPS, make_helpers/options.mk).
 # ---------------------------------------------------------------------------
 CONFIG_H := $(BUILD_DIR)/include/config.h
+# A stamp an old dependency file names but this build no longer writes: the
+# object is remade, never left stale.
+$(CONFIG_DIR)/%: ;
 # The compiler and its flags are part of it too: changing them rebuilds.
 CONFIG_EXTRA := CC TOOLCHAIN BUILD_FLAGS
 BUILD_FLAGS = $(TF_CFLAGS) $(LTO_CFLAGS) $(NO_LTO_SOURCES) -Os:$(SIZE_IMAGES) $(TF_ASFLAGS) $(TF_LDFLAGS)
@@ -219,9 +222,10 @@ CONFIG_RUNTIME_ONLY := QEMU QEMU_CPU QEMU_EXTRA BL33 RUN_TIMEOUT
 
 # Offsets that assembly uses are generated from the C structures.
 ASM_OFFSETS_H := $(BUILD_DIR)/include/asm_offsets.h
-$(ASM_OFFSETS_H): lib/el3_runtime/asm_offsets.c $(CONFIG_H)
+$(ASM_OFFSETS_H): lib/el3_runtime/asm_offsets.c $(CONFIG_DEPS)
 	@echo "  GEN     $@"
 	@$(CC) $(TF_CFLAGS) $(CPPFLAGS_COMMON) -MMD -MP -MT $@ -MF $@.d -S $< -o $@.s
+	@$(call fixdep,$@.d)
 	@{ echo "/* Generated from $<: do not edit. */"; \
 	   sed -n 's/.*@@ASM_OFFSET \([A-Z0-9_]*\) #\{0,1\}\(-\{0,1\}[0-9]*\).*/#define \1 \2/p' $@.s; } > $@
 -include $(ASM_OFFSETS_H).d
@@ -232,30 +236,31 @@ $(call stamp_file,$(PAYLOAD_CONFIG_H),payload_config_h_text)
 
 # ---------------------------------------------------------------------------
 # Image rules: $(call make_image,name,sources,linker-script[,libraries])
+# Each object is one shell, its folder made only when missing: a rebuild's
+# time is mostly processes started, two or three fewer per object.
 # Each image compiles its own copy of shared sources with -DIMAGE_<NAME>=1
 # and $(<name>_CPPFLAGS); $(<name>_CONFIG_H), a configuration header of its
 # own, is a prerequisite of each of its objects.
 # ---------------------------------------------------------------------------
+make_target_dir = [ -d $(@D) ] || mkdir -p $(@D);
 define make_image
 $(1)_OBJS := $$(addprefix $(BUILD_DIR)/$(1)/,$$(addsuffix .o,$$(basename $(2))))
 $(1)_DEFS := -DIMAGE_$(shell echo $(1) | tr a-z A-Z)=1 $$($(1)_CPPFLAGS)
 
-$(BUILD_DIR)/$(1)/%.o: %.c $(CONFIG_H) $($(1)_CONFIG_H) | $(ASM_OFFSETS_H)
-	@echo "  CC      $$<"
-	@mkdir -p $$(@D)
-	@$$(CC) $$(TF_CFLAGS) $(if $(filter $(1),$(FIRMWARE_IMAGES)),$$(if $$(filter $$<,$$(NO_LTO_SOURCES)),,$$(LTO_CFLAGS) $(call IMAGE_OPT,$(1)))) \
-		$$(CPPFLAGS_COMMON) $$($(1)_DEFS) -MMD -MP -c $$< -o $$@
+$(BUILD_DIR)/$(1)/%.o: %.c $(CONFIG_DEPS) $($(1)_CONFIG_H) | $(ASM_OFFSETS_H)
+	@echo "  CC      $$<"; $$(make_target_dir) \
+	$$(CC) $$(TF_CFLAGS) $(if $(filter $(1),$(FIRMWARE_IMAGES)),$$(if $$(filter $$<,$$(NO_LTO_SOURCES)),,$$(LTO_CFLAGS) $(call IMAGE_OPT,$(1)))) \
+		$$(CPPFLAGS_COMMON) $$($(1)_DEFS) -MMD -MP -c $$< -o $$@ && $$(call fixdep,$$(@:.o=.d))
 
-$(BUILD_DIR)/$(1)/%.o: %.S $(CONFIG_H) $($(1)_CONFIG_H) | $(ASM_OFFSETS_H)
-	@echo "  AS      $$<"
-	@mkdir -p $$(@D)
-	@$$(CC) $$(TF_ASFLAGS) $$(CPPFLAGS_COMMON) $$($(1)_DEFS) -MMD -MP -c $$< -o $$@
+$(BUILD_DIR)/$(1)/%.o: %.S $(CONFIG_DEPS) $($(1)_CONFIG_H) | $(ASM_OFFSETS_H)
+	@echo "  AS      $$<"; $$(make_target_dir) \
+	$$(CC) $$(TF_ASFLAGS) $$(CPPFLAGS_COMMON) $$($(1)_DEFS) -MMD -MP -c $$< -o $$@ && \
+		$$(call fixdep,$$(@:.o=.d))
 
-$(BUILD_DIR)/$(1)/$(1).ld: $(3) $(CONFIG_H)
-	@echo "  LDS     $$<"
-	@mkdir -p $$(@D)
-	@$$(CC) $$(TF_ASFLAGS) $$(CPPFLAGS_COMMON) $$($(1)_DEFS) -E -P -x assembler-with-cpp \
-		-MMD -MP -MT $$@ -MF $$@.d $$< -o $$@
+$(BUILD_DIR)/$(1)/$(1).ld: $(3) $(CONFIG_DEPS)
+	@echo "  LDS     $$<"; $$(make_target_dir) \
+	$$(CC) $$(TF_ASFLAGS) $$(CPPFLAGS_COMMON) $$($(1)_DEFS) -E -P -x assembler-with-cpp \
+		-MMD -MP -MT $$@ -MF $$@.d $$< -o $$@ && $$(call fixdep,$$@.d)
 
 $(BUILD_DIR)/$(1).elf: $$($(1)_OBJS) $(4) $(BUILD_DIR)/$(1)/$(1).ld
 	@echo "  LD      $$@"
@@ -264,9 +269,7 @@ $(BUILD_DIR)/$(1).elf: $$($(1)_OBJS) $(4) $(BUILD_DIR)/$(1)/$(1).ld
 		-o $$@ $$($(1)_OBJS) $(4)
 
 $(BUILD_DIR)/$(1).bin: $(BUILD_DIR)/$(1).elf
-	@echo "  BIN     $$@"
-	@$$(OBJCOPY) -O binary $$< $$@
-	@NM=$$(NM) bash make_helpers/size_report.sh $$< $(1)
+	@echo "  BIN     $$@"; $$(OBJCOPY) -O binary $$< $$@ && NM=$$(NM) bash make_helpers/size_report.sh $$< $(1)
 
 -include $$($(1)_OBJS:.o=.d) $(BUILD_DIR)/$(1)/$(1).ld.d
 endef
@@ -444,6 +447,7 @@ endif
 # inputs named by options, each rewritten only when its text changes
 # (stamp_file, make_helpers/options.mk). `make help` writes nothing.
 ifneq ($(filter-out $(NO_WRITE_GOALS),$(or $(MAKECMDGOALS),all)),)
+$(call config_stamps)
 $(call write_stamp_files)
 endif
 

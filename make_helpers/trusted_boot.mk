@@ -37,8 +37,11 @@ CONFIG_RUNTIME_ONLY += KEY_SIZE TFW_NVCTR_VAL NTFW_NVCTR_VAL \
 # The firmware's mbed TLS and lib/auth hold only the algorithms the build
 # selects (include/lib/auth/mbedtls_config.h): RSA or ECDSA, and SHA-512
 # (for SHA-384 and SHA-512) only where HASH_ALG wants it. The host's copies
-# (tests, fuzzers) hold all. KEY_ALG and HASH_ALG are in config.h, so
-# changing them rebuilds lib/auth; each choice has a library of its own.
+# (tests, fuzzers) hold all. KEY_ALG and HASH_ALG reach the code only
+# through these flags: changing them rebuilds lib/auth alone
+# (CONFIG_FLAG_OPTIONS, make_helpers/options.mk); each choice has a
+# library of its own.
+CONFIG_FLAG_OPTIONS += KEY_ALG HASH_ALG
 AUTH_ALG_FLAGS := -DAUTH_CFG_$(if $(filter ecdsa,$(KEY_ALG)),ECDSA,RSA)=1 \
 	$(if $(filter sha384 sha512,$(HASH_ALG)),-DAUTH_CFG_SHA512=1)
 AUTH_ALG_NAME := $(KEY_ALG)-$(if $(filter sha384 sha512,$(HASH_ALG)),sha512,sha256)
@@ -87,6 +90,8 @@ $(foreach i,bl1 bl2,$(eval $(BUILD_DIR)/$(i)/plat/common/plat_trusted_boot.o: $(
 # lib/auth compiles against mbed TLS's headers, fetched with its source.
 $(foreach i,bl1 bl2,$(eval $(addprefix $(BUILD_DIR)/$(i)/,$(AUTH_SOURCES:.c=.o)): \
 	CPPFLAGS_COMMON += $(AUTH_CPPFLAGS) $(AUTH_ALG_FLAGS)))
+$(foreach i,bl1 bl2,$(eval $(addprefix $(BUILD_DIR)/$(i)/,$(AUTH_SOURCES:.c=.o)): \
+	$(call config_stamp,KEY_ALG HASH_ALG)))
 $(foreach i,bl1 bl2,$(eval $(addprefix $(BUILD_DIR)/$(i)/,$(AUTH_SOURCES:.c=.o)): | $(MBEDTLS_STAMP)))
 
 # cert_create's arguments besides the images and certificates: a stamp

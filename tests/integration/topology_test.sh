@@ -30,6 +30,14 @@ for shape in $shapes; do
 		grep -q "PAYLOAD: machine: $((c * k)) cores in $c clusters" "$log"
 	check "$shape: report for $((c * k)) cores" \
 		grep -q "rt_report: 6 scenarios x $((c * k)) cores x 1 iteration(s) passed" "$log"
+	# The build tree is the last shape's: only the objects whose code names
+	# the topology are recompiled (make_helpers/fixdep.awk).
+	if [ -n "${last:-}" ]; then
+		check "$shape after $last: lib/psci recompiled, lib/libc/printf.c not" \
+			bash -c "grep -q '^  CC      lib/psci/psci_coord.c' '$log' &&
+				! grep -q '^  CC      lib/libc/printf.c' '$log'"
+	fi
+	last=$shape
 done
 # 2x3 and 4x4 through make scaling: make bench and make run at each, side by side.
 if [ "${1:-}" != --all ]; then
