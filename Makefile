@@ -245,7 +245,7 @@ $(call stamp_file,$(PAYLOAD_CONFIG_H),payload_config_h_text)
 make_target_dir = [ -d $(@D) ] || mkdir -p $(@D);
 define make_image
 $(1)_OBJS := $$(addprefix $(BUILD_DIR)/$(1)/,$$(addsuffix .o,$$(basename $(2))))
-$(1)_DEFS := -DIMAGE_$(shell echo $(1) | tr a-z A-Z)=1 $$($(1)_CPPFLAGS)
+$(1)_DEFS := -DIMAGE_$(call upper,$(1))=1 $$($(1)_CPPFLAGS)
 
 $(BUILD_DIR)/$(1)/%.o: %.c $(CONFIG_DEPS) $($(1)_CONFIG_H) | $(ASM_OFFSETS_H)
 	@echo "  CC      $$<"; $$(make_target_dir) \
@@ -262,7 +262,12 @@ $(BUILD_DIR)/$(1)/$(1).ld: $(3) $(CONFIG_DEPS)
 	$$(CC) $$(TF_ASFLAGS) $$(CPPFLAGS_COMMON) $$($(1)_DEFS) -E -P -x assembler-with-cpp \
 		-MMD -MP -MT $$@ -MF $$@.d $$< -o $$@ && $$(call fixdep,$$@.d)
 
-$(BUILD_DIR)/$(1).elf: $$($(1)_OBJS) $(4) $(BUILD_DIR)/$(1)/$(1).ld
+# What is linked: an option that only adds or drops a source (in a .mk)
+# relinks the image, though no object left is recompiled. (Paths in the
+# tree are named from it, so that a copy of the tree does not relink.)
+$(1)_LINK_TEXT = $$(patsubst $(BUILD_DIR)/%,%,$$($(1)_OBJS) $(4))
+$$(call stamp_file,$(BUILD_DIR)/$(1)/link.stamp,$(1)_LINK_TEXT)
+$(BUILD_DIR)/$(1).elf: $$($(1)_OBJS) $(4) $(BUILD_DIR)/$(1)/$(1).ld $(BUILD_DIR)/$(1)/link.stamp
 	@echo "  LD      $$@"
 	@$$(call LINK_IMAGE,$(1)) -T $(BUILD_DIR)/$(1)/$(1).ld \
 		$$(if $$(filter gnu,$$(TOOLCHAIN)),-Wl$$(comma))-Map=$(BUILD_DIR)/$(1)/$(1).map \
@@ -430,10 +435,11 @@ MISPLACED_VARIABLES := $(strip $(foreach v,$(filter $(TARGET_VARIABLES),$(CMDLIN
 ifneq ($(MISPLACED_VARIABLES),)
 $(error $(foreach v,$(MISPLACED_VARIABLES),$(v)= is read by make $(subst $(space), and make ,$(TARGET_VARIABLE_GOALS_$(v))) only, not by make $(or $(MAKECMDGOALS),all).) See make help)
 endif
-# Another platform's option (NAME:plat pairs, read from its platform.mk) is
-# named as such rather than matched to a look-alike of this platform's.
+# Another platform's option (NAME:plat pairs, read from its platform.mk,
+# only when a variable is unknown) is named as such rather than matched to
+# a look-alike of this platform's.
 lparen := (
-OTHER_PLAT_OPTIONS := $(foreach f,$(filter-out $(PLAT_MAKEFILE),$(wildcard plat/*/platform.mk)),\
+OTHER_PLAT_OPTIONS = $(foreach f,$(filter-out $(PLAT_MAKEFILE),$(wildcard plat/*/platform.mk)),\
 	$(addprefix :$(patsubst plat/%/platform.mk,%,$(f)):,$(shell sed -n \
 	's/^\$$$(lparen)call [a-z]*_option,\([A-Za-z0-9_]*\),.*/\1/p' $(f))))
 unknown_variable_why = $(or $(patsubst :%:$(1),$(1) is an option of PLAT=% only (this is PLAT=$(PLAT)),\

@@ -1,7 +1,8 @@
 # fixdep.awk: narrows what an object depends on from the whole resolved
 # configuration to the options its code names (the idea of kbuild's fixdep).
 #
-#   awk -v config_h=CONFIG_H -v stamps=DIR -f make_helpers/fixdep.awk NAMES DEPFILE
+#   awk -v config_h=CONFIG_H -v build_dir=DIR -v build_var=TEXT -v stamps=TEXT \
+#       -f make_helpers/fixdep.awk NAMES DEPFILE
 #
 # NAMES holds the names of the options config.h defines (white-space
 # separated); DEPFILE is the compiler's -MMD -MP output for one target. It
@@ -14,7 +15,11 @@
 # when its option's value changes). Every word of every such file counts,
 # so a macro defined from an option in a header ties each includer to the
 # option, and an option named in a comment costs a rebuild, never a stale
-# object.
+# object. Each path under DIR (the build tree: the target, generated
+# headers) is written as BUILD_VAR (the text "$(BUILD_DIR)") followed by
+# the rest, and each stamp as STAMPS ("$(CONFIG_DIR)") "/NAME", which make
+# expands when it includes the file: a copy of the tree
+# (tests/lib/copy_build.sh) keeps every dependency, its own.
 
 FILENAME == ARGV[1] {
 	for (i = 1; i <= NF; i++)
@@ -32,12 +37,15 @@ FILENAME == ARGV[1] {
 		w = word[i]
 		if (w == "" || w == config_h || w == config_h ":")
 			continue
+		path = w
+		if (index(w, build_dir "/") == 1)
+			w = build_var substr(w, length(build_dir) + 1)
 		if (w ~ /:$/) {
 			if (target == "")
 				target = substr(w, 1, length(w) - 1)
-		} else if (w != "\\" && !(w in scanned)) {
-			scanned[w] = 1
-			files[++nfiles] = w
+		} else if (w != "\\" && !(path in scanned)) {
+			scanned[path] = 1
+			files[++nfiles] = path
 		}
 		line = line (line == "" ? "" : " ") w
 	}
