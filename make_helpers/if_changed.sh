@@ -38,20 +38,26 @@ if [ "${1:-}" != -- ] || [ $# -lt 2 ]; then
 fi
 shift
 
+# The digest: the command line, then each INPUT's content hash (one
+# sha256sum for them all: this runs for every such target of every make,
+# and a process is what it costs) or "missing".
 digest() {
-	local f
+	local f present=()
 	printf '%s\0' "$@"
 	for f in "${inputs[@]}"; do
 		if [ -f "$f" ]; then
-			printf '%s %s\n' "$(sha256sum <"$f" | cut -d' ' -f1)" "$f"
+			present+=("$f")
 		else
 			printf 'missing %s\n' "$f"
 		fi
 	done
+	[ ${#present[@]} -eq 0 ] || sha256sum -- "${present[@]}"
 }
-now=$(digest "$@" | sha256sum | cut -d' ' -f1)
+read -r now _ < <(digest "$@" | sha256sum)
 stamp=$target.digest
-if [ -e "$target" ] && [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$now" ]; then
+old=
+[ ! -f "$stamp" ] || read -r old <"$stamp" || :
+if [ -e "$target" ] && [ "$old" = "$now" ]; then
 	exit 0
 fi
 rm -f "$stamp"
