@@ -15,10 +15,15 @@ trap 'rm -rf "$work"' EXIT
 # Options that do not touch each other share a build (each build and boot is
 # the suite's cost): each check below still looks at what its option does.
 
-# run_ok NAME OPTIONS...: `make _run` with OPTIONS in a build of its own exits 0.
+# run_ok NAME OPTIONS...: `make _run` with OPTIONS in a build of its own
+# exits 0. The build starts as a copy of make check's (tests/lib/copy_build.sh,
+# times kept): the host tools and mbed TLS are not built again, and only
+# the objects whose code names an option given are recompiled (all of
+# them for DEBUG=1, a tree of its own).
 run_ok() {
 	local name=$1
 	shift
+	bash "$here/../lib/copy_build.sh" "$base/qemu/release" "$work/$name"
 	if make -C "$top" -j2 BUILD_BASE="$work/$name" "$@" _run >"$work/$name.log" 2>&1; then
 		pass "$name: make run passes ($*)"
 	else
