@@ -2,15 +2,20 @@
 # `make run` on topologies other than the default 2 x 2: the payload learns
 # the machine from the DTB and skips, with the reason, what a shape cannot
 # run. The full matrix (every shape of 1 to 16 cores) is
-# `tests/integration/topology_test.sh --all`; make check runs the shapes
+# `tests/integration/topology_test.sh build --all`; make check runs the shapes
 # that once broke and the extremes, 2x3 and 4x4 through make scaling.
-# Usage: topology_test.sh [--all]
+# The shapes build one after the other in one tree, begun as a copy of
+# make check's (BUILD_BASE): each recompiles only what names the topology.
+# Usage: topology_test.sh BUILD_BASE [--all]
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../lib/harness.sh"
 top=$(cd "$here/../.." && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+from=$1
+shift
+bash "$here/../lib/copy_build.sh" "$from/qemu/release" "$work/b"
 
 shapes="1x1 1x2 2x1 3x1 4x1 16x1"
 if [ "${1:-}" = --all ]; then
