@@ -3,13 +3,21 @@
 #  - `make CC=clang` (LLVM: clang, lld, llvm-objcopy) builds images that boot;
 #  - a GNU toolchain under another prefix (here aarch64-none-elf-, made of
 #    links to Debian's aarch64-linux-gnu- tools) builds the same images.
+# Each build tree starts with make check's host tools (BUILD_BASE/tools:
+# HOSTCC builds them whatever the target's compiler), so that only the
+# firmware is built again.
+# Usage: toolchain_test.sh BUILD_BASE
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../lib/harness.sh"
 top=$(cd "$here/../.." && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+host_tools=$1/tools
+# tools_of TREE: a build tree of the suite's own, with the host tools.
+tools_of() { mkdir -p "$1" && cp -a "$host_tools" "$1/tools"; }
 
+tools_of "$work/clang"
 if make -C "$top" -j2 CC=clang BUILD_BASE="$work/clang" >"$work/clang.log" 2>&1; then
 	pass "clang build"
 	qemu_boot "$work/clang-boot.log" 30 --config "$work/clang/qemu/release/config.mk"
@@ -23,6 +31,7 @@ mkdir -p "$work/bin"
 for tool in gcc ld objcopy nm ar; do
 	ln -s "$(command -v aarch64-linux-gnu-$tool)" "$work/bin/aarch64-none-elf-$tool"
 done
+tools_of "$work/elf"
 if PATH="$work/bin:$PATH" make -C "$top" -j2 CROSS_COMPILE=aarch64-none-elf- \
 	BUILD_BASE="$work/elf" >"$work/elf.log" 2>&1; then
 	pass "aarch64-none-elf- prefix build"
@@ -36,6 +45,7 @@ fi
 # the FVP's second shape rebuilds only what the topology changes (mbed TLS
 # follows the compiler alone).
 arm=$work/arm
+tools_of "$arm"
 if make -C "$top" -j2 PLAT=n1sdp BUILD_BASE="$arm" >"$work/n1sdp.log" 2>&1; then
 	pass "PLAT=n1sdp build"
 	d=$arm/n1sdp/release
