@@ -15,14 +15,6 @@ skip() { echo "SKIP $1${2:+: $2}"; }
 # on PYTHONPATH.
 py() { PYTHONPATH=$harness_top${PYTHONPATH:+:$PYTHONPATH} python3 -m "$@"; }
 
-# seed_tree BUILD_DIR TO_BASE: a suite's own build tree, begun as a copy of
-# make check's BUILD_DIR (tests/lib/copy_build.sh) when TO_BASE has none
-# yet: the host tools, mbed TLS and the objects no option changes are not
-# built again. A tree already there is the suite's, and is kept.
-seed_tree() {
-	[ -d "$2/${1#"${1%/*/*}/"}" ] || bash "$harness_top/tests/lib/copy_build.sh" "$1" "$2"
-}
-
 # check NAME CONDITION-COMMAND...: PASS if the command succeeds.
 check() {
 	local name=$1

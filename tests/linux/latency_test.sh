@@ -30,7 +30,7 @@ sub_suite report py tests.host.linux_report_test
 step "report host tests done"
 # What make linux-latency builds first, so that the refusal's boot can run
 # beside it: the firmware (a no-op after the Linux suite) and the module.
-seed_tree "$base/qemu/release" "$base/linux-test"
+bash "$here/../lib/copy_build.sh" --keep "$base/qemu/release" "$base/linux-test"
 if ! make -C "$top" -j2 BUILD_BASE="$base/linux-test" BL33="$uboot" >"$work/build.log" 2>&1 ||
 	! bash "$top/tools/pmf_idle/build.sh" "$DEPS_DIR" "$module" >>"$work/build.log" 2>&1; then
 	fail "build the firmware and the module" "$(tail -n 3 "$work/build.log")"
@@ -45,7 +45,7 @@ bash "$top/make_helpers/debian_kernel.sh" boot "$DEPS_DIR" >/dev/null 2>>"$work/
 
 # The refusal: BL31 without instrumentation in the Linux build's FIP.
 noinstr=$base/linux-noinstr
-seed_tree "$base/qemu/release" "$noinstr"
+bash "$here/../lib/copy_build.sh" --keep "$base/qemu/release" "$noinstr"
 if make -C "$top" -j2 BUILD_BASE="$noinstr" ENABLE_RUNTIME_INSTRUMENTATION=0 \
 	"$noinstr/qemu/release/bl31.bin" >"$work/noinstr.log" 2>&1 &&
 	signed_fip "$fw" "$work/fip.bin" --soc-fw "$noinstr/qemu/release/bl31.bin" --nt-fw "$uboot" &&

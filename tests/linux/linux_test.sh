@@ -26,7 +26,7 @@ kernel=$KERNEL
 py tests.linux.mkinitramfs "$work/initrd.gz" "$BUSYBOX" \
 	"$here/init.sh" || { fail "build the initramfs"; summary; exit 1; }
 
-seed_tree "$base/qemu/release" "$base/linux-test"
+bash "$here/../lib/copy_build.sh" --keep "$base/qemu/release" "$base/linux-test"
 if ! make -C "$top" -j2 BUILD_BASE="$base/linux-test" BL33="$uboot" >"$work/build.log" 2>&1; then
 	fail "build the firmware with BL33 = Debian's U-Boot" "$(tail -n 3 "$work/build.log")"
 	summary
