@@ -5,7 +5,8 @@ Each suite is a command ending with an "N passed, N failed" line; the
 manifest says what it needs built first (make targets), how long it may
 take, which tier it is in (quick: make check-quick's edit loop; full: make
 check only) and which build trees it writes (locks). Two suites run at once
-(--jobs), never two holding one lock; the longest allowed run first. A suite
+(--jobs), never two holding one lock; the longest first, counting for a
+suite that holds a lock the whole chain of suites waiting on it. A suite
 still running at its timeout is stopped (its process group) and fails,
 named. Each suite's output goes to LOG_DIR/NAME.log; its FAIL/SKIP lines and
 a line "--- NAME: N passed, N failed (T s)" are printed when it ends, and
@@ -196,11 +197,21 @@ class Run:
         return p, f
 
 
+def priority(suite, waiting):
+    """How long the run still needs after @suite starts, at least: its own
+    timeout, or, where it holds locks, the timeouts of all the @waiting
+    suites that share one, since those run one after another. The highest
+    starts first (the critical path decides when the whole ends)."""
+    locks = set(suite["locks"])
+    chain = sum(s["timeout"] for s in waiting if locks.intersection(s["locks"]))
+    return max(suite["timeout"], chain)
+
+
 def run(suites, variables, jobs, log_dir):
-    """Run @suites, @jobs at a time, never two that share a lock; the
-    longest allowed first (they decide when the whole ends)."""
+    """Run @suites, @jobs at a time, never two that share a lock, in the
+    order of priority()."""
     os.makedirs(log_dir, exist_ok=True)
-    waiting = sorted(suites, key=lambda s: -s["timeout"])
+    waiting = list(suites)
     running, total_p, total_f, bad = [], 0, 0, []
     start = time.monotonic()
 
@@ -213,7 +224,7 @@ def run(suites, variables, jobs, log_dir):
 
     while waiting or running:
         held = {lock for r in running for lock in r.suite["locks"]}
-        for s in list(waiting):
+        for s in sorted(waiting, key=lambda s: -priority(s, waiting)):
             if len(running) >= jobs:
                 break
             if held.intersection(s["locks"]):

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # tests/run_suites.py, make check's runner, on a manifest of its own: two
 # suites at once, never two that hold one lock; a suite past its timeout is
-# stopped and fails, named; one that exits non-zero with no failing check,
+# stopped and fails, named; a lock's chain of suites starts as one long
+# suite would; one that exits non-zero with no failing check,
 # or prints no count, fails; per-suite times and the total line; SUITES=
 # and --tier select; a bad manifest or an unknown suite is refused (2).
 # Usage: run_suites_test.sh
@@ -72,6 +73,21 @@ check "two at a time: beside started while ok ran" \
 	[ "$(t beside.start)" -lt "$(t ok.end)" ]
 check "never two holding one lock: locked started after ok ended" \
 	[ "$(t locked.start)" -ge "$(t ok.end)" ]
+
+# One at a time: the chain of two suites that share a lock (30 + 30 s
+# allowed) starts before the one longer suite (50 s), which then goes
+# before the chain's second: the critical path first.
+c=$work/chain.toml
+for s in "long 50" "chain-a 30 chain" "chain-b 30 chain"; do
+	# shellcheck disable=SC2086
+	set -- $s
+	printf '[[suite]]\nname = "%s"\nabout = "order"\ntimeout = %s\ntier = "full"\n' "$1" "$2"
+	printf 'command = "echo %s >>%s/order; echo 1 passed, 0 failed"\n' "$1" "$work"
+	[ -n "${3:-}" ] && printf 'locks = ["%s"]\n' "$3"
+done >"$c"
+py tests.run_suites --manifest "$c" --jobs 1 --log-dir "$work/chain-logs" >"$work/chain.log" 2>&1
+check "a lock's chain counts as one: chain-a, then long, then chain-b" \
+	bash -c "[ \"\$(tr '\n' ' ' <'$work/order')\" = 'chain-a long chain-b ' ]"
 
 runner --suites beside,ok >"$work/some.log" 2>&1
 rc=$?
