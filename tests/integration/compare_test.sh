@@ -6,8 +6,9 @@
 # planted 100-instruction delay before the platform's pwr_domain_suspend
 # hook fails, with the figures it moved named. The compare removes its
 # worktree. Everything runs in a repository of its own, made from this
-# tree's files.
-# Usage: compare_test.sh
+# tree's files, its build tree a copy of make check's (tests/lib/copy_build.sh:
+# the same sources, their times kept, so only what REF= needs is built).
+# Usage: compare_test.sh BUILD_DIR
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 . "$here/../lib/harness.sh"
@@ -20,6 +21,7 @@ mkdir "$src"
 (cd "$top" && git ls-files -z | xargs -0 tar cf -) | tar xf - -C "$src"
 git -C "$src" init -q && git -C "$src" add -A &&
 	git -C "$src" -c user.name=test -c user.email=test@localhost commit -qm "this tree"
+bash "$here/../lib/copy_build.sh" "$1" "$src/build"
 
 compare() {    # NAME REF: make compare REF=REF in the repository; its status
 	make -C "$src" -j2 compare REF="$2" >"$work/$1.log" 2>&1
