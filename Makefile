@@ -341,12 +341,16 @@ endef
 BL33_IMAGE := $(if $(BL33),$(BL33),$(BUILD_DIR)/payload.bin)
 FIP := $(BUILD_DIR)/fip.bin
 
-$(eval $(call make_fip,$(BUILD_DIR),$(BL33_IMAGE)))
-$(eval $(call make_fip,$(BUILD_DIR)/bench,$(BUILD_DIR)/payload_bench.bin))
-$(eval $(call make_fip,$(BUILD_DIR)/mem-protect,$(BUILD_DIR)/payload_mem_protect.bin))
-$(eval $(call make_fip,$(BUILD_DIR)/profile,$(BUILD_DIR)/payload_profile.bin))
-
-$(foreach d,$(BUILD_DIR) $(BUILD_DIR)/bench $(BUILD_DIR)/mem-protect $(BUILD_DIR)/profile,$(eval $(call plat_package,$(d))))
+# The FIPs, DIR:PAYLOAD each: DIR under BUILD_DIR (. the main one), the
+# payload image it holds as BL33 (the main one holds BL33= when given).
+# config.mk carries the list, so that tools/qemu_run knows which payload's
+# symbols go with each flash image.
+FIP_PAYLOADS := .:payload bench:payload_bench mem-protect:payload_mem_protect profile:payload_profile
+CONFIG_MK_FACTS := FIP_PAYLOADS
+fip_dir = $(BUILD_DIR)$(if $(filter .,$(1)),,/$(1))
+$(foreach f,$(FIP_PAYLOADS),$(eval $(call make_fip,$(call fip_dir,$(firstword $(subst :, ,$(f)))),$(if \
+	$(filter .:%,$(f)),$(BL33_IMAGE),$(BUILD_DIR)/$(lastword $(subst :, ,$(f))).bin))))
+$(foreach f,$(FIP_PAYLOADS),$(eval $(call plat_package,$(call fip_dir,$(firstword $(subst :, ,$(f)))))))
 
 $(foreach i,$(FIRMWARE_IMAGES),$(BUILD_DIR)/$(i)/common/version.o): $(VERSION_STAMP)
 

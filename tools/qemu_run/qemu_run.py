@@ -67,14 +67,29 @@ import time
 from tools.common.elf64 import elf_symbols  # the shared ELF reader
 from tools.common import console_watch  # how every run ends
 from tools.common.config_mk import read_config  # the one reader of config.mk
+from tools.common.module import TOP  # the repository's top
 
-# The build's flash images (Makefile's make_fip and plat_package) and the
-# payload image each holds as BL33.
-BUILD_FLASH_PAYLOADS = {"flash.bin": "payload", "bench/flash.bin": "payload_bench",
-                        "mem-protect/flash.bin": "payload_mem_protect",
-                        "profile/flash.bin": "payload_profile"}
-# A FIP begins with its ToC header's name, 0xAA640001 (little-endian).
-TOC_HEADER_NAME = (0xAA640001).to_bytes(4, "little")
+
+def flash_payloads(config):
+    """{a flash image of the build, relative to its folder: the payload
+    image its FIP holds as BL33}, from config.mk's FIP_PAYLOADS (the
+    Makefile's list of FIPs, DIR:PAYLOAD each; DIR/flash.bin is the
+    flash image plat/qemu/platform.mk packs for each)."""
+    pairs = (item.split(":", 1) for item in config.get("FIP_PAYLOADS", "").split())
+    return {os.path.normpath(os.path.join(d, "flash.bin")): image for d, image in pairs}
+
+
+def _toc_header_name():
+    """A FIP begins with its ToC header's name, little-endian: the value
+    include/tools_share/fip.h defines for lib/fip and tools/fiptool."""
+    with open(os.path.join(TOP, "include", "tools_share", "fip.h"), encoding="utf-8") as f:
+        m = re.search(r"^#define\s+FIP_TOC_HEADER_NAME\s+(0x[0-9A-Fa-f]+)u?\b", f.read(), re.M)
+    if not m:
+        raise RuntimeError("include/tools_share/fip.h defines no FIP_TOC_HEADER_NAME")
+    return int(m.group(1), 16).to_bytes(4, "little")
+
+
+TOC_HEADER_NAME = _toc_header_name()
 
 
 def flash_problem(config, bl1, path):
@@ -320,7 +335,7 @@ def resolve(a):
             a.elf = [os.path.join(build, f"{i}.elf") for i in ("bl1", "bl2", "bl31")]
             # The payload at 0x60000000 is the one this flash holds (each
             # payload image links there): known only for the build's own flash images.
-            payload = BUILD_FLASH_PAYLOADS.get(os.path.relpath(os.path.abspath(a.flash), build))
+            payload = flash_payloads(config).get(os.path.relpath(os.path.abspath(a.flash), build))
             if payload and not (payload == "payload" and config.get("BL33")):
                 a.elf.append(os.path.join(build, payload + ".elf"))
             a.elf = [e for e in a.elf if os.path.isfile(e)]
