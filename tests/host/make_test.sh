@@ -4,6 +4,7 @@
 # a space is refused before anything is written; make -f from elsewhere;
 # a variable of another target is refused; a misspelt option is matched
 # whatever its case; make help's lists; qemu_run --help and --print-cmd;
+# the flash images' payloads config.mk names for qemu_run;
 # a QEMU that cannot start leaves no temporary folder.
 # Usage: make_test.sh BUILD_DIR   (a built tree's build/<plat>/<type>)
 set -uo pipefail
@@ -153,6 +154,16 @@ rc=$?
 check "qemu_run --make-flash FIP BL1 (swapped): refused ($rc), nothing written" \
 	bash -c "[ $rc -eq 1 ] && grep -q 'begins with a FIP.s ToC header: BL1 comes first' '$work/swapped.log' &&
 		[ ! -e '$work/swapped.flash' ]"
+# qemu_run takes the payload's symbols for a flash image from config.mk's
+# FIP_PAYLOADS, the Makefile's list of FIPs.
+check "config.mk names each flash image's payload (FIP_PAYLOADS), the main one's ELF built" \
+	env PYTHONPATH="$top" python3 -c "import os, sys
+from tools.common.config_mk import read_config
+from tools.qemu_run.qemu_run import flash_payloads
+m = flash_payloads(read_config('$build/config.mk'))
+want = {'flash.bin': 'payload', 'bench/flash.bin': 'payload_bench',
+        'mem-protect/flash.bin': 'payload_mem_protect', 'profile/flash.bin': 'payload_profile'}
+sys.exit(not (m == want and os.path.isfile(os.path.join('$build', m['flash.bin'] + '.elf'))))"
 cores=$(($(sed -n 's/^QEMU_CLUSTERS := //p' "$build/config.mk") * $(sed -n 's/^QEMU_CORES_PER_CLUSTER := //p' "$build/config.mk")))
 py tools.qemu_run.qemu_run --config "$build/config.mk" --topology "$((cores + 1))x1" --timeout 30 \
 	>"$work/topo.log" 2>&1
