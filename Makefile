@@ -347,10 +347,12 @@ FIP := $(BUILD_DIR)/fip.bin
 # symbols go with each flash image.
 FIP_PAYLOADS := .:payload bench:payload_bench mem-protect:payload_mem_protect profile:payload_profile
 CONFIG_MK_FACTS := FIP_PAYLOADS
-fip_dir = $(BUILD_DIR)$(if $(filter .,$(1)),,/$(1))
-$(foreach f,$(FIP_PAYLOADS),$(eval $(call make_fip,$(call fip_dir,$(firstword $(subst :, ,$(f)))),$(if \
-	$(filter .:%,$(f)),$(BL33_IMAGE),$(BUILD_DIR)/$(lastword $(subst :, ,$(f))).bin))))
-$(foreach f,$(FIP_PAYLOADS),$(eval $(call plat_package,$(call fip_dir,$(firstword $(subst :, ,$(f)))))))
+# $(call fip_dir,DIR:PAYLOAD) and $(call fip_bl33,DIR:PAYLOAD): where that
+# FIP goes and the image it packs as BL33.
+fip_dir = $(patsubst %/.,%,$(BUILD_DIR)/$(firstword $(subst :, ,$(1))))
+fip_bl33 = $(if $(filter .:%,$(1)),$(BL33_IMAGE),$(BUILD_DIR)/$(lastword $(subst :, ,$(1))).bin)
+$(foreach f,$(FIP_PAYLOADS),$(eval $(call make_fip,$(call fip_dir,$(f)),$(call fip_bl33,$(f))))$(eval \
+	$(call plat_package,$(call fip_dir,$(f)))))
 
 $(foreach i,$(FIRMWARE_IMAGES),$(BUILD_DIR)/$(i)/common/version.o): $(VERSION_STAMP)
 
