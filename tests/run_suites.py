@@ -9,8 +9,10 @@ check only) and which build trees it writes (locks). Two suites run at once
 suite that holds a lock the whole chain of suites waiting on it. A suite
 still running at its timeout is stopped (its process group) and fails,
 named. Each suite's output goes to LOG_DIR/NAME.log; its FAIL/SKIP lines and
-a line "--- NAME: N passed, N failed (T s)" are printed when it ends, and
-the last line is the total, "N passed, N failed".
+a line "--- NAME: N passed, N failed (T s, C s CPU)" are printed when it
+ends (T: wall-clock seconds; C: the CPU seconds of the suite and every
+process it waited for, what decides how much two suites at once slow each
+other), and the last line is the total, "N passed, N failed".
 
 {NAME} in a command or a need is the make variable NAME, given by make as
 --var NAME=VALUE (make_helpers/check.mk).
@@ -141,9 +143,15 @@ class Run:
                                      stdin=subprocess.DEVNULL, start_new_session=True,
                                      env=suite_env())
         self.timed_out = False
+        self.cpu = None
 
     def poll(self):
-        if self.proc.poll() is not None:
+        # wait4, not Popen.poll: the suite's CPU time (its own and that of
+        # every process it waited for) comes with its exit status.
+        pid, status, usage = os.wait4(self.proc.pid, os.WNOHANG)
+        if pid:
+            self.proc.returncode = os.waitstatus_to_exitcode(status)
+            self.cpu = usage.ru_utime + usage.ru_stime
             return True
         if time.monotonic() - self.start > self.suite["timeout"]:
             self.timed_out = True
@@ -193,8 +201,9 @@ class Run:
         elif p + f == 0:
             print(f"FAIL {name}: no \"N passed, N failed\" line and no check (see {self.log})")
             f = 1
-        print(f"--- {name}: {p} passed, {f} failed ({took:.0f} s)", flush=True)
-        return p, f
+        cpu = "" if self.cpu is None else f", {self.cpu:.0f} s CPU"
+        print(f"--- {name}: {p} passed, {f} failed ({took:.0f} s{cpu})", flush=True)
+        return p, f, self.cpu or 0.0
 
 
 def priority(suite, waiting):
@@ -212,7 +221,7 @@ def run(suites, variables, jobs, log_dir):
     order of priority()."""
     os.makedirs(log_dir, exist_ok=True)
     waiting = list(suites)
-    running, total_p, total_f, bad = [], 0, 0, []
+    running, total_p, total_f, total_cpu, bad = [], 0, 0, 0.0, []
     start = time.monotonic()
 
     def stop_all(*_):
@@ -235,11 +244,12 @@ def run(suites, variables, jobs, log_dir):
         time.sleep(0.2)
         for r in [r for r in running if r.poll()]:
             running.remove(r)
-            p, f = r.report()
-            total_p, total_f = total_p + p, total_f + f
+            p, f, cpu = r.report()
+            total_p, total_f, total_cpu = total_p + p, total_f + f, total_cpu + cpu
             if f:
                 bad.append(r.suite["name"])
-    print(f"{len(suites)} suites in {time.monotonic() - start:.0f} s, {jobs} at a time")
+    print(f"{len(suites)} suites in {time.monotonic() - start:.0f} s, {jobs} at a time, "
+          f"{total_cpu:.0f} s CPU")
     if bad:
         print(f"Failing suites: {' '.join(bad)} (logs in {log_dir}/)")
     print(f"{total_p} passed, {total_f} failed")

@@ -3,7 +3,7 @@
 # suites at once, never two that hold one lock; a suite past its timeout is
 # stopped and fails, named; a lock's chain of suites starts as one long
 # suite would; one that exits non-zero with no failing check,
-# or prints no count, fails; per-suite times and the total line; SUITES=
+# or prints no count, fails; per-suite times (wall and CPU) and the total line; SUITES=
 # and --tier select; a bad manifest or an unknown suite is refused (2).
 # Usage: run_suites_test.sh
 set -uo pipefail
@@ -24,7 +24,7 @@ locks = ["tree"]
 [[suite]]
 name = "beside"
 about = "runs beside ok"
-command = "date +%s%N >{DIR}/beside.start; sleep 2; echo 'PASS {WORD}'; echo '1 passed, 0 failed'"
+command = "date +%s%N >{DIR}/beside.start; timeout 1.5 sh -c 'while :; do :; done'; echo 'PASS {WORD}'; echo '1 passed, 0 failed'"
 timeout = 30
 tier = "quick"
 
@@ -57,9 +57,15 @@ rc=$?
 check "a failing suite fails the run (exit $rc)" [ "$rc" -eq 1 ]
 check "the last line is the total: 5 passed, 2 failed" \
 	bash -c "[ \"\$(tail -n 1 '$work/all.log')\" = '5 passed, 2 failed' ]"
-check "each suite's count and time" \
-	bash -c "grep -qE '^--- ok: 2 passed, 0 failed \([0-9]+ s\)$' '$work/all.log' &&
-		grep -qE '^--- beside: 1 passed, 0 failed \([0-9]+ s\)$' '$work/all.log'"
+check "each suite's count, time and CPU time" \
+	bash -c "grep -qE '^--- ok: 2 passed, 0 failed \([0-9]+ s, [0-9]+ s CPU\)$' '$work/all.log' &&
+		grep -qE '^--- beside: 1 passed, 0 failed \([0-9]+ s, [0-9]+ s CPU\)$' '$work/all.log'"
+# beside's CPU time is its grandchild's busy loop (1.5 s); ok only sleeps.
+check "a suite's CPU time counts what it started: beside 1-2 s, ok 0 s" \
+	bash -c "grep -qE '^--- beside: .*, [12] s CPU\)$' '$work/all.log' &&
+		grep -qE '^--- ok: .*, 0 s CPU\)$' '$work/all.log'"
+check "the total line before the count says the suites' CPU time" \
+	grep -qE '^5 suites in [0-9]+ s, 2 at a time, [0-9]+ s CPU$' "$work/all.log"
 check "a suite past its timeout is stopped and fails, named" \
 	grep -q '^FAIL slow: still running at its timeout of 1 s, stopped' "$work/all.log"
 check "... and what it started in the background is stopped too" \
