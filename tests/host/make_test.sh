@@ -96,7 +96,7 @@ refused_plat fvp "make scaling runs under QEMU only (PLAT=qemu)" scaling
 make -C "$top" BUILD_BASE="$work/cq" check-quick SUITES=paths,layers >"$work/cq.log" 2>&1
 rc=$?
 check "make check-quick SUITES=paths,layers: those two, each timed, the total last ($rc)" \
-	bash -c "[ $rc -eq 0 ] && [ \$(grep -cE '^--- (paths|layers): [0-9]+ passed, 0 failed \([0-9]+ s\)$' '$work/cq.log') -eq 2 ] &&
+	bash -c "[ $rc -eq 0 ] && [ \$(grep -cE '^--- (paths|layers): [0-9]+ passed, 0 failed \([0-9]+ s, [0-9]+ s CPU\)$' '$work/cq.log') -eq 2 ] &&
 		[ \$(grep -c '^--- ' '$work/cq.log') -eq 2 ] &&
 		grep -v '^make' '$work/cq.log' | tail -n 1 | grep -qE '^[0-9]+ passed, 0 failed$'"
 make -C "$top" BUILD_BASE="$work/cq2" check SUITES=pathz >"$work/cq2.log" 2>&1
