@@ -118,6 +118,28 @@ refused bad-key-size "KEY_ALG=rsa KEY_SIZE=1024: the firmware verifies rsa keys 
 refused bad-hash "HASH_ALG=md5: choose sha256" HASH_ALG=md5
 refused bad-key-alg "KEY_ALG=dsa: choose rsa or ecdsa" KEY_ALG=dsa
 refused no-rot-key "ROT_KEY=/nonexistent.pem: no such file" ROT_KEY=/nonexistent.pem
+# A key the firmware could not verify: the build stops, naming it, before
+# it is hashed into BL1 or signs anything (cert_create's key check; the
+# cert-interop suite proves the check is lib/auth's rule, key by key).
+# refused_key NAME MESSAGE OPTIONS...: in a copy of make check's tree.
+refused_key() {
+	local name=$1 msg=$2 b
+	shift 2
+	bash "$here/../lib/copy_build.sh" "$base/qemu/release" "$work/$name"
+	b=$work/$name/qemu/release
+	make -C "$top" -j2 BUILD_BASE="$work/$name" "$@" all >"$work/$name.log" 2>&1
+	check "$name: the build stops ($*)" [ $? -ne 0 ]
+	check "$name: says '$msg' and names the option" \
+		bash -c "grep -qF -- \"$msg\" '$work/$name.log' &&
+			grep -qF 'refused, nothing signed: the firmware (KEY_ALG=' '$work/$name.log'"
+	check "$name: the ROTPK hash and the FIP are as they were" \
+		bash -c "cmp -s '$b/include/rotpk_hash.h' '$base/qemu/release/include/rotpk_hash.h' &&
+			cmp -s '$b/fip.bin' '$base/qemu/release/fip.bin'"
+}
+openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:1024 -out "$work/rsa1024.pem" 2>/dev/null
+openssl ecparam -name prime256v1 -genkey -noout -out "$work/p256.pem"
+refused_key rsa1024-key "ROT_KEY=$work/rsa1024.pem: refused" ROT_KEY="$work/rsa1024.pem"
+refused_key ec-key-rsa-build "an EC key, but --key-alg rsa" NT_FW_KEY="$work/p256.pem"
 # The Spectre-BHB loop on QEMU's Neoverse N1 model (on by default on n1sdp
 # and fvp; no-osi's build): BL31 chooses the looping vectors, and
 # SMCCC_ARCH_FEATURES still gives TF-A's answers on N1 (the payload checks them).
