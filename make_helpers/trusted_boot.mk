@@ -70,7 +70,7 @@ $(foreach k,$(COT_KEY_OPTIONS),$(if $($(call cot_key_option,$(k))),$(if $(wildca
 $(COT_KEY_DIR)/%.pem: | $(CERT_CREATE)
 	@echo "  KEY     $@"
 	@mkdir -p $(@D)
-	@$(CERT_CREATE) -n -k --key-alg $(KEY_ALG) --key-size $(KEY_SIZE) --$* $@
+	$(Q)$(CERT_CREATE) -n -k --key-alg $(KEY_ALG) --key-size $(KEY_SIZE) --$* $@
 
 # Every key the build is given is one its own BL1 and BL2 can verify, or
 # the build stops here, naming it, before the ROTPK hash is made or
@@ -84,7 +84,7 @@ COT_GIVEN_KEYS := $(foreach k,$(COT_KEY_OPTIONS),$(if $($(call cot_key_option,$(
 COT_KEYS_CHECKED := $(if $(COT_GIVEN_KEYS),$(BUILD_DIR)/keys/given.checked)
 $(BUILD_DIR)/keys/given.checked: $(CERT_CREATE) FORCE
 	@mkdir -p $(@D)
-	@$(call if_changed,KEYS    $(foreach k,$(COT_GIVEN_KEYS),$(call cot_key_option,$(k))) for KEY_ALG=$(KEY_ALG),\
+	$(Q)$(call if_changed,KEYS    $(foreach k,$(COT_GIVEN_KEYS),$(call cot_key_option,$(k))) for KEY_ALG=$(KEY_ALG),\
 		$(CERT_CREATE) $(foreach k,$(COT_GIVEN_KEYS),$($(call cot_key_option,$(k))))) sh -c '$(foreach \
 		k,$(COT_GIVEN_KEYS),$(CERT_CREATE) --key-alg $(KEY_ALG) --$(call cot_key_flag,$(k)) \
 		$($(call cot_key_option,$(k))) || { echo "make: $(call cot_key_option,$(k))=$($(call \
@@ -96,7 +96,7 @@ $(BUILD_DIR)/keys/given.checked: $(CERT_CREATE) FORCE
 # (make_helpers/if_changed.sh): a stale hash is a BL1 that refuses every FIP.
 ROTPK_HASH_H := $(BUILD_DIR)/include/rotpk_hash.h
 $(ROTPK_HASH_H): $(COT_KEY_ROT_KEY) make_helpers/rotpk_hash.sh $(COT_KEYS_CHECKED) FORCE
-	@$(call if_changed,GEN     $@,$(COT_KEY_ROT_KEY) make_helpers/rotpk_hash.sh) \
+	$(Q)$(call if_changed,GEN     $@,$(COT_KEY_ROT_KEY) make_helpers/rotpk_hash.sh) \
 		bash make_helpers/rotpk_hash.sh $(COT_KEY_ROT_KEY) $@
 
 # The platform's trusted-boot hooks: PLAT_TBB_SOURCES (platform.mk).
@@ -130,7 +130,7 @@ define cot_certs
 $(1)/certs/.made: $(BUILD_DIR)/bl2.bin $(BUILD_DIR)/bl31.bin $(2) $(CERT_CREATE) $(COT_KEY_FILES) \
 		$(COT_KEYS_CHECKED) FORCE
 	@mkdir -p $(1)/certs
-	@$$(call if_changed,CERT    $(1)/certs/,$(BUILD_DIR)/bl2.bin $(BUILD_DIR)/bl31.bin $(2) \
+	$$(Q)$$(call if_changed,CERT    $(1)/certs/,$(BUILD_DIR)/bl2.bin $(BUILD_DIR)/bl31.bin $(2) \
 		$(CERT_CREATE) $(COT_KEY_FILES)) \
 		$(CERT_CREATE) $(COT_ARGS_TEXT) --tb-fw $(BUILD_DIR)/bl2.bin --soc-fw $(BUILD_DIR)/bl31.bin \
 		--nt-fw $(2) $(foreach c,$(COT_CERTS),--$(c) $(1)/certs/$(c).crt)

@@ -77,8 +77,9 @@ check "no-sysusp: PSCI_FEATURES and the calls agree" \
 	grep -q "CONFORMANCE: PSCI_VERSION and PSCI_FEATURES: PASS" "$work/noinstr.log"
 check "no-sysusp: the build is configured without it (config.h)" \
 	grep -qx "#define QEMU_SYSTEM_SUSPEND 0" "$work/noinstr/qemu/release/include/config.h"
-# (QEMU_EXTRA= one option, which starts with "-": passed to qemu_run as --extra=...)
-run_ok debug DEBUG=1 LOG_LEVEL=50 QEMU_EXTRA=-no-user-config
+# (QEMU_EXTRA= options that start with "-" and quote an argument with a
+# space: passed to qemu_run as one --extra=..., split as a shell would)
+run_ok debug DEBUG=1 LOG_LEVEL=50 "QEMU_EXTRA=-no-user-config -name 'n1 test'"
 check "debug: VERBOSE lines on the console" grep -q "^VERBOSE: \|^INFO: " "$work/debug.log"
 # docs/debugging.rst's gdb session, as printed, on that debug build.
 sub_suite debugging bash "$here/debug_test.sh" "$work/debug" LOG_LEVEL=50
