@@ -1,6 +1,5 @@
 BL31_SOURCES := bl31/aarch64/bl31_entrypoint.S bl31/aarch64/runtime_exceptions.S \
-	lib/cpus/cpu_ops.c lib/cpus/cpu_dcsw.c lib/cpus/errata.c lib/cpus/cpu_entry.c \
-	lib/cpus/aarch64/cpu_helpers.S \
+	$(CPUS_SOURCES) \
 	bl31/bl31_main.c common/bl_common.c common/crash.c common/aarch64/crash.S \
 	common/runtime_svc.c common/version.c \
 	lib/el3_runtime/context.c lib/pmf/pmf.c \

@@ -2,8 +2,14 @@
 # runs on the board (the SCP loads bl1.bin; fip.bin goes to QSPI 0x18200000).
 
 PLAT_DEFAULT_ENABLE_RUNTIME_INSTRUMENTATION := 1
-# Neoverse N1 needs the Spectre-BHB loop (lib/cpus/errata.c); the AEM model does not.
+# Neoverse N1 needs these mitigations (lib/cpus/units/neoverse_n1.c: the
+# Spectre-BHB loop, PSTATE.SSBS at reset, CVE-2025-10263's extra TLBI, as
+# TF-A's N1SDP port has them); each applies per CPU, so the AEM model
+# (no unit) runs none but CVE-2025-10263's, which every core must run
+# where any core is affected.
 PLAT_DEFAULT_WORKAROUND_CVE_2022_23960 := 1
+PLAT_DEFAULT_WORKAROUND_CVE_2018_3639 := 1
+PLAT_DEFAULT_WORKAROUND_CVE_2025_10263 := 1
 
 PLAT_COMMON_SOURCES := plat/n1sdp/aarch64/plat_helpers.S plat/n1sdp/n1sdp_common.c
 PLAT_BL1_SOURCES := $(PLAT_COMMON_SOURCES) plat/n1sdp/n1sdp_bl1_setup.c \

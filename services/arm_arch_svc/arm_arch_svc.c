@@ -9,40 +9,37 @@
 /*
  * Answers to SMCCC_ARCH_FEATURES for the CPU vulnerability workarounds
  * (DEN0028 7.5-7.7), decided once at cold boot from the boot CPU's ID
- * registers and MIDR_EL1, so every CPU and every warm boot gives the normal
- * world the same answer (the platforms' CPUs are all of one model). They
- * are TF-A's answers, so TFTF and Linux see one ABI:
- *  0  "implemented; call it", where a row of the CPU errata table
- *     (include/lib/cpus/errata.h) that the build carries names the call as
- *     its mitigation (smccc_wa);
- *  1  "implemented; this PE does not need it": WORKAROUND_3 (CVE-2022-23960)
- *     when ID_AA64PFR0_EL1.CSV2 >= 3 or ID_AA64MMFR1_EL1.ECBHB says so;
- * -1  otherwise (NOT_SUPPORTED): the OS mitigates itself. WORKAROUND_1
- *     (CVE-2017-5715) gets it even on a PE with FEAT_CSV2, and on Neoverse
- *     N1 WORKAROUND_3 gets it although BL31 runs the Spectre-BHB loop on
- *     entry: that loop guards EL3 only (docs/plat/n1sdp.rst).
- *  WORKAROUND_2, CVE-2018-3639: with FEAT_SSBS each EL controls speculative
- *  store bypass itself and EL3 needs no call: -2 (NOT_REQUIRED).
+ * registers and unit (lib/cpus), so every CPU and every warm boot gives the
+ * normal world the same answer (the platforms' CPUs are all of one model).
+ * On Neoverse N1 they are TF-A's answers, so TFTF and Linux see one ABI:
+ *  WORKAROUND_1 (CVE-2017-5715): -1 (NOT_SUPPORTED) everywhere: no CPU
+ *     here has an EL3 branch-predictor invalidation to call (N1 and A76
+ *     have FEAT_CSV2 and need none; Linux on A57/A72 then reports itself
+ *     vulnerable, as with any firmware without the call);
+ *  WORKAROUND_2 (CVE-2018-3639): -2 (NOT_REQUIRED) where no EL needs a
+ *     call: FEAT_SSBS (each EL sets PSTATE.SSBS itself) or the unit's
+ *     CVE-2018-3639 row applied at reset for every EL (Cortex-A57/A72's
+ *     load-pass-store off); -1 otherwise;
+ *  WORKAROUND_3 (CVE-2022-23960): 1 ("this PE does not need it") when
+ *     ID_AA64PFR0_EL1.CSV2 >= 3 or ID_AA64MMFR1_EL1.ECBHB says so; -1
+ *     otherwise, also on the CPUs whose EL3 entry runs the branch loop:
+ *     that loop guards EL3 only, and a kernel runs its own
+ *     (docs/plat/n1sdp.rst).
+ * These are the questions Linux asks at boot, each only where the ID
+ * registers and its own lists leave it unsure (docs/design/errata.rst).
  */
 #define SMC_ARCH_WA_UNAFFECTED 1
 
-static int32_t wa1_answer, wa2_answer, wa3_answer;
+static int32_t wa2_answer, wa3_answer;
 
 static int arm_arch_svc_init(void)
 {
 	uint64_t csv2 = ID_FIELD(read_id_aa64pfr0_el1(), ID_AA64PFR0_CSV2_SHIFT);
 	uint64_t ecbhb = ID_FIELD(read_id_aa64mmfr1_el1(), ID_AA64MMFR1_ECBHB_SHIFT);
-	uint64_t midr = read_midr_el1();
 
-	wa1_answer = cpu_smccc_wa(SMCCC_ARCH_WORKAROUND_1, midr) ? SMC_OK
-	                                                         : SMC_ARCH_CALL_NOT_SUPPORTED;
-	if (cpu_smccc_wa(SMCCC_ARCH_WORKAROUND_3, midr))
-		wa3_answer = SMC_OK;
-	else if (csv2 >= 3U || ecbhb != 0U)
-		wa3_answer = SMC_ARCH_WA_UNAFFECTED;
-	else
-		wa3_answer = SMC_ARCH_CALL_NOT_SUPPORTED;
-	wa2_answer = ID_FIELD(read_id_aa64pfr1_el1(), ID_AA64PFR1_SSBS_SHIFT) != 0U
+	wa3_answer = csv2 >= 3U || ecbhb != 0U ? SMC_ARCH_WA_UNAFFECTED
+	                                       : SMC_ARCH_CALL_NOT_SUPPORTED;
+	wa2_answer = cpu_ssbd_not_required(cpu_ops_mine(), read_midr_el1(), read_id_aa64pfr1_el1())
 	                     ? SMC_ARCH_CALL_NOT_REQUIRED
 	                     : SMC_ARCH_CALL_NOT_SUPPORTED;
 	return 0;
@@ -54,8 +51,6 @@ static int32_t arch_features(uint32_t fid)
 	case SMCCC_VERSION:
 	case SMCCC_ARCH_FEATURES:
 		return SMC_OK;
-	case SMCCC_ARCH_WORKAROUND_1:
-		return wa1_answer;
 	case SMCCC_ARCH_WORKAROUND_2:
 		return wa2_answer;
 	case SMCCC_ARCH_WORKAROUND_3:

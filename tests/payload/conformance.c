@@ -13,7 +13,6 @@
 #include <string.h>
 
 #include <arch/aarch64/arch_helpers.h>
-#include <lib/cpus/errata.h>
 #include <lib/pmf.h>
 #include <lib/psci/psci.h>
 #include <lib/smccc.h>
@@ -1027,22 +1026,38 @@ static void reset2_and_mem_protect(void)
 
 /* --- SMCCC and PMF --- */
 
+/* MIDR_EL1's implementer and part number, as read at EL2 (the CPU's own). */
+#define MODEL_MASK  0xFF00FFF0U
+#define ARM_PART(p) (0x41000000U | (p) << 4)
+#define CORTEX_A57  ARM_PART(0xD07U)
+#define CORTEX_A72  ARM_PART(0xD08U)
+#define NEOVERSE_N1 ARM_PART(0xD0CU)
+
+static uint32_t my_model(void)
+{
+	return (uint32_t)read_midr_el1() & MODEL_MASK;
+}
+
+/*
+ * SMCCC_ARCH_FEATURES for the workaround calls, as DEN0028 7.5-7.7 and
+ * the facts give them, whatever the firmware's tables say:
+ * WORKAROUND_1 is no call here (-1); WORKAROUND_2 is not required (-2)
+ * where FEAT_SSBS lets each EL mitigate itself, or on Cortex-A57/A72 when
+ * the build disables load-pass-store at reset (WORKAROUND_CVE_2018_3639),
+ * else -1; WORKAROUND_3 is not needed (1) on a PE the ID registers prove
+ * unaffected, else -1 (N1's EL3 loop guards EL3 only: TF-A's answer).
+ */
 static int64_t expected_wa(uint32_t wa)
 {
 	uint64_t csv2 = ID_FIELD(read_id_aa64pfr0_el1(), ID_AA64PFR0_CSV2_SHIFT);
 	uint64_t ecbhb = ID_FIELD(read_id_aa64mmfr1_el1(), ID_AA64MMFR1_ECBHB_SHIFT);
+	bool a57_class = my_model() == CORTEX_A57 || my_model() == CORTEX_A72;
 
 	if (wa == SMCCC_ARCH_WORKAROUND_2)
-		return ID_FIELD(read_id_aa64pfr1_el1(), ID_AA64PFR1_SSBS_SHIFT) != 0U ? -2 : -1;
-	/*
-	 * "Call it" (0) only where a row of the firmware's errata table
-	 * (lib/cpus/errata.c, the same build) names the call as the CPU's
-	 * mitigation; MIDR_EL1 read at EL2 is the CPU's own. Else "not needed"
-	 * (1) only for WORKAROUND_3 on a PE the ID registers prove unaffected,
-	 * and NOT_SUPPORTED otherwise: TF-A's answers.
-	 */
-	if (cpu_smccc_wa(wa, read_midr_el1()))
-		return 0;
+		return ID_FIELD(read_id_aa64pfr1_el1(), ID_AA64PFR1_SSBS_SHIFT) != 0U ||
+		                       (a57_class && WORKAROUND_CVE_2018_3639)
+		               ? -2
+		               : -1;
 	if (wa == SMCCC_ARCH_WORKAROUND_3 && (csv2 >= 3U || ecbhb != 0U))
 		return 1;
 	return -1;
@@ -1074,11 +1089,8 @@ static void smccc(void)
 	for (unsigned int i = 0; i < 3U; i++)
 		expect("SMCCC_ARCH_FEATURES", wa_name[i], SMCCC_ARCH_FEATURES, wa[i], 0, 0,
 		       expected_wa(wa[i]));
-	/*
-	 * On Neoverse N1 the answers are fixed facts, TF-A's whatever the
-	 * table says: neither call is N1's mitigation.
-	 */
-	if ((read_midr_el1() & MIDR_MODEL_MASK) == MIDR_NEOVERSE_N1) {
+	/* On Neoverse N1, TF-A's answers: neither call is N1's mitigation. */
+	if (my_model() == NEOVERSE_N1) {
 		expect("SMCCC_ARCH_FEATURES", "WORKAROUND_1 on N1", SMCCC_ARCH_FEATURES,
 		       SMCCC_ARCH_WORKAROUND_1, 0, 0, SMC_ARCH_CALL_NOT_SUPPORTED);
 		expect("SMCCC_ARCH_FEATURES", "WORKAROUND_3 on N1", SMCCC_ARCH_FEATURES,

@@ -1,21 +1,46 @@
 /*
  * The Arm architecture service (services/arm_arch_svc) on the host, on
- * simulated CPUs: its SMCCC_ARCH_FEATURES answers for the workaround calls
- * from ID registers and MIDR_EL1 alone, as fixed facts rather than from
- * the firmware's own rule: on Neoverse N1 they are TF-A's (WORKAROUND_1 -1,
- * _2 -2, _3 -1), whatever the build's Spectre-BHB option; 1 for
- * WORKAROUND_3 where ID_AA64PFR0_EL1.CSV2 (bits 59:56) >= 3 or
- * ID_AA64MMFR1_EL1.ECBHB (bits 63:60) != 0; -2 for WORKAROUND_2 only with
- * ID_AA64PFR1_EL1.SSBS (bits 7:4) (ARM DDI 0487, DEN0028 7.5-7.7). And the
- * calls themselves, which return x0-x3 as passed.
+ * simulated CPUs with the firmware's units: its SMCCC_ARCH_FEATURES answers
+ * for the workaround calls as fixed facts rather than from the firmware's
+ * own rule: on Neoverse N1 TF-A's (WORKAROUND_1 -1, _2 -2, _3 -1),
+ * whatever the build's mitigations; 1 for WORKAROUND_3 where
+ * ID_AA64PFR0_EL1.CSV2 (bits 59:56) >= 3 or ID_AA64MMFR1_EL1.ECBHB (bits
+ * 63:60) != 0; -2 for WORKAROUND_2 with ID_AA64PFR1_EL1.SSBS (bits 7:4), or
+ * on a Cortex-A57/A72 built with WORKAROUND_CVE_2018_3639 (load-pass-store
+ * off at reset) (ARM DDI 0487, DEN0028 7.5-7.7). The calls themselves,
+ * which return x0-x3 as passed. Built with every mitigation and with
+ * none.
  */
 #include <string.h>
 
 #include "test.h"
 
 #include <common/runtime_svc.h>
+#include <lib/cpus/cpu_ops.h>
+#include <lib/el3_runtime/cpu_data.h>
 
 static uint64_t midr, pfr0, pfr1, mmfr1;
+static struct cpu_data sim_cpu;
+
+uint64_t read_tpidr_el3(void)
+{
+	return (uint64_t)(uintptr_t)&sim_cpu;
+}
+/* Nothing here powers down: lib/cpus/cpu_ops.c's hooks link to these. */
+uint64_t read_clidr_el1(void)
+{
+	return 0;
+}
+void cpu_dcsw_clean_inv(unsigned int levels)
+{
+	(void)levels;
+}
+void cpu_run_rows(const struct cpu_row *rows, uint64_t count, uint64_t m)
+{
+	(void)rows;
+	(void)count;
+	(void)m;
+}
 
 uint64_t read_midr_el1(void)
 {
@@ -69,6 +94,7 @@ static void boot(uint64_t m, unsigned int csv2, unsigned int ssbs, unsigned int 
 	pfr0 = (uint64_t)csv2 << 56;
 	pfr1 = (uint64_t)ssbs << 4;
 	mmfr1 = (uint64_t)ecbhb << 60;
+	sim_cpu.cpu_ops = cpu_ops_find(m); /* as BL31's entry keeps it */
 	CHECK_EQ(arch_svc()->init(), 0);
 }
 
@@ -101,9 +127,19 @@ static void test_id_registers(void)
 	CHECK_EQ(features(WA2), -2);
 	boot(0x000F0510, 2, 1, 0); /* CSV2_2 alone proves nothing for BHB */
 	CHECK_EQ(features(WA3), -1);
-	boot(0x411FD070, 0, 0, 0); /* Cortex-A57 r1p0 */
-	CHECK_EQ(features(WA1), -1);
+	/* Cortex-A57 r1p0, A72 r0p3: load-pass-store off at reset where the build says. */
+	static const uint64_t a57_class[] = { 0x411FD070, 0x410FD083 };
+	for (unsigned int i = 0; i < 2; i++) {
+		boot(a57_class[i], 0, 0, 0);
+		CHECK_EQ(features(WA1), -1);
+		CHECK_EQ(features(WA2), WORKAROUND_CVE_2018_3639 ? -2 : -1);
+		CHECK_EQ(features(WA3), -1);
+	}
+	boot(0x410FD034, 0, 0, 0); /* Cortex-A53 r0p4: in order, no SSBS, no row */
 	CHECK_EQ(features(WA2), -1);
+	boot(0x414FD0B1, 1, 1, 0); /* Cortex-A76 r4p1, QEMU's */
+	CHECK_EQ(features(WA1), -1);
+	CHECK_EQ(features(WA2), -2);
 	CHECK_EQ(features(WA3), -1);
 }
 
