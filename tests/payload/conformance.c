@@ -37,7 +37,7 @@
 void payload_cpu_entry(uint64_t context_id);
 
 static unsigned int passed, failed;
-static const char *covered[40];
+static const char *covered[48];
 static unsigned int covered_count;
 
 static void cover(const char *fn)
@@ -1142,6 +1142,126 @@ static void smccc(void)
 	payload_expect_undef = false;
 }
 
+/* --- Errata Management ABI (Arm DEN0100 1.0) --- */
+
+/*
+ * What EM_CPU_ERRATUM_FEATURES must answer, from the facts (Arm's Neoverse
+ * N1 errata as TF-A documents them), not from the firmware's tables: a
+ * sample of each kind of row, the model and revisions it affects, and who
+ * mitigates it: EL3 with IMPLEMENTATION DEFINED registers the platform may
+ * lack (HIGHER_EL_MITIGATION where it has them, AFFECTED where not), EL3
+ * and the caller together (AFFECTED, or UNKNOWN where EL3's half cannot
+ * run), or each EL for itself (AFFECTED).
+ */
+enum em_who {
+	EM_BY_EL3,
+	EM_BY_BOTH,
+	EM_BY_EACH
+};
+
+static const struct em_fact {
+	uint32_t model, id;
+	uint8_t lo, hi;
+	enum em_who who;
+} em_facts[] = {
+	{ NEOVERSE_N1, 925373, 0x00, 0x00, EM_BY_EL3 },
+	{ NEOVERSE_N1, 1262888, 0x00, 0x30, EM_BY_EL3 },
+	{ NEOVERSE_N1, 1542419, 0x30, 0x40, EM_BY_BOTH },
+	{ NEOVERSE_N1, 1946160, 0x30, 0x41, EM_BY_EL3 },
+	{ NEOVERSE_N1, 2743102, 0x00, 0x41, EM_BY_EL3 },
+	{ NEOVERSE_N1, 3324349, 0x00, 0x41, EM_BY_EACH },
+	{ NEOVERSE_N1, 3888013, 0x00, 0x41, EM_BY_EL3 },
+};
+#define EM_FACTS ARRAY_SIZE(em_facts)
+/* Numbers no CPU here has an erratum for, and one of the firmware's own CVE ids. */
+static const uint32_t em_unknown[] = { 0, 1, 0xFFFFFFFFU, 202223960U };
+#define EM_UNKNOWN ARRAY_SIZE(em_unknown)
+
+static int64_t em_expected(const struct em_fact *f)
+{
+	unsigned int rev = (unsigned int)((read_midr_el1() >> 20) & 0xFU) << 4 |
+	                   (unsigned int)(read_midr_el1() & 0xFU);
+
+	if (my_model() != f->model)
+		return EM_UNKNOWN_ERRATUM;
+	if (rev < f->lo || rev > f->hi)
+		return EM_NOT_AFFECTED;
+	switch (f->who) {
+	case EM_BY_EL3:
+		return PLAT_CPU_IMPDEF_REGS ? EM_HIGHER_EL_MITIGATION : EM_AFFECTED;
+	case EM_BY_BOTH:
+		return PLAT_CPU_IMPDEF_REGS ? EM_AFFECTED : EM_UNKNOWN_ERRATUM;
+	default:
+		return EM_AFFECTED;
+	}
+}
+
+/* Each core's answers: the facts, then the unknown numbers, forward_flag 0 then 1. */
+static int64_t em_seen[PAYLOAD_MAX_CORES][2][EM_FACTS + EM_UNKNOWN];
+
+static void em_ask(unsigned int pos, void *arg)
+{
+	(void)arg;
+	for (unsigned int fwd = 0; fwd < 2U; fwd++) {
+		for (unsigned int i = 0; i < EM_FACTS; i++)
+			em_seen[pos][fwd][i] = smc1(EM_CPU_ERRATUM_FEATURES, em_facts[i].id, fwd,
+			                            0);
+		for (unsigned int i = 0; i < EM_UNKNOWN; i++)
+			em_seen[pos][fwd][EM_FACTS + i] = smc1(EM_CPU_ERRATUM_FEATURES,
+			                                       em_unknown[i], fwd, 0);
+	}
+}
+
+/*
+ * Every core asks on its own behalf (its MIDR, its unit) and, as the
+ * hypervisor the payload is (EL2), on behalf of its EL1 (forward_flag 1):
+ * the same answers.
+ */
+static void em_check(unsigned int pos)
+{
+	for (unsigned int fwd = 0; fwd < 2U; fwd++) {
+		for (unsigned int i = 0; i < EM_FACTS + EM_UNKNOWN; i++) {
+			bool fact = i < EM_FACTS;
+			uint32_t id = fact ? em_facts[i].id : em_unknown[i - EM_FACTS];
+			int64_t want = fact ? em_expected(&em_facts[i]) : EM_UNKNOWN_ERRATUM;
+
+			check("EM_CPU_ERRATUM_FEATURES", em_seen[pos][fwd][i] == want,
+			      "erratum %u on core %u, forward_flag %u: %lld, expected %lld", id,
+			      pos, fwd, (long long)em_seen[pos][fwd][i], (long long)want);
+		}
+	}
+}
+
+static void errata_abi(void)
+{
+	expect("EM_VERSION", "1.0", EM_VERSION, 0, 0, 0, EM_VERSION_VALUE);
+	expect("EM_FEATURES", "EM_VERSION", EM_FEATURES, EM_VERSION, 0, 0, EM_SUCCESS);
+	expect("EM_FEATURES", "EM_FEATURES", EM_FEATURES, EM_FEATURES, 0, 0, EM_SUCCESS);
+	expect("EM_FEATURES", "EM_CPU_ERRATUM_FEATURES", EM_FEATURES, EM_CPU_ERRATUM_FEATURES, 0, 0,
+	       EM_SUCCESS);
+	expect("EM_FEATURES", "an unassigned number of the range", EM_FEATURES, 0x840000F3U, 0, 0,
+	       EM_NOT_SUPPORTED);
+	expect("EM_FEATURES", "PSCI_VERSION is not the interface's", EM_FEATURES, PSCI_FID_VERSION,
+	       0, 0, EM_NOT_SUPPORTED);
+	/* Unused argument registers are ignored (SMCCC; Linux leaves them as they are). */
+	expect("EM_CPU_ERRATUM_FEATURES", "x3 ignored", EM_CPU_ERRATUM_FEATURES, 0xFFFFFFFFU, 0,
+	       0x5A5A5A5AU, EM_UNKNOWN_ERRATUM);
+	expect("EM_CPU_ERRATUM_FEATURES", "the SMC64 form is none of DEN0100's",
+	       EM_CPU_ERRATUM_FEATURES | 0x40000000U, em_facts[0].id, 0, 0, SMC_UNK);
+	expect("EM_VERSION", "the SMC64 form is none of DEN0100's", EM_VERSION | 0x40000000U, 0, 0,
+	       0, SMC_UNK);
+	/* The same answers from every core, each fresh from a warm boot. */
+	em_ask(payload_topo.lead, NULL);
+	em_check(payload_topo.lead);
+	for (unsigned int pos = 0; pos < payload_topo.cores; pos++) {
+		if (pos == payload_topo.lead)
+			continue;
+		start(pos, em_ask);
+		finish(pos);
+		em_check(pos);
+	}
+}
+
 static void pmf(void)
 {
 	uint64_t me = read_mpidr_el1();
@@ -1292,6 +1412,7 @@ void conformance_run(void)
 		{ "NODE_HW_STATE", node_hw_state },
 		{ "SYSTEM_RESET2 and MEM_PROTECT", reset2_and_mem_protect },
 		{ "SMCCC", smccc },
+		{ "Errata Management ABI", errata_abi },
 		{ "PMF", pmf },
 		{ "CPU_FREEZE", cpu_freeze },
 	};
