@@ -48,9 +48,16 @@
 #define SMCCC_VERSION           U(0x80000000)
 #define SMCCC_ARCH_FEATURES     U(0x80000001)
 #define SMCCC_ARCH_SOC_ID       U(0x80000002)
+#define SMCCC_ARCH_SOC_ID_64    U(0xC0000002) /* SMCCC 1.5: the name */
 #define SMCCC_ARCH_WORKAROUND_1 U(0x80008000)
 #define SMCCC_ARCH_WORKAROUND_2 U(0x80007fff)
 #define SMCCC_ARCH_WORKAROUND_3 U(0x80003fff)
+
+/* SMCCC_ARCH_SOC_ID's SoC_ID_type in x1 (DEN0028 7.4; the name since SMCCC 1.5). */
+#define SMCCC_SOC_ID_VERSION  0
+#define SMCCC_SOC_ID_REVISION 1
+#define SMCCC_SOC_ID_NAME     2
+#define SMCCC_SOC_NAME_LEN    136 /* x1-x17, 8 bytes each, NUL-terminated */
 
 /*
  * Arm Errata Management Firmware Interface (Arm DEN0100 1.0): Standard

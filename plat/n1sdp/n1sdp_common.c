@@ -73,3 +73,20 @@ uint32_t plat_get_syscnt_freq(void)
 {
 	return mmio_read_32(PLAT_CNTCONTROL_BASE + 0x20);
 }
+
+/*
+ * SMCCC_ARCH_SOC_ID: Arm is the SiP (JEP-106 bank 5, i.e. 4 continuation
+ * codes, identification code 0x3B), and the SoC's System Security Control
+ * block says which SoC and which revision: SSC_VERSION's part number
+ * (bits 11:0) and its major and minor revisions (bits 27:24, 23:20), as
+ * Arm's CSS platforms give them (N1SDP TRM, SSC registers).
+ */
+int plat_soc_id(struct plat_soc_id *id)
+{
+	uint32_t ssc = mmio_read_32(PLAT_SSC_VERSION);
+
+	id->version = PLAT_SOC_JEP106(4, 0x3B) | (ssc & 0xFFFU);
+	id->revision = (ssc >> 20) & 0xFFU;
+	id->name = PLAT_TITLE;
+	return 0;
+}

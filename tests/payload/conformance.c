@@ -1142,7 +1142,7 @@ static void smccc(void)
 	payload_expect_undef = false;
 }
 
-/* --- Errata Management ABI (Arm DEN0100 1.0) --- */
+/* --- Errata Management ABI (Arm DEN0100 1.0) and SMCCC_ARCH_SOC_ID --- */
 
 /*
  * What EM_CPU_ERRATUM_FEATURES must answer, from the facts (Arm's Neoverse
@@ -1260,6 +1260,55 @@ static void errata_abi(void)
 		finish(pos);
 		em_check(pos);
 	}
+}
+
+/*
+ * SMCCC_ARCH_SOC_ID (DEN0028 7.4): the platform's identity. QEMU states
+ * its own (platform_def.h); a board's comes from its SoC, of which only
+ * the SiP's JEP-106 code and the encoding are known here.
+ */
+static void soc_id(void)
+{
+	int64_t version = smc1(SMCCC_ARCH_SOC_ID, SMCCC_SOC_ID_VERSION, 0, 0);
+	int64_t revision = smc1(SMCCC_ARCH_SOC_ID, SMCCC_SOC_ID_REVISION, 0, 0);
+	uint64_t r[18];
+
+	expect("SMCCC_ARCH_FEATURES", "SMCCC_ARCH_SOC_ID", SMCCC_ARCH_FEATURES, SMCCC_ARCH_SOC_ID,
+	       0, 0, 0);
+	check("SMCCC_ARCH_SOC_ID", version >= 0 && version <= 0x7FFFFFFF,
+	      "version: %lld, not a 31-bit value", (long long)version);
+	check("SMCCC_ARCH_SOC_ID", revision >= 0 && revision <= 0x7FFFFFFF,
+	      "revision: %lld, not a 31-bit value", (long long)revision);
+#ifdef PLAT_SOC_VERSION
+	check("SMCCC_ARCH_SOC_ID", version == PLAT_SOC_VERSION && revision == PLAT_SOC_REVISION,
+	      "version 0x%llx, revision %lld; the platform states 0x%x, %d",
+	      (unsigned long long)version, (long long)revision, PLAT_SOC_VERSION,
+	      PLAT_SOC_REVISION);
+#endif
+	expect("SMCCC_ARCH_SOC_ID", "the same version by SMC64", SMCCC_ARCH_SOC_ID_64,
+	       SMCCC_SOC_ID_VERSION, 0, 0, version);
+	expect("SMCCC_ARCH_SOC_ID", "the name by SMC32", SMCCC_ARCH_SOC_ID, SMCCC_SOC_ID_NAME, 0, 0,
+	       SMC_ARCH_CALL_INVAL_PARAM);
+	expect("SMCCC_ARCH_SOC_ID", "type 3", SMCCC_ARCH_SOC_ID, 3, 0, 0,
+	       SMC_ARCH_CALL_INVAL_PARAM);
+	expect("SMCCC_ARCH_SOC_ID", "type 2^32 + 0 by SMC64", SMCCC_ARCH_SOC_ID_64, 1ULL << 32, 0,
+	       0, SMC_ARCH_CALL_INVAL_PARAM);
+	smc_x0_x17(SMCCC_ARCH_SOC_ID_64, SMCCC_SOC_ID_NAME, r);
+
+	const char *name = (const char *)&r[1];
+	size_t len = strnlen(name, SMCCC_SOC_NAME_LEN);
+
+	check("SMCCC_ARCH_SOC_ID", r[0] == 0 && len > 0 && len < SMCCC_SOC_NAME_LEN,
+	      "name: x0 = %lld, %zu characters", (long long)r[0], len);
+	if (r[0] == 0 && len < SMCCC_SOC_NAME_LEN)
+		printf("PAYLOAD: SoC ID: JEP-106 bank %u code 0x%02x, SoC 0x%04x, revision %lld, "
+		       "\"%s\"\n",
+		       (unsigned int)(version >> 24) & 0x7FU, (unsigned int)(version >> 16) & 0xFFU,
+		       (unsigned int)version & 0xFFFFU, (long long)revision, name);
+#ifdef PLAT_SOC_NAME
+	check("SMCCC_ARCH_SOC_ID", len < SMCCC_SOC_NAME_LEN && strcmp(name, PLAT_SOC_NAME) == 0,
+	      "name \"%.135s\", the platform states \"%s\"", name, PLAT_SOC_NAME);
+#endif
 }
 
 static void pmf(void)
@@ -1413,6 +1462,7 @@ void conformance_run(void)
 		{ "SYSTEM_RESET2 and MEM_PROTECT", reset2_and_mem_protect },
 		{ "SMCCC", smccc },
 		{ "Errata Management ABI", errata_abi },
+		{ "SMCCC_ARCH_SOC_ID", soc_id },
 		{ "PMF", pmf },
 		{ "CPU_FREEZE", cpu_freeze },
 	};

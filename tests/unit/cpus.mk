@@ -1,6 +1,6 @@
 # The tests of lib/cpus (the CPU units, include/lib/cpus/cpu_ops.h) and of
-# what answers from them (the Arm architecture service's SMCCC_ARCH_FEATURES,
-# the Errata Management ABI): on the host under ASan and UBSan,
+# what answers from them (the Arm architecture service's SMCCC_ARCH_FEATURES
+# and SOC_ID, the Errata Management ABI): on the host under ASan and UBSan,
 # with the firmware's units linked in their section as the images link
 # them (tests/unit/cpu_ops.ld.S); and the assembly walk of their rows on
 # AArch64 under qemu-aarch64, every register access recorded
@@ -30,7 +30,7 @@ $(call cpus_test,errata,$(CPUS_LIB),$(CPUS_FLAGS) $(CPUS_MIT_1) -DPLAT_CPU_IMPDE
 	-DFAKE_RECORD_TLBI)
 $(call cpus_test,errata_qemu,$(CPUS_LIB),$(CPUS_FLAGS) $(CPUS_MIT_0) -DFAKE_RECORD_TLBI,\
 	tests/unit/test_errata.c)
-# SMCCC_ARCH_FEATURES and the workaround calls on simulated CPUs.
+# SMCCC_ARCH_FEATURES, SOC_ID and the workaround calls on simulated CPUs.
 $(foreach m,0 1,$(call cpus_test,arm_arch_svc_mit$(m),services/arm_arch_svc/arm_arch_svc.c \
 	$(CPUS_LIB),$(CPUS_FLAGS) $(CPUS_MIT_$(m)),tests/unit/test_arm_arch_svc.c))
 # The Errata Management ABI, without and with the registers.

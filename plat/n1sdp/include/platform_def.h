@@ -78,6 +78,7 @@
 #define PLAT_UART_BASE       0x2A400000 /* AP UART0, PL011 */
 #define PLAT_UART_CLK_HZ     50000000
 #define PLAT_UART_BAUD       115200
+#define PLAT_SSC_VERSION     0x2A420040 /* System Security Control: SSC_VERSION */
 #define PLAT_CNTCONTROL_BASE 0x2A430000 /* CNTFID0 at +0x20 */
 #define PLAT_GICD_BASE       0x30000000 /* GIC-600 */
 #define PLAT_GICR_BASE       0x300C0000
