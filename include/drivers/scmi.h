@@ -44,11 +44,10 @@ static inline uint32_t scmi_msg_header(uint32_t protocol, uint32_t msg, uint32_t
 }
 
 /*
- * Write a command into the shared memory at @shmem (host-testable: a plain
- * pointer): @n 32-bit payload words, channel marked busy.
+ * Write a command into the channel's shared memory at @shmem (mmio
+ * accesses): @n 32-bit payload words, channel marked busy.
  */
-void scmi_write_command(volatile uint8_t *shmem, uint32_t header, const uint32_t *payload,
-                        unsigned int n);
+void scmi_write_command(uintptr_t shmem, uint32_t header, const uint32_t *payload, unsigned int n);
 
 /*
  * Send a command and wait for the platform's reply (polled, bounded by

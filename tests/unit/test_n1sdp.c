@@ -49,13 +49,13 @@ static void test_css_power_states(void)
 
 static void test_scmi_message(void)
 {
-	uint8_t shmem[64];
+	uint8_t shmem[64] __attribute__((aligned(8)));
 	const uint32_t payload[3] = { 1, 2, 0x00020111 };
 	uint32_t v;
 
 	memset(shmem, 0xff, sizeof(shmem));
 	CHECK_EQ(scmi_msg_header(0x11, 0x4, 5), 0x4 | (0x11 << 10) | (5 << 18));
-	scmi_write_command(shmem, scmi_msg_header(0x11, 0x4, 5), payload, 3);
+	scmi_write_command((uintptr_t)shmem, scmi_msg_header(0x11, 0x4, 5), payload, 3);
 	memcpy(&v, shmem + SCMI_SHMEM_STATUS, 4);
 	CHECK_EQ(v, 0); /* busy: the SCP's turn */
 	memcpy(&v, shmem + SCMI_SHMEM_LENGTH, 4);

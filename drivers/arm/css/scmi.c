@@ -14,11 +14,10 @@
 int scmi_call(struct scmi_channel *ch, uint32_t protocol, uint32_t msg, const uint32_t *payload,
               unsigned int n, int32_t *status)
 {
-	volatile uint8_t *shmem = (volatile uint8_t *)ch->shmem;
 	int rc = -ETIMEDOUT;
 
 	spin_lock(&ch->lock);
-	scmi_write_command(shmem, scmi_msg_header(protocol, msg, ch->token++), payload, n);
+	scmi_write_command(ch->shmem, scmi_msg_header(protocol, msg, ch->token++), payload, n);
 	/* The command must be in memory before the doorbell rings (DMB ST). */
 	dmb_st();
 	mmio_write_32(ch->doorbell, (mmio_read_32(ch->doorbell) & ~1U) | 1U);
