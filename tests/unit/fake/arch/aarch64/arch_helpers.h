@@ -19,6 +19,8 @@ uint64_t read_tpidr_el3(void);
 uint64_t read_cntpct_el0(void);
 uint64_t read_cntfrq_el0(void);
 uint64_t read_isr_el1(void);
+uint64_t read_scr_el3(void);
+void write_scr_el3(uint64_t v);
 void wfi(void);
 /* Cache geometry and set/way maintenance (tests/unit/test_cpus.c). */
 uint64_t read_midr_el1(void);
