@@ -61,7 +61,11 @@ static int fvp_pwr_domain_on(uint64_t mpidr, unsigned int pos)
 
 static void pwr_down(const struct psci_power_state *state, bool wake)
 {
-	gicv3_cpu_power_down();
+	/* A suspend keeps the redistributor powered: its wake request wakes the core. */
+	if (wake)
+		gicv3_cpu_suspend();
+	else
+		gicv3_cpu_power_down();
 	fvp_pwrc_core_off(&pwrc, read_mpidr_el1(), state->pwr_domain_state[1] == OFF, wake);
 }
 

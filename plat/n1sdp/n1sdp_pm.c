@@ -75,15 +75,21 @@ static void n1sdp_pwr_domain_off(const struct psci_power_state *state)
 }
 
 /*
- * Nothing to arm: WFI with CORE_PWRDN_EN set (lib/cpus, in the Cache Flush
+ * No message: WFI with CORE_PWRDN_EN set (lib/cpus, in the Cache Flush
  * interval) removes power, and the core comes back through BL1 and the
- * mailbox. A suspend whose WFI returns (an interrupt came first) resumes
- * through the warm-boot entry (plat/common/aarch64/plat_pwr_down_wake.S),
- * whose reset handler withdraws the request (lib/cpus).
+ * mailbox. What wakes it is the GIC: its CPU interface off and its
+ * redistributor asleep but powered, the GIC-600 asks the power controller
+ * to power the core up when an interrupt is pending for it (GIC-600 TRM,
+ * GICR_WAKER.ProcessorSleep; TF-A's CSS power-down does the same). A
+ * suspend whose WFI returns (an interrupt came first) resumes through the
+ * warm-boot entry (plat/common/aarch64/plat_pwr_down_wake.S), whose reset
+ * handler withdraws the request (lib/cpus) and whose GIC set-up wakes the
+ * redistributor again. Core standby is lib/psci's WFI alone.
  */
 static void n1sdp_pwr_domain_suspend(const struct psci_power_state *state)
 {
-	(void)state;
+	if (state->pwr_domain_state[PSCI_CPU_PWR_LVL] == OFF)
+		gicv3_cpu_suspend();
 }
 
 static void n1sdp_pwr_domain_finish(const struct psci_power_state *state)

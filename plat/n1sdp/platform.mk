@@ -1,6 +1,9 @@
 # Arm N1SDP board (see docs/plat/n1sdp.rst). Built and host-tested here; it
 # runs on the board (the SCP loads bl1.bin; fip.bin goes to QSPI 0x18200000).
 
+# A GIC-600: each core powers its redistributor (drivers/arm/gic/gicv3.c).
+$(call plat_constant,GICV3_SUPPORT_GIC600,1)
+
 PLAT_DEFAULT_ENABLE_RUNTIME_INSTRUMENTATION := 1
 # Neoverse N1 needs the Spectre-BHB loop (lib/cpus/errata.c); the AEM model does not.
 PLAT_DEFAULT_WORKAROUND_CVE_2022_23960 := 1

@@ -17,8 +17,8 @@
 UNIT_DIR := $(BUILD_BASE)/tests/unit
 UNIT_CFLAGS := $(HOST_CFLAGS) -fsanitize=address,undefined -fno-sanitize-recover=all
 # The firmware configuration the tests compile against (fixed, not the build's).
-UNIT_CONFIG := -DLOG_LEVEL=0 -DENABLE_ASSERTIONS=1 -DENABLE_RUNTIME_INSTRUMENTATION=1 \
-	-DPSCI_OS_INIT_MODE=1
+UNIT_OPTIONS := -DENABLE_ASSERTIONS=1 -DENABLE_RUNTIME_INSTRUMENTATION=1 -DPSCI_OS_INIT_MODE=1
+UNIT_CONFIG := -DLOG_LEVEL=0 $(UNIT_OPTIONS)
 UNIT_QEMU := -Iplat/qemu/include -DQEMU_CLUSTERS=2 -DQEMU_CORES_PER_CLUSTER=2 \
 	-DQEMU_MEMORY_MB=1024 $(UNIT_CONFIG)
 UNIT_N1SDP := -Iplat/n1sdp/include -Iplat/common/include $(UNIT_CONFIG)
@@ -26,6 +26,13 @@ UNIT_FVP := -Itests/unit/fake/fvp -Iplat/fvp/include -Iplat/common/include -DFVP
 	$(UNIT_CONFIG)
 # Stateful firmware code on a fake architecture and platform (tests/unit/fake).
 UNIT_FAKE := -Itests/unit/fake $(UNIT_CONFIG)
+# Drivers and the N1SDP port on register models of the board's devices
+# (tests/unit/models), through a fake register and architecture layer
+# (tests/unit/fake/board); the log is kept (LOG_LEVEL 40) so that the
+# tests see what the code reports.
+UNIT_BOARD := -Itests/unit/fake/board -Iplat/n1sdp/include -Iplat/common/include -Itests/unit \
+	-DLOG_LEVEL=40 -DGICV3_SUPPORT_GIC600=1 $(UNIT_OPTIONS)
+MODEL_SOURCES := tests/unit/models/board.c lib/locks/lock_order.c
 
 # $(call host_test,OUT,MAIN,SOURCES,FLAGS,LIBS,PREREQS): the one rule.
 define host_test
@@ -67,6 +74,7 @@ $(eval $(call unit_test,fvp,plat/fvp/fvp_pwrc.c plat/fvp/fvp_common.c,$(UNIT_FVP
 $(foreach shape,1 4,$(eval $(call unit_test,fvp_$(shape)x$(shape),plat/fvp/fvp_pwrc.c \
 	plat/fvp/fvp_common.c,$(subst =2,=$(shape),$(UNIT_FVP)),,tests/unit/test_fvp.c)))
 $(eval $(call unit_test,locks,lib/locks/lock_order.c,$(UNIT_FAKE)))
+$(eval $(call unit_test,gic600,drivers/arm/gic/gicv3.c tests/unit/models/gic600.c $(MODEL_SOURCES),$(UNIT_BOARD)))
 
 # The randomized model test of lib/psci (tests/unit/test_psci_model.c):
 # 10^5 steps on 16 cores, and on the shapes where a cluster or the machine
