@@ -6,14 +6,17 @@
 #include <arch/aarch64/arch.h>
 #include <lib/mmio.h>
 #include <drivers/pl011.h>
+#include <drivers/sys_counter.h>
 #include <lib/xlat.h>
 #include <plat/plat_setup.h>
 #include <plat/plat_topology.h>
 #include <platform_def.h>
 #include <lib/utils_def.h>
+#include <n1sdp_css.h>
 
 const struct mmap_region plat_device_regions[] = {
 	{ PLAT_UART_BASE, 0x00100000, MT_DEVICE_RW }, /* UART0, CNTControl */
+	{ PLAT_CNTCTL_BASE, PLAT_CNT_NS_BASE + 0x1000 - PLAT_CNTCTL_BASE, MT_DEVICE_RW },
 	{ PLAT_GICD_BASE, 0x00200000, MT_DEVICE_RW }, /* GIC-600 */
 	{ PLAT_MHU_BASE, 0x00500000, MT_DEVICE_RW },  /* MHU, SCMI memory */
 };
@@ -36,8 +39,33 @@ const struct mmap_region plat_bl31_regions[] = {
 };
 const unsigned int plat_bl31_region_count = ARRAY_SIZE(plat_bl31_regions);
 
+/*
+ * The system counter runs from the first image on (BL1 times trusted
+ * boot with CNTPCT_EL0): enabled, at frequency entry 0, CNTFID0. The SCP
+ * may have started it already; enabling it again changes nothing.
+ */
 void plat_early_setup(void)
 {
+	mmio_write_32(PLAT_CNTCONTROL_BASE + CNTCR, CNTCR_EN | CNTCR_FCREQ_0);
+}
+
+/*
+ * BL31, cold boot: the memory-mapped timer frame 0 is the normal world's,
+ * as on TF-A's Arm platforms: readable and writable through CNTACR0 (both
+ * counts, the frequency, the offset, both timers), non-secure through
+ * CNTNSAR, and CNTCTLBase.CNTFRQ says the frequency. On N1SDP the frame's
+ * own CNTFRQ does not reflect CNTCTLBase.CNTFRQ as DDI 0487 says it
+ * should (TF-A's arm_configure_sys_timer calls it out for Juno and N1SDP):
+ * it is written too, or the normal world reads 0 there.
+ */
+void n1sdp_timer_frames_init(void)
+{
+	uint32_t freq = plat_get_syscnt_freq();
+
+	mmio_write_32(PLAT_CNTCTL_BASE + CNTACR(PLAT_CNT_NS_FRAME), CNTACR_ALL);
+	mmio_write_32(PLAT_CNTCTL_BASE + CNTNSAR, 1U << PLAT_CNT_NS_FRAME);
+	mmio_write_32(PLAT_CNTCTL_BASE + CNTCTL_CNTFRQ, freq);
+	mmio_write_32(PLAT_CNT_NS_BASE + CNTBASE_CNTFRQ, freq);
 }
 
 void plat_console_init(void)
@@ -68,8 +96,8 @@ uint64_t plat_core_mpidr(unsigned int pos)
 	       (uint64_t)(pos % PLAT_CORES_PER_CLUSTER) << MPIDR_AFF1_SHIFT;
 }
 
-/* CNTFID0 of the system counter: the frequency its firmware programmed. */
+/* CNTFID0 of the system counter: the frequency the SCP programmed. */
 uint32_t plat_get_syscnt_freq(void)
 {
-	return mmio_read_32(PLAT_CNTCONTROL_BASE + 0x20);
+	return mmio_read_32(PLAT_CNTCONTROL_BASE + CNTFID0);
 }

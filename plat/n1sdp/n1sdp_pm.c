@@ -156,4 +156,5 @@ const uint8_t *plat_get_power_domain_tree_desc(void)
 
 void plat_bl31_setup(void)
 {
+	n1sdp_timer_frames_init();
 }

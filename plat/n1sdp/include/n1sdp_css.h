@@ -71,4 +71,10 @@ int n1sdp_read_platform_info(const void *sds, size_t size, struct n1sdp_platform
 int n1sdp_write_nt_fw_config(const void *sds, size_t sds_size, void *dtb, size_t dtb_size,
                              struct n1sdp_platform_info *info, int *sds_rc);
 
+/*
+ * BL31, cold boot: timer frame 0 set up for the normal world, CNTFRQ in
+ * CNTCTLBase and in the frame itself (n1sdp_common.c says why).
+ */
+void n1sdp_timer_frames_init(void);
+
 #endif

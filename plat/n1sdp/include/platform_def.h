@@ -78,7 +78,16 @@
 #define PLAT_UART_BASE       0x2A400000 /* AP UART0, PL011 */
 #define PLAT_UART_CLK_HZ     50000000
 #define PLAT_UART_BAUD       115200
-#define PLAT_CNTCONTROL_BASE 0x2A430000 /* CNTFID0 at +0x20 */
+/*
+ * The Generic Timer's frames (include/drivers/sys_counter.h; the Arm CSS
+ * addresses, TF-A's css_def.h): CNTControlBase, then CNTCTLBase and the
+ * timer frames. Frame 0, at 0x2A830000, is the normal world's (TF-A's
+ * PLAT_ARM_NSTIMER_FRAME_ID for N1SDP).
+ */
+#define PLAT_CNTCONTROL_BASE 0x2A430000
+#define PLAT_CNTCTL_BASE     0x2A810000
+#define PLAT_CNT_NS_BASE     0x2A830000
+#define PLAT_CNT_NS_FRAME    0
 #define PLAT_GICD_BASE       0x30000000 /* GIC-600 */
 #define PLAT_GICR_BASE       0x300C0000
 #define PLAT_MHU_BASE        0x45000000
