@@ -95,8 +95,12 @@ struct plat_psci_ops {
 	 * Optional hooks: a NULL hook makes its PSCI function NOT_SUPPORTED
 	 * (and PSCI_FEATURES say so).
 	 */
-	/* SYSTEM_RESET2 SYSTEM_WARM_RESET: a reset that keeps memory. */
-	void (*system_reset_warm)(void) __attribute__((noreturn));
+	/*
+	 * SYSTEM_RESET2 SYSTEM_WARM_RESET: a reset that keeps memory. Returns
+	 * only if the platform refused it, with the PSCI error the caller
+	 * gets (PSCI_E_NOT_SUPPORTED).
+	 */
+	int (*system_reset_warm)(void);
 	/*
 	 * NODE_HW_STATE: the power controller's view of the level-@level node
 	 * containing core @pos: PSCI_HW_ON / PSCI_HW_OFF / PSCI_HW_STANDBY.

@@ -120,7 +120,7 @@ static void __attribute__((noreturn)) qemu_system_reset(void)
  * reloads only its ROM images), so it serves as the architectural warm
  * reset of SYSTEM_RESET2; PSCI has disabled MEM_PROTECT before calling.
  */
-static void __attribute__((noreturn)) qemu_system_reset_warm(void)
+static int qemu_system_reset_warm(void)
 {
 	qemu_system_reset();
 }

@@ -75,6 +75,14 @@ $(foreach shape,1 4,$(eval $(call unit_test,fvp_$(shape)x$(shape),plat/fvp/fvp_p
 	plat/fvp/fvp_common.c,$(subst =2,=$(shape),$(UNIT_FVP)),,tests/unit/test_fvp.c)))
 $(eval $(call unit_test,locks,lib/locks/lock_order.c,$(UNIT_FAKE)))
 $(eval $(call unit_test,gic600,drivers/arm/gic/gicv3.c tests/unit/models/gic600.c $(MODEL_SOURCES),$(UNIT_BOARD)))
+N1SDP_BOARD_SOURCES := plat/n1sdp/n1sdp_common.c plat/n1sdp/n1sdp_pm.c plat/n1sdp/n1sdp_css.c \
+	plat/n1sdp/n1sdp_bl2_setup.c plat/common/trusted_mailbox.c lib/psci/psci_coord.c \
+	lib/mem_ranges/mem_ranges.c drivers/arm/css/scmi.c drivers/arm/css/scmi_msg.c \
+	drivers/arm/gic/gicv3.c
+BOARD_MODELS := $(addprefix tests/unit/models/,gic600.c scp.c counter.c dmc620.c)
+$(eval $(call unit_test,n1sdp_board,$(N1SDP_BOARD_SOURCES) $(BOARD_MODELS) $(MODEL_SOURCES),$(UNIT_BOARD)))
+UNIT_TEST_ARGS_test_n1sdp_board := test_discovery_at_boot test_cpu_on test_cpu_on_unanswered test_cpu_off \
+	test_system_off test_system_reset2_refused test_busy_at_boot test_counter
 
 # The randomized model test of lib/psci (tests/unit/test_psci_model.c):
 # 10^5 steps on 16 cores, and on the shapes where a cluster or the machine
