@@ -27,11 +27,26 @@ const struct mmap_region plat_bl1_regions[] = {
 	{ PLAT_SHARED_RAM_BASE, PLAT_SHARED_RAM_SIZE, MT_RW_DATA },
 };
 const unsigned int plat_bl1_region_count = ARRAY_SIZE(plat_bl1_regions);
+#define NS_NC (MT_NON_CACHEABLE | MT_RW | MT_NS)
 /* BL2 reads the SCP's SDS region in the shared page. */
 const struct mmap_region plat_bl2_regions[] = {
 	{ PLAT_SHARED_RAM_BASE, PLAT_SHARED_RAM_SIZE, MT_RO_DATA },
 	/* Non-cacheable, as BL33's window: nothing of it left in BL2's caches. */
-	{ PLAT_NT_FW_CONFIG_BASE, PLAT_NT_FW_CONFIG_SIZE, MT_NON_CACHEABLE | MT_RW | MT_NS },
+	{ PLAT_NT_FW_CONFIG_BASE, PLAT_NT_FW_CONFIG_SIZE, NS_NC },
+#if N1SDP_DRAM_ECC
+	/*
+	 * The DRAM zeroed for ECC (n1sdp_bl2_setup.c), and the DMC-620s:
+	 * DRAM1 around BL33's window (bl2/bl2_main.c maps it, non-cacheable
+	 * too) and NT_FW_CONFIG, and the whole DRAM2 window (the zeroing
+	 * stops at the DDR the SCP reported, as TF-A's port maps it).
+	 */
+	{ PLAT_DRAM1_BASE, PLAT_BL33_BASE - PLAT_DRAM1_BASE, NS_NC },
+	{ PLAT_NT_FW_CONFIG_BASE + PLAT_NT_FW_CONFIG_SIZE,
+	  PLAT_DRAM1_BASE + PLAT_DRAM1_SIZE - (PLAT_NT_FW_CONFIG_BASE + PLAT_NT_FW_CONFIG_SIZE),
+	  NS_NC },
+	{ PLAT_DRAM2_BASE, PLAT_DRAM2_SIZE, NS_NC },
+	{ PLAT_DMC0_BASE, PLAT_DMC1_BASE + 0x10000 - PLAT_DMC0_BASE, MT_DEVICE_RW },
+#endif
 };
 const unsigned int plat_bl2_region_count = ARRAY_SIZE(plat_bl2_regions);
 const struct mmap_region plat_bl31_regions[] = {

@@ -5,6 +5,7 @@
 $(call plat_constant,GICV3_SUPPORT_GIC600,1)
 
 PLAT_DEFAULT_ENABLE_RUNTIME_INSTRUMENTATION := 1
+$(call bool_option,N1SDP_DRAM_ECC,1,N1SDP: BL2 zeroes the chip's DDR (2 to 64 GiB; it prints the cost) and turns ECC on in both DMC-620s as TF-A's port does (0: DRAM and ECC as the SCP left them))
 # Neoverse N1 needs the Spectre-BHB loop (lib/cpus/errata.c); the AEM model does not.
 PLAT_DEFAULT_WORKAROUND_CVE_2022_23960 := 1
 
@@ -15,7 +16,7 @@ PLAT_BL1_SOURCES := $(PLAT_COMMON_SOURCES) plat/n1sdp/n1sdp_bl1_setup.c \
 # ROTPK hash of the build's ROT_KEY, NV counters from platform_def.h.
 PLAT_TBB_SOURCES := plat/common/plat_trusted_boot.c
 PLAT_BL2_SOURCES := $(PLAT_COMMON_SOURCES) plat/n1sdp/n1sdp_bl2_setup.c plat/n1sdp/n1sdp_sds.c \
-	drivers/arm/css/sds.c
+	drivers/arm/css/sds.c drivers/arm/dmc620/dmc620.c
 # libfdt's headers for the NT_FW_CONFIG writer.
 $(BUILD_DIR)/bl2/plat/n1sdp/n1sdp_sds.o: CPPFLAGS_COMMON += -I$(LIBFDT_INC)
 $(BUILD_DIR)/bl2/plat/n1sdp/n1sdp_sds.o: | $(LIBFDT_A)

@@ -17,6 +17,7 @@
 #include <arch/aarch64/arch_helpers.h>
 #include <drivers/gicv3.h>
 #include <drivers/pl011.h>
+#include <drivers/sds.h>
 #include <lib/psci/psci.h>
 #include <lib/utils_def.h>
 #include <n1sdp_css.h>
@@ -41,6 +42,7 @@ static const uint64_t affinity[4] = { 0x000000, 0x000100, 0x010000, 0x010100 };
 
 static struct scp scp;
 static struct gic600 gic;
+static struct counter cnt;
 
 /* The shared RAM page: the SDS region and the trusted mailbox at its top. */
 static uint8_t shared_ram[PLAT_SHARED_RAM_SIZE];
@@ -88,23 +90,29 @@ unsigned int plat_my_core_pos(void)
 }
 
 /* BL2's SDS reader: the platform information the test chooses. */
+static struct dmc_log dmc_log;
 static struct n1sdp_platform_info sds_info;
 static int sds_rc;
+int n1sdp_read_platform_info(const void *sds, size_t size, struct n1sdp_platform_info *info)
+{
+	(void)sds;
+	(void)size;
+	*info = sds_info;
+	return sds_rc;
+}
+
+/* Writing NT_FW_CONFIG, in DRAM: recorded in the DMC log. */
 int n1sdp_write_nt_fw_config(const void *sds, size_t sds_size, void *dtb, size_t dtb_size,
                              struct n1sdp_platform_info *info, int *rc)
 {
-	(void)sds;
 	(void)sds_size;
-	(void)dtb;
 	(void)dtb_size;
-	*info = sds_info;
-	*rc = sds_rc;
+	dmc_log_add(&dmc_log, (struct dmc_event){ EV_DRAM_WRITE, 0, 0, (uintptr_t)dtb, 4096 });
+	*rc = n1sdp_read_platform_info(sds, 0, info);
 	return 0;
 }
 
 /* The DRAM zeroing routine (lib/aarch64): recorded in the DMC log. */
-static struct dmc_log dmc_log;
-void zero_normal_mem(uintptr_t base, uint64_t size);
 void zero_normal_mem(uintptr_t base, uint64_t size)
 {
 	dmc_log_add(&dmc_log, (struct dmc_event){ EV_ZERO, 0, 0, base, size });
@@ -120,6 +128,7 @@ static void board_up(void)
 	memset(shared_ram, 0, sizeof(shared_ram));
 	board_add(&shared_ram_model);
 	scp_init(&scp, PLAT_SCMI_SHMEM_BASE, PLAT_MHU_DOORBELL);
+	counter_init(&cnt, 100000000U);
 	gic600_init(&gic, PLAT_GICD_BASE, PLAT_GICR_BASE, 4, 2, GIC600_IIDR, affinity);
 	board_run_on(0);
 	gicv3_distributor_init(PLAT_GICD_BASE, PLAT_GICR_BASE);
@@ -397,10 +406,7 @@ static void test_busy_at_boot(void)
 
 static void test_counter(void)
 {
-	struct counter cnt;
-
 	board_up();
-	counter_init(&cnt, 100000000U);
 	/* Every image, first thing: the counter runs (CNTCR.EN, FCREQ 0). */
 	plat_early_setup();
 	CHECK_EQ(cnt.cntcr, 1);
@@ -419,46 +425,121 @@ static void test_counter(void)
 
 /* ---- DRAM ECC on the DMC-620s ---- */
 
-static void test_dram_ecc(void)
-{
-	struct dmc620 dmc[2];
-	struct plat_ns_dram dram;
-	unsigned int zeroed = 0, ecc_on = 0;
-	uint64_t bytes = 0;
+static struct dmc620 dmc[2];
 
+static void dram_up(uint8_t ddr_gb)
+{
 	board_up();
 	memset(&dmc_log, 0, sizeof(dmc_log));
-	dmc620_init(&dmc[0], 0, 0x4E000000U, &dmc_log);
-	dmc620_init(&dmc[1], 1, 0x4E100000U, &dmc_log);
-	sds_info = (struct n1sdp_platform_info){ false, 0, 16, 0 };
+	dmc620_init(&dmc[0], 0, PLAT_DMC0_BASE, &dmc_log);
+	dmc620_init(&dmc[1], 1, PLAT_DMC1_BASE, &dmc_log);
+	sds_info = (struct n1sdp_platform_info){ false, 0, ddr_gb, 0 };
 	sds_rc = 0;
-	plat_bl2_prepare_bl33(&dram);
-	/* All 16 GiB zeroed (DRAM1 whole, 14 GiB of DRAM2), before ECC is on anywhere. */
+}
+
+/*
+ * Every byte of the chip's DDR zeroed (DRAM1 whole, the rest in DRAM2)
+ * before either controller checks ECC; each controller taken to CONFIG
+ * before ERR0CTLR0 is written and back to READY after; nothing written to
+ * DRAM (NT_FW_CONFIG) before all that.
+ */
+static void check_ecc_sequence(uint64_t ddr)
+{
+	uint64_t bytes = 0;
+	unsigned int ecc_on = 0, written = 0;
+	uint64_t state[2] = { DMC_READY, DMC_READY }; /* as the log says, event by event */
+
+	CHECK(dmc_log.count <= 64);
 	for (unsigned int i = 0; i < dmc_log.count && i < 64; i++) {
 		const struct dmc_event *e = &dmc_log.ev[i];
 
-		if (e->kind == EV_ZERO) {
+		switch (e->kind) {
+		case EV_ZERO:
 			CHECK_EQ(ecc_on, 0);
+			CHECK(e->base == PLAT_DRAM1_BASE
+			              ? e->size == PLAT_DRAM1_SIZE
+			              : e->base == PLAT_DRAM2_BASE &&
+			                        e->size == ddr - PLAT_DRAM1_SIZE);
 			bytes += e->size;
-			zeroed++;
-			CHECK(e->base == 0x80000000ULL || e->base == 0x8080000000ULL);
-		}
-		if (e->kind == EV_DMC_ERRCTLR) {
-			CHECK_EQ(bytes, 16ULL << 30);
+			break;
+		case EV_DMC_STATE:
+			state[e->dmc] = e->value;
+			break;
+		case EV_DMC_ERRCTLR:
+			CHECK_EQ(bytes, ddr);
+			CHECK_EQ(state[e->dmc], DMC_CONFIG);
 			ecc_on++;
+			break;
+		case EV_DRAM_WRITE:
+			CHECK_EQ(ecc_on, 2);
+			written++;
+			break;
+		default:
+			break;
 		}
 	}
-	CHECK(zeroed >= 2);
-	CHECK_EQ(bytes, 16ULL << 30);
+	CHECK_EQ(bytes, ddr);
+	CHECK_EQ(ecc_on, 2);
+	CHECK_EQ(written, 1);
 	for (unsigned int d = 0; d < 2; d++) {
-		CHECK_EQ(dmc[d].err0ctlr0 & 1U, 1);
+		CHECK_EQ(dmc[d].err0ctlr0, 1);
 		CHECK_EQ(dmc[d].state, DMC_READY);
 		CHECK_EQ(dmc[d].ignored_writes, 0);
 		CHECK_EQ(dmc[d].unknown_writes, 0);
 	}
-	/* The cost is said: the bytes zeroed. */
-	CHECK(strstr(board_last_log, "17179869184") != NULL || board_log_notices > 0);
-	CHECK_EQ(board_unmapped, 0);
+}
+
+static void test_dram_ecc(void)
+{
+	static const uint8_t sizes[] = { 2, 16, 64 };
+	struct plat_ns_dram dram;
+
+	for (unsigned int i = 0; i < ARRAY_SIZE(sizes); i++) {
+		char bytes[32];
+
+		dram_up(sizes[i]);
+		plat_bl2_prepare_bl33(&dram);
+		check_ecc_sequence((uint64_t)sizes[i] << 30);
+		/* The cost is said: the bytes zeroed. */
+		snprintf(bytes, sizeof(bytes), "(%llu bytes)", (unsigned long long)sizes[i] << 30);
+		CHECK_EQ(board_log_errors, 0);
+		CHECK(board_log_notices >= 2);
+		CHECK_EQ(board_unmapped, 0);
+		CHECK(strstr(ecc_notice, bytes) != NULL);
+	}
+}
+
+/* No DDR size from the SCP: nothing zeroed, ECC left off, and BL2 says so. */
+static void test_dram_ecc_unknown_size(void)
+{
+	struct plat_ns_dram dram;
+
+	dram_up(16);
+	sds_rc = SDS_E_NOT_FOUND;
+	plat_bl2_prepare_bl33(&dram);
+	for (unsigned int i = 0; i < dmc_log.count && i < 64; i++)
+		CHECK(dmc_log.ev[i].kind == EV_DRAM_WRITE);
+	CHECK_EQ(dmc[0].err0ctlr0, 0);
+	CHECK_EQ(dmc[1].err0ctlr0, 0);
+	CHECK(board_log_warnings >= 1);
+}
+
+/* A controller that never reaches CONFIG: a bounded wait, then BL2 stops. */
+static void test_dram_ecc_stuck(void)
+{
+	struct plat_ns_dram dram;
+	jmp_buf j;
+
+	dram_up(4);
+	dmc[1].settle_reads = ~0U;
+	board_panic_jmp = &j;
+	if (setjmp(j) == 0) {
+		plat_bl2_prepare_bl33(&dram);
+		CHECK(false);
+	}
+	board_panic_jmp = NULL;
+	CHECK_EQ(board_panics, 1);
+	CHECK(strstr(board_last_error, "DMC-620 1") != NULL);
 }
 
 /* Usage: test_n1sdp_board [TEST...]   (default: every test) */
@@ -469,9 +550,12 @@ int main(int argc, char **argv)
 		void (*fn)(void);
 	} tests[] = {
 #define T(fn) { #fn, fn }
-		T(test_discovery_at_boot), T(test_cpu_on),     T(test_cpu_on_unanswered),
-		T(test_cpu_off),           T(test_system_off), T(test_system_reset2_refused),
-		T(test_busy_at_boot),      T(test_counter),    T(test_dram_ecc),
+		T(test_discovery_at_boot), T(test_cpu_on),
+		T(test_cpu_on_unanswered), T(test_cpu_off),
+		T(test_system_off),        T(test_system_reset2_refused),
+		T(test_busy_at_boot),      T(test_counter),
+		T(test_dram_ecc),          T(test_dram_ecc_unknown_size),
+		T(test_dram_ecc_stuck),
 #undef T
 	};
 

@@ -21,7 +21,7 @@ UNIT_OPTIONS := -DENABLE_ASSERTIONS=1 -DENABLE_RUNTIME_INSTRUMENTATION=1 -DPSCI_
 UNIT_CONFIG := -DLOG_LEVEL=0 $(UNIT_OPTIONS)
 UNIT_QEMU := -Iplat/qemu/include -DQEMU_CLUSTERS=2 -DQEMU_CORES_PER_CLUSTER=2 \
 	-DQEMU_MEMORY_MB=1024 $(UNIT_CONFIG)
-UNIT_N1SDP := -Iplat/n1sdp/include -Iplat/common/include $(UNIT_CONFIG)
+UNIT_N1SDP := -Iplat/n1sdp/include -Iplat/common/include -DN1SDP_DRAM_ECC=1 $(UNIT_CONFIG)
 UNIT_FVP := -Itests/unit/fake/fvp -Iplat/fvp/include -Iplat/common/include -DFVP_CLUSTERS=2 -DFVP_CORES_PER_CLUSTER=2 \
 	$(UNIT_CONFIG)
 # Stateful firmware code on a fake architecture and platform (tests/unit/fake).
@@ -31,7 +31,7 @@ UNIT_FAKE := -Itests/unit/fake $(UNIT_CONFIG)
 # (tests/unit/fake/board); the log is kept (LOG_LEVEL 40) so that the
 # tests see what the code reports.
 UNIT_BOARD := -Itests/unit/fake/board -Iplat/n1sdp/include -Iplat/common/include -Itests/unit \
-	-DLOG_LEVEL=40 -DGICV3_SUPPORT_GIC600=1 $(UNIT_OPTIONS)
+	-DLOG_LEVEL=40 -DGICV3_SUPPORT_GIC600=1 -DN1SDP_DRAM_ECC=1 $(UNIT_OPTIONS)
 MODEL_SOURCES := tests/unit/models/board.c lib/locks/lock_order.c
 
 # $(call host_test,OUT,MAIN,SOURCES,FLAGS,LIBS,PREREQS): the one rule.
@@ -55,10 +55,12 @@ PSCI_MODEL_SOURCES := $(filter-out lib/psci/psci_coord.c,$(PSCI_SOURCES)) lib/pm
 $(eval $(call unit_test,fip,lib/fip/fip.c lib/fip/fip_uuids.c,))
 $(eval $(call unit_test,smccc,common/runtime_svc.c,$(UNIT_QEMU)))
 $(eval $(call unit_test,xlat,lib/xlat/xlat.c,$(UNIT_QEMU)))
+# And with N1SDP's 40-bit address space, whose walks start at level 0.
+$(eval $(call unit_test,xlat_40,lib/xlat/xlat.c,$(UNIT_QEMU) -DPLAT_XLAT_VA_BITS=40,,tests/unit/test_xlat.c))
 $(eval $(call unit_test,psci,lib/psci/psci_coord.c,$(UNIT_QEMU)))
 $(eval $(call unit_test,n1sdp,plat/n1sdp/n1sdp_common.c plat/n1sdp/n1sdp_css.c \
 	plat/n1sdp/n1sdp_sds.c drivers/arm/css/sds.c \
-	drivers/arm/css/scmi_msg.c lib/psci/psci_coord.c,$(UNIT_N1SDP),-lfdt))
+	drivers/arm/css/scmi_msg.c lib/psci/psci_coord.c lib/xlat/xlat.c,$(UNIT_N1SDP),-lfdt))
 # lib/cpus without and with the CPUs' IMPLEMENTATION DEFINED registers.
 CPUS_SOURCES := lib/cpus/cpu_ops.c lib/cpus/cpu_dcsw.c
 $(eval $(call unit_test,cpus,$(CPUS_SOURCES),$(UNIT_FAKE)))
@@ -78,11 +80,9 @@ $(eval $(call unit_test,gic600,drivers/arm/gic/gicv3.c tests/unit/models/gic600.
 N1SDP_BOARD_SOURCES := plat/n1sdp/n1sdp_common.c plat/n1sdp/n1sdp_pm.c plat/n1sdp/n1sdp_css.c \
 	plat/n1sdp/n1sdp_bl2_setup.c plat/common/trusted_mailbox.c lib/psci/psci_coord.c \
 	lib/mem_ranges/mem_ranges.c drivers/arm/css/scmi.c drivers/arm/css/scmi_msg.c \
-	drivers/arm/gic/gicv3.c
+	drivers/arm/gic/gicv3.c drivers/arm/dmc620/dmc620.c
 BOARD_MODELS := $(addprefix tests/unit/models/,gic600.c scp.c counter.c dmc620.c)
 $(eval $(call unit_test,n1sdp_board,$(N1SDP_BOARD_SOURCES) $(BOARD_MODELS) $(MODEL_SOURCES),$(UNIT_BOARD)))
-UNIT_TEST_ARGS_test_n1sdp_board := test_discovery_at_boot test_cpu_on test_cpu_on_unanswered test_cpu_off \
-	test_system_off test_system_reset2_refused test_busy_at_boot test_counter
 
 # The randomized model test of lib/psci (tests/unit/test_psci_model.c):
 # 10^5 steps on 16 cores, and on the shapes where a cluster or the machine

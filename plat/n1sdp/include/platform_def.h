@@ -55,9 +55,14 @@
 #define PLAT_FIP_BASE     0x18200000
 #define PLAT_FIP_MAX_SIZE 0x00800000
 
-/* DRAM1: 2 GiB at 0x80000000, the top 16 MiB TZC-secured. */
+/*
+ * DRAM1: 2 GiB at 0x80000000. Its top 16 MiB are kept from the normal
+ * world's description, where TF-A's Arm platforms put their secure DRAM;
+ * nothing protects them (docs/plat/n1sdp.rst, "Honest limits").
+ */
+#define PLAT_DRAM1_BASE        ULL(0x80000000)
 #define PLAT_DRAM1_SIZE        ULL(0x80000000)
-#define PLAT_NS_DRAM_BASE      ULL(0x80000000)
+#define PLAT_NS_DRAM_BASE      PLAT_DRAM1_BASE
 #define PLAT_NS_DRAM_SIZE      (PLAT_DRAM1_SIZE - ULL(0x01000000))
 /* DRAM2: the rest of the chip's DDR, above 512 GiB (N1SDP TRM memory map). */
 #define PLAT_DRAM2_BASE        ULL(0x8080000000)
@@ -73,6 +78,16 @@
 #define PLAT_NT_FW_CONFIG_BASE 0xFEF00000
 #define PLAT_NT_FW_CONFIG_SIZE 0x1000
 #define PLAT_DTB_BASE          PLAT_NT_FW_CONFIG_BASE
+
+/*
+ * DRAM2 lies above 512 GiB: the address space is 40 bits (lib/xlat walks
+ * from level 0), in every image, for BL2's DRAM zeroing (N1SDP_DRAM_ECC).
+ */
+#define PLAT_XLAT_VA_BITS 40
+
+/* The two DMC-620 memory controllers of the chip (TF-A's n1sdp_def.h). */
+#define PLAT_DMC0_BASE 0x4E000000
+#define PLAT_DMC1_BASE 0x4E100000
 
 /* Devices */
 #define PLAT_UART_BASE       0x2A400000 /* AP UART0, PL011 */
@@ -112,7 +127,18 @@
 #define PLAT_TFW_NVCTR  0
 #define PLAT_NTFW_NVCTR 0
 
-#define PLAT_XLAT_TABLES 8
-#define PLAT_STACK_SIZE  0x1000
+/*
+ * Translation tables per image (lib/xlat, 4 KiB each): BL2 maps DRAM1 and
+ * DRAM2 for the ECC zeroing too. tests/unit/test_n1sdp.c builds each
+ * image's map with its count.
+ */
+#define PLAT_XLAT_TABLES_BL2 12
+#define PLAT_XLAT_TABLES_BL  8 /* BL1, BL31 */
+#ifdef IMAGE_BL2
+#define PLAT_XLAT_TABLES PLAT_XLAT_TABLES_BL2
+#else
+#define PLAT_XLAT_TABLES PLAT_XLAT_TABLES_BL
+#endif
+#define PLAT_STACK_SIZE 0x1000
 
 #endif /* PLATFORM_DEF_H */

@@ -28,6 +28,7 @@ uint64_t board_now, board_freq, board_ticks_per_read;
 void (*board_wfi_hook)(void);
 unsigned int board_log_errors, board_log_warnings, board_log_notices;
 char board_last_error[256], board_last_log[256];
+char ecc_notice[256];
 jmp_buf *board_panic_jmp;
 unsigned int board_panics;
 unsigned int board_lock_errors;
@@ -46,7 +47,7 @@ void board_reset(void)
 	board_ticks_per_read = 1000; /* 10 us per read */
 	board_wfi_hook = NULL;
 	board_log_errors = board_log_warnings = board_log_notices = 0;
-	board_last_error[0] = board_last_log[0] = '\0';
+	board_last_error[0] = board_last_log[0] = ecc_notice[0] = '\0';
 	board_panic_jmp = NULL;
 	board_panics = 0;
 	board_lock_errors = 0;
@@ -190,6 +191,8 @@ void tf_log(int level, const char *fmt, ...)
 		break;
 	case LOG_LEVEL_NOTICE:
 		board_log_notices++;
+		if (strstr(board_last_log, "ECC") != NULL)
+			memcpy(ecc_notice, board_last_log, sizeof(ecc_notice));
 		break;
 	default:
 		break;

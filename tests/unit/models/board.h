@@ -64,6 +64,8 @@ extern void (*board_wfi_hook)(void);
 /* The firmware's log: messages per level (common/debug.h) and the last one. */
 extern unsigned int board_log_errors, board_log_warnings, board_log_notices;
 extern char board_last_error[256], board_last_log[256];
+/* The last NOTICE that says "ECC" (BL2's cost line). */
+extern char ecc_notice[256];
 
 /*
  * A panic of the code under test longjmps here when armed (returns 1 from

@@ -28,6 +28,7 @@ enum dmc_event_kind {
 	EV_DMC_STATE,   /* value: the state reached */
 	EV_DMC_ERRCTLR, /* value: ERR0CTLR0 as written */
 	EV_ZERO,        /* base, size: DRAM zeroed (the test's zeroing routine) */
+	EV_DRAM_WRITE,  /* base, size: something else written to DRAM */
 };
 
 struct dmc_event {

@@ -31,6 +31,8 @@ void write_icc_sre_el3(uint64_t v);
 uint64_t read_icc_sre_el2(void);
 void write_icc_sre_el2(uint64_t v);
 void wfi(void);
+/* lib/aarch64's DRAM zeroing: the test records what it was asked. */
+void zero_normal_mem(uintptr_t base, uint64_t size);
 
 static inline void isb(void)
 {
