@@ -157,6 +157,11 @@ const uint8_t *plat_get_power_domain_tree_desc(void)
 	return desc;
 }
 
+/* UART0 goes on, as TF-A's FVP port's runtime console. */
+void plat_bl31_runtime_console(void)
+{
+}
+
 void plat_bl31_setup(void)
 {
 }

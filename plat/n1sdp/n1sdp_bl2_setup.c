@@ -85,8 +85,13 @@ void plat_bl2_prepare_bl33(struct plat_ns_dram *dram)
 		     rc);
 		return;
 	}
-	NOTICE("N1SDP: %u GiB of DDR, %s (%u other chip(s), %u GiB)\n", info.local_ddr_gb,
-	       info.multichip ? "multichip" : "single chip", info.remote_chips, info.remote_ddr_gb);
+	NOTICE("N1SDP: %u GiB of DDR\n", info.local_ddr_gb);
+	/* Refused, not claimed: no GIC-600 multichip routing, no remote cores or DDR here. */
+	if (info.multichip)
+		WARN("N1SDP: the SCP reports multichip mode (%u other chip(s), %u GiB): this "
+		     "firmware drives one chip, and BL33 is told so; the other board's cores and DDR "
+		     "stay unused\n",
+		     info.remote_chips, info.remote_ddr_gb);
 	/* Within N1SDP_DDR_MIN_GB..N1SDP_DDR_MAX_GB: the rest fits DRAM2. */
 	if (info.local_ddr_gb > N1SDP_DDR_MIN_GB)
 		(void)mem_ranges_add(&dram->ranges, PLAT_DRAM2_BASE,

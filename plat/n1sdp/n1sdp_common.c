@@ -22,15 +22,23 @@ const struct mmap_region plat_device_regions[] = {
 };
 const unsigned int plat_device_region_count = ARRAY_SIZE(plat_device_regions);
 
-/* The trusted mailbox lives in the shared page. */
+/*
+ * The shared page (the SCP's SDS region, the trusted mailbox) is Device
+ * memory in every image, as TF-A's ARM_MAP_SHARED_RAM: the SCP, which
+ * writes the SDS region, is no coherent agent, so a cacheable mapping
+ * could serve a line fetched (speculatively, even) before the SCP wrote
+ * it; and BL1 reads the mailbox with its caches off, so BL31's writes must
+ * reach memory, not stay in a cache. Every access to it is a single aligned
+ * load or store (sds.c reads bytes; the mailbox is two 64-bit words).
+ */
 const struct mmap_region plat_bl1_regions[] = {
-	{ PLAT_SHARED_RAM_BASE, PLAT_SHARED_RAM_SIZE, MT_RW_DATA },
+	{ PLAT_SHARED_RAM_BASE, PLAT_SHARED_RAM_SIZE, MT_DEVICE_RW },
 };
 const unsigned int plat_bl1_region_count = ARRAY_SIZE(plat_bl1_regions);
 #define NS_NC (MT_NON_CACHEABLE | MT_RW | MT_NS)
 /* BL2 reads the SCP's SDS region in the shared page. */
 const struct mmap_region plat_bl2_regions[] = {
-	{ PLAT_SHARED_RAM_BASE, PLAT_SHARED_RAM_SIZE, MT_RO_DATA },
+	{ PLAT_SHARED_RAM_BASE, PLAT_SHARED_RAM_SIZE, MT_DEVICE },
 	/* Non-cacheable, as BL33's window: nothing of it left in BL2's caches. */
 	{ PLAT_NT_FW_CONFIG_BASE, PLAT_NT_FW_CONFIG_SIZE, NS_NC },
 #if N1SDP_DRAM_ECC
@@ -50,7 +58,7 @@ const struct mmap_region plat_bl2_regions[] = {
 };
 const unsigned int plat_bl2_region_count = ARRAY_SIZE(plat_bl2_regions);
 const struct mmap_region plat_bl31_regions[] = {
-	{ PLAT_SHARED_RAM_BASE, PLAT_SHARED_RAM_SIZE, MT_RW_DATA },
+	{ PLAT_SHARED_RAM_BASE, PLAT_SHARED_RAM_SIZE, MT_DEVICE_RW },
 };
 const unsigned int plat_bl31_region_count = ARRAY_SIZE(plat_bl31_regions);
 

@@ -13,7 +13,9 @@
 
 #include <arch/aarch64/arch_helpers.h>
 #include <common/debug.h>
+#include <drivers/console.h>
 #include <drivers/gicv3.h>
+#include <drivers/pl011.h>
 #include <drivers/scmi.h>
 #include <lib/mmio.h>
 #include <lib/psci/psci.h>
@@ -217,6 +219,22 @@ const uint8_t *plat_get_power_domain_tree_desc(void)
 		                        PLAT_CORES_PER_CLUSTER };
 
 	return desc;
+}
+
+/*
+ * N1SDP_RUN_UART: BL31's runtime messages on the AP's second UART
+ * (PLAT_RUN_UART_BASE), TF-A's N1SDP run-time (and crash) console, so
+ * that they do not interleave with the OS's on UART0; BL1, BL2 and BL31's
+ * boot messages stay on UART0 (docs/plat/n1sdp.rst).
+ */
+void plat_bl31_runtime_console(void)
+{
+	static struct console run_uart;
+
+	if (!N1SDP_RUN_UART)
+		return;
+	pl011_console_register(&run_uart, PLAT_RUN_UART_BASE, PLAT_UART_CLK_HZ, PLAT_UART_BAUD);
+	console_switch(&run_uart);
 }
 
 void plat_bl31_setup(void)

@@ -211,6 +211,11 @@ const uint8_t *plat_get_power_domain_tree_desc(void)
 	return desc;
 }
 
+/* One UART: the boot console goes on. */
+void plat_bl31_runtime_console(void)
+{
+}
+
 void plat_bl31_setup(void)
 {
 	unsigned int present = 0;

@@ -16,6 +16,7 @@
 #include <arch/aarch64/arch.h>
 #include <arch/aarch64/arch_helpers.h>
 #include <drivers/gicv3.h>
+#include <drivers/console.h>
 #include <drivers/pl011.h>
 #include <drivers/sds.h>
 #include <lib/psci/psci.h>
@@ -76,12 +77,19 @@ static uint64_t mailbox(unsigned int off)
 
 /* ---- what the port calls that is not under test here ---- */
 
+/* The consoles: which UART the messages go to (drivers/console's list). */
+static uintptr_t uart_registered, uart_only;
 void pl011_console_register(struct console *console, uintptr_t base, uint32_t clk_hz, uint32_t baud)
 {
-	(void)console;
-	(void)base;
+	*console = (struct console){ .base = base };
+	uart_registered = base;
 	(void)clk_hz;
-	(void)baud;
+	CHECK_EQ(baud, 115200);
+}
+
+void console_switch(struct console *console)
+{
+	uart_only = console->base;
 }
 
 unsigned int plat_my_core_pos(void)
@@ -423,6 +431,16 @@ static void test_counter(void)
 	CHECK_EQ(board_unmapped, 0);
 }
 
+/* BL31's runtime console: the second AP UART, TF-A's run UART. */
+static void test_runtime_console(void)
+{
+	board_up();
+	uart_registered = uart_only = 0;
+	plat_bl31_runtime_console();
+	CHECK_EQ(uart_registered, 0x2A410000);
+	CHECK_EQ(uart_only, 0x2A410000);
+}
+
 /* ---- DRAM ECC on the DMC-620s ---- */
 
 static struct dmc620 dmc[2];
@@ -509,6 +527,21 @@ static void test_dram_ecc(void)
 	}
 }
 
+/* Multichip mode reported: refused, said, and only the local DDR zeroed and described. */
+static void test_multichip_refused(void)
+{
+	struct plat_ns_dram dram;
+
+	dram_up(8);
+	sds_info = (struct n1sdp_platform_info){ true, 1, 8, 16 };
+	plat_bl2_prepare_bl33(&dram);
+	check_ecc_sequence(8ULL << 30);
+	CHECK_EQ(board_log_warnings, 1);
+	CHECK(strstr(board_last_log, "multichip") != NULL);
+	CHECK_EQ(dram.ranges.count, 2);
+	CHECK_EQ(dram.ranges.range[1].size, 6ULL << 30);
+}
+
 /* No DDR size from the SCP: nothing zeroed, ECC left off, and BL2 says so. */
 static void test_dram_ecc_unknown_size(void)
 {
@@ -550,12 +583,19 @@ int main(int argc, char **argv)
 		void (*fn)(void);
 	} tests[] = {
 #define T(fn) { #fn, fn }
-		T(test_discovery_at_boot), T(test_cpu_on),
-		T(test_cpu_on_unanswered), T(test_cpu_off),
-		T(test_system_off),        T(test_system_reset2_refused),
-		T(test_busy_at_boot),      T(test_counter),
-		T(test_dram_ecc),          T(test_dram_ecc_unknown_size),
+		T(test_discovery_at_boot),
+		T(test_cpu_on),
+		T(test_cpu_on_unanswered),
+		T(test_cpu_off),
+		T(test_system_off),
+		T(test_system_reset2_refused),
+		T(test_busy_at_boot),
+		T(test_counter),
+		T(test_runtime_console),
+		T(test_dram_ecc),
+		T(test_dram_ecc_unknown_size),
 		T(test_dram_ecc_stuck),
+		T(test_multichip_refused),
 #undef T
 	};
 

@@ -31,7 +31,7 @@ UNIT_FAKE := -Itests/unit/fake $(UNIT_CONFIG)
 # (tests/unit/fake/board); the log is kept (LOG_LEVEL 40) so that the
 # tests see what the code reports.
 UNIT_BOARD := -Itests/unit/fake/board -Iplat/n1sdp/include -Iplat/common/include -Itests/unit \
-	-DLOG_LEVEL=40 -DGICV3_SUPPORT_GIC600=1 -DN1SDP_DRAM_ECC=1 $(UNIT_OPTIONS)
+	-DLOG_LEVEL=40 -DGICV3_SUPPORT_GIC600=1 -DN1SDP_DRAM_ECC=1 -DN1SDP_RUN_UART=1 $(UNIT_OPTIONS)
 MODEL_SOURCES := tests/unit/models/board.c lib/locks/lock_order.c
 
 # $(call host_test,OUT,MAIN,SOURCES,FLAGS,LIBS,PREREQS): the one rule.

@@ -93,6 +93,8 @@
 #define PLAT_UART_BASE       0x2A400000 /* AP UART0, PL011 */
 #define PLAT_UART_CLK_HZ     50000000
 #define PLAT_UART_BAUD       115200
+/* BL31's runtime console (N1SDP_RUN_UART): TF-A's PLAT_ARM_RUN_UART_BASE, same clock. */
+#define PLAT_RUN_UART_BASE   0x2A410000
 /*
  * The Generic Timer's frames (include/drivers/sys_counter.h; the Arm CSS
  * addresses, TF-A's css_def.h): CNTControlBase, then CNTCTLBase and the
