@@ -55,7 +55,11 @@ struct plat_psci_ops {
 	 */
 	const struct psci_pstate_desc *power_states;
 	unsigned int power_state_count;
-	/* Mandatory. Core-level standby: returns on a wake-up event. */
+	/*
+	 * Mandatory. Core-level standby: returns on a wake-up event. Called
+	 * with IRQ and FIQ routed to EL3 (SCR_EL3), so that a normal-world
+	 * interrupt is one; lib/psci gives the caller's SCR_EL3 back.
+	 */
 	void (*cpu_standby)(uint8_t cpu_state);
 	/*
 	 * Mandatory. Start core @pos (MPIDR @mpidr) at the warm-boot entry
