@@ -60,6 +60,17 @@ if make -C "$top" -j2 PLAT=n1sdp BUILD_BASE="$arm" >"$work/n1sdp.log" 2>&1; then
 	done
 	check "n1sdp: Debian's fiptool lists the FIP" \
 		bash -c "fiptool info $d/fip.bin | grep -q 'EL3 Runtime Firmware BL31'"
+	check "n1sdp: BL2 zeroes DRAM for ECC (N1SDP_DRAM_ECC=1, the default)" \
+		bash -c "$nm $d/bl2.elf | grep -q ' zero_normal_mem'"
+	# Its options off: it builds, without the zeroing.
+	if make -C "$top" -j2 PLAT=n1sdp N1SDP_DRAM_ECC=0 N1SDP_RUN_UART=0 BUILD_BASE="$arm" \
+		>"$work/n1sdp-off.log" 2>&1; then
+		pass "PLAT=n1sdp N1SDP_DRAM_ECC=0 N1SDP_RUN_UART=0 build"
+		check "n1sdp: no DRAM zeroing with N1SDP_DRAM_ECC=0" \
+			bash -c "! $nm $d/bl2.elf | grep -q ' zero_normal_mem'"
+	else
+		fail "PLAT=n1sdp N1SDP_DRAM_ECC=0 N1SDP_RUN_UART=0 build" "$(tail -n 5 "$work/n1sdp-off.log")"
+	fi
 else
 	fail "PLAT=n1sdp build" "$(tail -n 5 "$work/n1sdp.log")"
 fi
