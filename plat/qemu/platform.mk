@@ -63,7 +63,7 @@ $(call plat_constant,QEMU_FLASH_FIP_OFFSET,0x00040000)
 define plat_package
 $(1)/flash.bin: $(BUILD_DIR)/bl1.bin $(1)/fip.bin $(BUILD_DIR)/config.mk
 	@echo "  FLASH   $$@"
-	@python3 -m tools.qemu_run.qemu_run --config $(BUILD_DIR)/config.mk \
+	$$(Q)python3 -m tools.qemu_run.qemu_run --config $(BUILD_DIR)/config.mk \
 		--make-flash $(BUILD_DIR)/bl1.bin $(1)/fip.bin $$@
 endef
 PLAT_IMAGES := $(BUILD_DIR)/flash.bin

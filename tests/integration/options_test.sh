@@ -79,8 +79,9 @@ check "no-sysusp: PSCI_FEATURES and the calls agree" \
 	grep -q "CONFORMANCE: PSCI_VERSION and PSCI_FEATURES: PASS" "$work/noinstr.log"
 check "no-sysusp: the build is configured without it (config.h)" \
 	grep -qx "#define QEMU_SYSTEM_SUSPEND 0" "$work/noinstr/qemu/release/include/config.h"
-# (QEMU_EXTRA= one option, which starts with "-": passed to qemu_run as --extra=...)
-run_ok debug DEBUG=1 LOG_LEVEL=50 QEMU_EXTRA=-no-user-config
+# (QEMU_EXTRA= options that start with "-" and quote an argument with a
+# space: passed to qemu_run as one --extra=..., split as a shell would)
+run_ok debug DEBUG=1 LOG_LEVEL=50 "QEMU_EXTRA=-no-user-config -name 'n1 test'"
 check "debug: VERBOSE lines on the console" grep -q "^VERBOSE: \|^INFO: " "$work/debug.log"
 # docs/debugging.rst's gdb session, as printed, on that debug build.
 sub_suite debugging bash "$here/debug_test.sh" "$work/debug" LOG_LEVEL=50
@@ -120,6 +121,28 @@ refused bad-key-size "KEY_ALG=rsa KEY_SIZE=1024: the firmware verifies rsa keys 
 refused bad-hash "HASH_ALG=md5: choose sha256" HASH_ALG=md5
 refused bad-key-alg "KEY_ALG=dsa: choose rsa or ecdsa" KEY_ALG=dsa
 refused no-rot-key "ROT_KEY=/nonexistent.pem: no such file" ROT_KEY=/nonexistent.pem
+# A key the firmware could not verify: the build stops, naming it, before
+# it is hashed into BL1 or signs anything (cert_create's key check; the
+# cert-interop suite proves the check is lib/auth's rule, key by key).
+# refused_key NAME MESSAGE OPTIONS...: in a copy of make check's tree.
+refused_key() {
+	local name=$1 msg=$2 b
+	shift 2
+	bash "$here/../lib/copy_build.sh" "$base/qemu/release" "$work/$name"
+	b=$work/$name/qemu/release
+	make -C "$top" -j2 BUILD_BASE="$work/$name" "$@" all >"$work/$name.log" 2>&1
+	check "$name: the build stops ($*)" [ $? -ne 0 ]
+	check "$name: says '$msg' and names the option" \
+		bash -c "grep -qF -- \"$msg\" '$work/$name.log' &&
+			grep -qF 'refused, nothing signed: the firmware (KEY_ALG=' '$work/$name.log'"
+	check "$name: the ROTPK hash and the FIP are as they were" \
+		bash -c "cmp -s '$b/include/rotpk_hash.h' '$base/qemu/release/include/rotpk_hash.h' &&
+			cmp -s '$b/fip.bin' '$base/qemu/release/fip.bin'"
+}
+openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:1024 -out "$work/rsa1024.pem" 2>/dev/null
+openssl ecparam -name prime256v1 -genkey -noout -out "$work/p256.pem"
+refused_key rsa1024-key "ROT_KEY=$work/rsa1024.pem: refused" ROT_KEY="$work/rsa1024.pem"
+refused_key ec-key-rsa-build "an EC key, but --key-alg rsa" NT_FW_KEY="$work/p256.pem"
 # The Spectre-BHB loop on QEMU's Neoverse N1 model: on by default, as on
 # the board (every boot of make check runs it: BL31 chooses the looping
 # vectors, and the payload checks that SMCCC_ARCH_FEATURES gives TF-A's
