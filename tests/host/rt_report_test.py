@@ -136,6 +136,13 @@ class Tmp(unittest.TestCase):
                            capture_output=True, text=True, env=self.env, check=False)
         return r.returncode, r.stdout + r.stderr
 
+    def edit_json(self, out, change, name="report.json"):
+        """Rewrite OUT/NAME with @change applied to its data."""
+        j = self.json(out, name)
+        change(j)
+        with open(os.path.join(out, name), "w", encoding="utf-8") as f:
+            json.dump(j, f)
+
     def json(self, out, name="report.json"):
         with open(os.path.join(out, name), encoding="utf-8") as f:
             return json.load(f)
@@ -481,10 +488,7 @@ class Baseline(Tmp):
 
     def test_refuses_other_platform(self):
         _, _, base = self.report(console())
-        j = self.json(base)
-        j["provenance"]["platform"] = "n1sdp"
-        with open(os.path.join(base, "report.json"), "w", encoding="utf-8") as f:
-            json.dump(j, f)
+        self.edit_json(base, lambda j: j["provenance"].update(platform="n1sdp"))
         rc, out, _ = self.report(console(), "--baseline", base)
         self.assertEqual(rc, 2, out)
         self.assertIn("platform: qemu here, n1sdp in the baseline", out)
@@ -787,10 +791,7 @@ class Units(Tmp):
 
     def test_newer_format_refused(self):
         _, _, base = self.report(console())
-        j = self.json(base)
-        j["format"] = 99
-        with open(os.path.join(base, "report.json"), "w", encoding="utf-8") as f:
-            json.dump(j, f)
+        self.edit_json(base, lambda j: j.update(format=99))
         rc, out, _ = self.report(console(), "--baseline", base)
         self.assertEqual(rc, 2, out)
         self.assertIn("report.json is of format 99; this tree reads formats 1 to 2", out)
