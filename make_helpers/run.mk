@@ -239,6 +239,8 @@ perf-docs: _run
 # names, the build type and version its BL31 banner prints, under
 # BUILD_BASE (tools/rt_report/provenance.py, find_build), or REPORT_CONFIG=<its
 # config.mk> (none: without the build's provenance, for a lab's build).
+# The log names its platform (the payload's line); PLAT= given says it for
+# a log that stopped before the payload ran.
 # LOG may be a LAVA job's directory or log.yaml. Into REPORT_OUT (default
 # $(BUILD_BASE)/report/<log's name>/). It writes no build tree, so it takes
 # no lock (NO_WRITE_GOALS).
@@ -255,6 +257,7 @@ REPORT_OUT ?= $(BUILD_BASE)/report/$(basename $(notdir $(patsubst %/,%,$(LOG))))
 report:
 	@$(DEPS) run
 	@$(PYTHON) -m tools.rt_report.rt_report '$(LOG)' '$(REPORT_OUT)' \
+		$(if $(filter command line,$(origin PLAT)),$(PLAT)) \
 		$(if $(filter none,$(REPORT_CONFIG)),--without-build,$(if $(REPORT_CONFIG),--config \
 		'$(REPORT_CONFIG)',--build-base '$(BUILD_BASE)'))
 

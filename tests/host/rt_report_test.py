@@ -618,6 +618,23 @@ class BoardLog(Tmp):
         self.assertEqual(rc, 2, text)
         self.assertIn("is a debug build, but the log's firmware is a release build", text)
 
+    def test_a_boot_that_stopped_in_bl1(self):
+        """No BL31 banner: BL1's names the build; the report is the failure's."""
+        base = os.path.join(self.dir, "build")
+        board_config(base)
+        log = os.path.join(self.dir, "stopped.log")
+        with open(log, "w", encoding="utf-8") as f:
+            f.write("NOTICE:  BL1: v0.1-abc1234(release)\n"
+                    "ERROR:   BL1: Failed to load BL2: nothing was run from the FIP\n")
+        out = os.path.join(self.dir, "out")
+        # (no payload named the platform: make report LOG= PLAT=n1sdp)
+        rc, text = self.rt(log, out, "n1sdp", "--build-base", base)
+        self.assertEqual(rc, 1, text)
+        self.assertIn("the boot stopped: ERROR:   BL1: Failed to load BL2", text)
+        p = self.json(out)["provenance"]
+        self.assertEqual((p["build_type"], p["options"]["PLAT"]), ("release", "n1sdp"))
+        self.assertNotIn("firmware", p)
+
     def test_without_build(self):
         out = os.path.join(self.dir, "out")
         rc, text = self.rt(self.board_log(), out, "--without-build")

@@ -27,8 +27,11 @@ import subprocess
 from tools.common import module
 from tools.common.config_mk import read_config  # the one reader of config.mk
 
-# The banner every image prints (common/version.c): "v0.1-b30d615-dirty(release)".
+# The banner every image prints (common/version.c): "v0.1-b30d615-dirty(release)";
+# BL31's names the firmware that ran, any image's the build (a boot that
+# stopped in BL1 or BL2 has no BL31 banner).
 BANNER = re.compile(r"^NOTICE:  BL31: (v\S+?)\((\w+)\)$", re.M)
+ANY_BANNER = re.compile(r"^NOTICE:  BL(?:1|2|31): (v\S+?)\((\w+)\)$", re.M)
 # The payload's line before its figures; older payloads printed the same
 # words in their own report's header.
 MACHINE = re.compile(r"MIDR 0x([0-9a-fA-F]+), counter (\d+) Hz")
@@ -84,9 +87,10 @@ def add_report_arguments(p):
     p.add_argument("--quiet", action="store_true", help="do not print the report")
 
 
-def banner(text):
-    """(version, build type) of the BL31 banner in @text, or None."""
-    m = BANNER.search(text)
+def banner(text, pattern=BANNER):
+    """(version, build type) of the BL31 banner in @text (@pattern: ANY_BANNER,
+    any image's), or None."""
+    m = pattern.search(text)
     return (m.group(1), m.group(2)) if m else None
 
 
@@ -95,7 +99,7 @@ def find_build(text, plat, a):
     from @a's --config, --build-base and --without-build, or None when the
     caller said to do without. ProvenanceError, saying what to give, when the
     build is not at hand or is another firmware's."""
-    seen = banner(text)
+    seen = banner(text, ANY_BANNER)
     if a.config:
         if not os.path.isfile(a.config):
             raise ProvenanceError(f"{a.config}: no such file (build first)")
@@ -106,7 +110,7 @@ def find_build(text, plat, a):
     give = ("give --config BUILD/config.mk of the build that made it, or --without-build to "
             "report without the build's options, compiler and emulator")
     if seen is None:
-        raise ProvenanceError(f"the log has no BL31 banner to find its build by: {give}")
+        raise ProvenanceError(f"the log has no firmware banner to find its build by: {give}")
     path = os.path.join(a.build_base, plat, seen[1], "config.mk")
     if not os.path.isfile(path):
         raise ProvenanceError(f"the log's firmware is {seen[0]} ({plat}, {seen[1]}), and there "

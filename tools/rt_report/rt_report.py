@@ -100,9 +100,9 @@ BL33_ENTRY = re.compile(r"^PAYLOAD: BL33 entered (\d+) us after reset$", re.M)
 PLATFORM_LINE = re.compile(r"^PAYLOAD: platform: (\S+) \((.+)\)$", re.M)
 OLD_PAYLOAD_TITLE = "QEMU virt"
 # The report's layout, as the published N1SDP report has it: sections of
-# TFTF's scenarios (keyed by TFTF's test names) with each table's title
-# (tools/rt_report/scenarios.py, which the payload's table is generated
-# from). A scenario the payload announces that is not here gets a section
+# TFTF's scenarios (keyed by TFTF's test names; each table's title is
+# scenarios.title()) (tools/rt_report/scenarios.py, which the payload's
+# table is generated from). A scenario the payload announces that is not here gets a section
 # of its own. Payloads that did not announce their scenarios printed
 # DEFAULT_FIGURES.
 LAYOUT = scenarios.layout()
@@ -146,6 +146,7 @@ def worst_spread(data, tests):
 
 
 def title_of(test, unit="µs"):
+    """@test's table title, its figures in @unit (the report's tables: µs)."""
     return scenarios.title(test, unit)
 
 
