@@ -26,8 +26,12 @@ python=$(command -v /usr/bin/python3 || command -v python3)
 export SOURCE_DATE_EPOCH=1764590400
 tests="susp_deep_parallel susp_deep_serial cpu_susp_parallel cpu_susp_serial cpu_off_serial psci_version_parallel"
 
+# Both boots boot one copy of the image: a suite that makes in the same
+# tree meanwhile (another BUILD_BASE spelling re-signs the FIP, with fresh
+# RSASSA-PSS salts) must not change the firmware between them.
+cp "$build/flash.bin" "$work/flash.bin"
 for run in 1 2; do
-	qemu_boot "$work/run$run.log" 60 --config "$build/config.mk"
+	qemu_boot "$work/run$run.log" 60 --config "$build/config.mk" --flash "$work/flash.bin"
 	check "run $run: QEMU exits 0 through SYSTEM_OFF" [ $? -eq 0 ]
 	PYTHONPATH=$top "$python" -m tools.rt_report.rt_report "$work/run$run.log" "$work/report$run" qemu --config "$build/config.mk" \
 		>"$work/report$run.out" 2>&1
