@@ -4,11 +4,9 @@
 # A GIC-600: each core powers its redistributor (drivers/arm/gic/gicv3.c).
 $(call plat_constant,GICV3_SUPPORT_GIC600,1)
 
-PLAT_DEFAULT_ENABLE_RUNTIME_INSTRUMENTATION := 1
+include plat/n1sdp/defaults.mk
 $(call bool_option,N1SDP_RUN_UART,1,N1SDP: BL31's runtime messages go to the AP's second UART (0x2A410000) as TF-A's port's do: not to UART0 with the OS's (0: UART0 throughout))
 $(call bool_option,N1SDP_DRAM_ECC,1,N1SDP: BL2 zeroes the chip's DDR (2 to 64 GiB; it prints the cost) and turns ECC on in both DMC-620s as TF-A's port does (0: DRAM and ECC as the SCP left them))
-# Neoverse N1 needs the Spectre-BHB loop (lib/cpus/errata.c); the AEM model does not.
-PLAT_DEFAULT_WORKAROUND_CVE_2022_23960 := 1
 
 PLAT_COMMON_SOURCES := plat/n1sdp/aarch64/plat_helpers.S plat/n1sdp/n1sdp_common.c
 PLAT_BL1_SOURCES := $(PLAT_COMMON_SOURCES) plat/n1sdp/n1sdp_bl1_setup.c \
