@@ -27,10 +27,12 @@ UNIT_FVP := -Itests/unit/fake/fvp -Iplat/fvp/include -Iplat/common/include -DFVP
 # Stateful firmware code on a fake architecture and platform (tests/unit/fake).
 UNIT_FAKE := -Itests/unit/fake $(UNIT_CONFIG)
 # Drivers and the N1SDP port on register models of the board's devices
-# (tests/unit/models), through a fake register and architecture layer
-# (tests/unit/fake/board); the log is kept (LOG_LEVEL 40) so that the
-# tests see what the code reports.
-UNIT_BOARD := -Itests/unit/fake/board -Iplat/n1sdp/include -Iplat/common/include -Itests/unit \
+# (tests/unit/models), through a fake register layer (tests/unit/fake/board)
+# and the fake architecture layer (tests/unit/fake, after N1SDP's
+# platform_def.h); the log is kept (LOG_LEVEL 40) so that the tests see
+# what the code reports.
+UNIT_BOARD := -Itests/unit/fake/board -Iplat/n1sdp/include -Iplat/common/include -Itests/unit/fake \
+	-Itests/unit \
 	-DLOG_LEVEL=40 -DGICV3_SUPPORT_GIC600=1 -DN1SDP_DRAM_ECC=1 -DN1SDP_RUN_UART=1 $(UNIT_OPTIONS)
 MODEL_SOURCES := tests/unit/models/board.c lib/locks/lock_order.c
 

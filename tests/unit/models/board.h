@@ -2,7 +2,7 @@
  * The board the model tests run firmware code on: a fake register layer
  * (every mmio_read/write of the code under test is decoded by the
  * register model placed at that address) and the simulated cores behind
- * the fake architecture layer (tests/unit/fake/board), written from Arm's
+ * the fake architecture layer (tests/unit/fake), written from Arm's
  * documents, device by device, in the files beside this one.
  *
  * The firmware's own stand-ins are here too: its log (captured, so that a
