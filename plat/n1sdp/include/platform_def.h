@@ -72,7 +72,7 @@
 /*
  * NT_FW_CONFIG, the device tree BL2 writes for BL33 (its x0) with the
  * SCP's platform information (n1sdp_css.h), where TF-A's N1SDP port loads
- * it: just above BL33's window, below the secured top of DRAM1. One page
+ * it: just above BL33's window, below the top of DRAM1 kept from BL33. One page
  * is mapped and written; the blob needs a few hundred bytes.
  */
 #define PLAT_NT_FW_CONFIG_BASE 0xFEF00000
