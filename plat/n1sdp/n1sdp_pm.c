@@ -70,9 +70,9 @@ static int n1sdp_pwr_domain_on(uint64_t mpidr, unsigned int pos)
 
 /*
  * Accepted (SUCCESS, or QUEUED: the core goes off at its next WFI), the
- * power-down tail's WFI is the last thing the core does. Refused, CPU_OFF
- * cannot fail (DEN0022 5.5): the core waits in that WFI, powered, and the
- * refusal is on the console.
+ * power-down tail's WFI is the last thing the core does. Refused: CPU_OFF
+ * does not return (DEN0022), so the core waits in that WFI, powered, and
+ * the refusal is on the console.
  */
 static void n1sdp_pwr_domain_off(const struct psci_power_state *state)
 {
@@ -134,7 +134,7 @@ static int system_power(uint32_t state, const char *what)
 	return rc;
 }
 
-/* SYSTEM_OFF and SYSTEM_RESET cannot fail (DEN0022 5.10, 5.11): refused, BL31 stops. */
+/* SYSTEM_OFF and SYSTEM_RESET do not return (DEN0022): refused, BL31 stops. */
 static void __attribute__((noreturn)) n1sdp_system_off(void)
 {
 	(void)system_power(SCMI_SYS_STATE_SHUTDOWN, "SYSTEM_OFF");
@@ -147,7 +147,7 @@ static void __attribute__((noreturn)) n1sdp_system_reset(void)
 	panic();
 }
 
-/* SYSTEM_RESET2 can: the caller gets NOT_SUPPORTED (DEN0022 5.15). */
+/* SYSTEM_RESET2 may: the caller gets NOT_SUPPORTED (DEN0022, SYSTEM_RESET2). */
 static int n1sdp_system_reset_warm(void)
 {
 	(void)system_power(SCMI_SYS_STATE_WARM_RESET, "SYSTEM_RESET2");

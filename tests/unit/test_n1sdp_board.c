@@ -368,8 +368,9 @@ static void test_system_off(void)
 
 /*
  * SYSTEM_RESET2 refused although offered: the caller gets NOT_SUPPORTED
- * (DEN0022 5.15), the refusal is reported, and the trusted mailbox, cleared
- * for the reset, is given back its entry: the system is still up.
+ * (DEN0022, SYSTEM_RESET2), the refusal is reported, and the trusted
+ * mailbox, cleared for the reset, is given back its entry: the system is
+ * still up.
  */
 static void test_system_reset2_refused(void)
 {
