@@ -16,7 +16,7 @@
 #define SCMI_PROTO_POWER_DOMAIN 0x11
 #define SCMI_PROTO_SYS_POWER    0x12
 
-/* Messages of every protocol (DEN0056 4.2.2, 4.3.2, 4.4.2: ids 0-2). */
+/* Messages every protocol has (DEN0056: ids 0-2 of each protocol). */
 #define SCMI_MSG_PROTOCOL_VERSION        0x0 /* returns the version: major 31:16, minor 15:0 */
 #define SCMI_MSG_PROTOCOL_MSG_ATTRIBUTES 0x2 /* of one message id: SUCCESS or NOT_FOUND */
 
@@ -53,7 +53,7 @@
 #define SCMI_GENERIC_ERROR  (-8)
 #define SCMI_HARDWARE_ERROR (-9)
 #define SCMI_PROTOCOL_ERROR (-10)
-#define SCMI_STATUS_LOWEST  (-11) /* IN_USE, DEN0056 3.1 */
+#define SCMI_STATUS_LOWEST  (-11) /* IN_USE, since SCMI 3.1 */
 
 /* Shared-memory transport layout (DEN0056 5.1.2), byte offsets. */
 #define SCMI_SHMEM_STATUS  0x04 /* bit 0: channel free; bit 1: channel error */
