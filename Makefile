@@ -35,8 +35,9 @@ ifneq ($(words $(BUILD_BASE) $(DEPS_DIR)),$(if $(DEPS_DIR),2,1))
 $(error BUILD_BASE='$(BUILD_BASE)' DEPS_DIR='$(DEPS_DIR)': a path with a space in it, which make cannot handle: choose one without)
 endif
 LOCK_KEY := $(if $(filter command line,$(origin BUILD_BASE)),$(abspath $(BUILD_BASE)),$(TOP)/$(BUILD_BASE))
-# Goals that write nothing: no lock, no configuration written.
-NO_WRITE_GOALS := help
+# Goals that write nothing: no lock, no configuration written (make report
+# reads a build and writes only its report, outside the build trees).
+NO_WRITE_GOALS := help report
 ifneq ($(CURDIR)$(if $(filter-out $(NO_WRITE_GOALS),$(or $(MAKECMDGOALS),all)),$(filter $(LOCK_KEY),$(N1FW_LOCKED)),$(LOCK_KEY)),$(TOP)$(LOCK_KEY))
 GOALS := $(or $(MAKECMDGOALS),all)
 # Command-line values naming an existing relative path (BL33=, ROT_KEY=,
@@ -84,7 +85,11 @@ PLAT_MAKEFILE := plat/$(PLAT)/platform.mk
 ifeq ($(wildcard $(PLAT_MAKEFILE)),)
 $(error PLAT=$(PLAT) is not a platform: choose one of $(patsubst plat/%/platform.mk,%,$(wildcard plat/*/platform.mk)))
 endif
+# The options the platform.mk declares are its own; every other option,
+# every platform has.
+OPTIONS_BEFORE_PLAT := $(OPTIONS)
 include $(PLAT_MAKEFILE)
+PLAT_OWN_OPTIONS := $(filter-out $(OPTIONS_BEFORE_PLAT),$(OPTIONS))
 
 # Options whose default the platform may set through PLAT_DEFAULT_<NAME>.
 $(call bool_option,ENABLE_RUNTIME_INSTRUMENTATION,$(or $(PLAT_DEFAULT_ENABLE_RUNTIME_INSTRUMENTATION),0),Time-stamp PSCI powerdown/wakeup/cache-flush points into PMF buffers readable by SMC)
@@ -377,7 +382,27 @@ FIP := $(BUILD_DIR)/fip.bin
 # config.mk carries the list, so that tools/qemu_run knows which payload's
 # symbols go with each flash image.
 FIP_PAYLOADS := .:payload bench:payload_bench mem-protect:payload_mem_protect profile:payload_profile
-CONFIG_MK_FACTS := FIP_PAYLOADS
+
+# What the host tools read of a build besides its options (config.mk): the
+# FIPs; the firmware version the banner prints (a console log finds the
+# build that made it by it: tools/rt_report), the compiler and its
+# version; which of config.mk's entries are the build options that change
+# code (the reports' build options); and, for a platform that stands in
+# for a board (PLAT_BOARD, its platform.mk), the board and where this build
+# differs from the board's.
+CC_VERSION = $(shell $(CC) --version 2>/dev/null | head -n 1)
+BUILD_OPTIONS = $(filter-out $(CONFIG_RUNTIME_ONLY),$(OPTIONS))
+# The options both platforms have that change the firmware's code (not
+# where the build goes or which toolchain builds it: the reports give the
+# build type and compiler), NAME=VALUE:BOARD'S VALUE each where this build
+# is not at the default: the platform takes the board's defaults, so a
+# default here is the board's (tests/host/make_test.sh compares make help
+# of both platforms).
+BOARD_DIFFERENCES = $(strip $(foreach o,$(filter-out PLAT DEBUG CROSS_COMPILE $(PLAT_OWN_OPTIONS) \
+	$(CONFIG_RUNTIME_ONLY) $(PAYLOAD_OPTIONS),$(OPTIONS)),$(if $(call \
+	streq,$($(o)),$(OPTION_DEFAULT_$(o))),,$(o)=$($(o)):$(OPTION_DEFAULT_$(o)))))
+CONFIG_MK_FACTS := FIP_PAYLOADS VERSION CC CC_VERSION BUILD_OPTIONS \
+	$(if $(PLAT_BOARD),PLAT_BOARD PLAT_BOARD_CPU BOARD_DIFFERENCES)
 # $(call fip_dir,DIR:PAYLOAD) and $(call fip_bl33,DIR:PAYLOAD): where that
 # FIP goes and the image it packs as BL33.
 fip_dir = $(patsubst %/.,%,$(BUILD_DIR)/$(firstword $(subst :, ,$(1))))

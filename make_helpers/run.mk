@@ -233,6 +233,34 @@ perf-docs: _run
 	@rm -rf docs/perf/plots && mkdir -p docs/perf/plots && cp $(REPORT_DIR)/latest/plots/*.svg docs/perf/plots/
 	@echo "Updated docs/perf/psci-performance-qemu.rst and its plots"
 
+# make report LOG=<console log>: the latency report of a run this tree's
+# make run did not start (a board's console, a copy of a QEMU run's), with
+# the provenance of the build that made its firmware: the platform the log
+# names, the build type and version its BL31 banner prints, under
+# BUILD_BASE (tools/rt_report/provenance.py, find_build), or REPORT_CONFIG=<its
+# config.mk> (none: without the build's provenance, for a lab's build).
+# The log names its platform (the payload's line); PLAT= given says it for
+# a log that stopped before the payload ran.
+# LOG may be a LAVA job's directory or log.yaml. Into REPORT_OUT (default
+# $(BUILD_BASE)/report/<log's name>/). It writes no build tree, so it takes
+# no lock (NO_WRITE_GOALS).
+$(call target_variable,LOG,report,the console log to make the report of (a board's$(comma) a QEMU run's$(comma) a LAVA job's))
+$(call target_variable,REPORT_OUT,report,where make report writes (default BUILD_BASE/report/<log's name>))
+$(call target_variable,REPORT_CONFIG,report,the config.mk of the build that made the log's firmware (default: found from the log; none: report without it))
+ifneq ($(filter report,$(MAKECMDGOALS)),)
+ifeq ($(LOG),)
+$(error make report: give LOG=<console log> (a board's, docs/plat/n1sdp.rst; or a QEMU run's console.log))
+endif
+endif
+REPORT_OUT ?= $(BUILD_BASE)/report/$(basename $(notdir $(patsubst %/,%,$(LOG))))
+.PHONY: report
+report:
+	@$(DEPS) run
+	@$(PYTHON) -m tools.rt_report.rt_report '$(LOG)' '$(REPORT_OUT)' \
+		$(if $(filter command line,$(origin PLAT)),$(PLAT)) \
+		$(if $(filter none,$(REPORT_CONFIG)),--without-build,$(if $(REPORT_CONFIG),--config \
+		'$(REPORT_CONFIG)',--build-base '$(BUILD_BASE)'))
+
 # make etm-decode: the ETM trace decoder alone (docs/perf/etm-n1sdp.rst).
 etm-decode:
 	@$(DEPS) etm
@@ -249,3 +277,4 @@ $(call user_target,profile,where a path's instructions go: PROFILE_PATH=$$(subst
 $(call user_target,test-profile,make profile's test on this build tree)
 $(call user_target,test-mem-protect,MEM_PROTECT across a reset)
 $(call user_target,etm-decode,the ETM trace decoder (docs/perf/etm-n1sdp.rst))
+$(call user_target,report,the latency report of a console log LOG= (a board's): the provenance from the build that made it)

@@ -73,6 +73,14 @@ void plat_bl2_prepare_bl33(struct plat_ns_dram *dram);
 void plat_bl31_setup(void);
 
 /*
+ * BL31, cold boot, last, its boot messages flushed: switch to the console
+ * its runtime messages go to, if it is not the boot console
+ * (console_switch(); N1SDP: a UART of its own, so that they do not mix
+ * with the OS's). Mandatory (may be empty).
+ */
+void plat_bl31_runtime_console(void);
+
+/*
  * The SoC's identity, for SMCCC_ARCH_SOC_ID (Arm DEN0028 7.4), asked once
  * by BL31 at cold boot (MMU on, the platform's devices mapped).
  * @version: bit 31 zero; bits 30:24 the SiP's JEP-106 bank index (its
