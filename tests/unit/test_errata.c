@@ -226,7 +226,7 @@ static const struct fact n1_facts[] = {
 	  true,
 	  CPU_EM_EACH_EL,
 	  1,
-	  { { CPU_REG_SSBS, 0, 1ULL << 12, 0 } } },
+	  { WRITE(SSBS, 0) } }, /* PSTATE.SSBS (bit 12) cleared, as TF-A: MSR SSBS, XZR */
 	{ CVE_ID(2022, 23960),
 	  R(0, 0),
 	  R(4, 1),

@@ -94,6 +94,7 @@ cpu_reg_write_end:
 	ldrb	w7, [x3, #CPU_ROW_NWRITE]
 4:	cbz	w7, 8f
 	ldr	w8, [x6, #CPU_REG_WRITE_REG]
+	cbz	w8, 6f				/* CPU_REG_NONE: its barriers alone */
 	cmp	w8, #cpu_reg_count
 	b.hs	7f				/* no such register: not a row of ours */
 	ldp	x9, x10, [x6, #CPU_REG_WRITE_SET]

@@ -30,9 +30,9 @@
 #define CORE_PWRDN_EN      (1ULL << 0)
 #define ECTLR_WS_THR_L2    (3ULL << 24) /* write streaming no-allocate threshold, L2 */
 #define ECTLR_MM_TLBPF_DIS (1ULL << 51) /* MMU TLB prefetch disable */
-#define PSTATE_SSBS        (1ULL << 12) /* SSBS as a register (ARM DDI 0487 C5.2.23) */
 
-static const struct cpu_reg_write ssbs_off[] = { CPU_CLEAR(SSBS, PSTATE_SSBS, 0) };
+/* SSBS holds bit 12 alone (the others RES0): written, not read first. */
+static const struct cpu_reg_write ssbs_off[] = { CPU_WRITE(SSBS, 0, 0) };
 static const struct cpu_reg_write isb_only[] = { CPU_BARRIER(CPU_SYNC_ISB) };
 static const struct cpu_reg_write pwrdn_off[] = { CPU_CLEAR(CPUPWRCTLR_EL1, CORE_PWRDN_EN, 0) };
 static const struct cpu_reg_write pwrdn_on[] = { CPU_SET(CPUPWRCTLR_EL1, CORE_PWRDN_EN, 0) };
