@@ -128,9 +128,10 @@ uint32_t plat_get_syscnt_freq(void)
 /*
  * SMCCC_ARCH_SOC_ID: Arm is the SiP (JEP-106 bank 5, i.e. 4 continuation
  * codes, identification code 0x3B), and the SoC's System Security Control
- * block says which SoC and which revision: SSC_VERSION's part number
- * (bits 11:0) and its major and minor revisions (bits 27:24, 23:20), as
- * Arm's CSS platforms give them (N1SDP TRM, SSC registers).
+ * block says which SoC and which revision: its SSC_VERSION register (at
+ * 0x40 in the block) holds the part number in bits 11:0 and the major and
+ * minor revisions in bits 27:24 and 23:20 (the Arm CSS register, as TF-A's
+ * css_def.h describes it); the revision here is major << 4 | minor.
  */
 int plat_soc_id(struct plat_soc_id *id)
 {

@@ -24,7 +24,7 @@ dmesg | grep -q "psci: SMC Calling Convention v1.5" && pass "Linux sees SMCCC v1
 
 # SMCCC_ARCH_SOC_ID: Linux's soc_id driver registers the SoC the firmware
 # names (QEMU's, as the platform states it: JEP-106 bank 0, code 0, SoC 0,
-# revision 0; drivers/firmware/smccc/soc_id.c's formats).
+# revision 0; the formats of Linux's SMCCC soc_id driver).
 soc=/sys/devices/soc0
 echo "LINUX: soc0: family $(cat $soc/family 2>/dev/null), soc_id $(cat $soc/soc_id 2>/dev/null), revision $(cat $soc/revision 2>/dev/null)"
 [ "$(cat $soc/family 2>/dev/null)" = jep106:0000 ] && [ "$(cat $soc/soc_id 2>/dev/null)" = jep106:0000:0000 ] &&
