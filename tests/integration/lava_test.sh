@@ -158,12 +158,12 @@ assert len(lat) == 5 * 3 * 4 + 4, len(lat)
 assert all(r["units"] == "us" and r["measurement"] > 0 and r["result"] == "pass" for r in lat)
 assert {r["case"] for r in lat if "c1_1" in r["case"]} >= {
     "test_rt_instr_cpu_susp_serial_c1_1_cache_flush", "test_rt_instr_psci_version_parallel_c1_1_latency"}
-assert len(conf) == 14 and all(r["result"] == "pass" for r in conf), conf
+assert len(conf) == 16 and all(r["result"] == "pass" for r in conf), conf
 assert [(r["case"], r["result"]) for r in pay] == [("result", "pass")]
 assert [r["result"] for r in by("lava") if r["case"] == "job"] == ["pass"]
 print(len(lat), len(conf))
 EOF
-check "results.yaml: 64 measurements (6 scenarios x 4 cores, each figure) in us, 14 conformance sections, the payload's verdict" \
+check "results.yaml: 64 measurements (6 scenarios x 4 cores, each figure) in us, 16 conformance sections, the payload's verdict" \
 	bash -c "[ $? -eq 0 ]"
 grep -F "Boot command:" "$run/log.yaml" >"$work/boot-cmd"
 pym tools.qemu_run.qemu_run --config "$build/config.mk" --print-cmd |

@@ -93,6 +93,7 @@ enum cpu_reg {
 	CPU_REGS(CPU_REG_ENUM) CPU_REG_COUNT
 };
 #undef CPU_REG_ENUM
+_Static_assert(CPU_REG_COUNT == CPU_REG_TOTAL, "cpu_regs.h's count is the enum's");
 
 /*
  * reg = (reg & ~clear) | set, then the barriers of @sync. A @clear of all

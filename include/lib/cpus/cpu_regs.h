@@ -33,4 +33,12 @@
 	X(CPUPOR_EL3, S3_6_C15_C8_2)                                                               \
 	X(CPUPMR_EL3, S3_6_C15_C8_3)
 
+/*
+ * How many registers a row may name, CPU_REG_NONE (a barrier alone)
+ * included: C's enum cpu_reg's CPU_REG_COUNT, as a constant expression the
+ * assembler evaluates too.
+ */
+#define CPU_REG_PLUS_ONE(name, encoding) +1
+#define CPU_REG_TOTAL                    (1 CPU_REGS(CPU_REG_PLUS_ONE))
+
 #endif

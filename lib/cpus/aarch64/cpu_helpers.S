@@ -48,10 +48,12 @@ cpu_reg_write:
 	CPU_REGS(CPU_REG_WRITE)
 cpu_reg_write_end:
 	/* Both tables hold one 8-byte stub per register (enum cpu_reg). */
-	.if (cpu_reg_read_end - cpu_reg_read) != (cpu_reg_write_end - cpu_reg_write)
-	.error "cpu_reg_read and cpu_reg_write differ"
+	.if (cpu_reg_read_end - cpu_reg_read) != 8 * CPU_REG_TOTAL
+	.error "cpu_reg_read holds not one stub per register"
 	.endif
-	.set	cpu_reg_count, (cpu_reg_read_end - cpu_reg_read) / 8
+	.if (cpu_reg_write_end - cpu_reg_write) != 8 * CPU_REG_TOTAL
+	.error "cpu_reg_write holds not one stub per register"
+	.endif
 
 /*
  * Walk a place's rows: x3 = the first, x1 = how many (not 0), x2 =
@@ -95,7 +97,7 @@ cpu_reg_write_end:
 4:	cbz	w7, 8f
 	ldr	w8, [x6, #CPU_REG_WRITE_REG]
 	cbz	w8, 6f				/* CPU_REG_NONE: its barriers alone */
-	cmp	w8, #cpu_reg_count
+	cmp	w8, #CPU_REG_TOTAL
 	b.hs	7f				/* no such register: not a row of ours */
 	ldp	x9, x10, [x6, #CPU_REG_WRITE_SET]
 	adr	x4, 5f				/* where the stubs come back */
