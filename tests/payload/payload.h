@@ -179,6 +179,12 @@ void profile_run(void);
  */
 bool pmf_order_run(void);
 
+/*
+ * Every core suspending, powering off and powering others on, in parallel
+ * and over and over, in each suspend mode (stress.c); false on a failure.
+ */
+bool stress_run(void);
+
 /* The six runtime-instrumentation scenarios and their report (rt_instr.c). */
 bool rt_instr_run(void);
 /*

@@ -217,8 +217,8 @@ void payload_main(uint64_t x0)
 		profile_run();
 		power_off();
 	}
-	if (PAYLOAD_MODE_PMF_ORDER) {
-		bool ok = pmf_order_run();
+	if (PAYLOAD_MODE_PMF_ORDER || PAYLOAD_MODE_STRESS) {
+		bool ok = PAYLOAD_MODE_STRESS ? stress_run() : pmf_order_run();
 
 		printf("PAYLOAD: checks: %u passed, %u failed\n", payload_checks_passed,
 		       payload_checks_failed);
