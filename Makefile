@@ -35,8 +35,9 @@ ifneq ($(words $(BUILD_BASE) $(DEPS_DIR)),$(if $(DEPS_DIR),2,1))
 $(error BUILD_BASE='$(BUILD_BASE)' DEPS_DIR='$(DEPS_DIR)': a path with a space in it, which make cannot handle: choose one without)
 endif
 LOCK_KEY := $(if $(filter command line,$(origin BUILD_BASE)),$(abspath $(BUILD_BASE)),$(TOP)/$(BUILD_BASE))
-# Goals that write nothing: no lock, no configuration written.
-NO_WRITE_GOALS := help
+# Goals that write nothing: no lock, no configuration written (make report
+# reads a build and writes only its report, outside the build trees).
+NO_WRITE_GOALS := help report
 ifneq ($(CURDIR)$(if $(filter-out $(NO_WRITE_GOALS),$(or $(MAKECMDGOALS),all)),$(filter $(LOCK_KEY),$(N1FW_LOCKED)),$(LOCK_KEY)),$(TOP)$(LOCK_KEY))
 GOALS := $(or $(MAKECMDGOALS),all)
 # Command-line values naming an existing relative path (BL33=, ROT_KEY=,
@@ -55,10 +56,19 @@ else
 
 include make_helpers/options.mk
 
+# V=1 prints each command the build runs (TF-A's V), not only its
+# "  CC  file" line.
+$(call target_variable,V,,1 prints each command the build runs (TF-A's V=1))
+ifneq ($(filter-out 0 1,$(V)),)
+$(error V=$(V) is not 0 or 1)
+endif
+Q := $(if $(filter 1,$(V)),,@)
+
 empty :=
 space := $(empty) $(empty)
-# make profile's named paths (tools/profile/paths.py).
-PROFILE_PATHS := psci_version cpu_suspend cpu_on cpu_off boot
+# make profile's named paths: the keys of tools/profile/paths.py's PATHS
+# (read when needed: make help, make profile).
+PROFILE_PATHS = $(shell sed -n '/^PATHS = {/,/^}/s/^    "\([a-z_0-9]*\)": \[$$/\1/p' tools/profile/paths.py)
 
 # ---------------------------------------------------------------------------
 # Generic options
@@ -75,7 +85,11 @@ PLAT_MAKEFILE := plat/$(PLAT)/platform.mk
 ifeq ($(wildcard $(PLAT_MAKEFILE)),)
 $(error PLAT=$(PLAT) is not a platform: choose one of $(patsubst plat/%/platform.mk,%,$(wildcard plat/*/platform.mk)))
 endif
+# The options the platform.mk declares are its own; every other option,
+# every platform has.
+OPTIONS_BEFORE_PLAT := $(OPTIONS)
 include $(PLAT_MAKEFILE)
+PLAT_OWN_OPTIONS := $(filter-out $(OPTIONS_BEFORE_PLAT),$(OPTIONS))
 
 # Options whose default the platform may set through PLAT_DEFAULT_<NAME>.
 $(call bool_option,ENABLE_RUNTIME_INSTRUMENTATION,$(or $(PLAT_DEFAULT_ENABLE_RUNTIME_INSTRUMENTATION),0),Time-stamp PSCI powerdown/wakeup/cache-flush points into PMF buffers readable by SMC)
@@ -131,6 +145,22 @@ endif
 # The compiler's own freestanding headers (stdint.h, stddef.h, stdarg.h) only:
 # -nostdinc keeps the toolchain's C library headers out of the firmware.
 COMPILER_INCLUDE := $(shell $(CC) $(TARGET_FLAGS) -print-file-name=include 2>/dev/null)
+
+# Goals that start a make of their own in this build tree (run, bench, docs,
+# check...), after installing what they need (make_helpers/deps.sh).
+SUBMAKE_GOALS := run bench test-mem-protect compare docs etm-decode profile check check-quick scaling test-profile linux-latency lava-jobs lava-run
+# A compiler that cannot run is named before anything is built, by every
+# goal that compiles the firmware itself (the others install it first, or
+# build host tools only).
+NO_CC_GOALS := $(NO_WRITE_GOALS) clean realclean distclean fiptool cert_create format format-check \
+	unit-tests fuzz $(SUBMAKE_GOALS)
+ifeq ($(COMPILER_INCLUDE),)
+ifneq ($(filter-out $(NO_CC_GOALS),$(or $(MAKECMDGOALS),all)),)
+$(error CC=$(CC): no such compiler$(if $(filter $(CROSS_COMPILE)gcc,$(CC)), (CROSS_COMPILE=$(CROSS_COMPILE))): \
+	$(if $(filter aarch64-linux-gnu-gcc,$(CC)),install Debian's with apt-get install --no-install-recommends \
+	gcc-aarch64-linux-gnu (make run and make check install what they need),give a compiler on PATH))
+endif
+endif
 
 HOSTCC ?= cc
 HOST_CFLAGS := -O2 -g -std=gnu11 -Wall -Wextra -Werror -Wundef -Iinclude
@@ -224,9 +254,9 @@ CONFIG_RUNTIME_ONLY := QEMU QEMU_CPU QEMU_EXTRA BL33 RUN_TIMEOUT
 ASM_OFFSETS_H := $(BUILD_DIR)/include/asm_offsets.h
 $(ASM_OFFSETS_H): lib/el3_runtime/asm_offsets.c $(CONFIG_DEPS)
 	@echo "  GEN     $@"
-	@$(CC) $(TF_CFLAGS) $(CPPFLAGS_COMMON) -MMD -MP -MT $@ -MF $@.d -S $< -o $@.s
-	@$(call fixdep,$@.d)
-	@{ echo "/* Generated from $<: do not edit. */"; \
+	$(Q)$(CC) $(TF_CFLAGS) $(CPPFLAGS_COMMON) -MMD -MP -MT $@ -MF $@.d -S $< -o $@.s
+	$(Q)$(call fixdep,$@.d)
+	$(Q){ echo "/* Generated from $<: do not edit. */"; \
 	   sed -n 's/.*@@ASM_OFFSET \([A-Z0-9_]*\) #\{0,1\}\(-\{0,1\}[0-9]*\).*/#define \1 \2/p' $@.s; } > $@
 -include $(ASM_OFFSETS_H).d
 
@@ -248,17 +278,17 @@ $(1)_OBJS := $$(addprefix $(BUILD_DIR)/$(1)/,$$(addsuffix .o,$$(basename $(2))))
 $(1)_DEFS := -DIMAGE_$(call upper,$(1))=1 $$($(1)_CPPFLAGS)
 
 $(BUILD_DIR)/$(1)/%.o: %.c $(CONFIG_DEPS) $($(1)_CONFIG_H) | $(ASM_OFFSETS_H)
-	@echo "  CC      $$<"; $$(make_target_dir) \
+	$$(Q)echo "  CC      $$<"; $$(make_target_dir) \
 	$$(CC) $$(TF_CFLAGS) $(if $(filter $(1),$(FIRMWARE_IMAGES)),$$(if $$(filter $$<,$$(NO_LTO_SOURCES)),,$$(LTO_CFLAGS) $(call IMAGE_OPT,$(1)))) \
 		$$(CPPFLAGS_COMMON) $$($(1)_DEFS) -MMD -MP -c $$< -o $$@ && $$(call fixdep,$$(@:.o=.d))
 
 $(BUILD_DIR)/$(1)/%.o: %.S $(CONFIG_DEPS) $($(1)_CONFIG_H) | $(ASM_OFFSETS_H)
-	@echo "  AS      $$<"; $$(make_target_dir) \
+	$$(Q)echo "  AS      $$<"; $$(make_target_dir) \
 	$$(CC) $$(TF_ASFLAGS) $$(CPPFLAGS_COMMON) $$($(1)_DEFS) -MMD -MP -c $$< -o $$@ && \
 		$$(call fixdep,$$(@:.o=.d))
 
 $(BUILD_DIR)/$(1)/$(1).ld: $(3) $(CONFIG_DEPS)
-	@echo "  LDS     $$<"; $$(make_target_dir) \
+	$$(Q)echo "  LDS     $$<"; $$(make_target_dir) \
 	$$(CC) $$(TF_ASFLAGS) $$(CPPFLAGS_COMMON) $$($(1)_DEFS) -E -P -x assembler-with-cpp \
 		-MMD -MP -MT $$@ -MF $$@.d $$< -o $$@ && $$(call fixdep,$$@.d)
 
@@ -269,12 +299,12 @@ $(1)_LINK_TEXT = $$(patsubst $(BUILD_DIR)/%,%,$$($(1)_OBJS) $(4))
 $$(call stamp_file,$(BUILD_DIR)/$(1)/link.stamp,$(1)_LINK_TEXT)
 $(BUILD_DIR)/$(1).elf: $$($(1)_OBJS) $(4) $(BUILD_DIR)/$(1)/$(1).ld $(BUILD_DIR)/$(1)/link.stamp
 	@echo "  LD      $$@"
-	@$$(call LINK_IMAGE,$(1)) -T $(BUILD_DIR)/$(1)/$(1).ld \
+	$$(Q)$$(call LINK_IMAGE,$(1)) -T $(BUILD_DIR)/$(1)/$(1).ld \
 		$$(if $$(filter gnu,$$(TOOLCHAIN)),-Wl$$(comma))-Map=$(BUILD_DIR)/$(1)/$(1).map \
 		-o $$@ $$($(1)_OBJS) $(4)
 
 $(BUILD_DIR)/$(1).bin: $(BUILD_DIR)/$(1).elf
-	@echo "  BIN     $$@"; $$(OBJCOPY) -O binary $$< $$@ && NM=$$(NM) bash make_helpers/size_report.sh $$< $(1)
+	$$(Q)echo "  BIN     $$@"; $$(OBJCOPY) -O binary $$< $$@ && NM=$$(NM) bash make_helpers/size_report.sh $$< $(1)
 
 -include $$($(1)_OBJS:.o=.d) $(BUILD_DIR)/$(1)/$(1).ld.d
 endef
@@ -332,7 +362,7 @@ define make_fip
 $(call cot_certs,$(1),$(2))
 $(1)/fip.bin: $(BUILD_DIR)/bl2.bin $(BUILD_DIR)/bl31.bin $(2) $(FIPTOOL) $(call cot_fip_prereqs,$(1)) FORCE
 	@mkdir -p $$(@D)
-	@$$(call if_changed,FIP     $$@,$(BUILD_DIR)/bl2.bin $(BUILD_DIR)/bl31.bin $(2) $(FIPTOOL) \
+	$$(Q)$$(call if_changed,FIP     $$@,$(BUILD_DIR)/bl2.bin $(BUILD_DIR)/bl31.bin $(2) $(FIPTOOL) \
 		$(call cot_fip_files,$(1))) sh -c '$(FIPTOOL) create --tb-fw $(BUILD_DIR)/bl2.bin \
 		--soc-fw $(BUILD_DIR)/bl31.bin --nt-fw $(2) $(call cot_fip_args,$(1)) $$@ && \
 		$(FIPTOOL) info $$@ | sed "s/^/          /"'
@@ -346,7 +376,27 @@ FIP := $(BUILD_DIR)/fip.bin
 # config.mk carries the list, so that tools/qemu_run knows which payload's
 # symbols go with each flash image.
 FIP_PAYLOADS := .:payload bench:payload_bench mem-protect:payload_mem_protect profile:payload_profile
-CONFIG_MK_FACTS := FIP_PAYLOADS
+
+# What the host tools read of a build besides its options (config.mk): the
+# FIPs; the firmware version the banner prints (a console log finds the
+# build that made it by it: tools/rt_report), the compiler and its
+# version; which of config.mk's entries are the build options that change
+# code (the reports' build options); and, for a platform that stands in
+# for a board (PLAT_BOARD, its platform.mk), the board and where this build
+# differs from the board's.
+CC_VERSION = $(shell $(CC) --version 2>/dev/null | head -n 1)
+BUILD_OPTIONS = $(filter-out $(CONFIG_RUNTIME_ONLY),$(OPTIONS))
+# The options both platforms have that change the firmware's code (not
+# where the build goes or which toolchain builds it: the reports give the
+# build type and compiler), NAME=VALUE:BOARD'S VALUE each where this build
+# is not at the default: the platform takes the board's defaults, so a
+# default here is the board's (tests/host/make_test.sh compares make help
+# of both platforms).
+BOARD_DIFFERENCES = $(strip $(foreach o,$(filter-out PLAT DEBUG CROSS_COMPILE $(PLAT_OWN_OPTIONS) \
+	$(CONFIG_RUNTIME_ONLY) $(PAYLOAD_OPTIONS),$(OPTIONS)),$(if $(call \
+	streq,$($(o)),$(OPTION_DEFAULT_$(o))),,$(o)=$($(o)):$(OPTION_DEFAULT_$(o)))))
+CONFIG_MK_FACTS := FIP_PAYLOADS VERSION CC CC_VERSION BUILD_OPTIONS \
+	$(if $(PLAT_BOARD),PLAT_BOARD PLAT_BOARD_CPU BOARD_DIFFERENCES)
 # $(call fip_dir,DIR:PAYLOAD) and $(call fip_bl33,DIR:PAYLOAD): where that
 # FIP goes and the image it packs as BL33.
 fip_dir = $(patsubst %/.,%,$(BUILD_DIR)/$(firstword $(subst :, ,$(1))))
@@ -367,23 +417,41 @@ if_changed = bash make_helpers/if_changed.sh -m '  $(1)' $@ $(2) --
 .PHONY: FORCE
 FORCE:
 
-.PHONY: all help clean distclean unit-tests
+.PHONY: all help clean realclean distclean unit-tests fip bl1 bl2 bl31 certificates certtool
 all: $(IMAGES)
 	@echo "Built $(PLAT) $(BUILD_TYPE) with $(TOOLCHAIN) into $(BUILD_DIR)/"
 
+# TF-A's targets, as a TF-A user types them (`make PLAT=n1sdp all fip`;
+# docs/tfa-users.rst): each image alone, the FIP, the certificates.
+$(FIRMWARE_IMAGES): %: $(BUILD_DIR)/%.bin
+	@echo "Built $<"
+fip: $(FIP)
+	@echo "Built $(FIP)"
+certtool: cert_create
+certificates: $(call cot_fip_prereqs,$(BUILD_DIR))
+ifeq ($(TRUSTED_BOARD_BOOT),1)
+	@echo "Built $(BUILD_DIR)/certs/"
+else
+	@echo "make certificates: TRUSTED_BOARD_BOOT=0 makes none" >&2; false
+endif
+
 $(call user_target,all,the images$(comma) the FIP and the flash image (the default))
+$(call user_target,fip,the FIP alone (TF-A's make fip): build/<plat>/<type>/fip.bin)
+$(call user_target,bl1,BL1 alone (TF-A's make bl1); likewise make bl2 and make bl31)
+$(call user_target,certificates,the chain of trust's certificates (TF-A's make certificates) into build/<plat>/<type>/certs/)
 include make_helpers/run.mk
 include make_helpers/check.mk
 include make_helpers/lava.mk
 $(call user_target,fuzz,libFuzzer on the FIP$(comma) DTB$(comma) SDS and certificate parsers (docs/tools/fuzzing.rst))
 $(call user_target,fiptool,the FIP tool (docs/tools/fiptool.rst))
-$(call user_target,cert_create,the certificate tool (docs/tools/cert_create.rst))
+$(call user_target,cert_create,the certificate tool (docs/tools/cert_create.rst); make certtool as in TF-A)
 $(call user_target,mbedtls,Debian's mbed TLS built for the firmware)
 $(call user_target,unit-tests,the host unit tests' binaries)
 $(call user_target,format,clang-format every C file in place)
 $(call user_target,format-check,fail when a C file is not as clang-format leaves it)
 $(call user_target,clean,remove this build (build/<plat>/<type>))
-$(call user_target,distclean,remove build/ whole)
+$(call user_target,realclean,remove every build and the host tools; keep the downloads (build/deps))
+$(call user_target,distclean,remove build/ whole$(comma) downloads too)
 $(call user_target,help,this list)
 help:
 	@echo "Targets:"
@@ -406,8 +474,14 @@ format:
 
 unit-tests: $(UNIT_TESTS)
 
+# TF-A's three: this build; every build and the host tools, keeping the
+# downloads (BUILD_BASE/deps: Debian's packages, hundreds of MB); all of it.
 clean:
 	rm -rf $(BUILD_DIR)
+realclean:
+	find $(BUILD_BASE) -mindepth 1 -maxdepth 1 ! -name '.lock*' \
+		$(if $(filter $(abspath $(BUILD_BASE))/%,$(DEPS_DIR)),! -path '$(BUILD_BASE)/$(notdir $(DEPS_DIR))') \
+		-exec rm -rf {} +
 distclean:
 	rm -rf $(BUILD_BASE)
 
@@ -448,11 +522,27 @@ lparen := (
 OTHER_PLAT_OPTIONS = $(foreach f,$(filter-out $(PLAT_MAKEFILE),$(wildcard plat/*/platform.mk)),\
 	$(addprefix :$(patsubst plat/%/platform.mk,%,$(f)):,$(shell sed -n \
 	's/^\$$$(lparen)call [a-z]*_option,\([A-Za-z0-9_]*\),.*/\1/p' $(f))))
+closest_name = $(shell printf '%s\n' $(OPTIONS) $(TARGET_VARIABLES) | awk -v word=$(1) -f make_helpers/closest.awk)
 unknown_variable_why = $(or $(patsubst :%:$(1),$(1) is an option of PLAT=% only (this is PLAT=$(PLAT)),\
-	$(firstword $(filter :%:$(1),$(OTHER_PLAT_OPTIONS)))),$(1) is not an option (did you mean \
-	$(shell printf '%s\n' $(OPTIONS) $(TARGET_VARIABLES) | awk -v word=$(1) -f make_helpers/closest.awk)?))
+	$(firstword $(filter :%:$(1),$(OTHER_PLAT_OPTIONS)))),$(1) is not an option$(if $(call \
+	closest_name,$(1)), (did you mean $(call closest_name,$(1))?), of this build or of TF-A's that it knows))
+# TF-A's options, as a TF-A user types them (make_helpers/tfa_options.csv,
+# the table of docs/tfa-users.rst): accepted with a line on what they mean
+# here, or refused saying why; read only when a variable is unknown.
 ifneq ($(UNKNOWN_VARIABLES),)
-$(error $(foreach v,$(UNKNOWN_VARIABLES),$(call unknown_variable_why,$(v)).) See make help)
+tfa_options = $(shell awk -v 'vars=$(foreach v,$(UNKNOWN_VARIABLES),$(v)=$($(v)))' \
+	-v 'options=$(foreach o,$(OPTIONS),$(o)=$($(o)))' -v mode=$(1) \
+	-f make_helpers/tfa_options.awk make_helpers/tfa_options.csv$(if $(N1FW_TFA_SAID), 2>/dev/null))
+TFA_ACCEPTED := $(call tfa_options,accepted)
+TFA_KNOWN := $(call tfa_options,known)
+TFA_REFUSED := $(call tfa_options,refused)
+# (Said once: the makes this one starts take the same command line.)
+export N1FW_TFA_SAID := 1
+UNKNOWN_VARIABLES := $(filter-out $(TFA_ACCEPTED),$(UNKNOWN_VARIABLES))
+endif
+ifneq ($(UNKNOWN_VARIABLES),)
+$(error $(strip $(TFA_REFUSED) $(foreach v,$(filter-out $(TFA_KNOWN),$(UNKNOWN_VARIABLES)),$(call \
+	unknown_variable_why,$(v)).)) See make help$(if $(TFA_KNOWN), and docs/tfa-users.rst))
 endif
 
 # The resolved configuration and the stamps that stand for the other
@@ -463,12 +553,11 @@ $(call config_stamps)
 $(call write_stamp_files)
 endif
 
-# Goals that start a make of their own in this build tree (run, bench, docs,
-# check...): two of them at once under -j would build the same files side by
+# Goals that start a make of their own in this build tree (SUBMAKE_GOALS):
+# two of them at once under -j would build the same files side by
 # side with each other or with a goal of this make, so a command line naming
 # one of them and another goal runs its goals one after another (each
 # sub-make still builds with -j).
-SUBMAKE_GOALS := run bench test-mem-protect compare docs etm-decode profile check check-quick scaling test-profile linux-latency lava-jobs lava-run
 ifneq ($(and $(filter $(SUBMAKE_GOALS),$(MAKECMDGOALS)),$(word 2,$(MAKECMDGOALS))),)
 .NOTPARALLEL:
 endif

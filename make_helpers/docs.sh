@@ -11,6 +11,10 @@ src=$out/src
 rm -rf "$src"
 mkdir -p "$src"
 cp -r docs/. "$src/"
+# What the pages include from outside docs/, at the same place relative to
+# them (docs/tfa-users.rst's table is the build's own).
+mkdir -p "$out/make_helpers"
+cp make_helpers/tfa_options.csv "$out/make_helpers/"
 report=$run/psci-performance-$plat.rst
 if [ -n "$run" ] && [ -f "$report" ] && [ -f "$src/perf/psci-performance-$plat.rst" ]; then
 	cp "$report" "$src/perf/"

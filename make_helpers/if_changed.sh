@@ -40,11 +40,15 @@ shift
 
 # The digest: the command line, then each INPUT's content hash (one
 # sha256sum for them all: this runs for every such target of every make,
-# and a process is what it costs) or "missing".
+# and a process is what it costs) or "missing". Paths are taken relative
+# to the tree's top, where make runs: a build tree named as build/ by one
+# make and by its absolute path by another is the same tree, and its
+# outputs (certificates signed with fresh salts) must not be remade.
 digest() {
-	local f present=()
-	printf '%s\0' "$@"
+	local f present=() top=$PWD/
+	printf '%s\0' "${@//$top/}"
 	for f in "${inputs[@]}"; do
+		f=${f#"$top"}
 		if [ -f "$f" ]; then
 			present+=("$f")
 		else

@@ -51,7 +51,8 @@ plat_constant = $(eval $(1) := $(2))$(eval PLAT_CONSTANTS += $(1))
 # help lists them, and make check runs each (tests/host/make_test.sh).
 #
 #   $(call user_target,NAME,HELP)
-user_target = $(eval USER_TARGETS += $(1))$(eval USER_TARGET_HELP_$(1) := $(2))
+# (HELP is expanded when make help prints it: $$(VARIABLE) in it is read then.)
+user_target = $(eval USER_TARGETS += $(1))$(eval USER_TARGET_HELP_$(1) = $(2))
 
 # Command-line variables that are not build options: what a target reads
 # (REF= for make compare, BASELINE= for make run...) or where things go.
@@ -61,8 +62,22 @@ user_target = $(eval USER_TARGETS += $(1))$(eval USER_TARGET_HELP_$(1) := $(2))
 # TARGETS are the make targets that read NAME (empty: any); NAME given to
 # a make of none of them is refused, naming them, rather than silently
 # ignored. `make help` lists every one with its HELP.
+# $(call check_count,NAME,MIN,WHAT): NAME's value is a whole number of MIN
+# or more, or make stops, saying WHAT it must be (a target variable's
+# check: its value reaches a script that would fail without saying why).
+check_count = $(if $(and $(call is_int,$($(1))),$(filter-out 0x%,$($(1)))),$(if $(shell [ $($(1)) -ge $(2) ] \
+	&& echo ok),,$(error $(1)=$($(1)): give $(3))),$(error $(1)=$($(1)): give $(3)))
+
 target_variable = $(eval TARGET_VARIABLES += $(1))$(eval TARGET_VARIABLE_GOALS_$(1) := $(2))$(eval \
 	TARGET_VARIABLE_HELP_$(1) := $(3))
+
+# $(call shell_quote,TEXT): TEXT as one word of a shell command line,
+# whatever quotes it holds (QEMU_EXTRA="-name 'n1 test'").
+shell_quote = '$(subst ','\'',$(1))'
+
+# $(call error_text,SENTENCES): SENTENCES for $(error), which ends them
+# with ".  Stop." itself: without their last full stop.
+error_text = $(strip $(wordlist 2,$(words $(1)),x $(1)) $(patsubst %.,%,$(lastword $(1))))
 
 define newline
 

@@ -37,8 +37,8 @@ RUN_WHY_test-profile := $(RUN_WHY_profile)
 CANNOT_RUN := $(filter-out $(RUN_TARGETS_$(PLAT_RUNNER)),$(filter $(RUN_TARGETS),$(patsubst \
 	_%,%,$(MAKECMDGOALS))))
 ifneq ($(CANNOT_RUN),)
-$(error $(foreach t,$(CANNOT_RUN),make $(t) runs $(if $(RUN_TARGETS_$(PLAT_RUNNER)),under QEMU only \
-	(PLAT=qemu)$(if $(RUN_WHY_$(t)),; $(RUN_WHY_$(t))),nothing here): PLAT=$(PLAT) $(PLAT_RUN_HELP).))
+$(error $(call error_text,$(foreach t,$(CANNOT_RUN),make $(t) runs $(if $(RUN_TARGETS_$(PLAT_RUNNER)),under QEMU \
+	only (PLAT=qemu)$(if $(RUN_WHY_$(t)),; $(RUN_WHY_$(t))),nothing here): PLAT=$(PLAT) $(PLAT_RUN_HELP).)))
 endif
 
 .PHONY: run _run bench _bench test-mem-protect _test-mem-protect profile _profile compare _compare \
@@ -68,7 +68,7 @@ REPORT_DIR := $(BUILD_BASE)/$(PLAT)/report
 RUN_VARIANT_IGNORES := DEBUG PLAT RUN_TIMEOUT QEMU_EXTRA BL33
 RUN_OPTIONS = $(strip $(foreach o,$(filter-out $(RUN_VARIANT_IGNORES),$(OPTIONS)),$(if \
 	$(filter-out $(OPTION_DEFAULT_$(o)),$($(o))),$(o)=$(subst $(space),_,$($(o))))))
-RUN_VARIANT = $(BUILD_TYPE)-$(TOOLCHAIN)$(if $(RUN_OPTIONS),-$(shell echo '$(RUN_OPTIONS)' | \
+RUN_VARIANT = $(BUILD_TYPE)-$(TOOLCHAIN)$(if $(RUN_OPTIONS),-$(shell echo $(call shell_quote,$(RUN_OPTIONS)) | \
 	sha256sum | cut -c1-8))
 FAIL_ABOVE_PCT = $(subst %,,$(FAIL_ABOVE))
 ifneq ($(FAIL_ABOVE),)
@@ -81,7 +81,7 @@ $(error COMPARE_ANYWAY=$(COMPARE_ANYWAY) is not 0 or 1)
 endif
 # tools/rt_report/runs.py for this build: KIND (report|bench) and its arguments.
 RUNS = $(PYTHON) -m tools.rt_report.runs $(1) --runs $(REPORT_DIR) --variant '$(RUN_VARIANT)' \
-	--run-options '$(RUN_OPTIONS)' \
+	--run-options $(call shell_quote,$(RUN_OPTIONS)) \
 	--plat $(PLAT) --config $(BUILD_DIR)/config.mk --cc '$(CC)' \
 	--runtime-only '$(CONFIG_RUNTIME_ONLY)' $(if $(BASELINE),--baseline '$(BASELINE)') \
 	$(if $(filter 1,$(COMPARE_ANYWAY)),--force) $(if $(FAIL_ABOVE),--fail-above $(FAIL_ABOVE_PCT))
@@ -107,9 +107,9 @@ ifeq ($(PLAT_RUNNER)$(FVP_BASE),fvp)
 	@echo "which runs: $$($(FVP_RUN) --print-cmd)" >&2
 	@false
 else ifeq ($(PLAT_RUNNER):$(if $(BL33),bl33),qemu:bl33)
-	@$(QEMU_RUN) --show-cmd --timeout $(RUN_TIMEOUT) --extra='$(QEMU_EXTRA)'
+	@$(QEMU_RUN) --show-cmd --timeout $(RUN_TIMEOUT) --extra=$(call shell_quote,$(QEMU_EXTRA))
 else
-	@$(call RUNS,report) --timeout $(RUN_TIMEOUT)$(if $(filter qemu,$(PLAT_RUNNER)), --extra='$(QEMU_EXTRA)')
+	@$(call RUNS,report) --timeout $(RUN_TIMEOUT)$(if $(filter qemu,$(PLAT_RUNNER)), --extra=$(call shell_quote,$(QEMU_EXTRA)))
 endif
 
 # make bench: the micro-benchmark payload, under -icount only; its figures
@@ -145,6 +145,15 @@ endif
 		$(if $(PROFILE_VIA),--via '$(PROFILE_VIA)') $(if $(PROFILE_TOP),--top '$(PROFILE_TOP)') \
 		$(if $(filter 1,$(PROFILE_KEEP)),--keep)
 
+ifneq ($(filter profile _profile,$(MAKECMDGOALS)),)
+ifneq ($(filter-out $(PROFILE_PATHS),$(PROFILE_PATH)),)
+$(error PROFILE_PATH=$(PROFILE_PATH): not a path make profile knows; give one of $(PROFILE_PATHS), or PROFILE_FROM= and PROFILE_TO=)
+endif
+ifneq ($(PROFILE_TOP),)
+$(call check_count,PROFILE_TOP,1,a number of source lines$(comma) at least 1)
+endif
+endif
+
 # make test-profile: make profile's test on this build tree (make check's
 # profile suite).
 test-profile:
@@ -158,23 +167,28 @@ ifneq ($(filter compare _compare,$(MAKECMDGOALS)),)
 ifeq ($(REF),)
 $(error make compare: give REF=<git ref> (a commit, tag or branch, e.g. REF=HEAD~3))
 endif
+ifeq ($(shell git rev-parse -q --verify '$(subst ','\'',$(REF))^{commit}' 2>/dev/null),)
+$(error REF=$(REF): not a commit of this repository (git rev-parse finds none))
+endif
 endif
 _compare: all $(BUILD_DIR)/bench/flash.bin
 	@$(PYTHON) -m tools.rt_report.compare --ref '$(REF)' --work $(BUILD_BASE)/compare \
 		--current $(BUILD_DIR) --build-type $(BUILD_TYPE) --plat $(PLAT) \
-		--runs $(REPORT_DIR) --variant '$(RUN_VARIANT)' --run-options '$(RUN_OPTIONS)' --cc '$(CC)' \
-		--runtime-only '$(CONFIG_RUNTIME_ONLY)' --timeout $(RUN_TIMEOUT) --extra='$(QEMU_EXTRA)' \
+		--runs $(REPORT_DIR) --variant '$(RUN_VARIANT)' --run-options $(call shell_quote,$(RUN_OPTIONS)) --cc '$(CC)' \
+		--runtime-only '$(CONFIG_RUNTIME_ONLY)' --timeout $(RUN_TIMEOUT) --extra=$(call shell_quote,$(QEMU_EXTRA)) \
 		--fail-above $(or $(FAIL_ABOVE_PCT),5) $(if $(filter 1,$(COMPARE_ANYWAY)),--force) \
-		-- $(foreach v,$(filter-out $(COMPARE_OWN_VARIABLES),$(CMDLINE_VARIABLES)),'$(v)=$($(v))')
+		-- $(foreach v,$(filter-out $(COMPARE_OWN_VARIABLES) $(TFA_ACCEPTED),$(CMDLINE_VARIABLES)),$(call \
+		shell_quote,$(v)=$($(v))))
 COMPARE_OWN_VARIABLES := REF FAIL_ABOVE COMPARE_ANYWAY BASELINE BUILD_BASE MAKEFLAGS SUITES
 
 # make scaling: make bench and the report at each topology of
-# SCALING_TOPOLOGIES (clusters x cores per cluster), one after the other in
-# this build tree (the second rebuilds only what the topology changes; the
-# tree is left built for the second), then the two side by side
-# (tools/rt_report/scaling.py; docs/perf/scaling.rst) in
-# $(SCALING_DIR)/scaling.rst, $(SCALING_DIR)/<CxK>/ linking to the runs of
-# each topology.
+# SCALING_TOPOLOGIES (clusters x cores per cluster), one after the other,
+# each in a build tree of its own, $(SCALING_DIR)/build-<CxK>/, which
+# starts as a copy of this one (only what the topology changes is rebuilt)
+# and is kept for the next make scaling; this tree is left as it was. Then
+# the two side by side (tools/rt_report/scaling.py; docs/perf/scaling.rst)
+# in $(SCALING_DIR)/scaling.rst, $(SCALING_DIR)/<CxK>/ linking to the runs
+# of each topology.
 SCALING_TOPOLOGIES ?= 2x2 4x4
 $(call target_variable,SCALING_TOPOLOGIES,scaling,the two topologies make scaling compares (default "2x2 4x4"))
 SCALING_DIR := $(BUILD_BASE)/scaling
@@ -187,12 +201,17 @@ scaling:
 	@mkdir -p $(SCALING_DIR)
 	@set -e; for t in $(SCALING_TOPOLOGIES); do \
 		echo "== $$t (log: $(SCALING_DIR)/$$t.log)"; \
-		$(MAKE) --no-print-directory bench run QEMU_CLUSTERS=$${t%x*} \
+		tree=$(SCALING_DIR)/build-$$t; \
+		if [ ! -d $$tree/$(PLAT)/$(BUILD_TYPE) ] && [ -d $(BUILD_DIR) ]; then \
+			mkdir -p $$tree/$(PLAT) && cp -a $(BUILD_DIR) $$tree/$(PLAT)/ && \
+			{ [ ! -d $(BUILD_BASE)/tools ] || cp -a $(BUILD_BASE)/tools $$tree/; }; \
+		fi; \
+		$(MAKE) --no-print-directory BUILD_BASE=$$tree bench run QEMU_CLUSTERS=$${t%x*} \
 			QEMU_CORES_PER_CLUSTER=$${t#*x} >$(SCALING_DIR)/$$t.log 2>&1 \
 			|| { tail -n 20 $(SCALING_DIR)/$$t.log; exit 1; }; \
 		rm -rf $(SCALING_DIR)/$$t && mkdir $(SCALING_DIR)/$$t; \
-		ln -s "$$(readlink -f $(REPORT_DIR)/latest)" $(SCALING_DIR)/$$t/report; \
-		ln -s "$$(readlink -f $(REPORT_DIR)/latest-bench)" $(SCALING_DIR)/$$t/bench; \
+		ln -s "$$(readlink -f $$tree/$(PLAT)/report/latest)" $(SCALING_DIR)/$$t/report; \
+		ln -s "$$(readlink -f $$tree/$(PLAT)/report/latest-bench)" $(SCALING_DIR)/$$t/bench; \
 	done
 	@$(PYTHON) -m tools.rt_report.scaling $(SCALING_DIR)/scaling.rst \
 		$(foreach t,$(SCALING_TOPOLOGIES),$(t) $(SCALING_DIR)/$(t))
@@ -214,6 +233,34 @@ perf-docs: _run
 	@rm -rf docs/perf/plots && mkdir -p docs/perf/plots && cp $(REPORT_DIR)/latest/plots/*.svg docs/perf/plots/
 	@echo "Updated docs/perf/psci-performance-qemu.rst and its plots"
 
+# make report LOG=<console log>: the latency report of a run this tree's
+# make run did not start (a board's console, a copy of a QEMU run's), with
+# the provenance of the build that made its firmware: the platform the log
+# names, the build type and version its BL31 banner prints, under
+# BUILD_BASE (tools/rt_report/provenance.py, find_build), or REPORT_CONFIG=<its
+# config.mk> (none: without the build's provenance, for a lab's build).
+# The log names its platform (the payload's line); PLAT= given says it for
+# a log that stopped before the payload ran.
+# LOG may be a LAVA job's directory or log.yaml. Into REPORT_OUT (default
+# $(BUILD_BASE)/report/<log's name>/). It writes no build tree, so it takes
+# no lock (NO_WRITE_GOALS).
+$(call target_variable,LOG,report,the console log to make the report of (a board's$(comma) a QEMU run's$(comma) a LAVA job's))
+$(call target_variable,REPORT_OUT,report,where make report writes (default BUILD_BASE/report/<log's name>))
+$(call target_variable,REPORT_CONFIG,report,the config.mk of the build that made the log's firmware (default: found from the log; none: report without it))
+ifneq ($(filter report,$(MAKECMDGOALS)),)
+ifeq ($(LOG),)
+$(error make report: give LOG=<console log> (a board's, docs/plat/n1sdp.rst; or a QEMU run's console.log))
+endif
+endif
+REPORT_OUT ?= $(BUILD_BASE)/report/$(basename $(notdir $(patsubst %/,%,$(LOG))))
+.PHONY: report
+report:
+	@$(DEPS) run
+	@$(PYTHON) -m tools.rt_report.rt_report '$(LOG)' '$(REPORT_OUT)' \
+		$(if $(filter command line,$(origin PLAT)),$(PLAT)) \
+		$(if $(filter none,$(REPORT_CONFIG)),--without-build,$(if $(REPORT_CONFIG),--config \
+		'$(REPORT_CONFIG)',--build-base '$(BUILD_BASE)'))
+
 # make etm-decode: the ETM trace decoder alone (docs/perf/etm-n1sdp.rst).
 etm-decode:
 	@$(DEPS) etm
@@ -226,7 +273,8 @@ $(call user_target,scaling,make bench and the report at two topologies side by s
 $(call user_target,compare,the report and make bench against the revision REF=)
 $(call user_target,docs,docs/ to HTML with Sphinx$(comma) with the latest passing report)
 $(call user_target,perf-docs,make run$(comma) then its report and plots into docs/perf/ (to commit))
-$(call user_target,profile,where a path's instructions go: PROFILE_PATH=$(subst $(space),|,$(PROFILE_PATHS)) or PROFILE_FROM=/PROFILE_TO= (docs/perf/profiling.rst))
+$(call user_target,profile,where a path's instructions go: PROFILE_PATH=$$(subst $$(space),|,$$(PROFILE_PATHS)) or PROFILE_FROM=/PROFILE_TO= (docs/perf/profiling.rst))
 $(call user_target,test-profile,make profile's test on this build tree)
 $(call user_target,test-mem-protect,MEM_PROTECT across a reset)
 $(call user_target,etm-decode,the ETM trace decoder (docs/perf/etm-n1sdp.rst))
+$(call user_target,report,the latency report of a console log LOG= (a board's): the provenance from the build that made it)

@@ -70,14 +70,33 @@ $(foreach k,$(COT_KEY_OPTIONS),$(if $($(call cot_key_option,$(k))),$(if $(wildca
 $(COT_KEY_DIR)/%.pem: | $(CERT_CREATE)
 	@echo "  KEY     $@"
 	@mkdir -p $(@D)
-	@$(CERT_CREATE) -n -k --key-alg $(KEY_ALG) --key-size $(KEY_SIZE) --$* $@
+	$(Q)$(CERT_CREATE) -n -k --key-alg $(KEY_ALG) --key-size $(KEY_SIZE) --$* $@
+
+# Every key the build is given is one its own BL1 and BL2 can verify, or
+# the build stops here, naming it, before the ROTPK hash is made or
+# anything is signed: cert_create reads and checks each (lib/auth's rules
+# for KEY_ALG: docs/tools/cert_create.rst). A FIP signed with a key the
+# firmware refuses does not boot; on N1SDP it is a board to recover.
+# Checked again whenever a key's content changes (make_helpers/if_changed.sh).
+# The keys the build generates are made by cert_create to KEY_ALG and
+# KEY_SIZE, so they need no check.
+COT_GIVEN_KEYS := $(foreach k,$(COT_KEY_OPTIONS),$(if $($(call cot_key_option,$(k))),$(k)))
+COT_KEYS_CHECKED := $(if $(COT_GIVEN_KEYS),$(BUILD_DIR)/keys/given.checked)
+$(BUILD_DIR)/keys/given.checked: $(CERT_CREATE) FORCE
+	@mkdir -p $(@D)
+	$(Q)$(call if_changed,KEYS    $(foreach k,$(COT_GIVEN_KEYS),$(call cot_key_option,$(k))) for KEY_ALG=$(KEY_ALG),\
+		$(CERT_CREATE) $(foreach k,$(COT_GIVEN_KEYS),$($(call cot_key_option,$(k))))) sh -c '$(foreach \
+		k,$(COT_GIVEN_KEYS),$(CERT_CREATE) --key-alg $(KEY_ALG) --$(call cot_key_flag,$(k)) \
+		$($(call cot_key_option,$(k))) || { echo "make: $(call cot_key_option,$(k))=$($(call \
+		cot_key_option,$(k))): refused$(comma) nothing signed: the firmware (KEY_ALG=$(KEY_ALG)) could not verify it" >&2; \
+		exit 1; };) :'
 
 # The ROTPK hash BL1 and BL2 hold (plat/common/plat_trusted_boot.c),
 # remade whenever the ROT key's content changes, whatever its file's time
 # (make_helpers/if_changed.sh): a stale hash is a BL1 that refuses every FIP.
 ROTPK_HASH_H := $(BUILD_DIR)/include/rotpk_hash.h
-$(ROTPK_HASH_H): $(COT_KEY_ROT_KEY) make_helpers/rotpk_hash.sh FORCE
-	@$(call if_changed,GEN     $@,$(COT_KEY_ROT_KEY) make_helpers/rotpk_hash.sh) \
+$(ROTPK_HASH_H): $(COT_KEY_ROT_KEY) make_helpers/rotpk_hash.sh $(COT_KEYS_CHECKED) FORCE
+	$(Q)$(call if_changed,GEN     $@,$(COT_KEY_ROT_KEY) make_helpers/rotpk_hash.sh) \
 		bash make_helpers/rotpk_hash.sh $(COT_KEY_ROT_KEY) $@
 
 # The platform's trusted-boot hooks: PLAT_TBB_SOURCES (platform.mk).
@@ -97,7 +116,7 @@ $(foreach i,bl1 bl2,$(eval $(addprefix $(BUILD_DIR)/$(i)/,$(AUTH_SOURCES:.c=.o))
 # file (stamp_file, make_helpers/options.mk: rewritten only when they
 # change), for the build and for tests that sign images of their own.
 COT_ARGS := $(BUILD_DIR)/cot.args
-COT_ARGS_TEXT := --hash-alg $(HASH_ALG) --tfw-nvctr $(TFW_NVCTR_VAL) --ntfw-nvctr $(NTFW_NVCTR_VAL) \
+COT_ARGS_TEXT := --key-alg $(KEY_ALG) --hash-alg $(HASH_ALG) --tfw-nvctr $(TFW_NVCTR_VAL) --ntfw-nvctr $(NTFW_NVCTR_VAL) \
 	$(foreach k,$(COT_KEY_OPTIONS),--$(call cot_key_flag,$(k)) $(abspath $(COT_KEY_$(call cot_key_option,$(k)))))
 $(if $(filter 1,$(TRUSTED_BOARD_BOOT)),$(call stamp_file,$(COT_ARGS),COT_ARGS_TEXT))
 
@@ -108,9 +127,10 @@ $(if $(filter 1,$(TRUSTED_BOARD_BOOT)),$(call stamp_file,$(COT_ARGS),COT_ARGS_TE
 # certificates; $(call cot_fip_args,DIR) packs them.
 COT_KEY_FILES = $(foreach k,$(COT_KEY_OPTIONS),$(COT_KEY_$(call cot_key_option,$(k))))
 define cot_certs
-$(1)/certs/.made: $(BUILD_DIR)/bl2.bin $(BUILD_DIR)/bl31.bin $(2) $(CERT_CREATE) $(COT_KEY_FILES) FORCE
+$(1)/certs/.made: $(BUILD_DIR)/bl2.bin $(BUILD_DIR)/bl31.bin $(2) $(CERT_CREATE) $(COT_KEY_FILES) \
+		$(COT_KEYS_CHECKED) FORCE
 	@mkdir -p $(1)/certs
-	@$$(call if_changed,CERT    $(1)/certs/,$(BUILD_DIR)/bl2.bin $(BUILD_DIR)/bl31.bin $(2) \
+	$$(Q)$$(call if_changed,CERT    $(1)/certs/,$(BUILD_DIR)/bl2.bin $(BUILD_DIR)/bl31.bin $(2) \
 		$(CERT_CREATE) $(COT_KEY_FILES)) \
 		$(CERT_CREATE) $(COT_ARGS_TEXT) --tb-fw $(BUILD_DIR)/bl2.bin --soc-fw $(BUILD_DIR)/bl31.bin \
 		--nt-fw $(2) $(foreach c,$(COT_CERTS),--$(c) $(1)/certs/$(c).crt)

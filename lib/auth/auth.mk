@@ -49,20 +49,20 @@ define mbedtls_lib
 $(1)_OBJS := $$(addprefix $(dir $(1))obj/,$$(addsuffix .o,$(MBEDTLS_MODULES)))
 
 $(dir $(1))obj/%.o: $(MBEDTLS_STAMP) $(MBEDTLS_CONFIG) $(5)
-	@echo "  CC      mbedtls/library/$$*.c"; $$(make_target_dir) \
+	$$(Q)echo "  CC      mbedtls/library/$$*.c"; $$(make_target_dir) \
 	$(2) $(3) $(AUTH_CPPFLAGS) -c $(MBEDTLS_SRC)/library/$$*.c -o $$@
 
 # mbed TLS's C SHA-2 block functions under names of their own, for
 # lib/auth/auth_sha2.c to fall back on (include/lib/auth/mbedtls_config.h).
 $(1)_OBJS += $(dir $(1))obj/sha256_c.o $(dir $(1))obj/sha512_c.o
 $(dir $(1))obj/sha256_c.o $(dir $(1))obj/sha512_c.o: $(dir $(1))obj/%_c.o: $(MBEDTLS_STAMP) $(MBEDTLS_CONFIG) $(5)
-	@echo "  CC      mbedtls/library/$$*.c (C fallback)"; $$(make_target_dir) \
+	$$(Q)echo "  CC      mbedtls/library/$$*.c (C fallback)"; $$(make_target_dir) \
 	$(2) $(3) $(AUTH_CPPFLAGS) -DAUTH_SHA2_C_FALLBACK -c $(MBEDTLS_SRC)/library/$$*.c -o $$@
 
 $(1): $$($(1)_OBJS)
 	@echo "  AR      $$@"
 	@rm -f $$@
-	@$(4)ar rcs $$@ $$^
+	$$(Q)$(4)ar rcs $$@ $$^
 endef
 
 # The firmware's copy ($(MBEDTLS_LIB)) is made in make_helpers/trusted_boot.mk,

@@ -1,9 +1,7 @@
 # Arm N1SDP board (see docs/plat/n1sdp.rst). Built and host-tested here; it
 # runs on the board (the SCP loads bl1.bin; fip.bin goes to QSPI 0x18200000).
 
-PLAT_DEFAULT_ENABLE_RUNTIME_INSTRUMENTATION := 1
-# Neoverse N1 needs the Spectre-BHB loop (lib/cpus/errata.c); the AEM model does not.
-PLAT_DEFAULT_WORKAROUND_CVE_2022_23960 := 1
+include plat/n1sdp/defaults.mk
 
 PLAT_COMMON_SOURCES := plat/n1sdp/aarch64/plat_helpers.S plat/n1sdp/n1sdp_common.c
 PLAT_BL1_SOURCES := $(PLAT_COMMON_SOURCES) plat/n1sdp/n1sdp_bl1_setup.c \

@@ -1,5 +1,16 @@
 # QEMU virt platform (see docs/plat/qemu.rst).
 
+# QEMU virt here stands in for the N1SDP board, whose two clusters of two
+# Neoverse N1 cores it models: every option a platform sets the default of
+# (PLAT_DEFAULT_<NAME>) takes the board's default, read from the board's own
+# file, so that what QEMU measures is the firmware the board runs. Where a
+# build sets an option otherwise, the report and make bench say so
+# (the Makefile's BOARD_DIFFERENCES; docs/perf/qemu-and-board.rst).
+# PLAT_BOARD_CPU is the board's CPU as QEMU's -cpu names it.
+PLAT_BOARD := n1sdp
+PLAT_BOARD_CPU := neoverse-n1
+include plat/$(PLAT_BOARD)/defaults.mk
+
 # The AArch64 CPU models of QEMU 7.2 with EL2 and EL3, each booted by the
 # toolchain test; anything else cannot run this firmware.
 QEMU_CPUS := neoverse-n1 cortex-a35 cortex-a53 cortex-a57 cortex-a72 cortex-a76 max
@@ -11,7 +22,7 @@ $(call plat_constant,QEMU_MAX_CORES,16)
 $(call int_option,QEMU_CLUSTERS,2,Clusters modelled on QEMU virt (cores = clusters x cores per cluster; 1 to $(QEMU_MAX_CORES) cores in all))
 $(call int_option,QEMU_CORES_PER_CLUSTER,2,Cores per cluster modelled on QEMU virt)
 $(call int_option,QEMU_MEMORY_MB,1024,DRAM of the QEMU machine in MiB (1024 to 3072: BL33 loads at 0x60000000 and the map ends at 4 GiB))
-$(call str_option,QEMU_CPU,neoverse-n1,QEMU -cpu model: $(QEMU_CPUS))
+$(call str_option,QEMU_CPU,$(PLAT_BOARD_CPU),QEMU -cpu model: $(QEMU_CPUS))
 $(call bool_option,QEMU_SYSTEM_SUSPEND,1,0 leaves SYSTEM_SUSPEND out (PSCI_FEATURES says NOT_SUPPORTED; the payload then expects none, as on N1SDP))
 $(call bool_option,REALTIME,0,1 runs QEMU without -icount (wall-clock time, figures not reproducible))
 PAYLOAD_OPTIONS += REALTIME
@@ -19,9 +30,6 @@ $(call str_option,QEMU,qemu-system-aarch64,QEMU binary)
 $(call int_option,QEMU_TFW_NVCTR,0,The board's trusted NV counter (its one-time-programmable anti-rollback value): trusted-world certificates below it are refused)
 $(call int_option,QEMU_NTFW_NVCTR,0,The board's non-trusted NV counter: NT FW certificates below it are refused)
 $(call str_option,QEMU_EXTRA,,More QEMU arguments for make run, e.g. "-s -S" to wait for gdb (docs/debugging.rst))
-
-PLAT_DEFAULT_ENABLE_RUNTIME_INSTRUMENTATION := 1
-PLAT_DEFAULT_PSCI_OS_INIT_MODE := 1
 
 ifeq ($(filter $(QEMU_CPUS),$(QEMU_CPU)),)
 $(error QEMU_CPU=$(QEMU_CPU): not a QEMU AArch64 model with EL2 and EL3; choose one of $(QEMU_CPUS))
@@ -55,7 +63,7 @@ $(call plat_constant,QEMU_FLASH_FIP_OFFSET,0x00040000)
 define plat_package
 $(1)/flash.bin: $(BUILD_DIR)/bl1.bin $(1)/fip.bin $(BUILD_DIR)/config.mk
 	@echo "  FLASH   $$@"
-	@python3 -m tools.qemu_run.qemu_run --config $(BUILD_DIR)/config.mk \
+	$$(Q)python3 -m tools.qemu_run.qemu_run --config $(BUILD_DIR)/config.mk \
 		--make-flash $(BUILD_DIR)/bl1.bin $(1)/fip.bin $$@
 endef
 PLAT_IMAGES := $(BUILD_DIR)/flash.bin

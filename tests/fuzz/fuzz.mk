@@ -15,6 +15,10 @@ FUZZ_SECONDS ?= 300
 FUZZ_RUNS ?= 0
 $(call target_variable,FUZZ_SECONDS,fuzz,seconds each harness runs (default 300))
 $(call target_variable,FUZZ_RUNS,fuzz,inputs each harness runs (0: no limit))
+ifneq ($(filter fuzz,$(MAKECMDGOALS)),)
+$(call check_count,FUZZ_SECONDS,1,a whole number of seconds$(comma) at least 1)
+$(call check_count,FUZZ_RUNS,0,a whole number of inputs (0: no limit))
+endif
 
 FUZZ_CC := clang
 FUZZ_CFLAGS := -g -O1 -std=gnu11 -Wall -Wextra -Werror -Iinclude \

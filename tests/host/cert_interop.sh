@@ -16,7 +16,11 @@
 #  (d) TF-A's fiptool lists and unpacks every certificate of a FIP made by
 #      our fiptool;
 #  (e) a tampered image or another ROT key is refused, and our cert_create
-#      refuses bad command lines with "cert_create: <problem>".
+#      refuses bad command lines with "cert_create: <problem>";
+#  (f) our cert_create takes exactly the keys the firmware verifies: each
+#      key it accepts signs a chain lib/auth accepts, and each key it
+#      refuses for the firmware's sake signs (with TF-A's tool, which
+#      checks nothing) a chain lib/auth refuses.
 #
 # Prints "PASS <name>" / "FAIL <name>: why" per check, then "N passed, N
 # failed". Exit status: 0 all passed, 1 some failed, 2 cannot run.
@@ -239,6 +243,86 @@ check_bad bad-key-file "not a PEM private key" --rot-key bl2.bin --tfw-nvctr 1 \
 check_bad no-image-file "missing.bin" -n --tfw-nvctr 1 --tb-fw-cert x.crt \
 	--tb-fw missing.bin
 check_bad nothing "nothing to do"
+
+# (f) The keys the firmware can verify, and no others. KIND: ok (ours takes
+# it and lib/auth verifies its chain), firmware (ours refuses it, and
+# lib/auth refuses the chain TF-A's tool signs with it), or file (not a
+# key ours can use at all). Each as the ROT key, with --key-alg its own,
+# and refused with the other algorithm.
+mkdir -p keys
+openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:1024 -out keys/rsa1024.pem 2>/dev/null
+openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048 -out keys/rsa2048.pem 2>/dev/null
+openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:4096 -out keys/rsa4096.pem 2>/dev/null
+openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:4100 -out keys/rsa4100.pem 2>/dev/null
+for c in prime256v1 secp384r1 secp521r1 secp256k1; do
+	openssl ecparam -name $c -genkey -noout -out keys/$c.pem
+done
+openssl ecparam -name prime256v1 -genkey -noout -param_enc explicit -out keys/explicit.pem
+openssl ec -in keys/prime256v1.pem -conv_form compressed -out keys/compressed.pem 2>/dev/null
+openssl genpkey -algorithm ed25519 -out keys/ed25519.pem
+openssl genpkey -algorithm RSA-PSS -pkeyopt rsa_keygen_bits:2048 -out keys/rsapss.pem 2>/dev/null
+openssl pkey -in keys/rsa2048.pem -pubout -out keys/public.pem
+openssl pkey -in keys/rsa2048.pem -aes256 -passout pass:x -out keys/encrypted.pem
+echo junk >keys/junk.pem
+for t in rsa1024:rsa:firmware:"an RSA key of 1024 bits: the firmware verifies RSA keys of 2048 to 4096 bits" \
+	 rsa2048:rsa:ok: rsa4096:rsa:ok: \
+	 rsa4100:rsa:firmware:"an RSA key of 4100 bits" \
+	 prime256v1:ecdsa:ok: secp384r1:ecdsa:ok: \
+	 secp521r1:ecdsa:firmware:"an EC key on curve secp521r1: the firmware verifies P-256 and P-384" \
+	 secp256k1:ecdsa:firmware:"an EC key on curve secp256k1" \
+	 explicit:ecdsa:firmware:"an EC key with explicit curve parameters" \
+	 compressed:ecdsa:firmware:"an EC key with a compressed point" \
+	 ed25519:ecdsa:file:"a key of type ED25519" rsapss:rsa:firmware:"a key of type RSASSA-PSS" \
+	 public:rsa:file:"a public key" encrypted:rsa:file:"an encrypted private key" \
+	 junk:rsa:file:"not a PEM private key"; do
+	IFS=: read -r key alg kind why <<<"$t"
+	d=$TMP/key-$key
+	mkdir -p "$d"
+	cp keys/rsa2048.pem "$d/tw.pem"
+	[ "$alg" = ecdsa ] && cp keys/prime256v1.pem "$d/tw.pem"
+	for k in ntw soc nt; do cp "$d/tw.pem" "$d/$k.pem"; done
+	cp "keys/$key.pem" "$d/rot.pem"
+	# shellcheck disable=SC2046
+	"$OURS" -a "$alg" --tfw-nvctr 3 --ntfw-nvctr 4 $(key_args "$d") $(cert_args "$d") \
+		$IMAGES >/dev/null 2>"$d/err"
+	rc=$?
+	if [ "$kind" = ok ]; then
+		if [ $rc -eq 0 ] && rotpk_hash "$d"; then
+			verify "key-$key: ours signs with it, lib/auth verifies the chain" "$d" "$d"
+		else
+			fail "key-$key: ours signs with it" "$(cat "$d/err")"
+		fi
+		other=rsa
+		[ "$alg" = rsa ] && other=ecdsa
+		"$OURS" -a "$other" --rot-key "$d/rot.pem" >/dev/null 2>"$d/err2"
+		if [ $? -eq 1 ] && grep -q "^cert_create: --rot-key $d/rot.pem: an .* key, but --key-alg $other" "$d/err2"; then
+			pass "key-$key: refused with --key-alg $other"
+		else
+			fail "key-$key: refused with --key-alg $other" "$(cat "$d/err2")"
+		fi
+		continue
+	fi
+	if [ $rc -eq 1 ] && grep -qF "cert_create: --rot-key $d/rot.pem: $why" "$d/err" &&
+	   [ ! -e "$d/tb_fw.crt" ]; then
+		pass "key-$key: ours refuses it before signing, saying '$why'"
+	else
+		fail "key-$key: ours refuses it before signing" "status $rc: $(cat "$d/err")"
+	fi
+	[ "$kind" = firmware ] || continue
+	# What the firmware would have made of it: TF-A's tool signs, lib/auth refuses.
+	# shellcheck disable=SC2046
+	if "$DEB_CC" -n -a "$alg" --tfw-nvctr 3 --ntfw-nvctr 4 $(key_args "$d") $(cert_args "$d") \
+		$IMAGES >/dev/null 2>&1 && rotpk_hash "$d"; then
+		if ! out=$("$VERIFY" --rotpk-hash "$d/rotpk.bin" --tfw-nvctr 3 --tb-fw-cert "$d/tb_fw.crt" \
+			--tb-fw bl2.bin 2>&1); then
+			pass "key-$key: lib/auth refuses the chain TF-A's tool signs with it (${out#cot_verify: })"
+		else
+			fail "key-$key: lib/auth refuses the chain TF-A's tool signs with it" "$out"
+		fi
+	else
+		fail "key-$key: TF-A's tool signs with it" "it could not"
+	fi
+done
 
 echo "$npass passed, $nfail failed"
 [ "$nfail" -eq 0 ]

@@ -19,6 +19,7 @@ from tests.lib import unittest_main
 from tests.host.rt_report_test import SCENARIOS, FIGURES, console, value
 from tools.common import module
 from tools.lava import lava_log
+from tools.rt_report import schema
 
 
 def lava_log_text(text, shape=(2, 2), job="pass", fail_case=None, cut=None, values=value):
@@ -104,7 +105,9 @@ class Jobs(unittest.TestCase):
     def test_report_from_a_job(self):
         d = self.job(42, device="n1sdp-03")
         out = os.path.join(self.dir, "one")
-        rc, text = self.run_report(os.path.join(d, "log.yaml"), out, "--no-plots", "--quiet")
+        # (the lab's build is not here)
+        rc, text = self.run_report(os.path.join(d, "log.yaml"), out, "--no-plots", "--quiet",
+                                   "--without-build")
         self.assertEqual(rc, 0, text)
         with open(os.path.join(out, "report.json"), encoding="utf-8") as f:
             p = json.load(f)["provenance"]
@@ -237,11 +240,12 @@ class Jobs(unittest.TestCase):
                 for r in data["scenarios"]["test_rt_instr_cpu_susp_serial"]}
         base = value(1, "cpu_susp_serial", 1, 0, 1)
         a = rows[("board-a", 1, 0, "Wakeup")]
-        self.assertEqual((a["median"], a["spread"], a["count"], a["jobs"]),
+        self.assertEqual((a["median_ns"], a["spread_ns"], a["count"], a["jobs"]),
                          (base + 32, 160, 3, ["1", "2", "3"]))
         b = rows[("board-b", 1, 0, "Wakeup")]
-        self.assertEqual((b["median"], b["spread"], b["count"]), (base + 16, 0, 1))
+        self.assertEqual((b["median_ns"], b["spread_ns"], b["count"]), (base + 16, 0, 1))
         self.assertEqual(len(rows), 2 * 4 * 3)
+        self.assertEqual(schema.check_file(os.path.join(self.dir, "agg", "lava-jobs.json")), [])
         with open(os.path.join(self.dir, "agg", "lava-jobs.rst"), encoding="utf-8") as f:
             rst = f.read()
         self.assertIn("* job 3 on board-a (qemu): https://lab.invalid/scheduler/job/3", rst)

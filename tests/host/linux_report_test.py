@@ -22,6 +22,7 @@ from tests.lib import unittest_main
 from tools.common import module
 from tools.rt_report import figures as fig
 from tools.rt_report import linux_report as lr
+from tools.rt_report import schema
 
 HZ = 62500000  # 16 ns per tick
 STATES = [(1, "cpu-power-down", 0x00010002, 2, 2, 10), (2, "cluster-pwrdown", 0x01010022, 3, 3, 5000)]
@@ -144,8 +145,8 @@ class Statistics(unittest.TestCase):
         self.assertEqual(fig.percentile(list(range(1, 101)), 99), 99)
         self.assertEqual(fig.percentile(list(range(1, 201)), 99), 198)
         self.assertEqual(fig.percentile([7], 99), 7)
-        self.assertEqual(lr.summarize([4, 1, 3, 2]), {"count": 4, "median": 2.5, "p99": 4,
-                                                      "max": 4})
+        self.assertEqual(lr.summarize([4, 1, 3, 2]), {"count": 4, "median_ns": 2.5, "p99_ns": 4,
+                                                      "max_ns": 4})
 
     def test_table(self):
         res, problems = lr.analyse(lr.parse(data()), 8, 5)
@@ -153,8 +154,8 @@ class Statistics(unittest.TestCase):
         row = next(r for r in res["table"] if r["cpu"] == "0.1" and r["state"] == "cluster-pwrdown")
         self.assertEqual(row["count"], 8)
         # Powerdown ticks 300..307: 4800..4912 ns.
-        self.assertEqual(row["figures"]["Powerdown"], {"count": 8, "median": 4856, "p99": 4912,
-                                                       "max": 4912})
+        self.assertEqual(row["figures"]["Powerdown"], {"count": 8, "median_ns": 4856,
+                                                       "p99_ns": 4912, "max_ns": 4912})
         self.assertEqual(res["deepest"], 2)
 
 
@@ -209,6 +210,8 @@ class Files(unittest.TestCase):
         with open(os.path.join(out, "linux-latency-n1sdp.rst"), encoding="utf-8") as f:
             rst = f.read()
         self.assertIn(":Kernel: 6.1.0-57-arm64", rst)
+        self.assertNotIn("unknown", rst.lower())
+        self.assertEqual([q for f in schema.files_of(out) for q in schema.check_file(f)], [])
         self.assertIn("cluster-pwrdown  0x01010022   3                 3                5000", rst)
 
     def test_fail_exits_1_with_the_record(self):
@@ -221,9 +224,13 @@ class Files(unittest.TestCase):
     def test_reload_warnings_fail(self):
         text = console(data()).replace("dmesg warnings 0 before, 0 after",
                                        "dmesg warnings 0 before, 2 after")
-        rc, err, _ = run(text)
-        self.assertEqual(rc, 1)
+        # (a console names its firmware, whose build is not here)
+        rc, err, _ = run(text, "--without-build")
+        self.assertEqual(rc, 1, err)
         self.assertIn("100 times added 2 warnings", err)
+        rc, err, _ = run(text)
+        self.assertEqual(rc, 2, err)
+        self.assertIn("the log's firmware is v0.1-abc1234", err)
 
     def test_baseline_deltas(self):
         rc, err, base = run(data())
@@ -234,6 +241,24 @@ class Files(unittest.TestCase):
             rst = f.read()
         self.assertIn("against the baseline", rst)
         self.assertIn("(+", rst)
+
+    def test_old_format_baseline(self):
+        """A baseline of the format before units in keys is read as it was."""
+        rc, err, base = run(data())
+        self.assertEqual(rc, 0, err)
+        path = os.path.join(base, "report.json")
+        with open(path, encoding="utf-8") as f:
+            rep = json.load(f)
+        del rep["format"]
+        for r in rep["table"]:
+            r["figures"] = {n: {k.removesuffix("_ns"): v for k, v in st.items()}
+                            for n, st in r["figures"].items()}
+        with open(path, "w", encoding="utf-8") as f:
+            json.dump(rep, f)
+        rc, err, out = run(data(pd=400), "--baseline", base)
+        self.assertEqual(rc, 0, err)
+        with open(os.path.join(out, "linux-latency-n1sdp.rst"), encoding="utf-8") as f:
+            self.assertIn("(+", f.read())
 
 
 if __name__ == "__main__":

@@ -72,6 +72,36 @@ refused_says "REF= is read by make compare only, not by make run" run REF=HEAD
 refused_says "PROFILE_PATH= is read by make profile only, not by make run" run PROFILE_PATH=boot
 refused_says "BASELINE= is read by make run and make bench and make linux-latency only, not by make all" BASELINE=x
 refused_says "qemu_clusters is not an option (did you mean QEMU_CLUSTERS?)" qemu_clusters=1
+refused_says "CLUSTERS is not an option (did you mean QEMU_CLUSTERS?)" CLUSTERS=2
+# A suggestion only when a name is close: none for a name nothing resembles.
+refused_says "FOO is not an option of this build or of TF-A's that it knows. See make help" FOO=1
+# TF-A's options (make_helpers/tfa_options.csv, docs/tfa-users.rst): taken
+# with a line on what they mean here, or refused saying why.
+refused_says "SPD=opteed: TF-A's option; no secure payload dispatcher exists here (there is no BL32), so none is the only value; here SPD takes only none" \
+	SPD=opteed
+refused_says "BL32=tee.bin: TF-A's option; no meaning here: there is no secure payload (BL32)" BL32=tee.bin
+refused_says "GENERATE_COT=1: TF-A's option; implied by TRUSTED_BOARD_BOOT=1" GENERATE_COT=1 TRUSTED_BOARD_BOOT=0
+refused_says "ERRATA_N1_1542419=1: TF-A's option; no meaning here: the CPU's errata table" ERRATA_N1_1542419=1
+make -C "$top" GENERATE_COT=1 SPD=none V=1 help >"$work/tfa.log" 2>&1
+check "make GENERATE_COT=1 SPD=none V=1: taken, each TF-A option with its line" \
+	bash -c "grep -qx \"make: GENERATE_COT=1 (TF-A's option): implied by TRUSTED_BOARD_BOOT=1: the build makes the certificates of every FIP it packs (and none with TRUSTED_BOARD_BOOT=0)\" '$work/tfa.log' &&
+		grep -q \"^make: SPD=none (TF-A's option): no secure payload\" '$work/tfa.log' && grep -q '^Build options' '$work/tfa.log'"
+# The table's "option" rows are this build's own names, the others not.
+tfa_rows() { awk -F'","' -v want="$1" 'NR > 1 { gsub(/^"/, "", $1); if (($2 == "option") == (want == "option")) print $1 }' \
+	"$top/make_helpers/tfa_options.csv"; }
+ours=$(make -C "$top" help | sed -n 's/^  \([A-Z0-9_]*\)=.*/\1/p'; cat "$top"/plat/*/platform.mk |
+	sed -n 's/^\$(call [a-z]*_option,\([A-Z0-9_]*\),.*/\1/p')
+bad=
+for n in $(tfa_rows option); do grep -qx "$n" <<<"$ours" || bad="$bad $n"; done
+for n in $(tfa_rows other); do grep -qx "${n%\%}" <<<"$ours" && bad="$bad $n"; done
+check "tfa_options.csv: its option rows are options here, its other rows are not (wrong:${bad:- none})" \
+	bash -c "[ -z '$bad' ] && [ $(tfa_rows option | wc -l) -ge 20 ]"
+refused_says "CC=nonexistent-gcc: no such compiler (CROSS_COMPILE=nonexistent-)" CROSS_COMPILE=nonexistent-
+refused_says "V=2 is not 0 or 1" V=2
+refused_says "FUZZ_SECONDS=abc: give a whole number of seconds, at least 1" fuzz FUZZ_SECONDS=abc
+refused_says "PROFILE_PATH=bogus: not a path make profile knows; give one of psci_version cpu_suspend cpu_on cpu_off boot" \
+	profile PROFILE_PATH=bogus
+refused_says "REF=nosuchref: not a commit of this repository" compare REF=nosuchref
 refused_says "give two topologies, e.g." scaling SCALING_TOPOLOGIES=2x2
 
 # A target the platform cannot run is refused before anything is built,
@@ -81,7 +111,8 @@ refused_plat() {    # PLAT MESSAGE MAKE-ARGS...
 	shift 2
 	make -C "$top" BUILD_BASE="$work/refused-$plat" PLAT="$plat" "$@" >"$work/rp.log" 2>&1
 	check "make PLAT=$plat $*: refused at once, '$msg'" \
-		bash -c "grep -qF -- \"$msg\" '$work/rp.log' && [ ! -e '$work/refused-$plat/$plat' ]"
+		bash -c "grep -qF -- \"$msg\" '$work/rp.log' && [ ! -e '$work/refused-$plat/$plat' ] &&
+			! grep -qF '..  Stop.' '$work/rp.log'"
 }
 refused_plat n1sdp "make run runs nothing here: PLAT=n1sdp runs on the N1SDP board: give the SCP bl1.bin" run
 refused_plat n1sdp "make bench runs nothing here: PLAT=n1sdp runs on the N1SDP board" bench
@@ -175,10 +206,36 @@ rc=$?
 check "qemu_run --topology 5x5: refused ($rc): the firmware runs 1 to 16 cores" \
 	bash -c "[ $rc -eq 2 ] && grep -q '25 cores; the firmware runs 1 to 16' '$work/topo25.log'"
 
+# A BL1 that prints nothing (its first instruction a branch to itself):
+# the run ends after --first-output seconds, not at the time limit.
+head -c 4096 "$build/flash.bin" >"$work/dead.flash.head"
+{ printf '\x00\x00\x00\x14'; tail -c +5 "$build/flash.bin"; } >"$work/dead.flash"
+start=$(date +%s)
+py tools.qemu_run.qemu_run --config "$build/config.mk" --flash "$work/dead.flash" --timeout 300 \
+	--first-output 3 --quiet >"$work/dead.log" 2>&1
+rc=$?
+secs=$(($(date +%s) - start))
+check "a dead BL1: the run ends after 3 s of silence, not 300 ($rc, $secs s), saying so" \
+	bash -c "[ $rc -eq 124 ] && [ $secs -lt 60 ] &&
+		grep -q 'no console output in 3 s: the firmware did not start' '$work/dead.log' &&
+		grep -q '^  CPU 0: PC 0x' '$work/dead.log'"
+
 # The targets that only build, on the built tree (up to date: quick).
 base=$(cd "$build/../.." && pwd)
-make -C "$top" BUILD_BASE="$base" cert_create mbedtls unit-tests >"$work/t-build.log" 2>&1
-check "make cert_create mbedtls unit-tests" [ $? -eq 0 ]
+make -C "$top" BUILD_BASE="$base" cert_create certtool mbedtls unit-tests >"$work/t-build.log" 2>&1
+check "make cert_create certtool mbedtls unit-tests" [ $? -eq 0 ]
+# TF-A's targets (make_helpers/tfa_options.csv's commands: docs/tfa-users.rst).
+make -C "$top" BUILD_BASE="$base" bl1 bl2 bl31 fip certificates >"$work/t-tfa.log" 2>&1
+check "make bl1 bl2 bl31 fip certificates: each named when built" \
+	bash -c "[ $? -eq 0 ] && grep -qx 'Built $build/bl1.bin' '$work/t-tfa.log' &&
+		grep -qx 'Built $build/bl31.bin' '$work/t-tfa.log' && grep -qx 'Built $build/fip.bin' '$work/t-tfa.log' &&
+		grep -qx 'Built $build/certs/' '$work/t-tfa.log'"
+# V=1 prints the commands: in a copy of the tree, one object remade.
+bash "$here/../lib/copy_build.sh" "$build" "$work/v"
+rm "$work/v/qemu/release/bl31/common/log.o"
+make -C "$top" BUILD_BASE="$work/v" V=1 bl31 >"$work/t-v.log" 2>&1
+check "make V=1 bl31: the compiler's command line is printed" \
+	bash -c "grep -q 'aarch64-linux-gnu-gcc .*-c common/log.c -o $work/v/qemu/release/bl31/common/log.o' '$work/t-v.log'"
 make -C "$top" BUILD_BASE="$base" etm-decode >"$work/t-etm.log" 2>&1
 check "make etm-decode" grep -q "^Built .*etm_decode" "$work/t-etm.log"
 make -C "$top" BUILD_BASE="$base" format-check >"$work/t-format.log" 2>&1

@@ -10,6 +10,7 @@ checked without booting anything. Ends with "N passed, N failed".
 """
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -20,7 +21,7 @@ from tests.lib import unittest_main
 from tools.common import module
 from tools.rt_report import compare, runs
 from tools.rt_report import figures as fig
-from tools.rt_report import rt_report, scenarios
+from tools.rt_report import rt_report, scenarios, schema
 
 # The payload's scenarios (tools/rt_report/scenarios.py, the one table).
 SCENARIOS = [(test.removeprefix("test_rt_instr_"), len(figs)) for _, test, figs, _, _ in scenarios.SCENARIOS]
@@ -74,6 +75,22 @@ def console(iterations=1, values=value, shape=(2, 2), verdict="PASS", old=False,
     return "\n".join(lines) + "\n"
 
 
+def board_config(base, plat="n1sdp", btype="release", version="0.1-abc1234", extra=""):
+    """A build's config.mk as make writes it (the Makefile's CONFIG_MK_FACTS
+    beside the options), in BASE/PLAT/BTYPE/; its path."""
+    d = os.path.join(base, plat, btype)
+    os.makedirs(d, exist_ok=True)
+    path = os.path.join(d, "config.mk")
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(f"PLAT := {plat}\nDEBUG := {int(btype == 'debug')}\nLOG_LEVEL := 20\n"
+                "WORKAROUND_CVE_2022_23960 := 1\nRUN_TIMEOUT := 300\n"
+                "FIP_PAYLOADS := .:payload bench:payload_bench\n"
+                f"VERSION := {version}\nCC := aarch64-linux-gnu-gcc\n"
+                "CC_VERSION := aarch64-linux-gnu-gcc (Debian 12.2.0-14) 12.2.0\n"
+                "BUILD_OPTIONS := PLAT DEBUG LOG_LEVEL WORKAROUND_CVE_2022_23960\n" + extra)
+    return path
+
+
 class Tmp(unittest.TestCase):
     def setUp(self):
         self.tmp = tempfile.TemporaryDirectory()
@@ -112,6 +129,20 @@ class Tmp(unittest.TestCase):
         r = subprocess.run(cmd, capture_output=True, text=True, env=self.env, check=False)
         return r.returncode, r.stdout + r.stderr, out
 
+    def rt(self, *args, tool="rt_report"):
+        """Run a report tool with @args alone; (exit status, output)."""
+        r = subprocess.run(module.command("tools.rt_report." + tool) + list(args) +
+                           (["--no-plots", "--quiet"] if tool == "rt_report" else ["--quiet"]),
+                           capture_output=True, text=True, env=self.env, check=False)
+        return r.returncode, r.stdout + r.stderr
+
+    def edit_json(self, out, change, name="report.json"):
+        """Rewrite OUT/NAME with @change applied to its data."""
+        j = self.json(out, name)
+        change(j)
+        with open(os.path.join(out, name), "w", encoding="utf-8") as f:
+            json.dump(j, f)
+
     def json(self, out, name="report.json"):
         with open(os.path.join(out, name), encoding="utf-8") as f:
             return json.load(f)
@@ -130,7 +161,8 @@ class Figures(unittest.TestCase):
 
     def test_stats_keep_every_sample(self):
         self.assertEqual(fig.stats([800, 816, 800]),
-                         {"min": 800, "median": 800, "max": 816, "samples": [800, 816, 800]})
+                         {"min_ns": 800, "median_ns": 800, "max_ns": 816,
+                          "samples_ns": [800, 816, 800]})
 
     def test_published_form(self):
         # The N1SDP report's own example: 13.42 against 24.58.
@@ -177,7 +209,7 @@ class Report(Tmp):
         self.assertEqual(sc["name"], "test_rt_instr_susp_deep_parallel")
         self.assertEqual([(r["cluster"], r["core"]) for r in sc["rows"]],
                          [(0, 0), (0, 1), (1, 0), (1, 1)])
-        self.assertEqual(sc["rows"][3]["figures"]["Wakeup"]["median"], 16 * 53)
+        self.assertEqual(sc["rows"][3]["figures"]["Wakeup"]["median_ns"], 16 * 53)
 
     def test_provenance_everywhere(self):
         rc, out, d = self.report(console())
@@ -200,7 +232,7 @@ class Report(Tmp):
         with open(os.path.join(d, "test_rt_instr_susp_deep_serial.csv"), encoding="utf-8") as f:
             csv_text = f.read()
         self.assertIn("# firmware: v0.1-abc1234", csv_text)
-        self.assertIn('"Cluster","Core","Powerdown","Wakeup","Cache Flush"', csv_text)
+        self.assertIn('"cluster","core","powerdown_ns","wakeup_ns","cflush_ns"', csv_text)
 
     def test_six_tables_of_medians(self):
         def v(it, test, cl, co, f):
@@ -243,9 +275,9 @@ class Report(Tmp):
         par = sc["test_rt_instr_susp_deep_parallel"]
         self.assertEqual(par["samples_per_iteration"], 9)
         st = par["rows"][0]["figures"]["Powerdown"]
-        self.assertEqual((len(st["samples"]), st["spread"]), (9, 32))
+        self.assertEqual((len(st["samples_ns"]), st["spread_ns"]), (9, 32))
         self.assertEqual(len(sc["test_rt_instr_susp_deep_serial"]["rows"][0]["figures"]
-                             ["Powerdown"]["samples"]), 1)
+                             ["Powerdown"]["samples_ns"]), 1)
         self.assertIn("9 samples per core of each parallel scenario per iteration", self.rst(d))
         rc, out, _ = self.report(console(samples=9, drop={(1, "cpu_susp_parallel", 1, 0, 4)}))
         self.assertEqual(rc, 1, out)
@@ -276,15 +308,17 @@ class Report(Tmp):
             out = os.path.join(self.dir, f"board{self.n}")
             with open(log, "w", encoding="utf-8") as f:
                 f.write(console(platform=(plat, plat.upper())))
-            # No --hardware, and a QEMU build's configuration given by mistake.
-            r = subprocess.run(module.command("tools.rt_report.rt_report") + [log, out,
-                                "--config", self.config(), "--no-plots", "--quiet"],
-                               capture_output=True, text=True, env=self.env, check=False)
-            self.assertEqual(r.returncode, 0, r.stdout + r.stderr)
+            # No --hardware: the log names its platform.
+            rc, text = self.rt(log, out, "--config", board_config(self.dir, plat))
+            self.assertEqual(rc, 0, text)
             p = self.json(out)["provenance"]
             self.assertEqual(p["emulator"], emulator)
             self.assertNotIn("QEMU", json.dumps(p["emulator"]) + p["timing"])
             self.assertNotIn("-icount", p["timing"])
+            # A QEMU build's configuration given by mistake is refused.
+            rc, text = self.rt(log, out + "-qemu", "--config", self.config())
+            self.assertEqual(rc, 2, text)
+            self.assertIn(f"is a build of PLAT=qemu, but the log comes from {plat}", text)
 
     def test_interrupted_while_plotting(self):
         """A Ctrl-C while the plots are drawn leaves the report, CSVs and
@@ -323,7 +357,8 @@ class Report(Tmp):
         rc, out, d = self.report(console(3, v), config=self.config(realtime=1))
         self.assertEqual(rc, 0, out)
         rst = self.rst(d)
-        self.assertIn("Without ``-icount`` (real time (no -icount))", rst)
+        self.assertIn("Without ``-icount`` (QEMU in real time) the spread", rst)
+        self.assertNotIn("(real time (no -icount))", rst)
         self.assertIn("noise of the host", rst)
         self.assertIn("up to 0.10 µs (10.71% of the median)", rst)
 
@@ -378,7 +413,7 @@ class Baseline(Tmp):
         self.assertEqual(rst.count(".. table::"), 12)
         self.assertNotIn("(+0.00%)", rst)
         row = self.json(d)["scenarios"][3]["rows"][0]["figures"]["Powerdown"]
-        self.assertEqual((row["baseline"], row["delta_percent"]), (640, 100.0))
+        self.assertEqual((row["baseline_median_ns"], row["delta_percent"]), (640, 100.0))
 
     def test_fail_above(self):
         _, _, base = self.report(console())
@@ -415,7 +450,7 @@ class Baseline(Tmp):
         self.assertEqual(rc, 0, out)
         st = self.json(d)["scenarios"][0]["rows"][0]["figures"]["Powerdown"]
         self.assertGreater(st["delta_percent"], 100)
-        self.assertEqual((st["spread"], st["baseline_spread"]), (2352, 2352))
+        self.assertEqual((st["spread_ns"], st["baseline_spread_ns"]), (2352, 2352))
         self.assertEqual(self.json(d)["regressions"], [])
 
     def test_a_tick_is_not_a_regression(self):
@@ -462,10 +497,7 @@ class Baseline(Tmp):
 
     def test_refuses_other_platform(self):
         _, _, base = self.report(console())
-        j = self.json(base)
-        j["provenance"]["platform"] = "n1sdp"
-        with open(os.path.join(base, "report.json"), "w", encoding="utf-8") as f:
-            json.dump(j, f)
+        self.edit_json(base, lambda j: j["provenance"].update(platform="n1sdp"))
         rc, out, _ = self.report(console(), "--baseline", base)
         self.assertEqual(rc, 2, out)
         self.assertIn("platform: qemu here, n1sdp in the baseline", out)
@@ -544,6 +576,270 @@ class Runs(Tmp):
         self.assertEqual(rc, 0, out)
         self.assertEqual(len(self.json(d)["provenance"]["run_options"]), 12)
         self.assertIn(f":Run options: {opts}", self.rst(d))
+
+
+class BoardLog(Tmp):
+    """A board's console log: the report takes the provenance of the build
+    that made its firmware, found from the log (the platform it names, the
+    banner's build type and version) or given, and refuses to guess."""
+
+    def board_log(self):
+        log = os.path.join(self.dir, "n1sdp.log")
+        with open(log, "w", encoding="utf-8") as f:
+            f.write(console(platform=("n1sdp", "Arm N1SDP")))
+        return log
+
+    def test_found_from_the_banner(self):
+        base = os.path.join(self.dir, "build")
+        board_config(base, btype="debug", version="0.1-0000000")    # another build
+        board_config(base)
+        out = os.path.join(self.dir, "out")
+        rc, text = self.rt(self.board_log(), out, "--build-base", base)
+        self.assertEqual(rc, 0, text)
+        p = self.json(out)["provenance"]
+        self.assertEqual(p["options"], {"DEBUG": "0", "LOG_LEVEL": "20", "PLAT": "n1sdp",
+                                        "WORKAROUND_CVE_2022_23960": "1"})
+        self.assertEqual(p["compiler"], "aarch64-linux-gnu-gcc (Debian 12.2.0-14) 12.2.0")
+        self.assertEqual((p["emulator"], p["timing"]), ("hardware", "hardware"))
+        rst = self.rst_of(out, "n1sdp")
+        self.assertIn(":Compiler: aarch64-linux-gnu-gcc (Debian 12.2.0-14) 12.2.0\n", rst)
+        self.assertIn(":Build options: DEBUG=0 LOG_LEVEL=20 PLAT=n1sdp "
+                      "WORKAROUND_CVE_2022_23960=1\n", rst)
+        self.assertNotIn("unknown", rst.lower())
+        self.assertNotIn("FIP_PAYLOADS", rst)      # a fact of the build, not an option
+
+    def test_refused_without_its_build(self):
+        base = os.path.join(self.dir, "build")
+        log = self.board_log()
+        rc, text = self.rt(log, os.path.join(self.dir, "a"), "--build-base", base)
+        self.assertEqual(rc, 2, text)
+        self.assertIn("the log's firmware is v0.1-abc1234 (n1sdp, release), and there is no "
+                      "such build in", text)
+        self.assertIn("give --config BUILD/config.mk of the build that made it, or "
+                      "--without-build", text)
+        board_config(base, version="0.1-def5678")
+        rc, text = self.rt(log, os.path.join(self.dir, "b"), "--build-base", base)
+        self.assertEqual(rc, 2, text)
+        self.assertIn("is the build of v0.1-def5678, but the log's firmware is v0.1-abc1234",
+                      text)
+        debug = board_config(self.dir, btype="debug")
+        rc, text = self.rt(log, os.path.join(self.dir, "c"), "--config", debug)
+        self.assertEqual(rc, 2, text)
+        self.assertIn("is a debug build, but the log's firmware is a release build", text)
+
+    def test_a_boot_that_stopped_in_bl1(self):
+        """No BL31 banner: BL1's names the build; the report is the failure's."""
+        base = os.path.join(self.dir, "build")
+        board_config(base)
+        log = os.path.join(self.dir, "stopped.log")
+        with open(log, "w", encoding="utf-8") as f:
+            f.write("NOTICE:  BL1: v0.1-abc1234(release)\n"
+                    "ERROR:   BL1: Failed to load BL2: nothing was run from the FIP\n")
+        out = os.path.join(self.dir, "out")
+        # (no payload named the platform: make report LOG= PLAT=n1sdp)
+        rc, text = self.rt(log, out, "n1sdp", "--build-base", base)
+        self.assertEqual(rc, 1, text)
+        self.assertIn("the boot stopped: ERROR:   BL1: Failed to load BL2", text)
+        p = self.json(out)["provenance"]
+        self.assertEqual((p["build_type"], p["options"]["PLAT"]), ("release", "n1sdp"))
+        self.assertNotIn("firmware", p)
+
+    def test_without_build(self):
+        out = os.path.join(self.dir, "out")
+        rc, text = self.rt(self.board_log(), out, "--without-build")
+        self.assertEqual(rc, 0, text)
+        p = self.json(out)["provenance"]
+        self.assertNotIn("compiler", p)
+        self.assertNotIn("options", p)
+        rst = self.rst_of(out, "n1sdp")
+        self.assertIn(":Compiler: not known (no build given)", rst)
+        self.assertNotIn("unknown", rst.lower())
+
+    def rst_of(self, out, plat):
+        with open(os.path.join(out, f"psci-performance-{plat}.rst"), encoding="utf-8") as f:
+            return f.read()
+
+
+class BoardBuild(Tmp):
+    """QEMU's build against the board's (config.mk's PLAT_BOARD and
+    BOARD_DIFFERENCES, which the Makefile writes): one line in the report
+    and in make bench."""
+
+    def qemu_config(self, differences="", cpu="neoverse-n1"):
+        path = self.config()
+        with open(path, "a", encoding="utf-8") as f:
+            f.write(f"PLAT_BOARD := n1sdp\nPLAT_BOARD_CPU := neoverse-n1\n"
+                    f"BOARD_DIFFERENCES := {differences}\n")
+        if cpu != "neoverse-n1":
+            with open(path, encoding="utf-8") as f:
+                text = f.read().replace("QEMU_CPU := neoverse-n1", f"QEMU_CPU := {cpu}")
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(text)
+        return path
+
+    def test_the_board_s_build(self):
+        rc, out, d = self.report(console(), config=self.qemu_config())
+        self.assertEqual(rc, 0, out)
+        self.assertIn(":Board build: the same as make PLAT=n1sdp's: every option that changes "
+                      "the firmware's code has the board's value; CPU neoverse-n1, the board's\n",
+                      self.rst(d))
+        self.assertEqual(self.json(d)["provenance"]["board"],
+                         {"platform": "n1sdp", "cpu": "neoverse-n1", "differences": []})
+
+    def test_what_differs(self):
+        config = self.qemu_config("WORKAROUND_CVE_2022_23960=0:1 TRUSTED_BOARD_BOOT=0:1",
+                                  cpu="cortex-a57")
+        rc, out, d = self.report(console(), config=config)
+        self.assertEqual(rc, 0, out)
+        self.assertIn(":Board build: differs from make PLAT=n1sdp's in "
+                      "WORKAROUND_CVE_2022_23960=0 (the board: 1), TRUSTED_BOARD_BOOT=0 (the "
+                      "board: 1) (what each moves: docs/perf/qemu-and-board.rst); CPU "
+                      "cortex-a57, not the board's neoverse-n1\n", self.rst(d))
+        rc, out = self.rt(self.write(BENCH.format(v=126)), os.path.join(self.dir, "b"), "qemu",
+                          "--config", config, tool="bench_report")
+        self.assertEqual(rc, 0, out)
+        # (--quiet prints no figures; the line comes with them.)
+        r = subprocess.run(module.command("tools.rt_report.bench_report") + [
+            self.write(BENCH.format(v=126)), os.path.join(self.dir, "b2"), "--config", config],
+            capture_output=True, text=True, env=self.env, check=False)
+        self.assertIn("BENCH: board build: differs from make PLAT=n1sdp's in "
+                      "WORKAROUND_CVE_2022_23960=0 (the board: 1)", r.stdout)
+
+    def test_qemu_takes_the_board_s_defaults(self):
+        """make help PLAT=qemu and PLAT=n1sdp: every option both platforms
+        have has the same default (what BOARD_DIFFERENCES relies on), the
+        board's own options and QEMU's apart."""
+        def defaults(plat):
+            r = subprocess.run(["make", "-s", "--no-print-directory", "-C", module.TOP, "help",
+                                f"PLAT={plat}"], capture_output=True, text=True, check=False)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            return dict(re.findall(r"^  (\w+)=.*?\[(.*)\]$", r.stdout, re.M))
+        qemu, board = defaults("qemu"), defaults("n1sdp")
+        both = sorted(set(qemu) & set(board))
+        self.assertGreaterEqual(len(both), 15, both)
+        self.assertEqual({o: qemu[o] for o in both}, {o: board[o] for o in both})
+        for o in ("WORKAROUND_CVE_2022_23960", "PSCI_OS_INIT_MODE",
+                  "ENABLE_RUNTIME_INSTRUMENTATION"):
+            self.assertEqual((o, qemu[o]), (o, "1"))
+
+    def write(self, text):
+        self.n += 1
+        path = os.path.join(self.dir, f"log{self.n}.log")
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+        return path
+
+
+def old_format(path):
+    """Turn the report.json (or bench.json) in @path back into format 1, as
+    the tree before units in keys wrote it."""
+    with open(path, encoding="utf-8") as f:
+        j = json.load(f)
+    del j["format"]
+    j["provenance"]["run"] = None          # format 1 wrote null fields
+    back = {v: k for k, v in schema._FIGURE_V1.items()}
+    for sc in j.get("scenarios", []):
+        sc["title"] = sc["title"].replace("(ns)", "(µs)")
+        for r in sc["rows"]:
+            r["figures"] = {n: {back.get(k, k): v for k, v in st.items()}
+                            for n, st in r["figures"].items()}
+    for b in j.get("benchmarks", []):
+        b["baseline"] = b.pop("baseline_ns", None)
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(j, f)
+    return j
+
+
+class Units(Tmp):
+    """Every number a program reads names its unit; no title says µs over
+    ns values; no provenance field is null or "unknown"
+    (tools/rt_report/schema.py); records of the older format are read."""
+
+    def check(self, *dirs):
+        return [q for d in dirs for f in schema.files_of(d) for q in schema.check_file(f)]
+
+    def test_every_output_names_its_unit(self):
+        _, _, base = self.report(console(samples=9, skew=lambda k: 16 * (k % 2)))
+        rc, out, d = self.report(console(samples=9, skew=lambda k: 32 * (k % 2)), "--baseline",
+                                 base, "--fail-above", "5")
+        self.assertEqual(rc, 0, out)
+        _, _, bbase = self.report(BENCH.format(v=400), tool="bench_report")
+        # A console without the payload's machine line: no counter, no cores.
+        rc, out, b = self.report(BENCH.format(v=404), "--baseline", bbase, tool="bench_report")
+        self.assertEqual(rc, 0, out)
+        self.assertEqual(self.check(base, d, bbase, b), [])
+        with open(os.path.join(b, "bench.csv"), encoding="utf-8") as f:
+            text = f.read()
+        self.assertNotIn("None", text)
+        self.assertIn('"path","ns","unit","baseline_ns","delta_percent"\n'
+                      '"PSCI_VERSION","404","ns/call","400","1.00"', text)
+        self.assertEqual(schema.main([base, d, b]), 0)
+
+    def test_each_break_is_caught(self):
+        j = {"format": 2, "provenance": {"counter_hz": None, "compiler": "unknown"},
+             "scenarios": [{"title": "latencies (µs)", "rows": [
+                 {"cluster": 0, "core": 0, "figures": {"Wakeup": {"median_ns": 608,
+                                                                  "median": 608}}}]}]}
+        got = schema.check_json(j)
+        self.assertIn("scenarios[0].title: 'latencies (µs)' says µs over values in ns", got)
+        self.assertIn("scenarios[0].rows[0].figures.Wakeup.median: a number without its unit in "
+                      "its key", got)
+        self.assertIn("provenance.counter_hz: null: a provenance field is filled or absent", got)
+        self.assertIn('provenance.compiler: "unknown": a provenance field is filled or absent',
+                      got)
+        self.assertEqual(len(got), 4, got)
+        got = schema.check_csv("# cores: None\n# run: x\n"
+                               '"Cluster","Core","Powerdown","wakeup_ns"\n"0","0","608","x"\n')
+        self.assertEqual(got, ["line 1: '# cores: None': a provenance field is filled or absent",
+                               "column 'Cluster': no unit in its name (e.g. cluster_ns)",
+                               "column 'Core': no unit in its name (e.g. core_ns)",
+                               "column 'Powerdown': no unit in its name (e.g. powerdown_ns)",
+                               "column wakeup_ns: 'x' is not a number"])
+        self.assertEqual(schema.check_results_yaml("- {suite: s, case: c, measurement: 0.3}\n"),
+                         ["s/c: a measurement without units"])
+
+    def test_old_format_baselines_are_read(self):
+        _, _, base = self.report(console())
+        old_format(os.path.join(base, "report.json"))
+        self.assertNotEqual(self.check(base), [])          # the old format breaks the rules
+        rc, out, d = self.report(console(values=lambda *v: Baseline.slower(None, *v)), "--baseline",
+                                 base)
+        self.assertEqual(rc, 0, out)
+        row = self.json(d)["scenarios"][3]["rows"][0]["figures"]["Powerdown"]
+        self.assertEqual((row["baseline_median_ns"], row["delta_percent"]), (640, 100.0))
+        self.assertIn("| 1.28 (+100.00%) |", self.rst(d))
+        _, _, bbase = self.report(BENCH.format(v=400), tool="bench_report")
+        old_format(os.path.join(bbase, "bench.json"))
+        rc, out, _ = self.report(BENCH.format(v=480), "--baseline", bbase, "--fail-above", "5",
+                                 tool="bench_report")
+        self.assertEqual(rc, 1, out)
+        self.assertIn("PSCI_VERSION: 400 -> 480 ns/call (+20.00%)", out)
+
+    def test_newer_format_refused(self):
+        _, _, base = self.report(console())
+        self.edit_json(base, lambda j: j.update(format=99))
+        rc, out, _ = self.report(console(), "--baseline", base)
+        self.assertEqual(rc, 2, out)
+        self.assertIn("report.json is of format 99; this tree reads formats 1 to 2", out)
+
+
+class Help(Tmp):
+    def test_every_option_described(self):
+        for tool, want in (("rt_report", "the build's config.mk"),
+                           ("bench_report", "make bench's figures")):
+            r = subprocess.run(module.command("tools.rt_report." + tool) + ["--help"],
+                               capture_output=True, text=True, env=self.env, check=False)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            self.assertIn(want, r.stdout)
+            opts = [ln.split()[0] for ln in r.stdout.splitlines() if ln.startswith("  -")]
+            self.assertGreaterEqual(len(opts), 12, r.stdout)
+            lines = r.stdout.splitlines()
+            for o in opts:
+                i = next(i for i, ln in enumerate(lines) if ln.startswith("  " + o))
+                # The description, beside the option or on the next line.
+                described = re.search(r"\S  +\S", lines[i].strip()) or (
+                    i + 1 < len(lines) and lines[i + 1].startswith(" " * 10))
+                self.assertTrue(described, f"{tool} --help: {o} has no description")
 
 
 class Compare(unittest.TestCase):

@@ -81,6 +81,10 @@ check "make format: leaves the tree's C as it is (it is formatted)" \
 make -C "$src" clean >"$work/clean.log" 2>&1
 check "make clean: this build gone, the rest kept" \
 	bash -c "[ ! -e '$src/build/qemu/release' ] && [ -d '$src/build/tools' ]"
+mkdir -p "$src/build/deps/kept"
+make -C "$src" DEPS_DIR="$src/build/deps" realclean >"$work/realclean.log" 2>&1
+check "make realclean: every build and the tools gone, the downloads (build/deps) kept" \
+	bash -c "[ ! -e '$src/build/tools' ] && [ ! -e '$src/build/qemu' ] && [ -d '$src/build/deps/kept' ]"
 make -C "$src" distclean >"$work/distclean.log" 2>&1
-check "make distclean: build/ gone" [ ! -e "$src/build" ]
+check "make distclean: build/ gone, downloads too" [ ! -e "$src/build" ]
 summary

@@ -57,8 +57,8 @@ check "noinstr: no PMF storage or capture code in BL31" \
 	bash -c "[ -f '$elf' ] && ! aarch64-linux-gnu-nm '$elf' | grep -qE 'pmf_timestamps|pmf_write_slot'"
 
 # (in real time, with iterations: the report says the spread is noise; the
-# same build has trusted board boot off and the Spectre-BHB loop, below)
-run_ok no-osi PSCI_OS_INIT_MODE=0 REALTIME=1 ITERATIONS=3 TRUSTED_BOARD_BOOT=0 WORKAROUND_CVE_2022_23960=1
+# same build has trusted board boot off and no Spectre-BHB loop, below)
+run_ok no-osi PSCI_OS_INIT_MODE=0 REALTIME=1 ITERATIONS=3 TRUSTED_BOARD_BOOT=0 WORKAROUND_CVE_2022_23960=0
 check "no-osi: OS-initiated tests SKIPPED (PSCI_FEATURES says so)" \
 	has "$work/no-osi.log" "PAYLOAD: SKIPPED PSCI_SET_SUSPEND_MODE: PSCI_FEATURES: not supported"
 rst=$work/no-osi/qemu/report/latest/psci-performance-qemu.rst
@@ -68,7 +68,9 @@ check "REALTIME=1 ITERATIONS=3: the report says the spread is the host's noise" 
 check "REALTIME=1 ITERATIONS=3: the run's name is short, its options in the report" \
 	bash -c "n=\$(basename \$(readlink -f '$work/no-osi/qemu/report/latest'));
 		[[ \$n =~ ^release-gnu-[0-9a-f]{8}-[0-9]{8}-[0-9]{6}\$ ]] &&
-		grep -qx ':Run options: REALTIME=1 WORKAROUND_CVE_2022_23960=1 PSCI_OS_INIT_MODE=0 ITERATIONS=3 TRUSTED_BOARD_BOOT=0' '$rst'"
+		grep -qx ':Run options: REALTIME=1 WORKAROUND_CVE_2022_23960=0 PSCI_OS_INIT_MODE=0 ITERATIONS=3 TRUSTED_BOARD_BOOT=0' '$rst'"
+check "no-osi: the report names every option where the build is not the board's, and the board's value" \
+	grep -qx ":Board build: differs from make PLAT=n1sdp's in WORKAROUND_CVE_2022_23960=0 (the board: 1), PSCI_OS_INIT_MODE=0 (the board: 1), TRUSTED_BOARD_BOOT=0 (the board: 1) (what each moves: docs/perf/qemu-and-board.rst); CPU neoverse-n1, the board's" "$rst"
 # A firmware without SYSTEM_SUSPEND (as N1SDP's; noinstr's build): PSCI_FEATURES
 # says so and the payload expects none, whatever platform it runs on.
 check "no-sysusp: SYSTEM_SUSPEND SKIPPED (PSCI_FEATURES says so)" \
@@ -77,8 +79,9 @@ check "no-sysusp: PSCI_FEATURES and the calls agree" \
 	grep -q "CONFORMANCE: PSCI_VERSION and PSCI_FEATURES: PASS" "$work/noinstr.log"
 check "no-sysusp: the build is configured without it (config.h)" \
 	grep -qx "#define QEMU_SYSTEM_SUSPEND 0" "$work/noinstr/qemu/release/include/config.h"
-# (QEMU_EXTRA= one option, which starts with "-": passed to qemu_run as --extra=...)
-run_ok debug DEBUG=1 LOG_LEVEL=50 QEMU_EXTRA=-no-user-config
+# (QEMU_EXTRA= options that start with "-" and quote an argument with a
+# space: passed to qemu_run as one --extra=..., split as a shell would)
+run_ok debug DEBUG=1 LOG_LEVEL=50 "QEMU_EXTRA=-no-user-config -name 'n1 test'"
 check "debug: VERBOSE lines on the console" grep -q "^VERBOSE: \|^INFO: " "$work/debug.log"
 # docs/debugging.rst's gdb session, as printed, on that debug build.
 sub_suite debugging bash "$here/debug_test.sh" "$work/debug" LOG_LEVEL=50
@@ -118,22 +121,44 @@ refused bad-key-size "KEY_ALG=rsa KEY_SIZE=1024: the firmware verifies rsa keys 
 refused bad-hash "HASH_ALG=md5: choose sha256" HASH_ALG=md5
 refused bad-key-alg "KEY_ALG=dsa: choose rsa or ecdsa" KEY_ALG=dsa
 refused no-rot-key "ROT_KEY=/nonexistent.pem: no such file" ROT_KEY=/nonexistent.pem
-# The Spectre-BHB loop on QEMU's Neoverse N1 model (on by default on n1sdp
-# and fvp; no-osi's build): BL31 chooses the looping vectors, and
-# SMCCC_ARCH_FEATURES still gives TF-A's answers on N1 (the payload checks them).
-check "bhb: BL31 says it runs the loop" \
-	has "$work/no-osi.log" "NOTICE:  BL31: CVE-2022-23960 (Spectre-BHB): 24-branch loop on entry from lower ELs"
-check "bhb: SMCCC answers as TF-A's on N1" grep -q "CONFORMANCE: SMCCC: PASS" "$work/no-osi.log"
+# A key the firmware could not verify: the build stops, naming it, before
+# it is hashed into BL1 or signs anything (cert_create's key check; the
+# cert-interop suite proves the check is lib/auth's rule, key by key).
+# refused_key NAME MESSAGE OPTIONS...: in a copy of make check's tree.
+refused_key() {
+	local name=$1 msg=$2 b
+	shift 2
+	bash "$here/../lib/copy_build.sh" "$base/qemu/release" "$work/$name"
+	b=$work/$name/qemu/release
+	make -C "$top" -j2 BUILD_BASE="$work/$name" "$@" all >"$work/$name.log" 2>&1
+	check "$name: the build stops ($*)" [ $? -ne 0 ]
+	check "$name: says '$msg' and names the option" \
+		bash -c "grep -qF -- \"$msg\" '$work/$name.log' &&
+			grep -qF 'refused, nothing signed: the firmware (KEY_ALG=' '$work/$name.log'"
+	check "$name: the ROTPK hash and the FIP are as they were" \
+		bash -c "cmp -s '$b/include/rotpk_hash.h' '$base/qemu/release/include/rotpk_hash.h' &&
+			cmp -s '$b/fip.bin' '$base/qemu/release/fip.bin'"
+}
+openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:1024 -out "$work/rsa1024.pem" 2>/dev/null
+openssl ecparam -name prime256v1 -genkey -noout -out "$work/p256.pem"
+refused_key rsa1024-key "ROT_KEY=$work/rsa1024.pem: refused" ROT_KEY="$work/rsa1024.pem"
+refused_key ec-key-rsa-build "an EC key, but --key-alg rsa" NT_FW_KEY="$work/p256.pem"
+# The Spectre-BHB loop on QEMU's Neoverse N1 model: on by default, as on
+# the board (every boot of make check runs it: BL31 chooses the looping
+# vectors, and the payload checks that SMCCC_ARCH_FEATURES gives TF-A's
+# answers on N1); no-osi's build goes without.
+check "bhb-off: BL31 runs no loop, and says nothing of it" \
+	lacks "$work/no-osi.log" "CVE-2022-23960"
+check "bhb-off: SMCCC answers as TF-A's on N1" grep -q "CONFORMANCE: SMCCC: PASS" "$work/no-osi.log"
 # vector_tables ELF: how many distinct vector tables BL31 has (without the
 # workaround, runtime_exceptions_bhb names the one plain table).
 vector_tables() {
 	aarch64-linux-gnu-nm "$1" | awk '$3 == "runtime_exceptions" || $3 == "runtime_exceptions_bhb" { print $1 }' |
 		sort -u | wc -l
 }
-check "bhb: BL31 has the looping vectors beside the plain ones" \
-	[ "$(vector_tables "$work/no-osi/qemu/release/bl31.elf")" -eq 2 ]
-check "the default QEMU build has no looping vectors" \
-	[ "$(vector_tables "$base/qemu/release/bl31.elf")" -eq 1 ]
+check "bhb: the default QEMU build has the looping vectors beside the plain ones (the board's)" \
+	[ "$(vector_tables "$base/qemu/release/bl31.elf")" -eq 2 ]
+check "bhb-off: no looping vectors" [ "$(vector_tables "$work/no-osi/qemu/release/bl31.elf")" -eq 1 ]
 # The largest RSA keys with a ROT key of the user's, in the same build.
 openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:3072 -out "$work/own-rot.pem" 2>/dev/null
 keys=(ROT_KEY="$work/own-rot.pem" KEY_SIZE=4096 HASH_ALG=sha512)
@@ -198,6 +223,12 @@ check "make bench keeps its figures with provenance in a run directory" \
 	bash -c "grep -q '\"tool\": \"bench_report\"' '$base/qemu/report/latest-bench/bench.json' &&
 		grep -q '^# firmware: v' '$base/qemu/report/latest-bench/bench.csv' &&
 		grep -q '^\"PSCI_VERSION\",\"[0-9]*\",\"ns/call\"' '$base/qemu/report/latest-bench/bench.csv'"
+check "make bench: every figure and provenance field names its unit or is filled (no None)" \
+	bash -c "PYTHONPATH='$top' python3 -m tools.rt_report.schema '$base/qemu/report/latest-bench' &&
+		! grep -q 'None' '$base/qemu/report/latest-bench/bench.csv'"
+check "make bench says it measured the board's build" \
+	grep -qx "BENCH: board build: the same as make PLAT=n1sdp's: every option that changes the firmware's code has the board's value; CPU neoverse-n1, the board's" \
+	"$work/bench.log"
 if make -C "$top" -j2 BUILD_BASE="$base" BASELINE="$base/qemu/report/latest-bench" FAIL_ABOVE=5% \
 	_bench >"$work/bench2.log" 2>&1; then
 	pass "make bench BASELINE=: the same firmware is not worse"
@@ -215,6 +246,21 @@ check "MEM_PROTECT: the mark is gone after the reset" \
 	has "$work/memprot.log" "PAYLOAD: MEM_PROTECT: after the reset the DRAM mark reads 0x0: PASS"
 check "MEM_PROTECT: BL2 overwrote DRAM after the reset" \
 	has "$base/qemu/release/mem-protect/console.log" "BL2: MEM_PROTECT: overwriting non-secure DRAM"
+
+# make bench without the board's Spectre-BHB loop: it says so, and every
+# round trip from the normal world is shorter by the loop (its 24 taken
+# branches, the DSB and ISB: about 75 instructions on N1).
+bench_ns() { sed -n "s/^BENCH: $1 *\([0-9]*\) ns\/call$/\1/p" "$2"; }
+make -C "$top" -j2 BUILD_BASE="$base" WORKAROUND_CVE_2022_23960=0 _bench >"$work/bench-nobhb.log" 2>&1
+check "make bench WORKAROUND_CVE_2022_23960=0 runs" [ $? -eq 0 ]
+check "make bench WORKAROUND_CVE_2022_23960=0 says it differs from the board's build, and how" \
+	grep -q "^BENCH: board build: differs from make PLAT=n1sdp's in WORKAROUND_CVE_2022_23960=0 (the board: 1)" \
+		"$work/bench-nobhb.log"
+with=$(bench_ns PSCI_VERSION "$work/bench.log")
+without=$(bench_ns PSCI_VERSION "$work/bench-nobhb.log")
+check "the loop costs PSCI_VERSION's round trip 50 to 100 instructions (${with:-?} with, ${without:-?} without)" \
+	bash -c "[ -n '$with' ] && [ -n '$without' ] && [ \$(($with - $without)) -ge 50 ] &&
+		[ \$(($with - $without)) -le 100 ]"
 
 # The time limit: a BL33 that spins for ever ("b .") must end at the limit
 # with every CPU's PC, EL and symbol.

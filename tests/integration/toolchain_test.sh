@@ -40,14 +40,20 @@ if PATH="$work/bin:$PATH" make -C "$top" -j2 CROSS_COMPILE=aarch64-none-elf- \
 else
 	fail "aarch64-none-elf- prefix build" "$(tail -n 5 "$work/elf.log")"
 fi
-# The N1SDP platform builds (it runs on the board; its logic is host-tested).
+# The N1SDP platform builds (it runs on the board; its logic is host-tested),
+# with TF-A's command line: `make PLAT=n1sdp all fip BL33=<the board's EDK2>`
+# (here a stand-in file as BL33).
 # The Arm platforms share one build tree: the host tools are built once, and
 # the FVP's second shape rebuilds only what the topology changes (mbed TLS
 # follows the compiler alone).
 arm=$work/arm
 tools_of "$arm"
-if make -C "$top" -j2 PLAT=n1sdp BUILD_BASE="$arm" >"$work/n1sdp.log" 2>&1; then
-	pass "PLAT=n1sdp build"
+head -c 65536 /dev/urandom >"$work/edk2.bin"
+if make -C "$top" -j2 PLAT=n1sdp BUILD_BASE="$arm" all fip BL33="$work/edk2.bin" >"$work/n1sdp.log" 2>&1; then
+	pass "PLAT=n1sdp all fip BL33=<image> (TF-A's command line)"
+	check "n1sdp: the FIP holds that BL33" \
+		bash -c "'$arm/tools/fiptool/fiptool' unpack --nt-fw '$work/nt-fw.bin' '$arm/n1sdp/release/fip.bin' &&
+			cmp -s '$work/nt-fw.bin' '$work/edk2.bin'"
 	d=$arm/n1sdp/release
 	nm=aarch64-linux-gnu-nm
 	check "n1sdp: BL1 at the SCP's load address 0x04060000" \
@@ -60,6 +66,16 @@ if make -C "$top" -j2 PLAT=n1sdp BUILD_BASE="$arm" >"$work/n1sdp.log" 2>&1; then
 	done
 	check "n1sdp: Debian's fiptool lists the FIP" \
 		bash -c "fiptool info $d/fip.bin | grep -q 'EL3 Runtime Firmware BL31'"
+	# docs/plat/n1sdp.rst's report step, as printed, on a console in the
+	# board's form (the clang build's, of this tree's version, renamed).
+	sed 's/^PAYLOAD: platform: qemu (QEMU virt)$/PAYLOAD: platform: n1sdp (Arm N1SDP)/' \
+		"$work/clang-boot.log" >"$work/n1sdp.log"
+	make -C "$top" BUILD_BASE="$arm" report LOG="$work/n1sdp.log" >"$work/n1sdp-report.log" 2>&1
+	rst=$arm/report/n1sdp/psci-performance-n1sdp.rst
+	check "n1sdp: make report LOG=n1sdp.log finds the board's build, records its options and compiler" \
+		bash -c "[ -s '$rst' ] && grep -q '^:Build options: .*PLAT=n1sdp .*WORKAROUND_CVE_2022_23960=1' '$rst' &&
+			grep -q '^:Compiler: aarch64-linux-gnu-gcc' '$rst' && grep -q '^:Emulator: hardware' '$rst' &&
+			! grep -qi unknown '$rst'"
 else
 	fail "PLAT=n1sdp build" "$(tail -n 5 "$work/n1sdp.log")"
 fi

@@ -48,6 +48,10 @@ done
 if [ "${1:-}" != --all ]; then
 	make -C "$top" -j2 BUILD_BASE="$work/b" scaling SCALING_TOPOLOGIES="2x3 4x4" >"$work/scaling.log" 2>&1
 	rc=$?
+	check "make scaling leaves the tree at its own command line's shape, not 4x4 (the shapes build in build/scaling/build-*)" \
+		bash -c "grep -qx 'QEMU_CLUSTERS := 2' '$work/b/qemu/release/config.mk' &&
+			grep -qx 'QEMU_CORES_PER_CLUSTER := 2' '$work/b/qemu/release/config.mk' &&
+			grep -qx 'QEMU_CLUSTERS := 4' '$work/b/scaling/build-4x4/qemu/release/config.mk'"
 	check "make scaling SCALING_TOPOLOGIES=\"2x3 4x4\" passes" [ $rc -eq 0 ]
 	[ $rc -eq 0 ] || tail -n 20 "$work/scaling.log" | sed 's/^/    /'
 	for shape in 2x3 4x4; do

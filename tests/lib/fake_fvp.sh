@@ -21,9 +21,14 @@ for image in bp.secureflashloader.fname bp.flashloader0.fname; do
 	[ -f "${p[$image]:-}" ] || { echo "fake_fvp: $image: no such file" >&2; exit 2; }
 done
 [ "${FAKE_FVP_HANG:-0}" = 1 ] && exec sleep infinity
-PYTHONPATH=$here/../.. python3 - "${p[bp.pl011_uart0.out_file]}" <<'PY'
+# (its firmware version the build's, as the banner of the images would say)
+PYTHONPATH=$here/../.. python3 - "${p[bp.pl011_uart0.out_file]}" \
+	"$(dirname "${p[bp.secureflashloader.fname]}")/config.mk" <<'PY'
 import sys
 from tests.host import rt_report_test
+from tools.common.config_mk import read_config
+version = read_config(sys.argv[2])["VERSION"]
 with open(sys.argv[1], "w", encoding="utf-8") as f:
-    f.write(rt_report_test.console(platform=("fvp", "Arm Base FVP")))
+    f.write(rt_report_test.console(platform=("fvp", "Arm Base FVP"))
+            .replace("v0.1-abc1234", f"v{version}"))
 PY

@@ -90,6 +90,8 @@ check "samples.csv: cpus named cluster.core (0.0 0.1 1.0 1.1)" \
 	bash -c "[ \"\$(grep -v '^#' '$run/samples.csv' | tail -n +2 | cut -d, -f1 | sort -u | tr '\n' ' ')\" = '0.0 0.1 1.0 1.1 ' ]"
 check "the RST report names the kernel and the DT's idle states" \
 	bash -c "grep -q '^:Kernel: 6\.' '$run/linux-latency-qemu.rst' && grep -q '^cluster-pwrdown  0x01010022' '$run/linux-latency-qemu.rst'"
+check "every figure of report.json and samples.csv names its unit; the provenance is filled" \
+	py tools.rt_report.schema "$run"
 check "a histogram per idle state" \
 	bash -c "[ -s '$run/plots/cpu-power-down.svg' ] && [ -s '$run/plots/cluster-pwrdown.png' ]"
 check "load and unload 100 times: no warning in dmesg" \

@@ -24,6 +24,7 @@
 #include <sys/stat.h>
 
 #include <openssl/err.h>
+#include <openssl/core_names.h>
 #include <openssl/evp.h>
 #include <openssl/objects.h>
 #include <openssl/pem.h>
@@ -32,6 +33,7 @@
 #include <openssl/x509.h>
 #include <openssl/x509v3.h>
 
+#include <lib/auth/auth.h>
 #include <lib/auth/tbbr_oid.h>
 
 /* Certificates are valid 20 years from now, as TF-A's tool makes them; the
@@ -227,6 +229,7 @@ static struct cert certs[CERT_COUNT] = {
 
 static struct {
 	bool rsa;         /* -a: rsa (default) or ecdsa */
+	bool alg_given;   /* -a was given: keys read from files must be of it too */
 	int key_bits;     /* -b: 0 = the algorithm's default */
 	const EVP_MD *md; /* -s */
 	bool save_keys;   /* -k */
@@ -248,22 +251,26 @@ static void usage(FILE *f)
 {
 	int i;
 
-	fprintf(f, "cert_create: make the TBBR chain-of-trust certificates (DER).\n\n"
-	           "Usage: cert_create [OPTIONS]\n\n"
-	           "  -a, --key-alg rsa|ecdsa     key algorithm for new keys: rsa (RSASSA-PSS,\n"
-	           "                              the default) or ecdsa\n"
-	           "  -b, --key-size BITS         rsa: 2048 (default), 3072, 4096;\n"
-	           "                              ecdsa: 256 (P-256, default), 384 (P-384)\n"
-	           "  -s, --hash-alg ALG          sha256 (default), sha384, sha512: signatures\n"
-	           "                              and image hashes\n"
-	           "  -k, --save-keys             save the keys generated to their files\n"
-	           "  -n, --new-keys              generate the keys whose files are not given\n"
-	           "                              or do not exist\n"
-	           "  -p, --print-cert            print the certificates\n"
-	           "  -h, --help                  this text\n"
-	           "  --tfw-nvctr N               trusted-firmware NV counter (0..4294967295)\n"
-	           "  --ntfw-nvctr N              non-trusted-firmware NV counter\n\n"
-	           "Keys (PEM files, read, or written with -n -k):\n");
+	fprintf(f,
+	        "cert_create: make the TBBR chain-of-trust certificates (DER).\n\n"
+	        "Usage: cert_create [OPTIONS]\n\n"
+	        "  -a, --key-alg rsa|ecdsa     key algorithm for new keys: rsa (RSASSA-PSS,\n"
+	        "                              the default) or ecdsa; when given, keys read\n"
+	        "                              from files must be of it too\n"
+	        "  -b, --key-size BITS         rsa: 2048 (default), 3072, 4096;\n"
+	        "                              ecdsa: 256 (P-256, default), 384 (P-384)\n"
+	        "  -s, --hash-alg ALG          sha256 (default), sha384, sha512: signatures\n"
+	        "                              and image hashes\n"
+	        "  -k, --save-keys             save the keys generated to their files\n"
+	        "  -n, --new-keys              generate the keys whose files are not given\n"
+	        "                              or do not exist\n"
+	        "  -p, --print-cert            print the certificates\n"
+	        "  -h, --help                  this text\n"
+	        "  --tfw-nvctr N               trusted-firmware NV counter (0..4294967295)\n"
+	        "  --ntfw-nvctr N              non-trusted-firmware NV counter\n\n"
+	        "Keys (PEM files, read, or written with -n -k; named without a certificate,\n"
+	        "they are read and checked: RSA of %u to %u bits, EC on P-256 or P-384):\n",
+	        AUTH_RSA_MIN_BITS, AUTH_RSA_MAX_BITS);
 	for (i = 0; i < KEY_COUNT; i++)
 		fprintf(f, "  --%s FILE\n", keys[i].option);
 	fprintf(f, "Certificates (DER files written):\n");
@@ -329,6 +336,7 @@ static void parse_args(int argc, char **argv)
 				opt.rsa = false;
 			else
 				die("--key-alg %s: not rsa or ecdsa", optarg);
+			opt.alg_given = true;
 			break;
 		case 'b': {
 			char *end;
@@ -403,20 +411,111 @@ static void parse_args(int argc, char **argv)
 
 /* ----- Key handling ---------------------------------------------------------- */
 
+/*
+ * A key read from a file is one the firmware can verify, or it is refused
+ * here, before anything is signed: a certificate whose key BL1 or BL2
+ * refuses is a FIP that does not boot (on N1SDP, a board to recover).
+ * These are lib/auth's rules (auth_crypto.c, check_key(), on mbed TLS
+ * 2.28 as configured by include/lib/auth/mbedtls_config.h):
+ *  - RSA of AUTH_RSA_MIN_BITS..AUTH_RSA_MAX_BITS bits (an rsaEncryption
+ *    key: mbed TLS does not parse id-RSASSA-PSS keys, RFC 4055 1.2);
+ *  - EC on P-256 or P-384, named by its OID (RFC 5480 2.1.1: mbed TLS
+ *    is built without specified domain parameters) with an uncompressed
+ *    point (SEC1 2.3.3: mbed TLS reads no compressed point on these
+ *    curves);
+ *  - with --key-alg, of that algorithm alone: a firmware built with
+ *    KEY_ALG=rsa holds no ECDSA code, and the other way round.
+ */
+static void key_check(const struct key *k)
+{
+	EVP_PKEY *p = k->pkey;
+	char text[64];
+
+	switch (EVP_PKEY_get_id(p)) {
+	case EVP_PKEY_RSA:
+		if (opt.alg_given && !opt.rsa)
+			die("--%s %s: an RSA key, but --key-alg ecdsa: the firmware verifies ECDSA "
+			    "keys alone (KEY_ALG=ecdsa)",
+			    k->option, k->path);
+		if (EVP_PKEY_get_bits(p) < (int)AUTH_RSA_MIN_BITS ||
+		    EVP_PKEY_get_bits(p) > (int)AUTH_RSA_MAX_BITS)
+			die("--%s %s: an RSA key of %d bits: the firmware verifies RSA keys of "
+			    "%u to %u bits",
+			    k->option, k->path, EVP_PKEY_get_bits(p), AUTH_RSA_MIN_BITS,
+			    AUTH_RSA_MAX_BITS);
+		return;
+	case EVP_PKEY_EC:
+		if (opt.alg_given && opt.rsa)
+			die("--%s %s: an EC key, but --key-alg rsa: the firmware verifies RSA keys "
+			    "alone (KEY_ALG=rsa)",
+			    k->option, k->path);
+		if (!EVP_PKEY_get_utf8_string_param(p, OSSL_PKEY_PARAM_EC_ENCODING, text,
+		                                    sizeof(text), NULL) ||
+		    strcmp(text, OSSL_PKEY_EC_ENCODING_GROUP) != 0)
+			die("--%s %s: an EC key with explicit curve parameters: the firmware "
+			    "takes a named curve (P-256 or P-384) only (openssl ec -param_enc "
+			    "named_curve)",
+			    k->option, k->path);
+		if (!EVP_PKEY_get_utf8_string_param(p, OSSL_PKEY_PARAM_GROUP_NAME, text,
+		                                    sizeof(text), NULL))
+			text[0] = '\0';
+		if (strcmp(text, SN_X9_62_prime256v1) != 0 && strcmp(text, SN_secp384r1) != 0)
+			die("--%s %s: an EC key on curve %s: the firmware verifies P-256 and P-384 "
+			    "keys only",
+			    k->option, k->path, text[0] != '\0' ? text : "(unnamed)");
+		if (EVP_PKEY_get_utf8_string_param(p, OSSL_PKEY_PARAM_EC_POINT_CONVERSION_FORMAT,
+		                                   text, sizeof(text), NULL) &&
+		    strcmp(text, OSSL_PKEY_EC_POINT_CONVERSION_FORMAT_UNCOMPRESSED) != 0)
+			die("--%s %s: an EC key with a %s point: the firmware reads uncompressed "
+			    "points only (openssl ec -conv_form uncompressed)",
+			    k->option, k->path, text);
+		return;
+	default:
+		die("--%s %s: a key of type %s: the firmware verifies RSA and EC (P-256, P-384) "
+		    "keys only",
+		    k->option, k->path, OBJ_nid2sn(EVP_PKEY_get_id(p)));
+	}
+}
+
+/* No passphrase prompt: an encrypted key is refused, never waited on. */
+static int no_passphrase(char *buf, int size, int rwflag, void *u)
+{
+	(void)buf, (void)size, (void)rwflag, (void)u;
+	return -1;
+}
+
 static void key_load_or_make(struct key *k)
 {
+	struct stat st;
 	FILE *f;
 
 	if (k->pkey != NULL)
 		return;
+	if (k->path != NULL && stat(k->path, &st) == 0 && !S_ISREG(st.st_mode))
+		die("--%s %s: not a file", k->option, k->path);
 	if (k->path != NULL && (f = fopen(k->path, "r")) != NULL) {
-		k->pkey = PEM_read_PrivateKey(f, NULL, NULL, NULL);
+		char line[80] = "";
+
+		k->pkey = PEM_read_PrivateKey(f, NULL, no_passphrase, NULL);
+		if (k->pkey == NULL) {
+			/* The reason is ours to say: OpenSSL's would only add noise. */
+			ERR_clear_error();
+			rewind(f);
+			while (fgets(line, sizeof(line), f) != NULL &&
+			       strncmp(line, "-----", 5) != 0)
+				;
+		}
 		fclose(f);
+		if (k->pkey == NULL && strstr(line, "ENCRYPTED") != NULL)
+			die("--%s %s: an encrypted private key: give it without a passphrase "
+			    "(openssl pkey -in FILE -out PLAIN)",
+			    k->option, k->path);
+		if (k->pkey == NULL && strstr(line, "PUBLIC KEY") != NULL)
+			die("--%s %s: a public key: certificates are signed with the private key",
+			    k->option, k->path);
 		if (k->pkey == NULL)
 			die("--%s %s: not a PEM private key", k->option, k->path);
-		if (EVP_PKEY_get_base_id(k->pkey) != EVP_PKEY_RSA &&
-		    EVP_PKEY_get_base_id(k->pkey) != EVP_PKEY_EC)
-			die("--%s %s: neither an RSA nor an EC key", k->option, k->path);
+		key_check(k);
 		return;
 	}
 	if (k->path != NULL && errno != ENOENT)
@@ -679,12 +778,19 @@ int main(int argc, char **argv)
 			die("--%s %s: %s", images[i].option, images[i].path, strerror(errno));
 		fclose(f);
 	}
-	/* With -n -k and no certificate: just make and save the keys named. */
+	/* No certificate: with -n -k, make and save the keys named; without,
+	 * read and check them (what the build does with the keys it is given
+	 * before it signs anything). */
 	if (!any_cert) {
-		if (!(opt.new_keys && opt.save_keys))
-			die("nothing to do: name a certificate to write (see cert_create -h)");
-		for (i = 0; i < KEY_COUNT; i++)
+		bool any_key = false;
+
+		for (i = 0; i < KEY_COUNT; i++) {
 			key_needed[i] = keys[i].path != NULL;
+			any_key = any_key || key_needed[i];
+		}
+		if (!any_key || opt.new_keys != opt.save_keys)
+			die("nothing to do: name a certificate to write, keys to check, or -n -k "
+			    "and keys to make (see cert_create -h)");
 	}
 
 	for (i = 0; i < KEY_COUNT; i++) {

@@ -11,7 +11,9 @@ every run of the firmware stops the same way:
   after BOOT_STOPPED_DRAIN seconds for the rest of a crash report, with
   the firmware's ERROR lines quoted on stderr (exit 3);
 * at the time limit (exit 124), after the caller's report of where the
-  CPUs are;
+  CPUs are; and as soon as the console has been silent from the start for
+  the caller's first-output limit (a dead BL1 prints nothing: the run
+  does not wait for the whole time limit to say so);
 * when interrupted, SIGINT, SIGTERM or SIGHUP (exit 130): the emulator
   goes down with it.
 """
@@ -52,7 +54,7 @@ def boot_stopped(text):
 
 
 def watch(cmd, *, log_path=None, quiet=False, timeout=0, stop=None, stop_count=1,
-          keep_going=False, on_timeout=None, name="run", group=False):
+          keep_going=False, on_timeout=None, name="run", group=False, first_output=0):
     """Run @cmd with its output as the console; the exit status above, or
     the command's own when it ends by itself.
 
@@ -65,6 +67,8 @@ def watch(cmd, *, log_path=None, quiet=False, timeout=0, stop=None, stop_count=1
     this module's messages; with @group the command runs in a process
     group of its own, all of which is stopped with it (a wrapper that
     starts the model in the background), and reads no terminal.
+    @first_output in seconds (0: none): a run that has printed nothing by
+    then ends as at the time limit, saying so.
     """
     try:
         proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL if quiet or group else None,
@@ -95,10 +99,13 @@ def watch(cmd, *, log_path=None, quiet=False, timeout=0, stop=None, stop_count=1
     start = time.monotonic()
     pending, matches, outcome, drain_until = b"", 0, None, None
     seen = []  # the console's lines up to the boot's stop, for boot_stopped()
+    heard = False  # any output yet
     fd = proc.stdout.fileno()
     try:
         while True:
             wait = 0.2
+            if first_output and not heard:
+                wait = max(0.0, min(wait, first_output - (time.monotonic() - start)))
             if timeout:
                 wait = max(0.0, min(wait, timeout - (time.monotonic() - start)))
             if drain_until is not None:
@@ -108,6 +115,7 @@ def watch(cmd, *, log_path=None, quiet=False, timeout=0, stop=None, stop_count=1
                 data = os.read(fd, 65536)
                 if not data:
                     break
+                heard = True
                 emit(data)
                 *lines, pending = (pending + data).split(b"\n")
                 for raw in lines:
@@ -127,6 +135,9 @@ def watch(cmd, *, log_path=None, quiet=False, timeout=0, stop=None, stop_count=1
             if not ready and timeout and time.monotonic() - start >= timeout:
                 outcome = "timeout"
                 break
+            if not ready and first_output and not heard and time.monotonic() - start >= first_output:
+                outcome = "silent"
+                break
     except KeyboardInterrupt:
         outcome = "interrupted"
 
@@ -134,15 +145,17 @@ def watch(cmd, *, log_path=None, quiet=False, timeout=0, stop=None, stop_count=1
     if outcome == "boot-stopped":
         report = [f"{name}: the boot stopped:"] + [f"  {line}" for line in
                                                    boot_stopped("\n".join(seen))]
-    elif outcome == "timeout":
-        report = [f"{name}: time limit of {timeout:g} s reached" +
+    elif outcome in ("timeout", "silent"):
+        report = [(f"{name}: time limit of {timeout:g} s reached" if outcome == "timeout" else
+                   f"{name}: no console output in {first_output:g} s: the firmware did not start "
+                   "(BL1 prints its banner first)") +
                   ("; where each CPU is:" if on_timeout else "")]
         if on_timeout:
             report += on_timeout()
     if report:
         sys.stdout.flush()
         print("\n".join(report), file=sys.stderr)
-        if log and outcome == "timeout":
+        if log and outcome in ("timeout", "silent"):
             log.write("\n".join(report) + "\n")
     def signal_all(sig):
         try:
@@ -163,5 +176,5 @@ def watch(cmd, *, log_path=None, quiet=False, timeout=0, stop=None, stop_count=1
     emit(proc.stdout.read(), final=True)
     if log:
         log.close()
-    return {"timeout": EXIT_TIMEOUT, "boot-stopped": EXIT_BOOT_STOPPED,
+    return {"timeout": EXIT_TIMEOUT, "silent": EXIT_TIMEOUT, "boot-stopped": EXIT_BOOT_STOPPED,
             "stopped": EXIT_STOPPED, "interrupted": EXIT_INTERRUPTED}.get(outcome, rc)

@@ -21,6 +21,10 @@ Usage: qemu_run.py [--config CONFIG_MK] [--flash FLASH] [options] [-- QEMU argum
   --timeout SECONDS   wall-clock limit (0: none). When it expires, print where
                       every CPU is (PC, exception level, symbol) from QEMU's
                       monitor, stop QEMU and exit 124
+  --first-output SECONDS  the same, sooner, when the console has printed
+                      nothing at all by then (default 30; 0: none): BL1
+                      prints its banner within a second of the start, so a
+                      silent machine is a dead BL1, not a slow boot
   --stop REGEX        stop QEMU as soon as a console line matches REGEX (for
                       runs that are expected to halt); exit 0
   --stop-count N      ... the N-th time a line matches (default 1)
@@ -289,6 +293,8 @@ def parser():
                    help="let a system reset reboot the machine (default: QEMU exits)")
     p.add_argument("--timeout", type=float, default=0, metavar="SECONDS",
                    help="wall-clock limit (0: none); on expiry print where each CPU is, exit 124")
+    p.add_argument("--first-output", type=float, default=30, metavar="SECONDS",
+                   help="... and sooner when the console printed nothing by then (0: no such limit)")
     p.add_argument("--stop", metavar="REGEX",
                    help="stop QEMU when a console line matches REGEX; exit 0")
     p.add_argument("--stop-count", type=int, default=1, metavar="N",
@@ -452,7 +458,8 @@ def run(a, tmp, extra, limit):
     return console_watch.watch(cmd, log_path=a.log, quiet=a.quiet, timeout=limit,
                                stop=re.compile(a.stop) if a.stop else None,
                                stop_count=a.stop_count, keep_going=a.keep_going,
-                               on_timeout=where, name="qemu_run")
+                               on_timeout=where, name="qemu_run",
+                               first_output=a.first_output if limit and a.first_output < limit else 0)
 
 
 if __name__ == "__main__":

@@ -10,7 +10,9 @@ Reads the "BENCH: <path> <N> ns/call|ns/cycle" lines of the benchmark
 payload (tests/payload/bench.c; under -icount, instructions per round
 trip), prints them, with the change against the baseline's figure when it
 is larger than 2% (the published reports' rule, tools/rt_report/figures.py),
-and writes OUT_DIR/bench.csv and bench.json with the run's provenance. Only
+and writes OUT_DIR/bench.csv (path, ns, unit, baseline_ns, delta_percent)
+and bench.json with the run's provenance, ending with one line on where
+the build differs from the board's it stands in for (QEMU: N1SDP's). Only
 paths both runs measured are compared (an older payload may lack some).
 
 Exit status: 0 when the run passed and nothing regressed beyond
@@ -26,6 +28,7 @@ import sys
 
 from tools.rt_report import figures as fig
 from tools.rt_report import provenance as prov
+from tools.rt_report import schema
 
 BENCH = re.compile(r"^BENCH: (.+?)\s+(\d+) (ns/call|ns/cycle)$", re.M)
 
@@ -51,18 +54,26 @@ def load_baseline(path):
         fail(f"baseline {path}: bench.json is not JSON: {e}", 2)
     if "provenance" not in data or "benchmarks" not in data:
         fail(f"baseline {path}: bench.json has no provenance or benchmarks", 2)
+    try:
+        data = schema.upgrade_bench(data, f"baseline {path}: bench.json")
+    except schema.FormatError as e:
+        fail(str(e), 2)
     data["dir"] = os.path.realpath(path)
     return data
 
 
 def main(argv):
-    p = argparse.ArgumentParser(prog="bench_report")
+    p = argparse.ArgumentParser(prog="bench_report", description="make bench's figures "
+                                "(BENCH: lines) kept with their provenance and compared.")
     prov.add_report_arguments(p)
-    p.add_argument("plat", nargs="?", default="qemu")
+    p.add_argument("plat", nargs="?", default="qemu", metavar="PLAT",
+                   help="the platform (default qemu)")
     try:
         a = p.parse_args(argv)
-    except SystemExit:
-        fail("usage: bench_report.py CONSOLE_LOG OUT_DIR [PLAT] [options]", 2)
+    except SystemExit as e:
+        if e.code == 0:
+            raise
+        fail("usage: bench_report.py CONSOLE_LOG OUT_DIR [PLAT] [options] (--help)", 2)
     if os.path.exists(a.out) and not os.path.isdir(a.out):
         fail(f"{a.out} exists and is not a directory", 2)
     try:
@@ -72,7 +83,8 @@ def main(argv):
         fail(f"cannot read {a.console}: {e.strerror}", 2)
     baseline = load_baseline(a.baseline) if a.baseline else None
     try:
-        pv = prov.collect(a.plat, text, a.config, a.runtime_only.split(), a.cc, run=a.run,
+        config = prov.find_build(text, a.plat, a)
+        pv = prov.collect(a.plat, text, config, a.runtime_only.split(), a.cc, run=a.run,
                           run_options=a.run_options)
     except (prov.ProvenanceError, OSError, ValueError) as e:
         fail(f"provenance: {e}", 2)
@@ -96,8 +108,12 @@ def main(argv):
     for name, ns, unit in found:
         b = base.get(name)
         d = fig.delta_percent(ns, b)
-        benchmarks.append({"name": name, "ns": ns, "unit": unit, "baseline": b,
-                           "delta_percent": round(d, 2) if d is not None else None})
+        bm = {"name": name, "ns": ns, "unit": unit}
+        if b is not None:
+            bm["baseline_ns"] = b
+        if d is not None:
+            bm["delta_percent"] = round(d, 2)
+        benchmarks.append(bm)
         if a.fail_above is not None and fig.regression(ns, b, a.fail_above):
             regressions.append(f"{name}: {b} -> {ns} {unit} ({d:+.2f}%)")
         shown = fig.shown_delta(ns, b)
@@ -108,18 +124,21 @@ def main(argv):
     for line in text.splitlines():
         if "SKIPPED" in line and not a.quiet:
             print(line)
+    board = prov.board_line(pv)
+    if board and not a.quiet:
+        print(f"BENCH: board build: {board}")
     # The verdict is what the exit status says: a regression fails the run.
     verdict = "FAIL" if problems or regressions else "PASS"
     with open(os.path.join(a.out, "bench.csv"), "w", newline="", encoding="utf-8") as f:
         f.write("\n".join(prov.csv_comments(pv)) + "\n")
         w = csv.writer(f, dialect="unix")
-        w.writerow(["Path", "ns", "Unit", "Baseline ns", "Delta %"])
+        w.writerow(["path", "ns", "unit", "baseline_ns", "delta_percent"])
         for bm in benchmarks:
-            w.writerow([bm["name"], bm["ns"], bm["unit"],
-                        "" if bm["baseline"] is None else bm["baseline"],
-                        "" if bm["delta_percent"] is None else f"{bm['delta_percent']:.2f}"])
+            w.writerow([bm["name"], bm["ns"], bm["unit"], bm.get("baseline_ns", ""),
+                        f"{bm['delta_percent']:.2f}" if "delta_percent" in bm else ""])
     with open(os.path.join(a.out, "bench.json"), "w", encoding="utf-8") as f:
-        json.dump({"tool": "bench_report", "provenance": pv, "verdict": verdict,
+        json.dump({"tool": "bench_report", "format": schema.FORMAT, "provenance": pv,
+                   "verdict": verdict,
                    "exit_status": 0 if verdict == "PASS" else 1,
                    "problems": problems, "regressions": regressions,
                    "baseline": {"dir": baseline["dir"], "provenance": baseline["provenance"]}

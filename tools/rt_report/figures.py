@@ -36,10 +36,11 @@ def percentile(samples, p):
     return s[max(0, int(rank) - 1)]
 
 
-def stats(samples):
-    """min, median, max and every sample (in order) of one figure."""
-    return {"min": min(samples), "median": median(samples), "max": max(samples),
-            "samples": list(samples)}
+def stats(samples, unit="ns"):
+    """min, median, max and every sample (in order) of one figure, each
+    key naming @unit: {"min_ns", "median_ns", "max_ns", "samples_ns"}."""
+    return {f"min_{unit}": min(samples), f"median_{unit}": median(samples),
+            f"max_{unit}": max(samples), f"samples_{unit}": list(samples)}
 
 
 def delta_percent(current, baseline):

@@ -8,8 +8,8 @@ each job's console the payload's rows are read as rt_report reads a console
 log (rt_report.parse, check_rows, collect); each job gives, per scenario,
 core and figure, its median over its own samples. The report gives, per
 board (the job's device) and per core, the median of those over the jobs,
-their spread (max - min) and how many jobs: DIR/lava-jobs.rst and
-DIR/lava-jobs.json.
+their spread (max - min) and how many jobs: DIR/lava-jobs.rst (µs) and
+DIR/lava-jobs.json (median_ns, spread_ns).
 
 Jobs are comparable as runs are with a baseline (provenance.mismatches:
 platform, topology, timing) and, over a series, also by firmware version:
@@ -27,6 +27,7 @@ import sys
 from tools.lava import lava_log  # LAVA job logs
 from tools.rt_report import figures as fig
 from tools.rt_report import provenance as prov
+from tools.rt_report import schema
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -40,11 +41,15 @@ class Refused(Exception):
 
 def parse_args(argv):
     import argparse
-    p = argparse.ArgumentParser(prog="rt_report --jobs")
-    p.add_argument("--jobs", nargs="+", required=True, metavar="JOB")
-    p.add_argument("--out", required=True)
-    p.add_argument("--force", action="store_true")
-    p.add_argument("--quiet", action="store_true")
+    p = argparse.ArgumentParser(prog="rt_report --jobs", description="One report over many "
+                                "LAVA jobs: per board and core, the median of the jobs' medians.")
+    p.add_argument("--jobs", nargs="+", required=True, metavar="JOB",
+                   help="LAVA job directories (log.yaml, job-info.yaml) or log.yaml files")
+    p.add_argument("--out", required=True, metavar="DIR",
+                   help="where lava-jobs.rst and lava-jobs.json go")
+    p.add_argument("--force", action="store_true",
+                   help="aggregate jobs of other platforms, topologies, timing or firmware")
+    p.add_argument("--quiet", action="store_true", help="do not print the report")
     return p.parse_args(argv)
 
 
@@ -87,7 +92,7 @@ def refusals(jobs):
 
 
 def aggregate(jobs):
-    """scenario -> [(board, cluster, core, figure, {median, spread, count, jobs})]."""
+    """scenario -> [{board, cluster, core, figure, median_ns, spread_ns, count, jobs}]."""
     out = {}
     order = []
     for j in jobs:
@@ -106,7 +111,7 @@ def aggregate(jobs):
                 kv[0][0], kv[0][1], kv[0][2])):
             values = [v for _, v in got]
             rows.append({"board": board, "cluster": cl, "core": co, "figure": name,
-                         "median": fig.median(values), "spread": fig.spread(values),
+                         "median_ns": fig.median(values), "spread_ns": fig.spread(values),
                          "count": len(values), "jobs": [i for i, _ in got]})
         out[test] = rows
     return out
@@ -115,9 +120,10 @@ def aggregate(jobs):
 def render(jobs, agg, problems):
     lines = ["PSCI latency over LAVA jobs", "=" * 27, ""]
     p = jobs[0]["provenance"]
-    lines += [f":Firmware: {p['firmware']} ({p['build_type']} build)",
-              f":Platform: {p['platform']}, {p.get('cores')} cores in clusters {p['topology']}, "
-              f"MIDR {p['midr']}, counter {p.get('counter_hz') or '?'} Hz",
+    lines += [f":Firmware: {p.get('firmware', 'not known')} ({p.get('build_type', '?')} build)",
+              f":Platform: {p['platform']}, {p.get('cores')} cores in clusters "
+              f"{p.get('topology', '?')}, MIDR {p.get('midr', '?')}, "
+              f"counter {p.get('counter_hz') or '?'} Hz",
               f":Jobs: {len(jobs)}",
               ""]
     lines += ["Jobs", "----", ""]
@@ -139,7 +145,7 @@ def render(jobs, agg, problems):
         body = []
         for (board, cl, co), figs in table.items():
             body.append([board, str(cl), str(co)] + [
-                f"{fig.fmt_us(figs[n]['median'])} ({fig.fmt_us(figs[n]['spread'])}, "
+                f"{fig.fmt_us(figs[n]['median_ns'])} ({fig.fmt_us(figs[n]['spread_ns'])}, "
                 f"{figs[n]['count']})" if n in figs else "--" for n in names])
         widths = [max(len(x) for x in col) for col in zip(head, *body)]
         rule = "  ".join("=" * w for w in widths)
@@ -180,7 +186,7 @@ def main(argv, rt):
     with open(os.path.join(a.out, "lava-jobs.rst"), "w", encoding="utf-8") as f:
         f.write(rst)
     with open(os.path.join(a.out, "lava-jobs.json"), "w", encoding="utf-8") as f:
-        json.dump({"tool": "rt_report --jobs", "forced": bool(why),
+        json.dump({"tool": "rt_report --jobs", "format": schema.FORMAT, "forced": bool(why),
                    "jobs": [{k: v for k, v in j.items() if k != "medians"} for j in jobs],
                    "scenarios": agg, "problems": problems}, f, indent=1, ensure_ascii=False)
         f.write("\n")

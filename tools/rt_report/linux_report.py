@@ -23,9 +23,10 @@ Options: those of rt_report (tools/rt_report/provenance.py:
 
 Writes into OUT_DIR: samples.csv (provenance as "# key: value" lines, then
 cpu as cluster.core, state, power_state, powerdown_ns, wakeup_ns,
-cflush_ns), report.json (provenance, verdict, problems, per CPU and state
-count/median/p99/max of each figure, the counts), linux-latency-<plat>.rst
-and plots/<state>.png/.svg (histogram of each figure, every CPU).
+cflush_ns), report.json (format 2, tools/rt_report/schema.py: provenance,
+verdict, problems, per CPU and state count, median_ns, p99_ns and max_ns of
+each figure, the counts), linux-latency-<plat>.rst (µs) and
+plots/<state>.png/.svg (histogram of each figure, every CPU).
 
 Exit status: 0 when every check passed (docs/tools/pmf_idle.rst, "The
 report's checks"); 1 when one failed (each printed); 2 on unusable input.
@@ -38,9 +39,12 @@ import sys
 
 from tools.rt_report import figures as fig
 from tools.rt_report import provenance as prov
+from tools.rt_report import scenarios
+from tools.rt_report import schema
 
-FIGURES = ("Powerdown", "Wakeup", "Cache Flush")
-KEYS = {"Powerdown": "powerdown", "Wakeup": "wakeup", "Cache Flush": "cflush"}
+FIGURES = scenarios.POWERDOWN
+# The sample lines' fields of each figure (pmf_idle's names: scenarios.KEYS).
+KEYS = {f: scenarios.key(f) for f in FIGURES}
 PREFIX = "PMF_IDLE: "
 BEGIN, END = "LATENCY: BEGIN DATA", "LATENCY: END DATA"
 RELOADS = re.compile(r"^LATENCY: (?:at [\d.]+ s: )?loaded and unloaded (\d+) times, "
@@ -173,8 +177,9 @@ def parse(text):
 
 
 def summarize(values):
-    return {"count": len(values), "median": fig.median(values),
-            "p99": fig.percentile(values, 99), "max": max(values)}
+    """count, and median, 99th percentile and maximum of @values, in ns."""
+    return {"count": len(values), "median_ns": fig.median(values),
+            "p99_ns": fig.percentile(values, 99), "max_ns": max(values)}
 
 
 def ns_of(ticks, hz):
@@ -302,7 +307,8 @@ def write_rst(path, plat, p, res, verdict, problems, baseline, plotted):
     # (every idle exit is a sample: no iterations)
     fields = [f for f in prov.rst_fields(p).split("\n") if not f.startswith(":Iterations:")]
     out = [title, "=" * len(title), ""] + fields + [
-        f":Kernel: {p['kernel']} (SMCCC {p['smccc']}, PMF v{p['pmf_version']})",
+        f":Kernel: {p.get('kernel', 'not named')} (SMCCC {p.get('smccc', '?')}, "
+        f"PMF v{p.get('pmf_version', '?')})",
         f":Verdict: {verdict}", ""]
     if baseline:
         out += [f"Figures that moved by more than {fig.DELTA_SHOWN_ABOVE:g}% against the "
@@ -334,7 +340,7 @@ def write_rst(path, plat, p, res, verdict, problems, baseline, plotted):
             for f in FIGURES:
                 st = r["figures"][f]
                 bst = b["figures"].get(f) if b else None
-                for k in ("median", "p99", "max"):
+                for k in ("median_ns", "p99_ns", "max_ns"):
                     cells.append(fig.cell(st[k] if st else None, bst[k] if bst else None))
             rows.append(cells)
         out += [rst_table(["cpu", "count"] + [f"{f} {k}" for f in FIGURES
@@ -410,13 +416,18 @@ def plot_histograms(outdir, d, res):
 
 def main(argv):
     import argparse
-    p = argparse.ArgumentParser(prog="linux_report")
+    p = argparse.ArgumentParser(prog="linux_report", description="PSCI idle latency under "
+                                "Linux from tools/pmf_idle's samples (docs/tools/pmf_idle.rst).")
     prov.add_report_arguments(p)
-    p.add_argument("plat", nargs="?", default="qemu")
-    p.add_argument("--hardware", action="store_true")
-    p.add_argument("--min-deepest", type=int, default=200)
-    p.add_argument("--min-each", type=int, default=20)
-    p.add_argument("--no-plots", action="store_true")
+    p.add_argument("plat", nargs="?", default="qemu", metavar="PLAT",
+                   help="the platform (default qemu)")
+    p.add_argument("--hardware", action="store_true", help="INPUT came from a board")
+    p.add_argument("--min-deepest", type=int, default=200, metavar="N",
+                   help="samples each CPU must have of the deepest state (200)")
+    p.add_argument("--min-each", type=int, default=20, metavar="N",
+                   help="samples each CPU must have of every other state (20)")
+    p.add_argument("--no-plots", action="store_true",
+                   help="no histograms (they need Debian's python3-matplotlib)")
     a = p.parse_args(argv[1:])
     try:
         with open(a.console, encoding="utf-8", errors="replace") as f:
@@ -433,12 +444,17 @@ def main(argv):
     if a.baseline:
         try:
             with open(os.path.join(a.baseline, "report.json"), encoding="utf-8") as f:
-                baseline = json.load(f)
-        except (OSError, ValueError) as e:
+                baseline = schema.upgrade_linux(json.load(f),
+                                                f"BASELINE={a.baseline}: report.json")
+        except (OSError, ValueError, schema.FormatError) as e:
             print(f"linux_report: BASELINE={a.baseline}: {e}", file=sys.stderr)
             return 2
     try:
-        pv = prov.collect(a.plat, text, a.config, a.runtime_only.split(), a.cc, a.hardware,
+        # A console of make linux-latency names its firmware (the BL31
+        # banner), and so its build; what collect.sh copied off a board
+        # does not.
+        config = prov.find_build(text, a.plat, a) if a.config or prov.banner(text) else None
+        pv = prov.collect(a.plat, text, config, a.runtime_only.split(), a.cc, a.hardware,
                           a.run, run_options=a.run_options)
     except prov.ProvenanceError as e:
         print(f"linux_report: {e}", file=sys.stderr)
@@ -448,11 +464,15 @@ def main(argv):
     clusters = {}
     for c, _ in topo:
         clusters[c] = clusters.get(c, 0) + 1
-    pv.update({"kernel": h.get("kernel", "unknown"), "smccc": h.get("smccc", "unknown"),
-               "pmf_version": h.get("pmf_version", "?"), "counter_hz": int(h["counter_hz"]),
-               "cores": len(d["cpu"]), "iterations": None, "midr": h.get("midr", "unknown"),
-               "topology": "+".join(str(clusters[c]) for c in sorted(clusters)) or "unknown"})
-    if pv["emulator"].startswith("QEMU"):
+    # (every idle exit is a sample: no iterations)
+    pv.pop("iterations", None)
+    pv.update({k: v for k, v in (("kernel", h.get("kernel")), ("smccc", h.get("smccc")),
+                                 ("pmf_version", h.get("pmf_version")),
+                                 ("midr", h.get("midr")),
+                                 ("topology", "+".join(str(clusters[c])
+                                                       for c in sorted(clusters)))) if v})
+    pv.update({"counter_hz": int(h["counter_hz"]), "cores": len(d["cpu"])})
+    if pv.get("emulator", "").startswith("QEMU"):
         pv["timing"] = "real time (no -icount)"
     res, problems = analyse(d, a.min_deepest, a.min_each)
     m = RELOADS.search(text)
@@ -488,7 +508,8 @@ def main(argv):
             plotted = plot_histograms(os.path.join(a.out, "plots"), d, res)
         except ImportError:
             print("linux_report: no plots (install python3-matplotlib)", file=sys.stderr)
-    report = {"provenance": pv, "verdict": verdict, "problems": problems} | res
+    report = {"format": schema.FORMAT, "provenance": pv, "verdict": verdict,
+              "problems": problems} | res
     if baseline:
         report["baseline"] = {"run": baseline["provenance"].get("run"),
                               "table": baseline["table"]}

@@ -2,11 +2,18 @@
 
 Firmware version (the banner the firmware printed, git describe with
 "-dirty" for a tree with changes), build type, the build options that change
-code (the build's config.mk, less CONFIG_RUNTIME_ONLY), compiler and
-version, platform, CPU model and MIDR, topology, the emulator and its
+code (the build's config.mk: its BUILD_OPTIONS), compiler and version (its
+CC_VERSION), platform, CPU model and MIDR, topology, the emulator and its
 version with the -icount setting (tools/qemu_run --describe, the one
 description of the machine) or "hardware", the date and the number of
-iterations.
+iterations; for a platform that stands in for a board (config.mk's
+PLAT_BOARD: QEMU for N1SDP), where its build differs from the board's.
+
+The build is the one that made the firmware the log shows: given
+(--config), or found from the log (find_build: the platform the payload
+names, the build type and version the BL31 banner prints, under
+--build-base). A field nothing tells is absent, never null or "unknown"
+(tools/rt_report/schema.py checks it).
 
 Two reports are comparable only when platform, topology and timing (the
 -icount setting, real time, or hardware) are the same: see mismatches().
@@ -20,8 +27,11 @@ import subprocess
 from tools.common import module
 from tools.common.config_mk import read_config  # the one reader of config.mk
 
-# The banner every image prints (common/version.c): "v0.1-b30d615-dirty(release)".
+# The banner every image prints (common/version.c): "v0.1-b30d615-dirty(release)";
+# BL31's names the firmware that ran, any image's the build (a boot that
+# stopped in BL1 or BL2 has no BL31 banner).
 BANNER = re.compile(r"^NOTICE:  BL31: (v\S+?)\((\w+)\)$", re.M)
+ANY_BANNER = re.compile(r"^NOTICE:  BL(?:1|2|31): (v\S+?)\((\w+)\)$", re.M)
 # The payload's line before its figures; older payloads printed the same
 # words in their own report's header.
 MACHINE = re.compile(r"MIDR 0x([0-9a-fA-F]+), counter (\d+) Hz")
@@ -30,44 +40,110 @@ CORES = re.compile(r"PAYLOAD: runtime instrumentation: (\d+) cores, clusters ([\
 # The keys that must agree for two reports to be compared.
 COMPARABLE = ("platform", "topology", "timing")
 
+# Where make puts its builds (the Makefile's BUILD_BASE default).
+BUILD_BASE = os.path.join(module.TOP, "build")
+
 
 class ProvenanceError(Exception):
     pass
 
 
 def add_report_arguments(p):
-    """The options make passes to both report writers (rt_report, bench_report).
+    """The options make passes to the report writers (rt_report,
+    bench_report, linux_report), with what each does (--help)."""
+    p.add_argument("console", metavar="CONSOLE_LOG",
+                   help="what the machine printed: a console log (or, for rt_report, a LAVA "
+                   "job's log.yaml or directory)")
+    p.add_argument("out", metavar="OUT_DIR", help="where the report goes (made if missing)")
+    p.add_argument("--config", metavar="CONFIG_MK",
+                   help="the build's config.mk (BUILD/config.mk): its options, compiler and "
+                   "version, and through tools/qemu_run the emulator, CPU and -icount. Default: "
+                   "the build the log's banner names, under --build-base")
+    p.add_argument("--build-base", metavar="DIR", default=BUILD_BASE,
+                   help="where to look for the build that made the log's firmware "
+                   "(DIR/<plat>/<release|debug>/config.mk; default: this tree's build/)")
+    p.add_argument("--without-build", action="store_true",
+                   help="report without the build's provenance (options, compiler, emulator) "
+                   "when the build that made the firmware is not at hand")
+    p.add_argument("--runtime-only", default="", metavar="NAMES",
+                   help="options that change no code, left out of the recorded build options "
+                   "(for a config.mk that does not list its BUILD_OPTIONS)")
+    p.add_argument("--cc", metavar="CC",
+                   help="the compiler, recorded with its version (for a config.mk without "
+                   "its CC_VERSION)")
+    p.add_argument("--run", metavar="NAME", help="the run's name (its directory), recorded")
+    p.add_argument("--run-options", default="", metavar="'NAME=VALUE...'",
+                   help="the make options not at their default (the run's name holds only "
+                   "their hash), recorded")
+    p.add_argument("--exit-status", type=int, default=0, metavar="N",
+                   help="the emulator's exit status: not 0 is a failure of the run")
+    p.add_argument("--baseline", metavar="RUN_DIR",
+                   help="an earlier run's directory to compare with")
+    p.add_argument("--force", action="store_true",
+                   help="compare even when platform, topology or timing differ")
+    p.add_argument("--fail-above", type=float, metavar="PCT",
+                   help="exit 1 when a figure is worse than the baseline's by more than PCT %% "
+                   "(and by more than one counter tick and both runs' spread)")
+    p.add_argument("--quiet", action="store_true", help="do not print the report")
 
-    Provenance: --config (the build's config.mk), --runtime-only (options that
-    change no code), --cc, --run (the run's directory name), --exit-status
-    (the emulator's); comparison: --baseline (an earlier run's directory),
-    --force (compare different platforms/topologies/timing), --fail-above
-    (a percentage); --quiet; --run-options (the make options not at their
-    default, "NAME=VALUE ...": the run's name holds only their hash).
-    """
-    p.add_argument("console")
-    p.add_argument("out")
-    p.add_argument("--config")
-    p.add_argument("--runtime-only", default="")
-    p.add_argument("--cc")
-    p.add_argument("--run")
-    p.add_argument("--run-options", default="")
-    p.add_argument("--exit-status", type=int, default=0)
-    p.add_argument("--baseline")
-    p.add_argument("--force", action="store_true")
-    p.add_argument("--fail-above", type=float)
-    p.add_argument("--quiet", action="store_true")
+
+def banner(text, pattern=BANNER):
+    """(version, build type) of the BL31 banner in @text (@pattern: ANY_BANNER,
+    any image's), or None."""
+    m = pattern.search(text)
+    return (m.group(1), m.group(2)) if m else None
+
+
+def find_build(text, plat, a):
+    """The config.mk of the build that made the firmware of @text (on @plat),
+    from @a's --config, --build-base and --without-build, or None when the
+    caller said to do without. ProvenanceError, saying what to give, when the
+    build is not at hand or is another firmware's."""
+    seen = banner(text, ANY_BANNER)
+    if a.config:
+        if not os.path.isfile(a.config):
+            raise ProvenanceError(f"{a.config}: no such file (build first)")
+        check_build(a.config, plat, seen)
+        return a.config
+    if a.without_build:
+        return None
+    give = ("give --config BUILD/config.mk of the build that made it, or --without-build to "
+            "report without the build's options, compiler and emulator")
+    if seen is None:
+        raise ProvenanceError(f"the log has no firmware banner to find its build by: {give}")
+    path = os.path.join(a.build_base, plat, seen[1], "config.mk")
+    if not os.path.isfile(path):
+        raise ProvenanceError(f"the log's firmware is {seen[0]} ({plat}, {seen[1]}), and there "
+                              f"is no such build in {a.build_base} (no {path}): {give}")
+    check_build(path, plat, seen, give)
+    return path
+
+
+def check_build(path, plat, seen, give="give the build that made it"):
+    """ProvenanceError when the build of config.mk @path is not the one that
+    made the firmware of the log: another platform, version or build type."""
+    config = read_config(path)
+    if config.get("PLAT", plat) != plat:
+        raise ProvenanceError(f"{path} is a build of PLAT={config['PLAT']}, but the log comes "
+                              f"from {plat}: {give}")
+    if seen and "VERSION" in config and f"v{config['VERSION']}" != seen[0]:
+        raise ProvenanceError(f"{path} is the build of v{config['VERSION']}, but the log's "
+                              f"firmware is {seen[0]}: {give}")
+    btype = {"0": "release", "1": "debug"}.get(config.get("DEBUG"))
+    if seen and btype and btype != seen[1]:
+        raise ProvenanceError(f"{path} is a {btype} build, but the log's firmware is a {seen[1]} "
+                              f"build: {give}")
 
 
 def compiler_version(cc):
-    """The first line of `CC --version`."""
+    """The first line of `CC --version` (CC's name alone when it does not answer)."""
     try:
         out = subprocess.run(cc.split() + ["--version"], capture_output=True, text=True,
                              check=False, timeout=30).stdout
     except (OSError, subprocess.TimeoutExpired):
-        return f"{cc} (version unknown)"
+        return f"{cc} (its --version did not answer)"
     first = out.strip().split("\n")[0] if out.strip() else ""
-    return first or f"{cc} (version unknown)"
+    return first or f"{cc} (its --version did not answer)"
 
 
 def emulator(config_path):
@@ -87,57 +163,78 @@ MODELS = {"fvp": "Arm Base FVP"}
 
 def machine_of(plat, config, config_path, hardware):
     """What ran the firmware: {"emulator", "timing", "cpu", "topology"}
-    (topology as qemu_run's CxK, or None). QEMU's own description for a
-    qemu build, a model for fvp, hardware for a board's log or when the
-    caller says so (--hardware): never QEMU for a log QEMU did not make."""
+    (topology as qemu_run's CxK), each absent when nothing says. QEMU's own
+    description for a qemu build, a model for fvp, hardware for a board's
+    log or when the caller says so (--hardware): never QEMU for a log QEMU
+    did not make."""
     if hardware or (plat != "qemu" and plat not in MODELS):
-        return {"emulator": "hardware", "timing": "hardware", "cpu": "hardware",
-                "topology": None}
+        return {"emulator": "hardware", "timing": "hardware", "cpu": "hardware"}
     if plat in MODELS:
         model = os.path.basename(config.get("FVP_BASE", "")) or "model"
         return {"emulator": f"{MODELS[plat]} ({model})", "timing": "model (wall-clock)",
-                "cpu": "model", "topology": None}
+                "cpu": "model"}
     if not config_path:
-        return {"emulator": "QEMU (version unknown: no build configuration given)",
-                "timing": "unknown (no build configuration given)", "cpu": "unknown",
-                "topology": None}
+        return {"emulator": "QEMU"}
     emu = emulator(config_path)
     return {"emulator": f"QEMU {emu['version']}",
             "timing": f"-icount {emu['icount']}" if emu.get("icount") else
             "real time (no -icount)", "cpu": emu["cpu"], "topology": emu["topology"]}
 
 
+def board_of(config):
+    """Where a build that stands in for a board (config.mk's PLAT_BOARD,
+    PLAT_BOARD_CPU and BOARD_DIFFERENCES, the Makefile's) differs from
+    the board's build: {"platform", "cpu", "differences": [{"option",
+    "value", "board"}]}, or None."""
+    if not config.get("PLAT_BOARD"):
+        return None
+    diffs = []
+    for d in config.get("BOARD_DIFFERENCES", "").split():
+        option, _, rest = d.partition("=")
+        value, _, board = rest.rpartition(":")
+        diffs.append({"option": option, "value": value, "board": board})
+    return {"platform": config["PLAT_BOARD"], "cpu": config.get("PLAT_BOARD_CPU", ""),
+            "differences": diffs}
+
+
 def collect(plat, text, config_path=None, runtime_only=(), cc=None, hardware=False,
             run=None, iterations=None, date=None, run_options=""):
     """The provenance of the run whose console is @text, on @plat (the
-    platform the payload named): a board's log is "hardware" whether or not
-    @hardware says so, and never QEMU's."""
-    banner = BANNER.search(text)
+    platform the payload named), from the build's config.mk @config_path
+    when given: a board's log is "hardware" whether or not @hardware says
+    so, and never QEMU's. A field nothing tells is left out."""
+    seen = banner(text)
     machine = MACHINE.search(text)
     cores = CORES.search(text)
     config = read_config(config_path) if config_path else {}
     emu = machine_of(plat, config, config_path, hardware)
-    options = {k: v for k, v in sorted(config.items()) if k not in runtime_only}
-    return {
-        "firmware": banner.group(1) if banner else "unknown (no BL31 banner)",
-        "build_type": banner.group(2) if banner else
-        ("debug" if config.get("DEBUG") == "1" else "release" if config else "unknown"),
-        "options": options,
-        "compiler": compiler_version(cc) if cc else "unknown",
+    # The build options that change code: the build lists them (config.mk's
+    # BUILD_OPTIONS); an older build's config.mk did not, and holds facts
+    # beside its options.
+    names = config["BUILD_OPTIONS"].split() if "BUILD_OPTIONS" in config else \
+        [k for k in config if k not in runtime_only]
+    p = {
+        "firmware": seen[0] if seen else None,
+        "build_type": seen[1] if seen else
+        {"0": "release", "1": "debug"}.get(config.get("DEBUG")),
+        "options": {k: config[k] for k in sorted(names) if k in config} if config else None,
+        "compiler": config.get("CC_VERSION") or (compiler_version(cc) if cc else None),
         "platform": plat,
-        "cpu_model": emu["cpu"],
-        "midr": f"0x{machine.group(1).lower()}" if machine else "unknown",
+        "cpu_model": emu.get("cpu"),
+        "midr": f"0x{machine.group(1).lower()}" if machine else None,
         "counter_hz": int(machine.group(2)) if machine else None,
         "cores": int(cores.group(1)) if cores else None,
         "topology": cores.group(2) if cores else
-        (_shape(emu["topology"]) if emu["topology"] else "unknown"),
-        "emulator": emu["emulator"],
-        "timing": emu["timing"],
+        (_shape(emu["topology"]) if emu.get("topology") else None),
+        "emulator": emu.get("emulator"),
+        "timing": emu.get("timing"),
+        "board": board_of(config),
         "date": date or _now().strftime("%Y-%m-%d %H:%M:%S UTC"),
         "iterations": iterations,
         "run": run,
-        "run_options": run_options.split(),
+        "run_options": run_options.split() or None,
     }
+    return {k: v for k, v in p.items() if v is not None}
 
 
 def _now():
@@ -160,7 +257,7 @@ def _shape(cxk):
 
 def mismatches(a, b):
     """What keeps two reports from being compared, one string per key."""
-    return [f"{k}: {a.get(k)} here, {b.get(k)} in the baseline"
+    return [f"{k}: {a.get(k, 'not known')} here, {b.get(k, 'not known')} in the baseline"
             for k in COMPARABLE if a.get(k) != b.get(k)]
 
 
@@ -174,18 +271,49 @@ def tick_ns(p):
     return 1e9 / hz if hz else 0
 
 
+def board_line(p):
+    """One line: where this build differs from the board's it stands in for
+    (options, CPU), or None for a build that stands in for none."""
+    b = p.get("board")
+    if not b:
+        return None
+    if b["differences"]:
+        line = (f"differs from make PLAT={b['platform']}'s in " +
+                ", ".join(f"{d['option']}={d['value']} (the board: {d['board']})"
+                          for d in b["differences"]) +
+                " (what each moves: docs/perf/qemu-and-board.rst)")
+    else:
+        line = (f"the same as make PLAT={b['platform']}'s: every option that changes the "
+                "firmware's code has the board's value")
+    cpu = p.get("cpu_model")
+    if cpu and b.get("cpu"):
+        line += (f"; CPU {cpu}, the board's" if cpu == b["cpu"] else
+                 f"; CPU {cpu}, not the board's {b['cpu']}")
+    return line
+
+
+def _said(p, key, why):
+    return p.get(key) or f"not known ({why})"
+
+
 def rst_fields(p):
     """The provenance as a reStructuredText field list."""
-    opts = " ".join(f"{k}={v}" for k, v in p["options"].items()) or "--"
+    opts = " ".join(f"{k}={v}" for k, v in p["options"].items()) if "options" in p else \
+        "not known (no build given)"
     tick = f" ({tick_ns(p):g} ns per tick)" if p.get("counter_hz") else ""
+    firmware = (f"{p['firmware']} ({p.get('build_type', 'build type not known')} build)"
+                if "firmware" in p else "not known (no BL31 banner in the log)")
+    board = board_line(p)
     return "\n".join([
-        f":Firmware: {p['firmware']} ({p['build_type']} build)",
-        f":Compiler: {p['compiler']}",
-        f":Build options: {opts}",
+        f":Firmware: {firmware}",
+        f":Compiler: {_said(p, 'compiler', 'no build given')}",
+        f":Build options: {opts or '--'}",
+    ] + ([f":Board build: {board}"] if board else []) + [
         f":Platform: {p['platform']}, {p.get('cores') or '?'} cores in clusters "
-        f"{p['topology']}, CPU {p['cpu_model']}, MIDR {p['midr']}, "
-        f"counter {p.get('counter_hz') or '?'} Hz{tick}",
-        f":Emulator: {p['emulator']}, {p['timing']}",
+        f"{p.get('topology', '?')}, CPU {_said(p, 'cpu_model', 'no build given')}, "
+        f"MIDR {p.get('midr', '?')}, counter {p.get('counter_hz') or '?'} Hz{tick}",
+        f":Emulator: {_said(p, 'emulator', 'no build given')}, "
+        f"{_said(p, 'timing', 'timing: no build given')}",
         f":Date: {p['date']}",
         f":Iterations: {p.get('iterations') or '?'} per scenario",
         f":Run: {p.get('run') or '--'}",
@@ -198,7 +326,12 @@ def csv_comments(p):
     """The provenance as "# key: value" lines for the top of a CSV."""
     lines = []
     for k, v in p.items():
-        if isinstance(v, dict):
+        if k == "board":
+            v = board_line(p)
+        elif isinstance(v, dict):
             v = " ".join(f"{a}={b}" for a, b in v.items())
-        lines.append(f"# {k}: {v}")
+        elif isinstance(v, list):
+            v = " ".join(str(x) for x in v)
+        if v not in (None, ""):
+            lines.append(f"# {k}: {v}")
     return lines

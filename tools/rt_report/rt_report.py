@@ -4,10 +4,18 @@
 Usage: rt_report.py CONSOLE_LOG OUT_DIR [PLAT] [options]
 
   --config CONFIG_MK    the build's resolved options: provenance (build options,
-                        and through tools/qemu_run the emulator, CPU and -icount)
+                        compiler, and through tools/qemu_run the emulator, CPU
+                        and -icount). Without it, the build the log's banner
+                        names (platform, build type, version) is looked up
+                        under --build-base DIR (default: this tree's build/),
+                        and a log whose build is not there is refused, unless
+                        --without-build (no build options, compiler or
+                        emulator in the provenance)
   --runtime-only NAMES  options that do not change code (CONFIG_RUNTIME_ONLY),
-                        left out of the build options recorded
-  --cc CC               the compiler, recorded with its version
+                        left out of the build options recorded (an older
+                        config.mk, which does not list its BUILD_OPTIONS)
+  --cc CC               the compiler, recorded with its version (an older
+                        config.mk, without its CC_VERSION)
   --hardware            the console came from a board (a log that names a
                         board platform, n1sdp, is read as one without it)
   --run NAME            the run's name (its directory), recorded
@@ -37,13 +45,17 @@ OUT_DIR:
                                per scenario (median per core, µs), with the
                                baseline's table after it, and the plots
   report.json                  everything: provenance, verdict and problems,
-                               per core and figure min/median/max/samples,
-                               the baseline's figures and deltas
-  <test>.csv                   TF-A's columns (Cluster, Core, Powerdown,
-                               Wakeup, Cache Flush; or Latency), medians in ns
-  <test>-samples.csv           Cluster, Core, Figure, Min, Median, Max, Samples
+                               per core and figure min_ns/median_ns/max_ns/
+                               samples_ns, the baseline's figures and deltas
+                               (format 2: tools/rt_report/schema.py)
+  <test>.csv                   TF-A's columns, each naming its unit: cluster,
+                               core, powerdown_ns, wakeup_ns, cflush_ns (or
+                               latency_ns), the medians
+  <test>-samples.csv           cluster, core, figure, min_ns, median_ns,
+                               max_ns, samples_ns
   plots/<test>.png, .svg       per core, each figure, beside the baseline's
-  (every CSV starts with the provenance as "# key: value" lines)
+  (every CSV starts with the provenance as "# key: value" lines; every
+  number a program reads names its unit: tools/rt_report/schema.py)
 
 A failed run gets the same files with what it has, and its verdict.
 
@@ -66,6 +78,7 @@ from tools.common.console_watch import boot_stopped  # the firmware's stop lines
 from tools.rt_report import figures as fig
 from tools.rt_report import provenance as prov
 from tools.rt_report import scenarios
+from tools.rt_report import schema
 
 # "PAYLOAD: scenario NAME: FIGURE,FIGURE[ (N samples per core per iteration...)]"
 SCENARIO = re.compile(r"^PAYLOAD: scenario (\w+): ([^(\n]+?)"
@@ -96,9 +109,9 @@ BL33_ENTRY = re.compile(r"^PAYLOAD: BL33 entered (\d+) us after reset$", re.M)
 PLATFORM_LINE = re.compile(r"^PAYLOAD: platform: (\S+) \((.+)\)$", re.M)
 OLD_PAYLOAD_TITLE = "QEMU virt"
 # The report's layout, as the published N1SDP report has it: sections of
-# TFTF's scenarios (keyed by TFTF's test names) with each table's title
-# (tools/rt_report/scenarios.py, which the payload's table is generated
-# from). A scenario the payload announces that is not here gets a section
+# TFTF's scenarios (keyed by TFTF's test names; each table's title is
+# scenarios.title()) (tools/rt_report/scenarios.py, which the payload's
+# table is generated from). A scenario the payload announces that is not here gets a section
 # of its own. Payloads that did not announce their scenarios printed
 # DEFAULT_FIGURES.
 LAYOUT = scenarios.layout()
@@ -141,12 +154,9 @@ def worst_spread(data, tests):
     return worst
 
 
-def title_of(test):
-    for _, _, tables in LAYOUT:
-        for name, title in tables:
-            if name == test:
-                return title
-    return f"``{test}`` (µs)"
+def title_of(test, unit="µs"):
+    """@test's table title, its figures in @unit (the report's tables: µs)."""
+    return scenarios.title(test, unit)
 
 
 # --- reading the console ---------------------------------------------------
@@ -251,6 +261,8 @@ def boot_line(text):
 # --- the baseline ------------------------------------------------------------
 
 def load_baseline(path):
+    """An earlier run's report.json, in today's format (an older one is read
+    as it was written, its figures in ns; a newer one is refused)."""
     try:
         with open(os.path.join(path, "report.json"), encoding="utf-8") as f:
             data = json.load(f)
@@ -261,18 +273,22 @@ def load_baseline(path):
         raise Usage(f"baseline {path}: report.json is not JSON: {e}") from None
     if "provenance" not in data or "scenarios" not in data:
         raise Usage(f"baseline {path}: report.json has no provenance or scenarios")
+    try:
+        data = schema.upgrade_report(data, f"baseline {path}: report.json")
+    except schema.FormatError as e:
+        raise Usage(str(e)) from None
     data["dir"] = os.path.realpath(path)
     return data
 
 
 def figures_of_report(report):
-    """(test, cluster, core, figure) -> (median, spread), from a report.json."""
+    """(test, cluster, core, figure) -> (median, spread) in ns, from a report.json."""
     out = {}
     for sc in report.get("scenarios", []):
         for row in sc["rows"]:
             for name, st in row["figures"].items():
                 out[(sc["name"], row["cluster"], row["core"], name)] = (
-                    st["median"], fig.spread(st.get("samples") or [st["median"]]))
+                    st["median_ns"], fig.spread(st.get("samples_ns") or [st["median_ns"]]))
     return out
 
 
@@ -294,17 +310,29 @@ def heading(text, ch):
 
 
 def scenario_table(sc, label, own_baseline=True):
-    """The lines of one `.. table::` of a report.json scenario."""
+    """The lines of one `.. table::` of a report.json scenario, in µs."""
     header = ["Cluster", "Core"] + sc["figures"]
     rows = []
     for r in sc["rows"]:
         cells = [str(r["cluster"]), str(r["core"])]
         for name in sc["figures"]:
             st = r["figures"].get(name)
-            cells.append(fig.cell(st["median"], st.get("baseline") if own_baseline else None)
-                         if st else "--")
+            cells.append(fig.cell(st["median_ns"], st.get("baseline_median_ns")
+                                  if own_baseline else None) if st else "--")
         rows.append(cells)
-    return [f".. table:: {sc['title']} ({label})", ""] + grid(header, rows) + [""]
+    return [f".. table:: {title_of(sc['name'])} ({label})", ""] + grid(header, rows) + [""]
+
+
+def clock_of(p):
+    """How the run's time was kept, as the start of a sentence."""
+    timing = p.get("timing")
+    if timing == "hardware":
+        return "On the board (its generic counter)"
+    if timing and timing.startswith("model"):
+        return "In the model (wall-clock time)"
+    if timing:
+        return "Without ``-icount`` (QEMU in real time)"
+    return "With the timing not known (no build given)"
 
 
 def statistics_text(p, data, problems, samples):
@@ -323,7 +351,7 @@ def statistics_text(p, data, problems, samples):
                  "iteration,\neach with the cores' starts skewed by a different amount")
     if n > 1 or many:
         text += ("; the tables show the median per\ncore, the CSV and JSON files min, median, "
-                 "max and every sample")
+                 "max and every sample, in ns")
     text += ("; rows are the real cluster and\ncore of each CPU. Values in µs "
              "(ns / 1000, two decimals).")
     if prov.icount(p):
@@ -346,8 +374,8 @@ def statistics_text(p, data, problems, samples):
     elif n > 1 or many:
         worst = worst_spread(data, list(data))
         if worst:
-            text += (f"\nWithout ``-icount`` ({p['timing']}) the spread between the\n"
-                     "samples is the noise of the host (or the board), not the\n"
+            text += (f"\n{clock_of(p)} the spread between the\nsamples is the noise of the "
+                     f"{'board' if p.get('timing') == 'hardware' else 'host'}, not the "
                      f"firmware's: up to {fig.fmt_us(worst[1])} µs ({worst[0]:.2f}% of the "
                      f"median), {worst[2]}, core {worst[3]}.{worst[4]}, {worst[5]}.")
     return text
@@ -362,8 +390,10 @@ def render(title, p, boot, report, baseline, problems, verdict, plots, regressio
     out += statistics_text(p, report["_data"], problems, report["samples"]).split("\n") + [""]
     if baseline:
         bp = baseline["provenance"]
-        out += [f"Baseline: {bp['firmware']} ({bp['build_type']}), run "
-                f"``{bp.get('run') or baseline['dir']}`` of {bp['date']}. A figure that moved "
+        out += [f"Baseline: {bp.get('firmware', 'firmware not known')} "
+                f"({bp.get('build_type', 'build type not known')}), run "
+                f"``{bp.get('run') or baseline['dir']}`` of {bp.get('date', 'a date not known')}. "
+                "A figure that moved "
                 f"by more than {fig.DELTA_SHOWN_ABOVE:g}% carries its change, e.g. "
                 "``13.42 (-45.40%)``; the baseline's own table follows each table. A figure "
                 "is a regression only when it got worse by more than either run's spread "
@@ -379,11 +409,11 @@ def render(title, p, boot, report, baseline, problems, verdict, plots, regressio
     out += heading("Results", "-")
     by_name = {sc["name"]: sc for sc in report["scenarios"]}
     base_by_name = {sc["name"]: sc for sc in baseline["scenarios"]} if baseline else {}
-    sections = [(s, para, [t for t, _ in tables]) for s, para, tables in LAYOUT]
+    sections = list(LAYOUT)
     known = {t for _, _, ts in sections for t in ts}
     sections += [(f"``{t}``", None, [t]) for t in by_name if t not in known]
-    label = p["firmware"]
-    blabel = (f"baseline {baseline['provenance']['firmware']}, "
+    label = p.get("firmware", "this run")
+    blabel = (f"baseline {baseline['provenance'].get('firmware', 'firmware not known')}, "
               f"{baseline['provenance'].get('run') or 'run'}") if baseline else None
     for section, para, tests in sections:
         tests = [t for t in tests if t in by_name]
@@ -395,43 +425,46 @@ def render(title, p, boot, report, baseline, problems, verdict, plots, regressio
         for t in tests:
             out += scenario_table(by_name[t], label)
             if t in base_by_name:
-                bsc = dict(base_by_name[t], title=by_name[t]["title"])
-                out += scenario_table(bsc, blabel)
+                out += scenario_table(base_by_name[t], blabel)
             if t in plots:
                 out += [f".. figure:: plots/{t}.*",
                         f"   :alt: {t}: per core, {', '.join(by_name[t]['figures'])} in µs", "",
-                        f"   {by_name[t]['title']}" +
+                        f"   {title_of(t)}" +
                         (", current and baseline" if t in base_by_name else "") + ".", ""]
     return "\n".join(out).rstrip("\n") + "\n"
 
 
 def write_csvs(out, p, report):
+    """TF-A's columns, each naming its unit (powerdown_ns: the medians), and
+    every sample, after the provenance."""
     comments = prov.csv_comments(p)
     for sc in report["scenarios"]:
         with open(os.path.join(out, f"{sc['name']}.csv"), "w", newline="", encoding="utf-8") as f:
             f.write("\n".join(comments) + "\n")
             w = csv.writer(f, dialect="unix")
-            w.writerow(["Cluster", "Core"] + sc["figures"])
+            w.writerow(["cluster", "core"] + [f"{scenarios.key(n)}_ns" for n in sc["figures"]])
             for r in sc["rows"]:
                 w.writerow([r["cluster"], r["core"]] + [
-                    r["figures"][n]["median"] if n in r["figures"] else "" for n in sc["figures"]])
+                    r["figures"][n]["median_ns"] if n in r["figures"] else ""
+                    for n in sc["figures"]])
         with open(os.path.join(out, f"{sc['name']}-samples.csv"), "w", newline="",
                   encoding="utf-8") as f:
             f.write("\n".join(comments) + "\n")
             w = csv.writer(f, dialect="unix")
-            w.writerow(["Cluster", "Core", "Figure", "Min", "Median", "Max", "Samples"])
+            w.writerow(["cluster", "core", "figure", "min_ns", "median_ns", "max_ns",
+                        "samples_ns"])
             for r in sc["rows"]:
                 for n in sc["figures"]:
                     st = r["figures"].get(n)
                     if st:
-                        w.writerow([r["cluster"], r["core"], n, st["min"], st["median"], st["max"],
-                                    " ".join(str(s) for s in st["samples"])])
+                        w.writerow([r["cluster"], r["core"], n, st["min_ns"], st["median_ns"],
+                                    st["max_ns"], " ".join(str(s) for s in st["samples_ns"])])
 
 
 def build_report(run, data, baseline):
     """The report.json scenarios: per core and figure, the statistics (and
     the samples' spread) and the baseline's median and spread (what both
-    runs have)."""
+    runs have), each key naming its unit."""
     bfig = figures_of_report(baseline) if baseline else {}
     scenarios = []
     for test, figures in run["scenarios"].items():
@@ -445,15 +478,17 @@ def build_report(run, data, baseline):
                 if name not in per[(cl, co)]:
                     continue
                 st = fig.stats(per[(cl, co)][name])
-                st["spread"] = fig.spread(st["samples"])
+                st["spread_ns"] = fig.spread(st["samples_ns"])
                 b, bspread = bfig.get((test, cl, co, name), (None, None))
-                st["baseline"] = b
-                st["baseline_spread"] = bspread
-                st["delta_percent"] = (round(fig.delta_percent(st["median"], b), 2)
-                                       if fig.delta_percent(st["median"], b) is not None else None)
+                if b is not None:
+                    st["baseline_median_ns"] = b
+                    st["baseline_spread_ns"] = bspread
+                d = fig.delta_percent(st["median_ns"], b)
+                if d is not None:
+                    st["delta_percent"] = round(d, 2)
                 figs[name] = st
             rows.append({"cluster": cl, "core": co, "figures": figs})
-        scenarios.append({"name": test, "title": title_of(test), "figures": figures,
+        scenarios.append({"name": test, "title": title_of(test, "ns"), "figures": figures,
                           "samples_per_iteration": run["samples"].get(test, 1), "rows": rows})
     return {"scenarios": scenarios, "_data": data, "samples": run["samples"]}
 
@@ -466,28 +501,40 @@ def regressions_of(report, p, fail_above):
     for sc in report["scenarios"]:
         for r in sc["rows"]:
             for name, st in r["figures"].items():
-                if fig.regression(st["median"], st["baseline"], fail_above, tick,
-                                  (st["spread"], st["baseline_spread"] or 0)):
+                b = st.get("baseline_median_ns")
+                if fig.regression(st["median_ns"], b, fail_above, tick,
+                                  (st["spread_ns"], st.get("baseline_spread_ns") or 0)):
                     out.append(f"{sc['name']}: core {r['cluster']}.{r['core']}: {name} "
-                               f"{fig.fmt_us(st['baseline'])} -> {fig.fmt_us(st['median'])} µs "
-                               f"({fig.delta_percent(st['median'], st['baseline']):+.2f}%; "
-                               f"spreads {fig.fmt_us(st['baseline_spread'] or 0)} and "
-                               f"{fig.fmt_us(st['spread'])} µs)")
+                               f"{fig.fmt_us(b)} -> {fig.fmt_us(st['median_ns'])} µs "
+                               f"({fig.delta_percent(st['median_ns'], b):+.2f}%; "
+                               f"spreads {fig.fmt_us(st.get('baseline_spread_ns') or 0)} and "
+                               f"{fig.fmt_us(st['spread_ns'])} µs)")
     return out
 
 
 def parse_args(argv):
     import argparse
-    p = argparse.ArgumentParser(prog="rt_report", add_help=True)
+    p = argparse.ArgumentParser(
+        prog="rt_report", description="The latency report (psci-performance-<plat>.rst, "
+        "report.json, CSVs, plots) from the test payload's console output, of QEMU, a model "
+        "or a board.", epilog="One report over many LAVA jobs: rt_report --jobs JOB... --out "
+        "DIR. Exit status: 0 PASS; 1 a problem of the run or a regression; 2 unusable input "
+        "or arguments, or a baseline that cannot be compared (the top of "
+        "tools/rt_report/rt_report.py says more).")
     prov.add_report_arguments(p)
-    p.add_argument("plat", nargs="?")
-    p.add_argument("--hardware", action="store_true")
-    p.add_argument("--no-plots", action="store_true")
+    p.add_argument("plat", nargs="?", metavar="PLAT",
+                   help="the platform (default: the one the log names; it must agree)")
+    p.add_argument("--hardware", action="store_true",
+                   help="the console came from a board (a log that names a board platform is "
+                   "read as one without it)")
+    p.add_argument("--no-plots", action="store_true",
+                   help="no plots (they need Debian's python3-matplotlib)")
     try:
         return p.parse_args(argv)
-    except SystemExit:
-        fail("usage: rt_report.py CONSOLE_LOG OUT_DIR [PLAT] [options] (see the top of "
-             "rt_report.py)", 2)
+    except SystemExit as e:
+        if e.code == 0:         # --help
+            raise
+        fail("usage: rt_report.py CONSOLE_LOG OUT_DIR [PLAT] [options] (rt_report --help)", 2)
 
 
 def is_lava_log(path):
@@ -544,10 +591,11 @@ def main(argv):
         title = OLD_PAYLOAD_TITLE if a.plat == "qemu" else a.plat
     try:
         baseline = load_baseline(a.baseline) if a.baseline else None
-        if a.config and not os.path.isfile(a.config):
-            raise Usage(f"{a.config}: no such file (build first)")
+        config = prov.find_build(text, a.plat, a)
     except Usage as e:
         fail(str(e), 2)
+    except prov.ProvenanceError as e:
+        fail(f"provenance: {e}", 2)
     try:
         os.makedirs(out, exist_ok=True)
     except OSError as e:
@@ -555,7 +603,7 @@ def main(argv):
 
     run = parse(text)
     try:
-        p = prov.collect(a.plat, text, a.config, a.runtime_only.split(), a.cc, a.hardware,
+        p = prov.collect(a.plat, text, config, a.runtime_only.split(), a.cc, a.hardware,
                          a.run, run["iterations"] if run["cores"] else None,
                          run_options=a.run_options)
     except (prov.ProvenanceError, OSError, ValueError) as e:
@@ -578,7 +626,8 @@ def main(argv):
     elif a.exit_status != 0:
         problems.append(f"the run exited {a.exit_status}" +
                         (" (the time limit)" if a.exit_status == 124 else ""))
-    result = {"tool": "rt_report", "provenance": p, "boot": boot_line(text),
+    result = {"tool": "rt_report", "format": schema.FORMAT, "provenance": p,
+              "boot": boot_line(text),
               "baseline": {"dir": baseline["dir"], "provenance": baseline["provenance"]}
               if baseline else None, "baseline_refused": refusal}
 

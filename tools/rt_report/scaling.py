@@ -22,6 +22,8 @@ import os
 import statistics
 import sys
 
+from tools.rt_report import schema
+
 
 def fail(msg):
     print(f"scaling: {msg}", file=sys.stderr)
@@ -39,7 +41,11 @@ def read_json(base, link, name, what):
         fail(f"{path}: not JSON: {e}")
     if data.get("verdict") != "PASS":
         fail(f"{path}: that run did not pass (verdict {data.get('verdict')})")
-    return data
+    try:
+        return (schema.upgrade_bench if name == "bench.json" else schema.upgrade_report)(
+            data, path)
+    except schema.FormatError as e:
+        fail(str(e))
 
 
 def read_bench(base):
@@ -58,7 +64,7 @@ def read_report(base):
         name = sc["name"].removeprefix("test_rt_instr_")
         for row in sc["rows"]:
             for fig, st in row["figures"].items():
-                scenarios.setdefault(name, {}).setdefault(fig, []).append(st["median"])
+                scenarios.setdefault(name, {}).setdefault(fig, []).append(st["median_ns"])
     if not scenarios:
         fail(f"{base}: the report has no figures")
     return scenarios, data["provenance"].get("counter_hz")

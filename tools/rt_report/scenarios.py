@@ -6,7 +6,9 @@ module writes: rt_scenarios.h in the build tree) and announces each
 out in sections, as the published N1SDP report does, in TFTF's order.
 
 Each scenario: its TFTF test name, its figures (the columns of its rows),
-its report section (title and an optional paragraph) and its table's title.
+its report section (title and an optional paragraph) and its table's title,
+whose "{unit}" is the unit of the figures it heads: "µs" in the report's
+tables and plots, "ns" in report.json, whose figures are ns.
 
 Usage: python3 -m tools.rt_report.scenarios --c-header FILE
   write the C header (enum scenario, RT_SCENARIO_TABLE and the figure
@@ -17,6 +19,10 @@ import sys
 
 POWERDOWN = ("Powerdown", "Wakeup", "Cache Flush")
 LATENCY = ("Latency",)
+# Each figure's name in a CSV column or JSON key, before its unit
+# ("powerdown_ns"): tools/pmf_idle's names for the same intervals.
+KEYS = {"Powerdown": "powerdown", "Wakeup": "wakeup", "Cache Flush": "cflush",
+        "Latency": "latency"}
 
 DEEP = ("``CPU_SUSPEND`` to deepest power level", None)
 LEVEL0 = ("``CPU_SUSPEND`` to power level 0", None)
@@ -28,30 +34,45 @@ VERSION = ("``PSCI_VERSION`` in parallel", None)
 # (C enumerator, TFTF test name, figures, section, table title), in TFTF's order.
 SCENARIOS = [
     ("SUSP_DEEP_PARALLEL", "test_rt_instr_susp_deep_parallel", POWERDOWN, DEEP,
-     "``CPU_SUSPEND`` latencies (µs) to deepest power level in parallel"),
+     "``CPU_SUSPEND`` latencies ({unit}) to deepest power level in parallel"),
     ("SUSP_DEEP_SERIAL", "test_rt_instr_susp_deep_serial", POWERDOWN, DEEP,
-     "``CPU_SUSPEND`` latencies (µs) to deepest power level in serial"),
+     "``CPU_SUSPEND`` latencies ({unit}) to deepest power level in serial"),
     ("CPU_SUSP_PARALLEL", "test_rt_instr_cpu_susp_parallel", POWERDOWN, LEVEL0,
-     "``CPU_SUSPEND`` latencies (µs) to power level 0 in parallel"),
+     "``CPU_SUSPEND`` latencies ({unit}) to power level 0 in parallel"),
     ("CPU_SUSP_SERIAL", "test_rt_instr_cpu_susp_serial", POWERDOWN, LEVEL0,
-     "``CPU_SUSPEND`` latencies (µs) to power level 0 in serial"),
+     "``CPU_SUSPEND`` latencies ({unit}) to power level 0 in serial"),
     ("CPU_OFF_SERIAL", "test_rt_instr_cpu_off_serial", POWERDOWN, OFF,
-     "``CPU_OFF`` latencies (µs) on all non-lead CPUs"),
+     "``CPU_OFF`` latencies ({unit}) on all non-lead CPUs"),
     ("PSCI_VERSION_PARALLEL", "test_rt_instr_psci_version_parallel", LATENCY, VERSION,
-     "``PSCI_VERSION`` latency (µs) in parallel on all cores"),
+     "``PSCI_VERSION`` latency ({unit}) in parallel on all cores"),
 ]
 
 # Figures by their count, for a payload that did not announce its scenarios.
 DEFAULT_FIGURES = {len(POWERDOWN): list(POWERDOWN), len(LATENCY): list(LATENCY)}
 
 
+def key(figure):
+    """@figure's CSV column and JSON key stem: "Cache Flush" -> "cflush";
+    a figure of no scenario here (an older or newer payload's) in lower
+    case, its spaces as underscores."""
+    return KEYS.get(figure) or figure.lower().replace(" ", "_")
+
+
+def title(test, unit):
+    """The title of @test's table, its figures in @unit."""
+    for _, name, _, _, table in SCENARIOS:
+        if name == test:
+            return table.format(unit=unit)
+    return f"``{test}`` ({unit})"
+
+
 def layout():
-    """The report's sections: [(title, paragraph, [(test, table title)])]."""
+    """The report's sections: [(title, paragraph, [test])]."""
     out = []
-    for _, test, _, (title, para), table in SCENARIOS:
-        if not out or out[-1][0] != title:
-            out.append((title, para, []))
-        out[-1][2].append((test, table))
+    for _, test, _, (section, para), _ in SCENARIOS:
+        if not out or out[-1][0] != section:
+            out.append((section, para, []))
+        out[-1][2].append(test)
     return out
 
 
