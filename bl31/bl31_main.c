@@ -82,6 +82,7 @@ void bl31_main(const struct bl31_params *from_bl2)
 	NOTICE("BL31: Entry point address = 0x%llx, x0 = 0x%llx\n",
 	       (unsigned long long)params.bl33_entry, (unsigned long long)params.bl33_arg0);
 	console_flush();
+	plat_bl31_runtime_console();
 }
 
 void bl31_warm_boot(void)

@@ -22,7 +22,7 @@
  */
 #define XLAT_TABLES PLAT_XLAT_TABLES
 
-uint64_t xlat_base_table[XLAT_L1_ENTRIES] __attribute__((aligned(64)));
+uint64_t xlat_base_table[XLAT_BASE_ENTRIES] __attribute__((aligned(64)));
 static uint64_t tables[XLAT_TABLES][XLAT_TABLE_ENTRIES]
 	__attribute__((aligned(XLAT_PAGE_SIZE), section(".bss.xlat_tables")));
 

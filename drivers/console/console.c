@@ -23,6 +23,13 @@ void console_register(struct console *console)
 	*tail = console;
 }
 
+void console_switch(struct console *console)
+{
+	console_flush();
+	console->next = NULL;
+	consoles = console;
+}
+
 static void put(char c)
 {
 	for (struct console *con = consoles; con != NULL; con = con->next)

@@ -28,6 +28,12 @@ struct console {
  */
 void console_register(struct console *console);
 
+/*
+ * Wait until every console has written what it was given, then make
+ * @console (a driver's, initialised, e.g. registered) the only one.
+ */
+void console_switch(struct console *console);
+
 /* Write one character to every console; "\n" becomes "\r\n". */
 void console_putc(char c);
 

@@ -33,26 +33,36 @@ void gicv3_distributor_init(uintptr_t gicd_base, uintptr_t gicr_base);
 int gicv3_cpu_init(void);
 
 /*
- * Before this CPU powers down: disable its Group 1 interrupts at the CPU
- * interface and mark its redistributor asleep (waiting for ChildrenAsleep),
- * as 12.11.43 requires before removing power.
+ * CPU_OFF, before this CPU powers down: disable its Group 1 interrupts at
+ * the CPU interface, mark its redistributor asleep (waiting for
+ * ChildrenAsleep), as 12.11.43 requires before removing power, and, on a
+ * GIC-600/700, power the redistributor down (GICR_PWRR.RDPD = 1; the last
+ * core of its group takes the group down, waited for). Only CPU_ON wakes
+ * the core; gicv3_cpu_init() powers it up again.
  */
 void gicv3_cpu_power_down(void);
+
+/*
+ * A power-down suspend: the same, but the redistributor stays powered, so
+ * that ProcessorSleep = 1 makes it ask the power controller to wake the
+ * core when an interrupt is pending for it (GIC-600 TRM, GICR_WAKER).
+ */
+void gicv3_cpu_suspend(void);
 
 /*
  * Guarantee that an interrupt pending for this CPU wakes it from WFI, even
  * if the normal world disabled its group enable, raised its priority mask
  * or slept the redistributor before calling PSCI (what a power controller's
- * wake request does on real hardware). Returns what it changed, for
- * gicv3_cpu_wake_restore() when the core returns to its caller (standby).
+ * wake request does on real hardware): for a power-down that does not
+ * return to its caller.
  */
-struct gicv3_wake_state {
-	uint64_t pmr;
-	uint64_t igrpen1_el3;
-	uint32_t waker;
-};
-struct gicv3_wake_state gicv3_cpu_wake_on_pending(void);
-void gicv3_cpu_wake_restore(const struct gicv3_wake_state *saved);
+void gicv3_cpu_wake_on_pending(void);
+
+/*
+ * Standby: the same for one WFI (DSB SY, WFI), and everything it changed
+ * given back once the core wakes, for the caller it returns to.
+ */
+void gicv3_cpu_standby_wfi(void);
 
 /*
  * The redistributor frame (RD_base) of the CPU with @mpidr, searching the

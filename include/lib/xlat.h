@@ -1,24 +1,65 @@
 /*
  * Identity-mapped translation tables for one stage-1 regime (the
  * firmware's EL3; the test payload builds its EL2 tables with it too), 4 KiB
- * granule, 32-bit (4 GiB) virtual address space starting at level 1
- * (TCR.T0SZ = 32).
+ * granule. The virtual (and physical) address space is 32 bits (4 GiB,
+ * TCR.T0SZ = 32, walks starting at level 1) unless the platform needs
+ * more (PLAT_XLAT_VA_BITS in platform_def.h: N1SDP's DRAM2 lies above
+ * 512 GiB): up to 39 bits the walk still starts at level 1, from 40 bits
+ * at level 0, whose entries are tables only (4 KiB granule).
  * Source: ARM DDI 0487 D8 "The AArch64 Virtual Memory System Architecture".
  *
  * The mapping logic (xlat.c) is pure and unit-tested on the host; turning
- * the MMU on is xlat_enable.c.
+ * the MMU on is xlat_enable.c. Usable from assembly (the TCR fields).
  */
 #ifndef LIB_XLAT_H
 #define LIB_XLAT_H
 
-#include <stddef.h>
-#include <stdint.h>
+#include <arch/aarch64/arch.h>
+#include <platform_def.h>
 
-#define XLAT_VA_BITS       32
+#ifdef PLAT_XLAT_VA_BITS
+#define XLAT_VA_BITS PLAT_XLAT_VA_BITS
+#else
+#define XLAT_VA_BITS 32
+#endif
+#if XLAT_VA_BITS < 32 || XLAT_VA_BITS > 48
+#error "PLAT_XLAT_VA_BITS: 32 to 48"
+#endif
 #define XLAT_VA_SIZE       (1ULL << XLAT_VA_BITS)
 #define XLAT_PAGE_SIZE     4096U
 #define XLAT_TABLE_ENTRIES 512U
-#define XLAT_L1_ENTRIES    (XLAT_VA_SIZE >> 30) /* 4 */
+/* Where walks start, and the base table's entries (4 with 32 bits). */
+#if XLAT_VA_BITS > 39
+#define XLAT_BASE_LEVEL   0U
+#define XLAT_BASE_ENTRIES (XLAT_VA_SIZE >> 39)
+#else
+#define XLAT_BASE_LEVEL   1U
+#define XLAT_BASE_ENTRIES (XLAT_VA_SIZE >> 30)
+#endif
+/*
+ * TCR_ELx: T0SZ, and PS (the physical address size, bits 18:16), for
+ * an identity map: as many bits of PA as of VA (D19.2 TCR_EL3.PS: 0b000
+ * 32 bits, 0b001 36, 0b010 40, 0b011 42, 0b100 44, 0b101 48).
+ */
+#define XLAT_TCR_T0SZ (64 - XLAT_VA_BITS)
+#if XLAT_VA_BITS <= 32
+#define XLAT_TCR_PS 0
+#elif XLAT_VA_BITS <= 36
+#define XLAT_TCR_PS 1
+#elif XLAT_VA_BITS <= 40
+#define XLAT_TCR_PS 2
+#elif XLAT_VA_BITS <= 42
+#define XLAT_TCR_PS 3
+#elif XLAT_VA_BITS <= 44
+#define XLAT_TCR_PS 4
+#else
+#define XLAT_TCR_PS 5
+#endif
+#define XLAT_TCR_FIELDS (XLAT_TCR_T0SZ | XLAT_TCR_PS << TCR_PS_SHIFT)
+
+#ifndef __ASSEMBLY__
+#include <stddef.h>
+#include <stdint.h>
 
 /* Region attributes: memory type, access, execute permission, security. */
 #define MT_DEVICE        0x0U /* Device-nGnRE, always execute-never */
@@ -42,7 +83,7 @@ struct mmap_region {
 
 /* Table storage is the caller's: a static array in the image's .bss. */
 struct xlat_ctx {
-	uint64_t *base_table;                   /* XLAT_L1_ENTRIES entries */
+	uint64_t *base_table;                   /* XLAT_BASE_ENTRIES entries */
 	uint64_t (*tables)[XLAT_TABLE_ENTRIES]; /* level 2/3 tables */
 	unsigned int table_count;
 	unsigned int tables_used;
@@ -50,7 +91,7 @@ struct xlat_ctx {
 
 #define XLAT_OK          0
 #define XLAT_E_ALIGN     -1 /* base or size not 4 KiB aligned */
-#define XLAT_E_RANGE     -2 /* region beyond the 4 GiB VA space or wraps */
+#define XLAT_E_RANGE     -2 /* region beyond the VA space or wraps */
 #define XLAT_E_OVERLAP   -3 /* overlaps an earlier region */
 #define XLAT_E_NO_TABLES -4 /* table pool exhausted */
 #define XLAT_E_ATTR      -5 /* writable and executable, or executable device */
@@ -101,4 +142,5 @@ void disable_mmu_el3_flush(void);
  */
 void disable_mmu_el3(void);
 
+#endif /* __ASSEMBLY__ */
 #endif

@@ -55,7 +55,11 @@ struct plat_psci_ops {
 	 */
 	const struct psci_pstate_desc *power_states;
 	unsigned int power_state_count;
-	/* Mandatory. Core-level standby: returns on a wake-up event. */
+	/*
+	 * Mandatory. Core-level standby: returns on a wake-up event. Called
+	 * with IRQ and FIQ routed to EL3 (SCR_EL3), so that a normal-world
+	 * interrupt is one; lib/psci gives the caller's SCR_EL3 back.
+	 */
 	void (*cpu_standby)(uint8_t cpu_state);
 	/*
 	 * Mandatory. Start core @pos (MPIDR @mpidr) at the warm-boot entry
@@ -95,8 +99,12 @@ struct plat_psci_ops {
 	 * Optional hooks: a NULL hook makes its PSCI function NOT_SUPPORTED
 	 * (and PSCI_FEATURES say so).
 	 */
-	/* SYSTEM_RESET2 SYSTEM_WARM_RESET: a reset that keeps memory. */
-	void (*system_reset_warm)(void) __attribute__((noreturn));
+	/*
+	 * SYSTEM_RESET2 SYSTEM_WARM_RESET: a reset that keeps memory. Returns
+	 * only if the platform refused it, with the PSCI error the caller
+	 * gets (PSCI_E_NOT_SUPPORTED).
+	 */
+	int (*system_reset_warm)(void);
 	/*
 	 * NODE_HW_STATE: the power controller's view of the level-@level node
 	 * containing core @pos: PSCI_HW_ON / PSCI_HW_OFF / PSCI_HW_STANDBY.

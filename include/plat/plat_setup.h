@@ -72,4 +72,12 @@ void plat_bl2_prepare_bl33(struct plat_ns_dram *dram);
 /* BL31: platform state after the GIC and PSCI are set up. Mandatory. */
 void plat_bl31_setup(void);
 
+/*
+ * BL31, cold boot, last, its boot messages flushed: switch to the console
+ * its runtime messages go to, if it is not the boot console
+ * (console_switch(); N1SDP: a UART of its own, so that they do not mix
+ * with the OS's). Mandatory (may be empty).
+ */
+void plat_bl31_runtime_console(void);
+
 #endif

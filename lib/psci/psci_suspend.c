@@ -12,12 +12,36 @@
 
 #include "psci_private.h"
 
+/*
+ * A standby WFI at EL3 ends on a wake-up event, and a physical interrupt
+ * is one only if it is not masked: one routed to a lower EL than the
+ * current is masked (DDI 0487: "Wait for Interrupt", its wake-up events,
+ * and the asynchronous exception masking rules), and with SCR_EL3.IRQ/FIQ clear every
+ * normal-world interrupt is. So IRQ and FIQ go to EL3 for the WFI (a
+ * Group 1 Non-secure interrupt is an FIQ at EL3 in GICv3 affinity
+ * routing, an IRQ with GICv2: both, as TF-A's CSS standby does); PSTATE
+ * keeps them masked, so the interrupt is not taken here but stays pending
+ * and is taken in the normal world once the caller's SCR_EL3 is back.
+ * Returns that SCR_EL3; the ERET synchronises its restoration.
+ */
+static uint64_t standby_route_wakeups(void)
+{
+	uint64_t scr = read_scr_el3();
+
+	write_scr_el3(scr | SCR_IRQ_BIT | SCR_FIQ_BIT);
+	isb();
+	return scr;
+}
+
 /* Core-level standby to @state's: no locks, no coordination. */
 static int cpu_standby(unsigned int pos, unsigned int idx, const struct psci_power_state *state)
 {
 	psci_stat_begin(pos, (int)idx);
 	pmf_capture_enter_no_flush();
+	uint64_t scr = standby_route_wakeups();
+
 	psci_plat()->cpu_standby(state->pwr_domain_state[PSCI_CPU_PWR_LVL]);
+	write_scr_el3(scr);
 	pmf_capture_exit_to_caller();
 	psci_stat_end(pos);
 	return PSCI_E_SUCCESS;
@@ -114,6 +138,8 @@ static int suspend(struct psci_power_state *state, const struct psci_pstate_fiel
 
 	/* Retention: the core keeps its state and returns here. */
 	pmf_capture_enter_no_flush();
+	uint64_t scr = standby_route_wakeups();
+
 	if (psci_find_target_level(state) == PSCI_CPU_PWR_LVL) {
 		/* Core standby (OS-initiated mode): the platform's own wait. */
 		psci_plat()->cpu_standby(state->pwr_domain_state[PSCI_CPU_PWR_LVL]);
@@ -121,6 +147,7 @@ static int suspend(struct psci_power_state *state, const struct psci_pstate_fiel
 		dsb_sy();
 		wfi();
 	}
+	write_scr_el3(scr);
 	pmf_capture_exit_to_caller();
 	psci_power_up_finish(pos, lock_lvl);
 	return PSCI_E_SUCCESS;

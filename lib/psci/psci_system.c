@@ -54,7 +54,7 @@ int psci_system_reset2(uint64_t reset_type, uint64_t cookie)
 		return PSCI_E_NOT_SUPPORTED;
 	NOTICE("PSCI: SYSTEM_RESET2 (warm reset)\n");
 	console_flush();
-	ops->system_reset_warm();
+	return ops->system_reset_warm();
 }
 
 int psci_system_suspend(const struct psci_ns_entry *entry)

@@ -8,7 +8,7 @@
 #include <arch/aarch64/arch.h>
 #include <lib/xlat.h>
 
-#define LEVEL_SHIFT(l) (39U - 9U * (unsigned int)(l)) /* l1: 30, l2: 21, l3: 12 */
+#define LEVEL_SHIFT(l) (39U - 9U * (unsigned int)(l)) /* l0: 39, l1: 30, l2: 21, l3: 12 */
 #define LEVEL_SIZE(l)  (1ULL << LEVEL_SHIFT(l))
 #define DESC_TYPE_MASK 0x3ULL
 #define DESC_BLOCK     0x1ULL
@@ -74,7 +74,8 @@ static int map_range(struct xlat_ctx *ctx, uint64_t *table, unsigned int level, 
 		uint64_t block = LEVEL_SIZE(level);
 		uint64_t block_end = (va & ~(block - 1U)) + block;
 		uint64_t *entry = &table[(va >> LEVEL_SHIFT(level)) % XLAT_TABLE_ENTRIES];
-		bool whole = (va % block) == 0U && end >= block_end;
+		/* No blocks at level 0 with a 4 KiB granule: tables only. */
+		bool whole = level != 0U && (va % block) == 0U && end >= block_end;
 
 		if (whole && *entry == 0U) {
 			*entry = leaf_desc(va, attr, level);
@@ -110,7 +111,7 @@ int xlat_map_regions(struct xlat_ctx *ctx, const struct mmap_region *regions, un
 		    ((r->attr & MT_RW) != 0U || (r->attr & MT_TYPE_MASK) == MT_DEVICE))
 			return XLAT_E_ATTR;
 
-		int rc = map_range(ctx, ctx->base_table, 1U, base, end, r->attr);
+		int rc = map_range(ctx, ctx->base_table, XLAT_BASE_LEVEL, base, end, r->attr);
 
 		if (rc != XLAT_OK)
 			return rc;
@@ -124,7 +125,7 @@ uint64_t xlat_lookup(const struct xlat_ctx *ctx, uintptr_t va)
 
 	if ((uint64_t)va >= XLAT_VA_SIZE)
 		return 0;
-	for (unsigned int level = 1U; level <= 3U; level++) {
+	for (unsigned int level = XLAT_BASE_LEVEL; level <= 3U; level++) {
 		uint64_t d = table[(va >> LEVEL_SHIFT(level)) % XLAT_TABLE_ENTRIES];
 
 		if ((d & XLAT_DESC_VALID) == 0U)

@@ -7,6 +7,7 @@
 #include <arch/aarch64/arch_helpers.h>
 #include <drivers/gicv3.h>
 #include <drivers/pl011.h>
+#include <drivers/sys_counter.h>
 #include <lib/mmio.h>
 #include <lib/utils_def.h>
 #include <lib/xlat.h>
@@ -48,13 +49,10 @@ const struct mmap_region plat_bl31_regions[] = {
 };
 const unsigned int plat_bl31_region_count = ARRAY_SIZE(plat_bl31_regions);
 
-/* CNTCR (ARM DDI 0487 I2.3, CNTControlBase): EN, counting from frequency entry 0. */
-#define CNTCR_EN 1U
-
 void plat_early_setup(void)
 {
 	/* The model's system counter is stopped until firmware starts it. */
-	mmio_write_32(PLAT_CNTCONTROL_BASE, CNTCR_EN);
+	mmio_write_32(PLAT_CNTCONTROL_BASE + CNTCR, CNTCR_EN | CNTCR_FCREQ_0);
 }
 
 void plat_console_init(void)
@@ -100,5 +98,5 @@ uint64_t plat_core_mpidr(unsigned int pos)
 /* CNTFID0: the frequency of the model's counter (100 MHz on current models). */
 uint32_t plat_get_syscnt_freq(void)
 {
-	return mmio_read_32(PLAT_CNTCONTROL_BASE + 0x20);
+	return mmio_read_32(PLAT_CNTCONTROL_BASE + CNTFID0);
 }

@@ -61,7 +61,11 @@ static int fvp_pwr_domain_on(uint64_t mpidr, unsigned int pos)
 
 static void pwr_down(const struct psci_power_state *state, bool wake)
 {
-	gicv3_cpu_power_down();
+	/* A suspend keeps the redistributor powered: its wake request wakes the core. */
+	if (wake)
+		gicv3_cpu_suspend();
+	else
+		gicv3_cpu_power_down();
 	fvp_pwrc_core_off(&pwrc, read_mpidr_el1(), state->pwr_domain_state[1] == OFF, wake);
 }
 
@@ -151,6 +155,11 @@ const uint8_t *plat_get_power_domain_tree_desc(void)
 	for (unsigned int c = 0; c < PLAT_CLUSTER_COUNT; c++)
 		desc[2 + c] = PLAT_CORES_PER_CLUSTER;
 	return desc;
+}
+
+/* UART0 goes on, as TF-A's FVP port's runtime console. */
+void plat_bl31_runtime_console(void)
+{
 }
 
 void plat_bl31_setup(void)

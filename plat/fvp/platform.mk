@@ -5,6 +5,9 @@ $(call int_option,FVP_CLUSTERS,2,Clusters of the Base FVP (1 to 4; the model's c
 $(call int_option,FVP_CORES_PER_CLUSTER,2,Cores per FVP cluster (1 to 4; the model's clusterN.NUM_CORES))
 $(call str_option,FVP_BASE,,Path to the Base FVP model executable (e.g. FVP_Base_RevC-2xAEMvA): make run starts it)
 
+# The Base FVP's GIC model may be a GIC-600 (GICR_IIDR says, at boot): as TF-A's FVP port.
+$(call plat_constant,GICV3_SUPPORT_GIC600,1)
+
 PLAT_DEFAULT_ENABLE_RUNTIME_INSTRUMENTATION := 1
 # Neoverse N1 needs the Spectre-BHB loop (lib/cpus/errata.c); the AEM model does not.
 PLAT_DEFAULT_WORKAROUND_CVE_2022_23960 := 1

@@ -1,14 +1,21 @@
 /*
  * N1SDP power control: CPU_ON and CPU_OFF ask the SCP with SCMI
- * POWER_STATE_SET (DEN0056 4.3); CPU_SUSPEND needs no message (the core
+ * POWER_STATE_SET (DEN0056 4.3), asynchronous as TF-A sends it, taking
+ * SUCCESS and QUEUED as accepted; CPU_SUSPEND needs no message (the core
  * sets CORE_PWRDN_EN and the power controller does the rest on WFI); the
- * system states use SCMI SYSTEM_POWER_STATE_SET (4.4). A core powered up
- * by the SCP starts in BL1, which sends it to the entry in the trusted
- * mailbox (docs/plat/n1sdp.rst).
+ * system states use SCMI SYSTEM_POWER_STATE_SET (4.4). What the SCP
+ * implements is asked once at boot, and PSCI offers only that
+ * (SYSTEM_RESET2 only with its warm reset). A refusal is an ERROR naming
+ * what the SCP said. A core powered up by the SCP starts in BL1, which
+ * sends it to the entry in the trusted mailbox (docs/plat/n1sdp.rst).
  */
+#include <errno.h>
+
 #include <arch/aarch64/arch_helpers.h>
 #include <common/debug.h>
+#include <drivers/console.h>
 #include <drivers/gicv3.h>
+#include <drivers/pl011.h>
 #include <drivers/scmi.h>
 #include <lib/mmio.h>
 #include <lib/psci/psci.h>
@@ -52,38 +59,48 @@ static void n1sdp_cpu_standby(uint8_t cpu_state)
 
 static int n1sdp_pwr_domain_on(uint64_t mpidr, unsigned int pos)
 {
-	uint32_t msg[3] = { SCMI_PWR_STATE_SET_ASYNC, pos, n1sdp_css_power_state(NULL, true) };
-	int32_t status = SCMI_SUCCESS;
+	int rc = scmi_power_state_set(&scp, pos, n1sdp_css_power_state(NULL, true));
 
 	(void)mpidr;
-	if (scmi_call(&scp, SCMI_PROTO_POWER_DOMAIN, SCMI_MSG_PWR_STATE_SET, msg, 3, &status) !=
-	    0) {
-		ERROR("N1SDP: SCP did not power core %u on (SCMI status %d)\n", pos, (int)status);
-		return PSCI_E_INTERN_FAIL;
-	}
-	return 0;
-}
-
-static void n1sdp_pwr_domain_off(const struct psci_power_state *state)
-{
-	uint32_t msg[3] = { 0, plat_my_core_pos(), n1sdp_css_power_state(state, false) };
-
-	gicv3_cpu_power_down();
-	/* The SCP may answer "queued": the core goes off on its next WFI. */
-	if (scmi_call(&scp, SCMI_PROTO_POWER_DOMAIN, SCMI_MSG_PWR_STATE_SET, msg, 3, NULL) != 0)
-		ERROR("N1SDP: SCP refused to power core %u off\n", plat_my_core_pos());
+	if (scmi_accepted(rc))
+		return 0;
+	ERROR("N1SDP: the SCP did not power core %u on: %s\n", pos, scmi_strerror(rc));
+	return PSCI_E_INTERN_FAIL;
 }
 
 /*
- * Nothing to arm: WFI with CORE_PWRDN_EN set (lib/cpus, in the Cache Flush
+ * Accepted (SUCCESS, or QUEUED: the core goes off at its next WFI), the
+ * power-down tail's WFI is the last thing the core does. Refused: CPU_OFF
+ * does not return (DEN0022), so the core waits in that WFI, powered, and
+ * the refusal is on the console.
+ */
+static void n1sdp_pwr_domain_off(const struct psci_power_state *state)
+{
+	unsigned int pos = plat_my_core_pos();
+	int rc;
+
+	gicv3_cpu_power_down();
+	rc = scmi_power_state_set(&scp, pos, n1sdp_css_power_state(state, false));
+	if (!scmi_accepted(rc))
+		ERROR("N1SDP: the SCP did not take core %u off: %s\n", pos, scmi_strerror(rc));
+}
+
+/*
+ * No message: WFI with CORE_PWRDN_EN set (lib/cpus, in the Cache Flush
  * interval) removes power, and the core comes back through BL1 and the
- * mailbox. A suspend whose WFI returns (an interrupt came first) resumes
- * through the warm-boot entry (plat/common/aarch64/plat_pwr_down_wake.S),
- * whose reset handler withdraws the request (lib/cpus).
+ * mailbox. What wakes it is the GIC: its CPU interface off and its
+ * redistributor asleep but powered, the GIC-600 asks the power controller
+ * to power the core up when an interrupt is pending for it (GIC-600 TRM,
+ * GICR_WAKER.ProcessorSleep; TF-A's CSS power-down does the same). A
+ * suspend whose WFI returns (an interrupt came first) resumes through the
+ * warm-boot entry (plat/common/aarch64/plat_pwr_down_wake.S), whose reset
+ * handler withdraws the request (lib/cpus) and whose GIC set-up wakes the
+ * redistributor again. Core standby is lib/psci's WFI alone.
  */
 static void n1sdp_pwr_domain_suspend(const struct psci_power_state *state)
 {
-	(void)state;
+	if (state->pwr_domain_state[PSCI_CPU_PWR_LVL] == OFF)
+		gicv3_cpu_suspend();
 }
 
 static void n1sdp_pwr_domain_finish(const struct psci_power_state *state)
@@ -91,53 +108,109 @@ static void n1sdp_pwr_domain_finish(const struct psci_power_state *state)
 	(void)state;
 }
 
-static void __attribute__((noreturn)) system_power(uint32_t state, const char *what)
-{
-	uint32_t msg[2] = { 0, state };
+/* Where powered-up cores enter BL31, for the trusted mailbox. */
+static uintptr_t warm_entrypoint;
 
-	/* No core may act on a stale warm-boot entry after the reset. */
+/*
+ * SYSTEM_POWER_STATE_SET, forceful. SCP-firmware carries a shutdown or a
+ * reset out without answering (its scmi_system_power module), so no answer
+ * is the request under way, as SUCCESS is: the core waits in WFI for the
+ * power to go, for good. A refusal returns it, the system still up: the
+ * trusted mailbox, cleared first so that no core warm-boots after the
+ * reset, is given back its entry.
+ */
+static int system_power(uint32_t state, const char *what)
+{
+	int rc;
+
 	trusted_mailbox_clear();
-	if (scmi_call(&scp, SCMI_PROTO_SYS_POWER, SCMI_MSG_SYS_PWR_STATE_SET, msg, 2, NULL) != 0)
-		ERROR("N1SDP: SCP refused %s\n", what);
-	for (;;)
-		wfi();
+	rc = scmi_system_power_state_set(&scp, state);
+	if (rc == SCMI_SUCCESS || rc == -ETIMEDOUT) {
+		for (;;)
+			wfi();
+	}
+	trusted_mailbox_program(warm_entrypoint);
+	ERROR("N1SDP: the SCP refused %s: %s\n", what, scmi_strerror(rc));
+	return rc;
 }
 
+/* SYSTEM_OFF and SYSTEM_RESET do not return (DEN0022): refused, BL31 stops. */
 static void __attribute__((noreturn)) n1sdp_system_off(void)
 {
-	system_power(SCMI_SYS_STATE_SHUTDOWN, "SYSTEM_OFF");
+	(void)system_power(SCMI_SYS_STATE_SHUTDOWN, "SYSTEM_OFF");
+	panic();
 }
 
 static void __attribute__((noreturn)) n1sdp_system_reset(void)
 {
-	system_power(SCMI_SYS_STATE_COLD_RESET, "SYSTEM_RESET");
+	(void)system_power(SCMI_SYS_STATE_COLD_RESET, "SYSTEM_RESET");
+	panic();
 }
 
-static void __attribute__((noreturn)) n1sdp_system_reset_warm(void)
+/* SYSTEM_RESET2 may: the caller gets NOT_SUPPORTED (DEN0022, SYSTEM_RESET2). */
+static int n1sdp_system_reset_warm(void)
 {
-	system_power(SCMI_SYS_STATE_WARM_RESET, "SYSTEM_RESET2");
+	(void)system_power(SCMI_SYS_STATE_WARM_RESET, "SYSTEM_RESET2");
+	return PSCI_E_NOT_SUPPORTED;
 }
 
-static const struct plat_psci_ops n1sdp_psci_ops = {
-	.power_states = n1sdp_power_states,
-	.power_state_count = ARRAY_SIZE(n1sdp_power_states),
-	.cpu_standby = n1sdp_cpu_standby,
-	.pwr_domain_on = n1sdp_pwr_domain_on,
-	.pwr_domain_off = n1sdp_pwr_domain_off,
-	.pwr_domain_suspend = n1sdp_pwr_domain_suspend,
-	.pwr_domain_on_finish = n1sdp_pwr_domain_finish,
-	.pwr_domain_suspend_finish = n1sdp_pwr_domain_finish,
-	.system_off = n1sdp_system_off,
-	.system_reset = n1sdp_system_reset,
-	.system_reset_warm = n1sdp_system_reset_warm,
-	.default_suspend_state = PLAT_PSTATE_CLUSTER_OFF,
+/* The operations, with SYSTEM_RESET2 (its hook) or without it (NULL). */
+#define N1SDP_PSCI_OPS(reset_warm)                                                                 \
+	{                                                                                          \
+		.power_states = n1sdp_power_states,                                                \
+		.power_state_count = ARRAY_SIZE(n1sdp_power_states),                               \
+		.cpu_standby = n1sdp_cpu_standby, .pwr_domain_on = n1sdp_pwr_domain_on,            \
+		.pwr_domain_off = n1sdp_pwr_domain_off,                                            \
+		.pwr_domain_suspend = n1sdp_pwr_domain_suspend,                                    \
+		.pwr_domain_on_finish = n1sdp_pwr_domain_finish,                                   \
+		.pwr_domain_suspend_finish = n1sdp_pwr_domain_finish,                              \
+		.system_off = n1sdp_system_off, .system_reset = n1sdp_system_reset,                \
+		.system_reset_warm = (reset_warm),                                                 \
+		.default_suspend_state = PLAT_PSTATE_CLUSTER_OFF                                   \
+	}
+
+static const struct plat_psci_ops n1sdp_psci_ops[2] = {
+	N1SDP_PSCI_OPS(NULL),
+	N1SDP_PSCI_OPS(n1sdp_system_reset_warm),
 };
 
-/* Every core the SCP powers up from now on warm-boots into @entry. */
+static unsigned int major(uint32_t version)
+{
+	return version >> 16;
+}
+
+static unsigned int minor(uint32_t version)
+{
+	return version & 0xffffU;
+}
+
+/*
+ * Every core the SCP powers up from now on warm-boots into @entry. What
+ * the SCP implements decides what PSCI offers; what it lacks is said once,
+ * here, rather than at the first call that needs it.
+ */
 const struct plat_psci_ops *plat_psci_setup(uintptr_t entry)
 {
+	struct scmi_power_caps caps;
+	const char *why;
+
+	warm_entrypoint = entry;
 	trusted_mailbox_program(entry);
-	return &n1sdp_psci_ops;
+	scmi_power_discover(&scp, &caps);
+	NOTICE("N1SDP: SCP SCMI power domain protocol %u.%u, system power protocol %u.%u%s\n",
+	       major(caps.pd_version), minor(caps.pd_version), major(caps.sys_version),
+	       minor(caps.sys_version),
+	       (caps.sys_attributes & SCMI_SYS_ATTR_WARM_RESET) != 0U ? ", warm reset" : "");
+	why = caps.error != 0 ? scmi_strerror(caps.error) : "no such protocol";
+	if (!caps.pwr_state_set)
+		ERROR("N1SDP: the SCP offers no SCMI POWER_STATE_SET (%s): CPU_ON and CPU_OFF "
+		      "will fail\n",
+		      why);
+	if (!caps.sys_state_set)
+		ERROR("N1SDP: the SCP offers no SCMI SYSTEM_POWER_STATE_SET (%s): SYSTEM_OFF and "
+		      "SYSTEM_RESET will stop BL31, SYSTEM_RESET2 is not offered\n",
+		      why);
+	return &n1sdp_psci_ops[(caps.sys_attributes & SCMI_SYS_ATTR_WARM_RESET) != 0U ? 1 : 0];
 }
 
 const uint8_t *plat_get_power_domain_tree_desc(void)
@@ -148,6 +221,23 @@ const uint8_t *plat_get_power_domain_tree_desc(void)
 	return desc;
 }
 
+/*
+ * N1SDP_RUN_UART: BL31's runtime messages on the AP's second UART
+ * (PLAT_RUN_UART_BASE), TF-A's N1SDP run-time (and crash) console, so
+ * that they do not interleave with the OS's on UART0; BL1, BL2 and BL31's
+ * boot messages stay on UART0 (docs/plat/n1sdp.rst).
+ */
+void plat_bl31_runtime_console(void)
+{
+	static struct console run_uart;
+
+	if (!N1SDP_RUN_UART)
+		return;
+	pl011_console_register(&run_uart, PLAT_RUN_UART_BASE, PLAT_UART_CLK_HZ, PLAT_UART_BAUD);
+	console_switch(&run_uart);
+}
+
 void plat_bl31_setup(void)
 {
+	n1sdp_timer_frames_init();
 }

@@ -49,15 +49,16 @@ int n1sdp_write_nt_fw_config(const void *sds, size_t sds_size, void *dtb, size_t
 	if (rc == 0)
 		rc = fdt_begin_node(dtb, "");
 	if (rc == 0 && *sds_rc == 0) {
+		/* One chip, never a claim of the other's cores and DDR (n1sdp_css.h). */
 		rc = fdt_begin_node(dtb, "platform-info");
 		if (rc == 0)
-			rc = fdt_property_u32(dtb, "multichip-mode", info->multichip ? 1U : 0U);
+			rc = fdt_property_u32(dtb, "multichip-mode", 0);
 		if (rc == 0)
-			rc = fdt_property_u32(dtb, "secondary-chip-count", info->remote_chips);
+			rc = fdt_property_u32(dtb, "secondary-chip-count", 0);
 		if (rc == 0)
 			rc = fdt_property_u32(dtb, "local-ddr-size", info->local_ddr_gb);
 		if (rc == 0)
-			rc = fdt_property_u32(dtb, "remote-ddr-size", info->remote_ddr_gb);
+			rc = fdt_property_u32(dtb, "remote-ddr-size", 0);
 		if (rc == 0)
 			rc = fdt_end_node(dtb);
 	}

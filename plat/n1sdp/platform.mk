@@ -1,7 +1,12 @@
 # Arm N1SDP board (see docs/plat/n1sdp.rst). Built and host-tested here; it
 # runs on the board (the SCP loads bl1.bin; fip.bin goes to QSPI 0x18200000).
 
+# A GIC-600: each core powers its redistributor (drivers/arm/gic/gicv3.c).
+$(call plat_constant,GICV3_SUPPORT_GIC600,1)
+
 include plat/n1sdp/defaults.mk
+$(call bool_option,N1SDP_RUN_UART,1,N1SDP: BL31's runtime messages go to the AP's second UART (0x2A410000) as TF-A's port's do: not to UART0 with the OS's (0: UART0 throughout))
+$(call bool_option,N1SDP_DRAM_ECC,1,N1SDP: BL2 zeroes the chip's DDR (2 to 64 GiB; it prints the cost) and turns ECC on in both DMC-620s as TF-A's port does (0: DRAM and ECC as the SCP left them))
 
 PLAT_COMMON_SOURCES := plat/n1sdp/aarch64/plat_helpers.S plat/n1sdp/n1sdp_common.c
 PLAT_BL1_SOURCES := $(PLAT_COMMON_SOURCES) plat/n1sdp/n1sdp_bl1_setup.c \
@@ -10,7 +15,7 @@ PLAT_BL1_SOURCES := $(PLAT_COMMON_SOURCES) plat/n1sdp/n1sdp_bl1_setup.c \
 # ROTPK hash of the build's ROT_KEY, NV counters from platform_def.h.
 PLAT_TBB_SOURCES := plat/common/plat_trusted_boot.c
 PLAT_BL2_SOURCES := $(PLAT_COMMON_SOURCES) plat/n1sdp/n1sdp_bl2_setup.c plat/n1sdp/n1sdp_sds.c \
-	drivers/arm/css/sds.c
+	drivers/arm/css/sds.c drivers/arm/dmc620/dmc620.c
 # libfdt's headers for the NT_FW_CONFIG writer.
 $(BUILD_DIR)/bl2/plat/n1sdp/n1sdp_sds.o: CPPFLAGS_COMMON += -I$(LIBFDT_INC)
 $(BUILD_DIR)/bl2/plat/n1sdp/n1sdp_sds.o: | $(LIBFDT_A)

@@ -19,6 +19,8 @@ QEMU_CPUS := neoverse-n1 cortex-a35 cortex-a53 cortex-a57 cortex-a72 cortex-a76 
 # The firmware's core limit on QEMU virt: with GICv3, QEMU numbers at most 16
 # CPUs in Aff0 (tools/qemu_run reads it from config.mk).
 $(call plat_constant,QEMU_MAX_CORES,16)
+# QEMU's GICv3 has no GICR_PWRR: the GIC-600 redistributor power code is left out.
+$(call plat_constant,GICV3_SUPPORT_GIC600,0)
 $(call int_option,QEMU_CLUSTERS,2,Clusters modelled on QEMU virt (cores = clusters x cores per cluster; 1 to $(QEMU_MAX_CORES) cores in all))
 $(call int_option,QEMU_CORES_PER_CLUSTER,2,Cores per cluster modelled on QEMU virt)
 $(call int_option,QEMU_MEMORY_MB,1024,DRAM of the QEMU machine in MiB (1024 to 3072: BL33 loads at 0x60000000 and the map ends at 4 GiB))

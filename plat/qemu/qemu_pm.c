@@ -45,12 +45,8 @@ static uintptr_t warm_entrypoint;
 static void qemu_cpu_standby(uint8_t cpu_state)
 {
 	(void)cpu_state;
-	/* The core returns to its caller: give back the GIC state it set. */
-	struct gicv3_wake_state saved = gicv3_cpu_wake_on_pending();
-
-	dsb_sy();
-	wfi();
-	gicv3_cpu_wake_restore(&saved);
+	/* The core returns to its caller: the GIC is given back as it was. */
+	gicv3_cpu_standby_wfi();
 }
 
 /*
@@ -87,7 +83,7 @@ static void qemu_pwr_domain_suspend(const struct psci_power_state *state)
 	 * sleeps the redistributor). WFI in QEMU only sees interrupts the CPU
 	 * interface signals, so keep it signalling.
 	 */
-	(void)gicv3_cpu_wake_on_pending();
+	gicv3_cpu_wake_on_pending();
 }
 
 static void qemu_pwr_domain_finish(const struct psci_power_state *state)
@@ -124,7 +120,7 @@ static void __attribute__((noreturn)) qemu_system_reset(void)
  * reloads only its ROM images), so it serves as the architectural warm
  * reset of SYSTEM_RESET2; PSCI has disabled MEM_PROTECT before calling.
  */
-static void __attribute__((noreturn)) qemu_system_reset_warm(void)
+static int qemu_system_reset_warm(void)
 {
 	qemu_system_reset();
 }
@@ -213,6 +209,11 @@ const uint8_t *plat_get_power_domain_tree_desc(void)
 	for (unsigned int c = 0; c < PLAT_CLUSTER_COUNT; c++)
 		desc[2 + c] = PLAT_CORES_PER_CLUSTER;
 	return desc;
+}
+
+/* One UART: the boot console goes on. */
+void plat_bl31_runtime_console(void)
+{
 }
 
 void plat_bl31_setup(void)

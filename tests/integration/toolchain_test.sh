@@ -76,6 +76,17 @@ if make -C "$top" -j2 PLAT=n1sdp BUILD_BASE="$arm" all fip BL33="$work/edk2.bin"
 		bash -c "[ -s '$rst' ] && grep -q '^:Build options: .*PLAT=n1sdp .*WORKAROUND_CVE_2022_23960=1' '$rst' &&
 			grep -q '^:Compiler: aarch64-linux-gnu-gcc' '$rst' && grep -q '^:Emulator: hardware' '$rst' &&
 			! grep -qi unknown '$rst'"
+	check "n1sdp: BL2 zeroes DRAM for ECC (N1SDP_DRAM_ECC=1, the default)" \
+		bash -c "$nm $d/bl2.elf | grep -q ' zero_normal_mem'"
+	# Its options off: it builds, without the zeroing.
+	if make -C "$top" -j2 PLAT=n1sdp N1SDP_DRAM_ECC=0 N1SDP_RUN_UART=0 BUILD_BASE="$arm" \
+		>"$work/n1sdp-off.log" 2>&1; then
+		pass "PLAT=n1sdp N1SDP_DRAM_ECC=0 N1SDP_RUN_UART=0 build"
+		check "n1sdp: no DRAM zeroing with N1SDP_DRAM_ECC=0" \
+			bash -c "! $nm $d/bl2.elf | grep -q ' zero_normal_mem'"
+	else
+		fail "PLAT=n1sdp N1SDP_DRAM_ECC=0 N1SDP_RUN_UART=0 build" "$(tail -n 5 "$work/n1sdp-off.log")"
+	fi
 else
 	fail "PLAT=n1sdp build" "$(tail -n 5 "$work/n1sdp.log")"
 fi

@@ -35,7 +35,7 @@ uint64_t payload_ttbr0;
  */
 #define PAYLOAD_XLAT_TABLES 10
 
-static uint64_t base_table[XLAT_L1_ENTRIES] __attribute__((aligned(64)));
+static uint64_t base_table[XLAT_BASE_ENTRIES] __attribute__((aligned(64)));
 static uint64_t tables[PAYLOAD_XLAT_TABLES][XLAT_TABLE_ENTRIES]
 	__attribute__((aligned(XLAT_PAGE_SIZE)));
 

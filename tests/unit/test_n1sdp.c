@@ -49,13 +49,13 @@ static void test_css_power_states(void)
 
 static void test_scmi_message(void)
 {
-	uint8_t shmem[64];
+	uint8_t shmem[64] __attribute__((aligned(8)));
 	const uint32_t payload[3] = { 1, 2, 0x00020111 };
 	uint32_t v;
 
 	memset(shmem, 0xff, sizeof(shmem));
 	CHECK_EQ(scmi_msg_header(0x11, 0x4, 5), 0x4 | (0x11 << 10) | (5 << 18));
-	scmi_write_command(shmem, scmi_msg_header(0x11, 0x4, 5), payload, 3);
+	scmi_write_command((uintptr_t)shmem, scmi_msg_header(0x11, 0x4, 5), payload, 3);
 	memcpy(&v, shmem + SCMI_SHMEM_STATUS, 4);
 	CHECK_EQ(v, 0); /* busy: the SCP's turn */
 	memcpy(&v, shmem + SCMI_SHMEM_LENGTH, 4);
@@ -66,6 +66,101 @@ static void test_scmi_message(void)
 	CHECK_EQ(v, 0x00020111);
 	memcpy(&v, shmem + SCMI_SHMEM_FLAGS, 4);
 	CHECK_EQ(v, 0); /* polled completion */
+}
+
+/*
+ * Each image's translation tables, as bl_setup_mmu (common/bl_common.c)
+ * builds them from its own layout (code, read-only data and RW data:
+ * three page-granular spans of its region here), the platform's device
+ * regions, what the image's generic code maps (bl1/bl1_main.c,
+ * bl2/bl2_main.c) and the platform's regions for it: they do not overlap
+ * and fit the image's PLAT_XLAT_TABLES, with the 40-bit address space's level-0 walks
+ * and, in BL2, DRAM2 for the ECC zeroing. A map that did not fit would stop
+ * the board at boot.
+ */
+static int map_image(unsigned int tables, uintptr_t base, uintptr_t limit,
+                     const struct mmap_region *own, unsigned int own_count,
+                     const struct mmap_region *plat, unsigned int plat_count, unsigned int *used)
+{
+	static uint64_t base_table[XLAT_BASE_ENTRIES] __attribute__((aligned(4096)));
+	static uint64_t pool[PLAT_XLAT_TABLES_BL2][XLAT_TABLE_ENTRIES]
+		__attribute__((aligned(4096)));
+	struct xlat_ctx ctx = { base_table, pool, tables, 0 };
+	struct mmap_region map[24];
+	unsigned int n = 0;
+	uintptr_t third = ((limit - base) / 3) & ~(uintptr_t)0xfff;
+	int rc;
+
+	memset(base_table, 0, sizeof(base_table));
+	map[n++] = (struct mmap_region){ base, third, MT_CODE };
+	map[n++] = (struct mmap_region){ base + third, third, MT_RO_DATA };
+	map[n++] = (struct mmap_region){ base + 2 * third, limit - base - 2 * third, MT_RW_DATA };
+	for (unsigned int i = 0; i < plat_device_region_count; i++)
+		map[n++] = plat_device_regions[i];
+	for (unsigned int i = 0; i < own_count; i++)
+		map[n++] = own[i];
+	for (unsigned int i = 0; i < plat_count; i++)
+		map[n++] = plat[i];
+	rc = xlat_map_regions(&ctx, map, n);
+	*used = ctx.tables_used;
+	return rc;
+}
+
+static void test_translation_tables(void)
+{
+	const struct mmap_region bl1_own[] = {
+		{ PLAT_FIP_BASE, PLAT_FIP_MAX_SIZE, MT_RO_DATA },
+		{ BL2_BASE, BL2_LIMIT - BL2_BASE, MT_RW_DATA },
+		{ BL1_RW_BASE, BL1_RW_LIMIT - BL1_RW_BASE, MT_RW_DATA },
+	};
+	const struct mmap_region bl2_own[] = {
+		{ PLAT_FIP_BASE, PLAT_FIP_MAX_SIZE, MT_RO_DATA },
+		{ BL31_BASE, BL31_LIMIT - BL31_BASE, MT_RW_DATA },
+		{ PLAT_BL33_BASE, PLAT_BL33_LIMIT - PLAT_BL33_BASE,
+		  MT_NON_CACHEABLE | MT_RW | MT_NS },
+	};
+	unsigned int used;
+
+	CHECK_EQ(XLAT_VA_BITS, 40);
+	CHECK(PLAT_XLAT_TABLES_BL <= PLAT_XLAT_TABLES_BL2);
+	CHECK_EQ(map_image(PLAT_XLAT_TABLES_BL, PLAT_BL1_RO_BASE, PLAT_BL1_RO_LIMIT, bl1_own, 3,
+	                   plat_bl1_regions, plat_bl1_region_count, &used),
+	         XLAT_OK);
+	CHECK_EQ(map_image(PLAT_XLAT_TABLES_BL2, BL2_BASE, BL2_LIMIT, bl2_own, 3, plat_bl2_regions,
+	                   plat_bl2_region_count, &used),
+	         XLAT_OK);
+	CHECK_EQ(map_image(PLAT_XLAT_TABLES_BL, BL31_BASE, BL31_LIMIT, NULL, 0, plat_bl31_regions,
+	                   plat_bl31_region_count, &used),
+	         XLAT_OK);
+	/*
+	 * The shared page, written by the SCP (SDS) and read by BL1 with its
+	 * caches off (the mailbox): Device memory in every image, as TF-A maps it.
+	 */
+	const struct {
+		const struct mmap_region *r;
+		unsigned int n;
+	} images[] = { { plat_bl1_regions, plat_bl1_region_count },
+		       { plat_bl2_regions, plat_bl2_region_count },
+		       { plat_bl31_regions, plat_bl31_region_count } };
+	for (unsigned int i = 0; i < 3; i++) {
+		unsigned int found = 0;
+
+		for (unsigned int j = 0; j < images[i].n; j++) {
+			if (images[i].r[j].base == PLAT_SHARED_RAM_BASE) {
+				found++;
+				CHECK_EQ(images[i].r[j].attr & MT_TYPE_MASK, MT_DEVICE);
+			}
+		}
+		CHECK_EQ(found, 1);
+	}
+	/* DRAM2, for the zeroing: Normal non-cacheable, non-secure, in BL2. */
+	bool dram2 = false;
+
+	for (unsigned int i = 0; i < plat_bl2_region_count; i++)
+		dram2 = dram2 || (plat_bl2_regions[i].base == PLAT_DRAM2_BASE &&
+		                  plat_bl2_regions[i].size == PLAT_DRAM2_SIZE &&
+		                  plat_bl2_regions[i].attr == (MT_NON_CACHEABLE | MT_RW | MT_NS));
+	CHECK(dram2);
 }
 
 static void test_memory_map(void)
@@ -273,8 +368,8 @@ static void check_nt_fw_config(const struct n1sdp_platform_info *want)
 	CHECK(node > 0);
 	static const char *const names[] = { "multichip-mode", "secondary-chip-count",
 		                             "local-ddr-size", "remote-ddr-size" };
-	const uint32_t values[] = { want->multichip ? 1U : 0U, want->remote_chips,
-		                    want->local_ddr_gb, want->remote_ddr_gb };
+	/* One chip whatever the SCP says: never a claim of the other's cores and DDR. */
+	const uint32_t values[] = { 0, 0, want->local_ddr_gb, 0 };
 	for (unsigned int i = 0; i < 4; i++) {
 		int len = -1;
 		const fdt32_t *v = fdt_getprop(nt_fw_config, node, names[i], &len);
@@ -398,6 +493,7 @@ int main(void)
 	RUN_TEST(test_css_power_states);
 	RUN_TEST(test_scmi_message);
 	RUN_TEST(test_memory_map);
+	RUN_TEST(test_translation_tables);
 	RUN_TEST(test_console);
 	RUN_TEST(test_sds_platform_info);
 	RUN_TEST(test_sds_malformed);

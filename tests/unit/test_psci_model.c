@@ -104,8 +104,32 @@ uint64_t read_isr_el1(void)
 static void (*while_waiting)(void);
 static void run_while_waiting(void);
 
+/*
+ * SCR_EL3 as the normal world's return left it (IRQ and FIQ not routed
+ * to EL3). A standby WFI at EL3 is woken by a normal-world interrupt only
+ * if that interrupt is routed to EL3 (DDI 0487, WFI wake-up events: an
+ * interrupt for a lower EL is masked at EL3); every WFI that returns is
+ * checked for it, and SCR_EL3 for being given back.
+ */
+#define SCR_NS_RETURN (SCR_NS_BIT | SCR_RW_BIT | SCR_RES1_BITS)
+static uint64_t scr_sim[N];
+static unsigned int wfi_unrouted; /* standby WFIs no interrupt would have woken */
+uint64_t read_scr_el3(void)
+{
+	return scr_sim[cur];
+}
+void write_scr_el3(uint64_t v)
+{
+	scr_sim[cur] = v;
+}
+static void check_wake_routed(void)
+{
+	if ((scr_sim[cur] & (SCR_IRQ_BIT | SCR_FIQ_BIT)) != (SCR_IRQ_BIT | SCR_FIQ_BIT))
+		wfi_unrouted++;
+}
 void wfi(void)
 {
+	check_wake_routed();
 	now += 7;
 	run_while_waiting();
 } /* a retention state: the wake-up comes at once */
@@ -172,6 +196,7 @@ static bool finish_called;
 static void sim_cpu_standby(uint8_t s)
 {
 	(void)s;
+	check_wake_routed();
 	now += 3;
 	run_while_waiting();
 }
@@ -631,6 +656,8 @@ static int64_t call(unsigned int c, uint32_t fid, uint64_t x1, uint64_t x2, uint
 	uint64_t t0 = power_call(fid) ? ++now : now;
 
 	cur = c;
+	scr_sim[c] = SCR_NS_RETURN;
+	wfi_unrouted = 0;
 	host_panic_jmp = &panic_jmp;
 	if (setjmp(panic_jmp) != 0) {
 		EXPECT(false, "the firmware panicked");
@@ -662,6 +689,11 @@ static int64_t call(unsigned int c, uint32_t fid, uint64_t x1, uint64_t x2, uint
 		       m[cluster_of(c) * CPC + (CPC > 3 ? 3 : 0)].req[1]);
 	EXPECT(locks_held_sim[c] == 0U, "core %u still holds lock ranks 0x%llx", c,
 	       (unsigned long long)locks_held_sim[c]);
+	EXPECT(wfi_unrouted == 0U, "core %u: %u standby WFI(s) with SCR_EL3.IRQ/FIQ clear", c,
+	       wfi_unrouted);
+	EXPECT(*how != EXIT_RETURN || scr_sim[c] == SCR_NS_RETURN,
+	       "core %u: SCR_EL3 0x%llx after the call, not the caller's 0x%llx", c,
+	       (unsigned long long)scr_sim[c], (unsigned long long)SCR_NS_RETURN);
 	if (power_call(fid))
 		check_record(c, *how, t0);
 	return rc;
@@ -1137,6 +1169,7 @@ static void run_while_waiting(void)
 	unsigned int me = cur;
 	enum m_run run = m[me].run;
 	uint8_t local = m[me].local;
+	unsigned int unrouted = wfi_unrouted;
 	jmp_buf outer_exit;
 	jmp_buf *outer_panic = host_panic_jmp;
 
@@ -1150,6 +1183,7 @@ static void run_while_waiting(void)
 	m[me].local = local;
 	memcpy(exit_jmp, outer_exit, sizeof(jmp_buf));
 	host_panic_jmp = outer_panic;
+	wfi_unrouted = unrouted;
 	cur = me;
 }
 

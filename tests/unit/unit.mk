@@ -17,15 +17,24 @@
 UNIT_DIR := $(BUILD_BASE)/tests/unit
 UNIT_CFLAGS := $(HOST_CFLAGS) -fsanitize=address,undefined -fno-sanitize-recover=all
 # The firmware configuration the tests compile against (fixed, not the build's).
-UNIT_CONFIG := -DLOG_LEVEL=0 -DENABLE_ASSERTIONS=1 -DENABLE_RUNTIME_INSTRUMENTATION=1 \
-	-DPSCI_OS_INIT_MODE=1
+UNIT_OPTIONS := -DENABLE_ASSERTIONS=1 -DENABLE_RUNTIME_INSTRUMENTATION=1 -DPSCI_OS_INIT_MODE=1
+UNIT_CONFIG := -DLOG_LEVEL=0 $(UNIT_OPTIONS)
 UNIT_QEMU := -Iplat/qemu/include -DQEMU_CLUSTERS=2 -DQEMU_CORES_PER_CLUSTER=2 \
 	-DQEMU_MEMORY_MB=1024 $(UNIT_CONFIG)
-UNIT_N1SDP := -Iplat/n1sdp/include -Iplat/common/include $(UNIT_CONFIG)
+UNIT_N1SDP := -Iplat/n1sdp/include -Iplat/common/include -DN1SDP_DRAM_ECC=1 $(UNIT_CONFIG)
 UNIT_FVP := -Itests/unit/fake/fvp -Iplat/fvp/include -Iplat/common/include -DFVP_CLUSTERS=2 -DFVP_CORES_PER_CLUSTER=2 \
 	$(UNIT_CONFIG)
 # Stateful firmware code on a fake architecture and platform (tests/unit/fake).
 UNIT_FAKE := -Itests/unit/fake $(UNIT_CONFIG)
+# Drivers and the N1SDP port on register models of the board's devices
+# (tests/unit/models), through a fake register layer (tests/unit/fake/board)
+# and the fake architecture layer (tests/unit/fake, after N1SDP's
+# platform_def.h); the log is kept (LOG_LEVEL 40) so that the tests see
+# what the code reports.
+UNIT_BOARD := -Itests/unit/fake/board -Iplat/n1sdp/include -Iplat/common/include -Itests/unit/fake \
+	-Itests/unit \
+	-DLOG_LEVEL=40 -DGICV3_SUPPORT_GIC600=1 -DN1SDP_DRAM_ECC=1 -DN1SDP_RUN_UART=1 $(UNIT_OPTIONS)
+MODEL_SOURCES := tests/unit/models/board.c lib/locks/lock_order.c
 
 # $(call host_test,OUT,MAIN,SOURCES,FLAGS,LIBS,PREREQS): the one rule.
 define host_test
@@ -48,10 +57,12 @@ PSCI_MODEL_SOURCES := $(filter-out lib/psci/psci_coord.c,$(PSCI_SOURCES)) lib/pm
 $(eval $(call unit_test,fip,lib/fip/fip.c lib/fip/fip_uuids.c,))
 $(eval $(call unit_test,smccc,common/runtime_svc.c,$(UNIT_QEMU)))
 $(eval $(call unit_test,xlat,lib/xlat/xlat.c,$(UNIT_QEMU)))
+# And with N1SDP's 40-bit address space, whose walks start at level 0.
+$(eval $(call unit_test,xlat_40,lib/xlat/xlat.c,$(UNIT_QEMU) -DPLAT_XLAT_VA_BITS=40,,tests/unit/test_xlat.c))
 $(eval $(call unit_test,psci,lib/psci/psci_coord.c,$(UNIT_QEMU)))
 $(eval $(call unit_test,n1sdp,plat/n1sdp/n1sdp_common.c plat/n1sdp/n1sdp_css.c \
 	plat/n1sdp/n1sdp_sds.c drivers/arm/css/sds.c \
-	drivers/arm/css/scmi_msg.c lib/psci/psci_coord.c,$(UNIT_N1SDP),-lfdt))
+	drivers/arm/css/scmi_msg.c lib/psci/psci_coord.c lib/xlat/xlat.c,$(UNIT_N1SDP),-lfdt))
 # lib/cpus without and with the CPUs' IMPLEMENTATION DEFINED registers.
 CPUS_SOURCES := lib/cpus/cpu_ops.c lib/cpus/cpu_dcsw.c
 $(eval $(call unit_test,cpus,$(CPUS_SOURCES),$(UNIT_FAKE)))
@@ -67,6 +78,13 @@ $(eval $(call unit_test,fvp,plat/fvp/fvp_pwrc.c plat/fvp/fvp_common.c,$(UNIT_FVP
 $(foreach shape,1 4,$(eval $(call unit_test,fvp_$(shape)x$(shape),plat/fvp/fvp_pwrc.c \
 	plat/fvp/fvp_common.c,$(subst =2,=$(shape),$(UNIT_FVP)),,tests/unit/test_fvp.c)))
 $(eval $(call unit_test,locks,lib/locks/lock_order.c,$(UNIT_FAKE)))
+$(eval $(call unit_test,gic600,drivers/arm/gic/gicv3.c tests/unit/models/gic600.c $(MODEL_SOURCES),$(UNIT_BOARD)))
+N1SDP_BOARD_SOURCES := plat/n1sdp/n1sdp_common.c plat/n1sdp/n1sdp_pm.c plat/n1sdp/n1sdp_css.c \
+	plat/n1sdp/n1sdp_bl2_setup.c plat/common/trusted_mailbox.c lib/psci/psci_coord.c \
+	lib/mem_ranges/mem_ranges.c drivers/arm/css/scmi.c drivers/arm/css/scmi_msg.c \
+	drivers/arm/gic/gicv3.c drivers/arm/dmc620/dmc620.c
+BOARD_MODELS := $(addprefix tests/unit/models/,gic600.c scp.c counter.c dmc620.c)
+$(eval $(call unit_test,n1sdp_board,$(N1SDP_BOARD_SOURCES) $(BOARD_MODELS) $(MODEL_SOURCES),$(UNIT_BOARD)))
 
 # The randomized model test of lib/psci (tests/unit/test_psci_model.c):
 # 10^5 steps on 16 cores (4 x 4), and on the shapes where a cluster or the

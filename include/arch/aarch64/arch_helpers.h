@@ -176,6 +176,12 @@ static inline unsigned int get_current_el(void)
  * to the Point of Coherency (lib/aarch64/cache_helpers.S). Each ends with a
  * DSB SY so that the maintenance is complete when the call returns.
  */
+/*
+ * Zero Normal memory by DC ZVA blocks (lib/aarch64/misc_helpers.S): base
+ * and size multiples of 4 KiB, MMU on; every write complete on return.
+ */
+void zero_normal_mem(uintptr_t base, uint64_t size);
+
 void flush_dcache_range(uintptr_t addr, size_t size); /* clean + invalidate */
 void clean_dcache_range(uintptr_t addr, size_t size);
 void inv_dcache_range(uintptr_t addr, size_t size);

@@ -58,7 +58,10 @@ int n1sdp_read_platform_info(const void *sds, size_t size, struct n1sdp_platform
  * the u32 properties multichip-mode (0 or 1), secondary-chip-count,
  * local-ddr-size and remote-ddr-size (GiB): the node TF-A's N1SDP port
  * fills from the same SDS structure and EDK2's N1SDP platform code reads
- * from the blob whose address it is given in x0.
+ * from the blob whose address it is given in x0. This firmware drives one
+ * chip (its topology, GIC set-up and DRAM are the local chip's), so the
+ * node says what BL33 may use: multichip-mode 0, no other chip, no remote
+ * DDR, whatever the SCP reports (*@info keeps what it reported).
  *
  * Read the platform information from the SDS region at @sds (@sds_size
  * bytes) into *@info, its result (0 or SDS_E_*) into *@sds_rc, and write
@@ -70,5 +73,11 @@ int n1sdp_read_platform_info(const void *sds, size_t size, struct n1sdp_platform
  */
 int n1sdp_write_nt_fw_config(const void *sds, size_t sds_size, void *dtb, size_t dtb_size,
                              struct n1sdp_platform_info *info, int *sds_rc);
+
+/*
+ * BL31, cold boot: timer frame 0 set up for the normal world, CNTFRQ in
+ * CNTCTLBase and in the frame itself (n1sdp_common.c says why).
+ */
+void n1sdp_timer_frames_init(void);
 
 #endif

@@ -55,9 +55,14 @@
 #define PLAT_FIP_BASE     0x18200000
 #define PLAT_FIP_MAX_SIZE 0x00800000
 
-/* DRAM1: 2 GiB at 0x80000000, the top 16 MiB TZC-secured. */
+/*
+ * DRAM1: 2 GiB at 0x80000000. Its top 16 MiB are kept from the normal
+ * world's description, where TF-A's Arm platforms put their secure DRAM;
+ * nothing protects them (docs/plat/n1sdp.rst, "Honest limits").
+ */
+#define PLAT_DRAM1_BASE        ULL(0x80000000)
 #define PLAT_DRAM1_SIZE        ULL(0x80000000)
-#define PLAT_NS_DRAM_BASE      ULL(0x80000000)
+#define PLAT_NS_DRAM_BASE      PLAT_DRAM1_BASE
 #define PLAT_NS_DRAM_SIZE      (PLAT_DRAM1_SIZE - ULL(0x01000000))
 /* DRAM2: the rest of the chip's DDR, above 512 GiB (N1SDP TRM memory map). */
 #define PLAT_DRAM2_BASE        ULL(0x8080000000)
@@ -67,18 +72,39 @@
 /*
  * NT_FW_CONFIG, the device tree BL2 writes for BL33 (its x0) with the
  * SCP's platform information (n1sdp_css.h), where TF-A's N1SDP port loads
- * it: just above BL33's window, below the secured top of DRAM1. One page
+ * it: just above BL33's window, below the top of DRAM1 kept from BL33. One page
  * is mapped and written; the blob needs a few hundred bytes.
  */
 #define PLAT_NT_FW_CONFIG_BASE 0xFEF00000
 #define PLAT_NT_FW_CONFIG_SIZE 0x1000
 #define PLAT_DTB_BASE          PLAT_NT_FW_CONFIG_BASE
 
+/*
+ * DRAM2 lies above 512 GiB: the address space is 40 bits (lib/xlat walks
+ * from level 0), in every image, for BL2's DRAM zeroing (N1SDP_DRAM_ECC).
+ */
+#define PLAT_XLAT_VA_BITS 40
+
+/* The two DMC-620 memory controllers of the chip (TF-A's n1sdp_def.h). */
+#define PLAT_DMC0_BASE 0x4E000000
+#define PLAT_DMC1_BASE 0x4E100000
+
 /* Devices */
 #define PLAT_UART_BASE       0x2A400000 /* AP UART0, PL011 */
 #define PLAT_UART_CLK_HZ     50000000
 #define PLAT_UART_BAUD       115200
-#define PLAT_CNTCONTROL_BASE 0x2A430000 /* CNTFID0 at +0x20 */
+/* BL31's runtime console (N1SDP_RUN_UART): TF-A's PLAT_ARM_RUN_UART_BASE, same clock. */
+#define PLAT_RUN_UART_BASE   0x2A410000
+/*
+ * The Generic Timer's frames (include/drivers/sys_counter.h; the Arm CSS
+ * addresses, TF-A's css_def.h): CNTControlBase, then CNTCTLBase and the
+ * timer frames. Frame 0, at 0x2A830000, is the normal world's (TF-A's
+ * PLAT_ARM_NSTIMER_FRAME_ID for N1SDP).
+ */
+#define PLAT_CNTCONTROL_BASE 0x2A430000
+#define PLAT_CNTCTL_BASE     0x2A810000
+#define PLAT_CNT_NS_BASE     0x2A830000
+#define PLAT_CNT_NS_FRAME    0
 #define PLAT_GICD_BASE       0x30000000 /* GIC-600 */
 #define PLAT_GICR_BASE       0x300C0000
 #define PLAT_MHU_BASE        0x45000000
@@ -103,7 +129,18 @@
 #define PLAT_TFW_NVCTR  0
 #define PLAT_NTFW_NVCTR 0
 
-#define PLAT_XLAT_TABLES 8
-#define PLAT_STACK_SIZE  0x1000
+/*
+ * Translation tables per image (lib/xlat, 4 KiB each): BL2 maps DRAM1 and
+ * DRAM2 for the ECC zeroing too. tests/unit/test_n1sdp.c builds each
+ * image's map with its count.
+ */
+#define PLAT_XLAT_TABLES_BL2 12
+#define PLAT_XLAT_TABLES_BL  8 /* BL1, BL31 */
+#ifdef IMAGE_BL2
+#define PLAT_XLAT_TABLES PLAT_XLAT_TABLES_BL2
+#else
+#define PLAT_XLAT_TABLES PLAT_XLAT_TABLES_BL
+#endif
+#define PLAT_STACK_SIZE 0x1000
 
 #endif /* PLATFORM_DEF_H */

@@ -4,6 +4,7 @@
  * tables (lib/xlat builds both), programmed into the EL2 registers.
  */
 #include <arch/aarch64/asm_macros.S>
+#include <lib/xlat.h>
 
 /*
  * payload_enable_mmu_el2(x0 = TTBR0_EL2 value): program MAIR/TCR/TTBR0 of
@@ -13,7 +14,7 @@
 func payload_enable_mmu_el2
 	mov_imm	x1, MAIR_EL3_VALUE
 	msr	mair_el2, x1
-	mov_imm	x1, (TCR_EL3_RES1 | TCR_TG0_4K | TCR_SH0_INNER | TCR_ORGN0_WBWA | TCR_IRGN0_WBWA | 32)
+	mov_imm	x1, (TCR_EL3_RES1 | TCR_TG0_4K | TCR_SH0_INNER | TCR_ORGN0_WBWA | TCR_IRGN0_WBWA | XLAT_TCR_FIELDS)
 	msr	tcr_el2, x1
 	msr	ttbr0_el2, x0
 	dsb	ish

@@ -1,6 +1,7 @@
 /*
  * The fake architecture layer of the host tests that run stateful
- * firmware code (tests/unit/test_psci_model.c): the same accessors as
+ * firmware code (tests/unit/test_psci_model.c, the board model tests of
+ * tests/unit/models): the same accessors as
  * include/arch/aarch64/arch_helpers.h, but each system register, barrier
  * and cache operation is a function the test implements over its
  * simulated cores. Found before the real header through -Itests/unit/fake.
@@ -18,8 +19,22 @@ uint64_t read_mpidr_el1(void);
 uint64_t read_tpidr_el3(void);
 uint64_t read_cntpct_el0(void);
 uint64_t read_cntfrq_el0(void);
+void write_cntfrq_el0(uint64_t v);
 uint64_t read_isr_el1(void);
+uint64_t read_scr_el3(void);
+void write_scr_el3(uint64_t v);
 void wfi(void);
+/* The GIC's CPU interface (the board model tests, tests/unit/models). */
+uint64_t read_icc_pmr_el1(void);
+void write_icc_pmr_el1(uint64_t v);
+uint64_t read_icc_igrpen1_el3(void);
+void write_icc_igrpen1_el3(uint64_t v);
+uint64_t read_icc_sre_el3(void);
+void write_icc_sre_el3(uint64_t v);
+uint64_t read_icc_sre_el2(void);
+void write_icc_sre_el2(uint64_t v);
+/* lib/aarch64's DRAM zeroing: the board model test records what it was asked. */
+void zero_normal_mem(uintptr_t base, uint64_t size);
 /* Cache geometry and set/way maintenance (tests/unit/test_cpus.c). */
 uint64_t read_midr_el1(void);
 uint64_t read_clidr_el1(void);
@@ -48,6 +63,12 @@ static inline void dsb_ishst(void)
 {
 }
 static inline void dmb_ish(void)
+{
+}
+static inline void dmb_st(void)
+{
+}
+static inline void dmb_ld(void)
 {
 }
 static inline void sev(void)

@@ -1,0 +1,85 @@
+/*
+ * A register model of an Arm GIC-600's distributor and redistributors,
+ * from the GIC-600 TRM (Arm 100336: 3.6.1 Redistributor power management,
+ * 4.4 GICR_WAKER and GICR_PWRR) and IHI 0069 (GICv3), as much as the
+ * firmware's GICv3 driver (drivers/arm/gic/gicv3.c) uses:
+ *
+ *  - at reset every Redistributor is powered down: GICR_PWRR.RDPD = 1 in
+ *    every frame, every Redistributor group powered off (RDGPD = RDGPO =
+ *    1), GICR_WAKER = 0x6 (ProcessorSleep, ChildrenAsleep);
+ *  - a powered-down frame answers only its identification (GICR_IIDR,
+ *    GICR_TYPER: TF-A's cold-boot probe of every frame and its IIDR test
+ *    before power-up read them there) and GICR_PWRR; every other register
+ *    of RD_base and SGI_base reads as zero and ignores writes, GICR_WAKER
+ *    included (a wake-up "succeeds" at once and does nothing);
+ *  - a core powers its frame by writing RDPD = 0; its group, if off,
+ *    powers up: RDGPD = 0 at once, RDGPO follows after transit_reads reads
+ *    of GICR_PWRR (RDGPD != RDGPO: the group is in transit). A group powers
+ *    down when every core of it has RDPD = 1, and loses its frames' state.
+ *    Writes of RDPD = 1 are ignored unless GICR_WAKER.ProcessorSleep = 1;
+ *    writes that would change the group's intent while it is in transit
+ *    are ignored (GICR_PWRR, Table 4-26);
+ *  - with has_pwrr false it is a GICv3 without that register (QEMU's,
+ *    GIC-500): frames work from reset, offset 0x24 is reserved, and any
+ *    access to it is counted.
+ */
+#ifndef TESTS_UNIT_MODELS_GIC600_H
+#define TESTS_UNIT_MODELS_GIC600_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "board.h"
+
+#define GIC600_MAX_FRAMES 8
+#define GIC600_IIDR       0x0200043BU /* ProductID 0x02, implementer Arm (0x43B) */
+#define GIC500_IIDR       0x0100043BU
+#define GICV3_QEMU_IIDR   0x0000043BU
+
+struct gic600 {
+	/* configuration */
+	uintptr_t gicd, gicr;
+	unsigned int frames;     /* one per core, in core-position order */
+	unsigned int group_size; /* cores per Redistributor group */
+	uint32_t iidr;
+	bool has_pwrr;
+	unsigned int transit_reads; /* GICR_PWRR reads a group transition lasts */
+	bool stuck;                 /* transitions never complete */
+	bool mute;                  /* a GIC that does not answer: every GICR_TYPER reads 0 */
+	uint64_t affinity[GIC600_MAX_FRAMES]; /* GICR_TYPER[63:32] per frame */
+
+	/* state */
+	uint32_t gicd_ctlr;
+	uint32_t gicd_igroupr[32], gicd_igrpmodr[32];
+	struct {
+		bool rdpd, sleep, children_asleep;
+		uint32_t ctlr, igroupr0, igrpmodr0;
+	} rd[GIC600_MAX_FRAMES];
+	struct {
+		bool pd, po;
+		unsigned int transit;
+	} group[GIC600_MAX_FRAMES];
+
+	/* what software did that the GIC ignored or never defined */
+	unsigned int dead_writes;  /* writes to a powered-down frame */
+	unsigned int dead_reads;   /* reads of a powered-down frame's registers */
+	unsigned int pwrr_ignored; /* GICR_PWRR writes the GIC ignored */
+	unsigned int pwrr_writes;
+	unsigned int rdag_writes;     /* RDAG = 1: the driver powers its own frame only */
+	unsigned int reserved_access; /* offset 0x24 of a GIC without GICR_PWRR */
+
+	struct model gicd_model, gicr_model;
+};
+
+/*
+ * @frames cores, groups of @group_size, MPIDR affinities from @affinity
+ * (Aff3.Aff2.Aff1.Aff0 per frame); placed on the board.
+ */
+void gic600_init(struct gic600 *g, uintptr_t gicd, uintptr_t gicr, unsigned int frames,
+                 unsigned int group_size, uint32_t iidr, const uint64_t *affinity);
+
+/* Frame @f is powered and answers (its group on, its RDPD = 0). */
+bool gic600_frame_on(const struct gic600 *g, unsigned int f);
+bool gic600_group_off(const struct gic600 *g, unsigned int f);
+
+#endif
