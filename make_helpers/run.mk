@@ -146,8 +146,9 @@ endif
 		$(if $(filter 1,$(PROFILE_KEEP)),--keep)
 
 ifneq ($(filter profile _profile,$(MAKECMDGOALS)),)
-ifneq ($(filter-out $(PROFILE_PATHS),$(PROFILE_PATH)),)
-$(error PROFILE_PATH=$(PROFILE_PATH): not a path make profile knows; give one of $(PROFILE_PATHS), or PROFILE_FROM= and PROFILE_TO=)
+ifneq ($(filter-out $(PROFILE_PATHS),$(subst $(comma),$(space),$(PROFILE_PATH))),)
+$(error PROFILE_PATH=$(PROFILE_PATH): $(filter-out $(PROFILE_PATHS),$(subst $(comma),$(space),$(PROFILE_PATH))) \
+	not a path make profile knows; give one or more of $(PROFILE_PATHS) (comma-separated)$(comma) or PROFILE_FROM= and PROFILE_TO=)
 endif
 ifneq ($(PROFILE_TOP),)
 $(call check_count,PROFILE_TOP,1,a number of source lines$(comma) at least 1)

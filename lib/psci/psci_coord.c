@@ -8,16 +8,48 @@
 #include <lib/psci/psci.h>
 #include <lib/psci/psci_coord.h>
 
+/* The recommended encoding's last-at-level field: above the levels' fields. */
+#define LAST_AT_SHIFT (PSTATE_ID_LEVEL_BITS * (PLAT_MAX_PWR_LVL + 1U))
+
 int psci_decode_power_state(uint32_t power_state, struct psci_pstate_fields *f)
 {
+	f->power_state = power_state;
 	if ((power_state & PSTATE_SBZ_MASK) != 0U)
 		return PSCI_E_INVALID_PARAMS;
-	f->state_id = (uint16_t)(power_state & PSTATE_ID_MASK);
 	f->powerdown = ((power_state >> PSTATE_TYPE_SHIFT) & 1U) == PSTATE_TYPE_POWERDOWN;
 	f->level = (power_state >> PSTATE_PWR_LVL_SHIFT) & PSTATE_PWR_LVL_MASK;
 	if (f->level > PLAT_MAX_PWR_LVL)
 		return PSCI_E_INVALID_PARAMS;
 	return 0;
+}
+
+static unsigned int pstate_level(uint32_t power_state)
+{
+	return (power_state >> PSTATE_PWR_LVL_SHIFT) & PSTATE_PWR_LVL_MASK;
+}
+
+bool psci_last_at_ids(const struct psci_pstate_desc *table, unsigned int count)
+{
+	if (LAST_AT_SHIFT + PSTATE_ID_LEVEL_BITS > 16U || count == 0U)
+		return false;
+	for (unsigned int i = 0; i < count; i++) {
+		uint32_t id = table[i].power_state & PSTATE_ID_MASK;
+		unsigned int level = pstate_level(table[i].power_state);
+
+		if ((id >> LAST_AT_SHIFT) != 0U)
+			return false;
+		for (unsigned int lvl = 0; lvl <= PLAT_MAX_PWR_LVL; lvl++) {
+			uint32_t asked = (id >> (PSTATE_ID_LEVEL_BITS * lvl)) &
+			                 PSTATE_ID_LEVEL_MASK;
+			uint8_t granted = table[i].state.pwr_domain_state[lvl];
+
+			if (asked > PSCI_LOCAL_STATE_OFF || asked < granted ||
+			    (lvl == PSCI_CPU_PWR_LVL && asked != granted) ||
+			    (lvl > level && asked != PSCI_LOCAL_STATE_RUN))
+				return false;
+		}
+	}
+	return true;
 }
 
 int psci_match_power_state(uint32_t power_state, const struct psci_pstate_desc *table,
@@ -30,6 +62,20 @@ int psci_match_power_state(uint32_t power_state, const struct psci_pstate_desc *
 		}
 	}
 	return PSCI_E_INVALID_PARAMS;
+}
+
+uint32_t psci_split_last_at(uint32_t power_state, unsigned int *last_at)
+{
+	*last_at = (power_state >> LAST_AT_SHIFT) & PSTATE_ID_LEVEL_MASK;
+	return power_state & ~(PSTATE_ID_LEVEL_MASK << LAST_AT_SHIFT);
+}
+
+unsigned int psci_last_at_level(const struct psci_pstate_fields *f, bool last_at_ids)
+{
+	unsigned int last_at;
+
+	(void)psci_split_last_at(f->power_state, &last_at);
+	return last_at_ids && last_at != 0U ? last_at : f->level;
 }
 
 static bool same_states(const struct psci_power_state *a, const struct psci_power_state *b)
@@ -58,11 +104,6 @@ static int compare_depth(const struct psci_power_state *a, const struct psci_pow
 			return (int)a->pwr_domain_state[lvl] - (int)b->pwr_domain_state[lvl];
 	}
 	return 0;
-}
-
-static unsigned int pstate_level(uint32_t power_state)
-{
-	return (power_state >> PSTATE_PWR_LVL_SHIFT) & PSTATE_PWR_LVL_MASK;
 }
 
 int psci_deepest_index(const struct psci_pstate_desc *table, unsigned int count)

@@ -5,7 +5,7 @@
  *   psci_smc.c      the SMC-facing entry: decodes and checks every argument
  *                   (MPIDR, entry point, power_state), answers PSCI_FEATURES,
  *                   and calls one operation below with checked arguments
- *   psci_system.c   SYSTEM_OFF, SYSTEM_RESET, SYSTEM_RESET2, SYSTEM_SUSPEND,
+ *   psci_system.c   SYSTEM_OFF(2), SYSTEM_RESET(2), SYSTEM_SUSPEND,
  *                   MEM_PROTECT(_CHECK_RANGE), NODE_HW_STATE, SET_SUSPEND_MODE
  *   psci_suspend.c  CPU_SUSPEND: core standby, retention and power-down, in
  *                   platform-coordinated or OS-initiated mode
@@ -162,8 +162,10 @@ void psci_unlock_ancestors(struct psci_ancestors_locked locked);
  * to @end_lvl: lock its ancestors up to @end_lvl and, in OS-initiated mode,
  * every further ancestor that is not running (while the core was down, the
  * OS may have taken a domain above it down: 4.4.4, the last core of a
- * domain decides; it comes up with this core, first man up). The handle's
- * end_lvl is the level locked up to; unlock with psci_unlock_ancestors.
+ * domain decides; it comes up with this core, first man up), and the first
+ * that is (so that psci_osi_validate never sees this core half up). The
+ * handle's end_lvl is the level locked up to; unlock with
+ * psci_unlock_ancestors.
  * Platform coordination needs no more: a core down votes RUN above the
  * level it asked for.
  */
@@ -192,14 +194,19 @@ void psci_get_target_states(struct psci_ancestors_locked l, struct psci_power_st
 void psci_set_running(struct psci_ancestors_locked l);
 
 /*
- * OS-initiated mode (DEN0022 4.4.4): the locked core claims to be the last
- * core running in each of its locked domains, asking for @requested.
- * Valid only if every other core, and every domain between it and that
- * level, is already in a state at least as deep as the level's request
- * (a running or powering-on core, or a core in standby under a power-down,
- * would lose state). 0 or PSCI_E_DENIED.
+ * OS-initiated mode (DEN0022 4.4.4, 5.4.2): the locked core claims to be
+ * the last running core of each domain it locked (up to the level its
+ * StateID names, or its PowerLevel), asking for @requested up to @level.
+ * PSCI_E_DENIED if another core under those domains is running or being
+ * powered on, or (up to @level) a domain of another core is running where
+ * a low-power state is asked; else PSCI_E_INVALID_PARAMS if (up to
+ * @level) another core, or a domain between it and the one shared, is in
+ * a low-power state shallower than the one asked for the shared domain
+ * (it would lose state); else 0. Whatever the platform grants a level (a
+ * PowerLevel granted as RUN still means "last running core").
  */
-int psci_osi_validate(struct psci_ancestors_locked l, const struct psci_power_state *requested);
+int psci_osi_validate(struct psci_ancestors_locked l, const struct psci_power_state *requested,
+                      unsigned int level);
 
 /*
  * Core counters: cores ON or ON_PENDING (a core in CPU_OFF counts until it
@@ -241,6 +248,11 @@ int psci_core_off_index(void);
  * PSCI_STAT_NONE.
  */
 int psci_system_suspend_index(void);
+/*
+ * The platform's power-state table takes DEN0022's recommended StateIDs
+ * with a last-at-level field too (psci_last_at_ids, decided at cold boot).
+ */
+bool psci_takes_last_at(void);
 /* Count of, or µs spent in, table entry @idx by core @pos. */
 uint64_t psci_stat_read(unsigned int pos, unsigned int idx, bool residency);
 
@@ -305,6 +317,8 @@ int psci_suspend_all_off(const struct psci_ns_entry *entry);
 /* --- psci_system.c --- */
 
 void psci_system_off(void) __attribute__((noreturn));
+/* SYSTEM_OFF2: returns only PSCI_E_INVALID_PARAMS (a type or cookie it has not). */
+int psci_system_off2(uint64_t type, uint64_t cookie);
 void psci_system_reset(void) __attribute__((noreturn));
 int psci_system_reset2(uint64_t reset_type, uint64_t cookie);
 int psci_system_suspend(const struct psci_ns_entry *entry);

@@ -1,5 +1,5 @@
 /*
- * PSCI's SMC-facing entry (Arm DEN0022, PSCI 1.1): every argument is
+ * PSCI's SMC-facing entry (Arm DEN0022F, PSCI 1.3): every argument is
  * decoded and checked here, with the error the specification gives for it,
  * before one operation of psci_on_off.c, psci_suspend.c or psci_system.c
  * runs with checked arguments; PSCI_FEATURES answers for exactly what this
@@ -21,7 +21,7 @@
 /*
  * Is @fid a PSCI function this firmware implements, in this form? The
  * rule, evaluated for every PSCI function ID once by psci_setup() into
- * implemented_fids, which the SMC path reads.
+ * decided.fids, which the SMC path reads.
  */
 static bool implemented_rule(uint32_t fid)
 {
@@ -38,6 +38,9 @@ static bool implemented_rule(uint32_t fid)
 	case SMC64(PSCI_FID_AFFINITY_INFO):
 	case PSCI_FID_MIGRATE_INFO_TYPE:
 	case PSCI_FID_SYSTEM_OFF:
+	/* HIBERNATE_OFF is a power-off: every platform can (system_off is mandatory). */
+	case PSCI_FID_SYSTEM_OFF2:
+	case SMC64(PSCI_FID_SYSTEM_OFF2):
 	case PSCI_FID_SYSTEM_RESET:
 	case PSCI_FID_FEATURES:
 	case PSCI_FID_STAT_RESIDENCY:
@@ -66,32 +69,43 @@ static bool implemented_rule(uint32_t fid)
 	case PSCI_FID_MEM_PROTECT_CHECK_RANGE:
 	case SMC64(PSCI_FID_MEM_PROTECT_CHECK_RANGE):
 		return ops->mem_protect_check_range != NULL;
+	/*
+	 * CLEAN_INV_MEMREGION(_ATTRIBUTES), 1.3's optional cache maintenance
+	 * by physical range, are not implemented: on every platform here a
+	 * DC CIVAC to the PoC reaches every cache (docs/design/psci.rst).
+	 */
 	default:
 		return false;
 	}
 }
 
 /*
- * Bit n: SMC32 PSCI function number n (0-31) is implemented; bit 32 + n:
- * its SMC64 form. Written once at cold boot (psci_setup).
+ * What cold boot decided (psci_setup), read by the SMC path:
+ *  version: PSCI_VERSION's answer (read before the checks, as the constant
+ *        was: a load beside the bitmap where 0x00010003 would take two
+ *        instructions on the path to it);
+ *  fids: bit n, SMC32 PSCI function number n (0-31) is implemented; bit
+ *        32 + n, its SMC64 form.
  */
-static uint64_t implemented_fids;
-
-/* The bit of implemented_fids for @fid, or -1 if @fid is no PSCI function ID. */
-static int implemented_bit(uint32_t fid)
-{
-	uint32_t base = fid & ~(PSCI_FID_SMC64_BIT | PSCI_FUNC_NUM_MASK);
-
-	if (base != PSCI_FID_VERSION)
-		return -1;
-	return (int)((fid & PSCI_FUNC_NUM_MASK) | ((fid & PSCI_FID_SMC64_BIT) != 0U ? 32U : 0U));
-}
+static struct {
+	uint64_t version;
+	uint64_t fids;
+} decided;
 
 static bool implemented(uint32_t fid)
 {
-	int bit = implemented_bit(fid);
+	if ((fid & ~(PSCI_FID_SMC64_BIT | PSCI_FUNC_NUM_MASK)) != PSCI_FID_VERSION)
+		return false;
 
-	return bit >= 0 && ((implemented_fids >> bit) & 1U) != 0U;
+	/*
+	 * The half of the bitmap for the form (bit 30 of @fid down to 32),
+	 * then the function's bit: past the check above, bits 5-29 of @fid
+	 * are clear, so @fid & 63 (the shift the A64 instruction takes) is
+	 * the function number.
+	 */
+	uint64_t half = decided.fids >> ((fid & PSCI_FID_SMC64_BIT) >> 25);
+
+	return ((half >> (fid & 63U)) & 1U) != 0U;
 }
 
 static int32_t features(uint32_t fid)
@@ -107,6 +121,9 @@ static int32_t features(uint32_t fid)
 	 */
 	if (fid == PSCI_FID_CPU_SUSPEND || fid == SMC64(PSCI_FID_CPU_SUSPEND))
 		return PSCI_OS_INIT_MODE != 0 ? (int32_t)PSCI_FEATURE_OSI : 0;
+	/* SYSTEM_OFF2's answer is the bitmap of its types (DEN0022F). */
+	if ((fid & ~PSCI_FID_SMC64_BIT) == PSCI_FID_SYSTEM_OFF2)
+		return (int32_t)PSCI_OFF2_FEATURE_HIBERNATE_OFF;
 	return PSCI_E_SUCCESS;
 }
 
@@ -144,22 +161,50 @@ static int ns_entry(struct psci_ns_entry *e, uint64_t pc, uint64_t context_id, u
 	return 0;
 }
 
+static int last_at_index(struct psci_pstate_fields *f);
+
 /*
- * Decode @power_state, look it up in the platform's table and check it is
- * consistent: its table index, or PSCI_E_INVALID_PARAMS.
+ * Decode @power_state, look it up in the platform's table (its own value,
+ * else last_at_index) and check it is consistent: its table index, or
+ * PSCI_E_INVALID_PARAMS.
  */
 static int power_state_index(uint32_t power_state, struct psci_pstate_fields *f)
 {
-	const struct plat_psci_ops *ops = psci_plat();
 	struct psci_power_state state;
 	int idx = psci_decode_power_state(power_state, f);
 
 	if (idx == 0)
-		idx = psci_match_power_state(power_state, ops->power_states, ops->power_state_count,
-		                             &state);
-	if (idx >= 0 && psci_check_request(f, &state) != 0)
-		idx = PSCI_E_INVALID_PARAMS;
-	return idx >= 0 ? idx : PSCI_E_INVALID_PARAMS;
+		idx = psci_match_power_state(power_state, psci_plat()->power_states,
+		                             psci_plat()->power_state_count, &state);
+	if (idx < 0)
+		return PSCI_E_INVALID_PARAMS;
+	return psci_check_request(f, &state) == 0 ? idx : PSCI_E_INVALID_PARAMS;
+}
+
+/*
+ * power_state_index for a power_state (in f->power_state) that is not the
+ * table's own value: where the table allows it (psci_takes_last_at), an
+ * entry's value in DEN0022's recommended spelling with a last-at-level
+ * field (one state, two spellings; psci_last_at_level reads the field).
+ * The field must name a level from the PowerLevel up (a caller cannot be
+ * the last core of a domain below the one it asks a state for) to
+ * PLAT_MAX_PWR_LVL. Out of line and only reached on a miss, so that the
+ * table's own spelling costs nothing more.
+ */
+static __attribute__((noinline)) int last_at_index(struct psci_pstate_fields *f)
+{
+	uint32_t power_state = f->power_state;
+	unsigned int last_at;
+	uint32_t own = psci_split_last_at(power_state, &last_at);
+	int idx;
+
+	if (!psci_takes_last_at() || last_at == 0U)
+		return PSCI_E_INVALID_PARAMS;
+	idx = power_state_index(own, f);
+	if (idx < 0 || last_at < f->level || last_at > PLAT_MAX_PWR_LVL)
+		return PSCI_E_INVALID_PARAMS;
+	f->power_state = power_state;
+	return idx;
 }
 
 /*
@@ -177,6 +222,9 @@ static int cpu_suspend(uint32_t power_state, uint64_t pc, uint64_t context_id, u
 	struct psci_pstate_fields f;
 	struct psci_ns_entry e;
 	int idx = power_state_index(power_state, &f);
+
+	if (idx < 0)
+		idx = last_at_index(&f);
 
 	if (idx < 0)
 		return refused(idx);
@@ -232,6 +280,9 @@ static uint64_t stat(uint64_t target, uint32_t power_state, bool residency)
 	int pos = mpidr_to_pos(target);
 	int idx = power_state_index(power_state, &f);
 
+	if (idx < 0)
+		idx = last_at_index(&f);
+
 	if (pos < 0 || idx < 0)
 		return 0;
 	return psci_stat_read((unsigned int)pos, (unsigned int)idx, residency);
@@ -267,6 +318,9 @@ static __attribute__((noinline)) uint64_t psci_call(uint32_t fid, uint64_t x1, u
 		psci_system_off();
 	case PSCI_FID_SYSTEM_RESET:
 		psci_system_reset();
+	case PSCI_FID_SYSTEM_OFF2:
+		rc = psci_system_off2(x1, x2);
+		break;
 	case PSCI_FID_FEATURES:
 		rc = features((uint32_t)x1);
 		break;
@@ -307,10 +361,12 @@ static __attribute__((noinline)) uint64_t psci_call(uint32_t fid, uint64_t x1, u
 
 uint64_t psci_smc_handler(uint32_t fid, uint64_t x1, uint64_t x2, uint64_t x3, uint64_t caller_spsr)
 {
+	uint64_t version = decided.version;
+
 	if (!implemented(fid))
 		return (uint64_t)(int64_t)PSCI_E_NOT_SUPPORTED;
 	if (fid == PSCI_FID_VERSION)
-		return PSCI_VERSION_VALUE;
+		return version;
 	return psci_call(fid, x1, x2, x3, caller_spsr);
 }
 
@@ -325,12 +381,13 @@ int psci_setup(uintptr_t warm_entrypoint)
 		      "inconsistent\n");
 		return -1;
 	}
-	implemented_fids = 0;
+	decided.version = PSCI_VERSION_VALUE;
+	decided.fids = 0;
 	for (uint32_t n = 0; n <= PSCI_FUNC_NUM_MASK; n++) {
 		if (implemented_rule(PSCI_FID_VERSION | n))
-			implemented_fids |= 1ULL << n;
+			decided.fids |= 1ULL << n;
 		if (implemented_rule(SMC64(PSCI_FID_VERSION | n)))
-			implemented_fids |= 1ULL << (32U + n);
+			decided.fids |= 1ULL << (32U + n);
 	}
 	INFO("PSCI: %u cores, %u power levels\n", PLATFORM_CORE_COUNT, PLAT_MAX_PWR_LVL + 1);
 	return 0;

@@ -29,6 +29,7 @@ static unsigned int suspend_mode = PSCI_MODE_PLAT_COORD;
 static const struct plat_psci_ops *plat_ops;
 static int core_off_index = PSCI_STAT_NONE;
 static int system_suspend_index = PSCI_STAT_NONE;
+static bool last_at_ids;
 static uintptr_t warm_entry;
 
 const struct plat_psci_ops *psci_plat(void)
@@ -93,15 +94,20 @@ struct psci_ancestors_locked psci_lock_power_up(unsigned int pos, unsigned int e
 
 	if (suspend_mode != PSCI_MODE_OS_INIT)
 		return l;
+	/*
+	 * Up to and including the first running ancestor: while this core
+	 * turns itself RUN, an OS-initiated request that reads its state
+	 * holds that ancestor's lock too (psci_osi_validate), so it sees the
+	 * core still down or already running, never a core that runs under a
+	 * domain it has just taken down.
+	 */
 	while (l.end_lvl < PLAT_MAX_PWR_LVL) {
 		struct psci_non_cpu_node *node = ancestor(pos, l.end_lvl + 1U);
 
 		spin_lock(&node->lock);
-		if (node->local_state == PSCI_LOCAL_STATE_RUN) {
-			spin_unlock(&node->lock);
-			break;
-		}
 		l.end_lvl++;
+		if (node->local_state == PSCI_LOCAL_STATE_RUN)
+			break;
 	}
 	return l;
 }
@@ -157,34 +163,52 @@ void psci_set_running(struct psci_ancestors_locked l)
 	}
 }
 
-int psci_osi_validate(struct psci_ancestors_locked l, const struct psci_power_state *requested)
+int psci_osi_validate(struct psci_ancestors_locked l, const struct psci_power_state *requested,
+                      unsigned int level)
 {
 	unsigned int pos = l.pos;
-	unsigned int end_lvl = l.end_lvl;
+	int rc = 0;
 
-	for (unsigned int lvl = 1; lvl <= end_lvl; lvl++) {
-		const struct psci_non_cpu_node *node = psci_ancestor(pos, lvl);
-		uint8_t want = requested->pwr_domain_state[lvl];
-		unsigned int end = (unsigned int)node->cpu_first + node->cpu_count;
+	if (l.end_lvl == PSCI_CPU_PWR_LVL)
+		return 0;
 
-		for (unsigned int c = node->cpu_first; c < end; c++) {
-			if (c == pos)
+	const struct psci_non_cpu_node *top = psci_ancestor(pos, l.end_lvl);
+	unsigned int end = (unsigned int)top->cpu_first + top->cpu_count;
+
+	for (unsigned int c = top->cpu_first; c < end; c++) {
+		/* The level at which core @c and the caller share a domain. */
+		unsigned int join = 1;
+
+		if (c == pos)
+			continue;
+		while (psci_ancestor(c, join) != psci_ancestor(pos, join))
+			join++;
+		/*
+		 * The state the caller asks for that domain, the deepest asked
+		 * of any domain @c is in (no level is deeper than the one
+		 * below: psci_check_request); above the PowerLevel, run.
+		 */
+		uint8_t want = join <= level ? requested->pwr_domain_state[join]
+		                             : PSCI_LOCAL_STATE_RUN;
+
+		/* Running, or being powered on: the caller is not the last. */
+		if (cpu_nodes[c].aff_info == PSCI_AFF_ON_PENDING ||
+		    cpu_nodes[c].local_state == PSCI_LOCAL_STATE_RUN)
+			return PSCI_E_DENIED;
+		if (cpu_nodes[c].local_state < want)
+			rc = PSCI_E_INVALID_PARAMS;
+		/* Its own domains below the shared one: no shallower either. */
+		for (unsigned int k = 1; k < join; k++) {
+			uint8_t st = psci_ancestor(c, k)->local_state;
+
+			if (st >= want)
 				continue;
-			/*
-			 * The core (one being powered on is as good as running)
-			 * and each domain between it and this node.
-			 */
-			if (cpu_nodes[c].aff_info == PSCI_AFF_ON_PENDING ||
-			    cpu_nodes[c].local_state < want)
+			if (st == PSCI_LOCAL_STATE_RUN)
 				return PSCI_E_DENIED;
-			for (unsigned int k = 1; k < lvl; k++) {
-				if (psci_ancestor(c, k) != psci_ancestor(pos, k) &&
-				    psci_ancestor(c, k)->local_state < want)
-					return PSCI_E_DENIED;
-			}
+			rc = PSCI_E_INVALID_PARAMS;
 		}
 	}
-	return 0;
+	return rc;
 }
 
 /*
@@ -215,7 +239,12 @@ unsigned int psci_cores_running(void)
 
 unsigned int psci_suspend_mode(void)
 {
-	return __atomic_load_n(&suspend_mode, __ATOMIC_RELAXED);
+	/*
+	 * An aligned word: one single-copy-atomic load (DDI 0487 B2.2.1), and
+	 * unlike __atomic_load_n's, one that takes its address's low bits as
+	 * an offset (CPU_SUSPEND's standby reads it on every call).
+	 */
+	return *(volatile const unsigned int *)&suspend_mode;
 }
 
 void psci_set_suspend_mode_locked(struct psci_ancestors_locked l, unsigned int mode)
@@ -250,6 +279,11 @@ int psci_core_off_index(void)
 int psci_system_suspend_index(void)
 {
 	return system_suspend_index;
+}
+
+bool psci_takes_last_at(void)
+{
+	return last_at_ids;
 }
 
 uint64_t psci_stat_read(unsigned int pos, unsigned int idx, bool residency)
@@ -362,6 +396,7 @@ int psci_state_init(const uint8_t *tree_desc, const struct plat_psci_ops *ops, u
 	core_off_index = psci_stat_index(ops->power_states, ops->power_state_count, PSCI_STAT_NONE,
 	                                 &core_off);
 	system_suspend_index = psci_deepest_index(ops->power_states, ops->power_state_count);
+	last_at_ids = psci_last_at_ids(ops->power_states, ops->power_state_count);
 	cpu_nodes[me].aff_info = PSCI_AFF_ON;
 	cores_on = 1;
 

@@ -33,7 +33,7 @@ static uint64_t standby_route_wakeups(void)
 	return scr;
 }
 
-/* Core-level standby: no locks, no coordination. */
+/* Core-level standby to @state's: no locks, no coordination. */
 static int cpu_standby(unsigned int pos, unsigned int idx, const struct psci_power_state *state)
 {
 	psci_stat_begin(pos, (int)idx);
@@ -57,43 +57,46 @@ static bool wakeup_pending(void)
 }
 
 /*
- * Suspend the calling core to @state (requested up to @end_lvl; @idx the
- * table entry asked for, or PSCI_STAT_NONE; with @system, the entry the
- * stay counts for). With @system the caller must
- * be the only core on and every level goes OFF without coordination
- * (SYSTEM_SUSPEND). Power-down does not return here.
+ * Suspend the calling core to @state, requested as @f says (up to its
+ * PowerLevel; in OS-initiated mode, @osi, the caller also says it is the
+ * last running core up to psci_last_at_level, at least that level); @idx the table
+ * entry asked for, or with @system (SYSTEM_SUSPEND: the caller must be the
+ * only core on and every level goes OFF without coordination) the entry
+ * the stay counts for. Power-down does not return here.
  */
-static int suspend(struct psci_power_state *state, unsigned int end_lvl, int idx, bool powerdown,
-                   bool system, const struct psci_ns_entry *entry)
+static int suspend(struct psci_power_state *state, const struct psci_pstate_fields *f, int idx,
+                   bool osi, bool system, const struct psci_ns_entry *entry)
 {
 	struct psci_power_state requested = *state;
 	unsigned int pos = psci_my_pos();
-	bool osi = !system && psci_suspend_mode() == PSCI_MODE_OS_INIT;
-	/* Only SYSTEM_SUSPEND and OS-initiated requests have checks to pass. */
-	bool checked = system || osi;
-
 	/*
-	 * A wake-up event already pending would end the suspend at once: skip
-	 * it and return as if woken (5.4.1). Nothing of PSCI's state changed;
-	 * the call's record says it entered no low power and flushed nothing
-	 * (docs/design/pmf.rst), not the previous call's figures. A request
-	 * with nothing to check reads no PSCI state for that, so takes no lock.
+	 * Only SYSTEM_SUSPEND and OS-initiated requests have checks to pass;
+	 * the others, with a wake-up pending, returned in psci_cpu_suspend.
 	 */
-	if (!checked && wakeup_pending())
-		return PSCI_E_SUCCESS;
-
-	struct psci_ancestors_locked l = psci_lock_ancestors(pos, end_lvl);
+	bool checked = system || osi;
+	bool powerdown = f->powerdown;
+	/*
+	 * An OS-initiated request locks every domain the caller says it is
+	 * the last running core of: what it reads there cannot change under
+	 * it (a core powering up takes the same locks, psci_lock_power_up).
+	 */
+	unsigned int lock_lvl = osi ? psci_last_at_level(f, psci_takes_last_at()) : f->level;
+	struct psci_ancestors_locked l = psci_lock_ancestors(pos, lock_lvl);
 
 	if (system && psci_cores_on() != 1U) {
 		psci_unlock_ancestors(l);
 		pmf_capture_no_low_power();
 		return PSCI_E_DENIED;
 	}
-	/* An invalid request is denied whether or not a wake-up is pending. */
-	if (osi && psci_osi_validate(l, state) != 0) {
-		psci_unlock_ancestors(l);
-		pmf_capture_no_low_power();
-		return PSCI_E_DENIED;
+	/* An invalid request is refused whether or not a wake-up is pending. */
+	if (osi) {
+		int rc = psci_osi_validate(l, state, f->level);
+
+		if (rc != 0) {
+			psci_unlock_ancestors(l);
+			pmf_capture_no_low_power();
+			return rc;
+		}
 	}
 	if (checked && wakeup_pending()) {
 		psci_unlock_ancestors(l);
@@ -108,7 +111,7 @@ static int suspend(struct psci_power_state *state, unsigned int end_lvl, int idx
 	if (checked)
 		*state = requested;
 	psci_set_target_states(l, state);
-	l.cpu->target_pwrlvl = (uint8_t)end_lvl;
+	l.cpu->target_pwrlvl = (uint8_t)lock_lvl;
 	if (powerdown) {
 		l.cpu->ns_entry = *entry;
 		psci_pwrdown_cpu_start(state);
@@ -133,31 +136,70 @@ static int suspend(struct psci_power_state *state, unsigned int end_lvl, int idx
 		psci_pwr_down_wfi(psci_find_off_level(state), false, psci_warm_entry());
 	}
 
-	/* Multi-level retention: the core keeps its state and returns here. */
+	/* Retention: the core keeps its state and returns here. */
 	pmf_capture_enter_no_flush();
 	uint64_t scr = standby_route_wakeups();
 
-	dsb_sy();
-	wfi();
+	if (psci_find_target_level(state) == PSCI_CPU_PWR_LVL) {
+		/* Core standby (OS-initiated mode): the platform's own wait. */
+		psci_plat()->cpu_standby(state->pwr_domain_state[PSCI_CPU_PWR_LVL]);
+	} else {
+		dsb_sy();
+		wfi();
+	}
 	write_scr_el3(scr);
 	pmf_capture_exit_to_caller();
-	psci_power_up_finish(pos, end_lvl);
+	psci_power_up_finish(pos, lock_lvl);
 	return PSCI_E_SUCCESS;
 }
 
 int psci_cpu_suspend(unsigned int idx, const struct psci_pstate_fields *f,
                      const struct psci_ns_entry *entry)
 {
-	struct psci_power_state state = psci_plat()->power_states[idx].state;
+	const struct psci_pstate_desc *desc = &psci_plat()->power_states[idx];
 
-	if (f->level == PSCI_CPU_PWR_LVL && !f->powerdown)
-		return cpu_standby(psci_my_pos(), idx, &state);
-	return suspend(&state, f->level, (int)idx, f->powerdown, false, entry);
+	unsigned int mode = psci_suspend_mode();
+
+	/*
+	 * Core standby needs no lock and no bookkeeping in platform-
+	 * coordinated mode: nothing above the core depends on it. (In
+	 * OS-initiated mode other cores' requests read it: a core in standby
+	 * is not running, but would lose state in a domain powered down;
+	 * suspend records it, as a retention.) PSCI_MODE_PLAT_COORD and the
+	 * core's level are both 0: one test for the two.
+	 */
+	_Static_assert(PSCI_MODE_PLAT_COORD == 0 && PSCI_CPU_PWR_LVL == 0, "one test for both");
+	if ((f->level | mode) == 0U && !f->powerdown)
+		return cpu_standby(psci_my_pos(), idx, &desc->state);
+
+	/* The mode is one of two (PSCI_SET_SUSPEND_MODE refuses others). */
+	bool osi = mode != PSCI_MODE_PLAT_COORD;
+
+	/*
+	 * A wake-up event already pending would end the suspend at once: skip
+	 * it and return as if woken (5.4.1). Nothing of PSCI's state changed;
+	 * the call's record says it entered no low power and flushed nothing
+	 * (docs/design/pmf.rst), not the previous call's figures. A
+	 * coordinated request has nothing to check, so it reads no PSCI state
+	 * for that (an OS-initiated one is checked first, in suspend, whatever
+	 * the timing).
+	 */
+	if (!osi && wakeup_pending())
+		return PSCI_E_SUCCESS;
+
+	struct psci_power_state state = desc->state;
+
+	return suspend(&state, f, (int)idx, osi, false, entry);
 }
 
 int psci_suspend_all_off(const struct psci_ns_entry *entry)
 {
 	struct psci_power_state state;
+	const struct psci_pstate_fields f = {
+		.powerdown = true,
+		.level = PLAT_MAX_PWR_LVL,
+		.power_state = 0,
+	};
 
 	for (unsigned int lvl = 0; lvl <= PLAT_MAX_PWR_LVL; lvl++)
 		state.pwr_domain_state[lvl] = PSCI_LOCAL_STATE_OFF;
@@ -166,5 +208,5 @@ int psci_suspend_all_off(const struct psci_ns_entry *entry)
 	 * low-power state, so PSCI_STAT counts the stay for that state's entry
 	 * on this core (the other cores, off, go on counting their CPU_OFF).
 	 */
-	return suspend(&state, PLAT_MAX_PWR_LVL, psci_system_suspend_index(), true, true, entry);
+	return suspend(&state, &f, psci_system_suspend_index(), false, true, entry);
 }

@@ -1,8 +1,8 @@
 /*
  * System-level and informational PSCI calls (DEN0022 5.10, 5.14, 5.16,
- * 5.17-5.20): SYSTEM_OFF, SYSTEM_RESET, SYSTEM_RESET2, SYSTEM_SUSPEND,
- * MEM_PROTECT, MEM_PROTECT_CHECK_RANGE, NODE_HW_STATE and
- * PSCI_SET_SUSPEND_MODE.
+ * 5.17-5.20, and DEN0022F's SYSTEM_OFF2): SYSTEM_OFF, SYSTEM_OFF2,
+ * SYSTEM_RESET, SYSTEM_RESET2, SYSTEM_SUSPEND, MEM_PROTECT,
+ * MEM_PROTECT_CHECK_RANGE, NODE_HW_STATE and PSCI_SET_SUSPEND_MODE.
  */
 #include <drivers/console.h>
 #include <common/debug.h>
@@ -13,6 +13,22 @@
 void psci_system_off(void)
 {
 	NOTICE("PSCI: SYSTEM_OFF\n");
+	console_flush();
+	psci_plat()->system_off();
+}
+
+int psci_system_off2(uint64_t type, uint64_t cookie)
+{
+	/*
+	 * HIBERNATE_OFF (or 0, its alias since issue F.b) with a zero cookie
+	 * (the type uses none): the OS has saved its image, so a power-off is
+	 * all it needs; any other type, vendor types included, or a cookie is
+	 * INVALID_PARAMETERS and the machine stays on.
+	 */
+	if ((type != PSCI_OFF2_TYPE_HIBERNATE_OFF && type != PSCI_OFF2_TYPE_HIBERNATE_ALIAS) ||
+	    cookie != 0U)
+		return PSCI_E_INVALID_PARAMS;
+	NOTICE("PSCI: SYSTEM_OFF2 (HIBERNATE_OFF)\n");
 	console_flush();
 	psci_plat()->system_off();
 }

@@ -99,8 +99,8 @@ check "tfa_options.csv: its option rows are options here, its other rows are not
 refused_says "CC=nonexistent-gcc: no such compiler (CROSS_COMPILE=nonexistent-)" CROSS_COMPILE=nonexistent-
 refused_says "V=2 is not 0 or 1" V=2
 refused_says "FUZZ_SECONDS=abc: give a whole number of seconds, at least 1" fuzz FUZZ_SECONDS=abc
-refused_says "PROFILE_PATH=bogus: not a path make profile knows; give one of psci_version cpu_suspend cpu_on cpu_off boot" \
-	profile PROFILE_PATH=bogus
+refused_says "PROFILE_PATH=boot,bogus: bogus not a path make profile knows; give one or more of psci_version cpu_suspend cpu_on cpu_off boot" \
+	profile PROFILE_PATH=boot,bogus
 refused_says "REF=nosuchref: not a commit of this repository" compare REF=nosuchref
 refused_says "give two topologies, e.g." scaling SCALING_TOPOLOGIES=2x2
 

@@ -402,6 +402,15 @@ class Report(Tmp):
         self.assertEqual(len(j["scenarios"]), 6)     # the partial figures
         self.assertIn("**Verdict: FAIL.**", self.rst(d))
 
+    def test_a_later_verdict_counts(self):
+        # SYSTEM_OFF2 came back after the PASS: the payload's second verdict, FAIL, stands.
+        text = console() + ("PAYLOAD: calling SYSTEM_OFF2 (HIBERNATE_OFF)\n"
+                            "PAYLOAD: ERROR: SYSTEM_OFF2 returned -2\nPAYLOAD: RESULT: FAIL\n")
+        rc, out, d = self.report(text)
+        self.assertEqual(rc, 1, out)
+        self.assertEqual(self.json(d)["verdict"], "FAIL")
+        self.assertIn("the payload's verdict is not PASS", self.json(d)["problems"])
+
     def test_no_measurement(self):
         rc, out, d = self.report("NOTICE:  BL31: v0.1-abc1234(release)\n")
         self.assertEqual(rc, 2, out)

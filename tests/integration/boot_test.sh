@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Boot the real firmware in QEMU and assert on its console:
 #  - the full chain BL1 -> BL2 -> BL31 -> payload on neoverse-n1, cortex-a57
-#    and max, ending in PSCI SYSTEM_OFF (QEMU exits 0);
+#    and max, ending in PSCI SYSTEM_OFF2 with HIBERNATE_OFF, the payload's
+#    last act and last check (QEMU exits 0);
 #  - malformed or oversized FIPs are rejected by BL1/BL2 with a message
 #    naming the problem, and nothing from them runs.
 # Usage: boot_test.sh BUILD_DIR
@@ -23,7 +24,11 @@ good_boot() {
 	local cpu=$1 log=$work/boot-$1.log
 	qemu_boot "$log" 30 --config "$cfg" --cpu "$cpu"
 	local rc=$?
-	check "$cpu: QEMU exits 0 through SYSTEM_OFF" [ "$rc" -eq 0 ]
+	check "$cpu: QEMU exits 0 through SYSTEM_OFF2" [ "$rc" -eq 0 ]
+	check "$cpu: SYSTEM_OFF2 (HIBERNATE_OFF) powers the machine off" \
+		has "$log" "NOTICE:  PSCI: SYSTEM_OFF2 (HIBERNATE_OFF)"
+	check "$cpu: the payload's last verdict is PASS" \
+		[ "$(grep -o 'PAYLOAD: RESULT: [A-Z]*' "$log" | tail -n 1)" = "PAYLOAD: RESULT: PASS" ]
 	check "$cpu: BL1 banner" has "$log" "NOTICE:  BL1: v"
 	check "$cpu: BL1 boots BL2" has "$log" "NOTICE:  BL1: Booting BL2"
 	check "$cpu: BL2 boots BL31" has "$log" "NOTICE:  BL2: Booting BL31"
@@ -31,7 +36,7 @@ good_boot() {
 		has "$log" "NOTICE:  BL31: Entry point address = 0x60000000, x0 = 0x40000000"
 	check "$cpu: payload runs at EL2 with x0 = DTB, primary MPIDR, CNTFRQ programmed" \
 		has "$log" "PAYLOAD: entered at EL2, x0 = 0x40000000, MPIDR = 0x80000000, CNTFRQ = 62500000 Hz"
-	check "$cpu: PSCI_VERSION 1.1" has "$log" "PAYLOAD: PSCI_VERSION = 1.1"
+	check "$cpu: PSCI_VERSION $(psci_version)" has "$log" "PAYLOAD: PSCI_VERSION = $(psci_version)"
 	check "$cpu: SMCCC_VERSION 1.5" has "$log" "PAYLOAD: SMCCC_VERSION = 1.5"
 	check "$cpu: unknown SMC returns -1" has "$log" "PAYLOAD: unknown SMC 0xc2ffff00 returns -1"
 	check "$cpu: x4-x29 preserved across SMCs" \

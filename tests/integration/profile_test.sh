@@ -106,7 +106,8 @@ check "no PROFILE_PATH: refused, listing the paths" \
 	grep -q "make profile: give PROFILE_PATH=<psci_version|cpu_suspend|cpu_on|cpu_off|boot>" \
 	"$work/none.log"
 make -C "$top" BUILD_BASE="$base" PROFILE_PATH=nosuch _profile >"$work/nosuch.log" 2>&1
-check "an unknown path: refused by name" grep -q "^profile: no path 'nosuch'" "$work/nosuch.log"
+check "an unknown path: refused by name, before anything runs" \
+	grep -q "PROFILE_PATH=nosuch: nosuch not a path make profile knows" "$work/nosuch.log"
 make -C "$top" BUILD_BASE="$base" PROFILE_FROM=nosuch PROFILE_TO=insn:eret PROFILE_KEEP=1 _profile \
 	>"$work/nosym.log" 2>&1
 check "an unknown symbol: refused by name" grep -q "^profile: no symbol 'nosuch'" "$work/nosym.log"

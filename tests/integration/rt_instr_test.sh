@@ -32,7 +32,7 @@ tests="susp_deep_parallel susp_deep_serial cpu_susp_parallel cpu_susp_serial cpu
 cp "$build/flash.bin" "$work/flash.bin"
 for run in 1 2; do
 	qemu_boot "$work/run$run.log" 60 --config "$build/config.mk" --flash "$work/flash.bin"
-	check "run $run: QEMU exits 0 through SYSTEM_OFF" [ $? -eq 0 ]
+	check "run $run: QEMU exits 0 through SYSTEM_OFF2" [ $? -eq 0 ]
 	PYTHONPATH=$top "$python" -m tools.rt_report.rt_report "$work/run$run.log" "$work/report$run" qemu --config "$build/config.mk" \
 		>"$work/report$run.out" 2>&1
 	check "run $run: rt_report accepts the run" [ $? -eq 0 ]
@@ -109,7 +109,7 @@ check "a PNG and an SVG plot per scenario, each a figure of the report" \
 		[ \$(grep -c '^.. figure:: plots/test_rt_instr_' '$rst') -eq 6 ]"
 check "conformance suite: 0 failed" grep -qE "^CONFORMANCE: [0-9]+ passed, 0 failed" "$log"
 for fn in PSCI_VERSION PSCI_FEATURES CPU_SUSPEND CPU_OFF CPU_ON AFFINITY_INFO MIGRATE \
-	MIGRATE_INFO_TYPE MIGRATE_INFO_UP_CPU SYSTEM_OFF CPU_FREEZE CPU_DEFAULT_SUSPEND \
+	MIGRATE_INFO_TYPE MIGRATE_INFO_UP_CPU SYSTEM_OFF2 CPU_FREEZE CPU_DEFAULT_SUSPEND \
 	NODE_HW_STATE SYSTEM_SUSPEND PSCI_SET_SUSPEND_MODE PSCI_STAT_RESIDENCY PSCI_STAT_COUNT \
 	SYSTEM_RESET2 MEM_PROTECT MEM_PROTECT_CHECK_RANGE SMCCC_VERSION SMCCC_ARCH_FEATURES \
 	SMCCC_ARCH_WORKAROUND \
@@ -117,10 +117,13 @@ for fn in PSCI_VERSION PSCI_FEATURES CPU_SUSPEND CPU_OFF CPU_ON AFFINITY_INFO MI
 	check "conformance suite covers $fn" grep -qE "^CONFORMANCE: covers.* $fn( |\$)" "$log"
 done
 for s in "PSCI_VERSION and PSCI_FEATURES" "CPU_ON and AFFINITY_INFO arguments" "context IDs" \
-	races CPU_SUSPEND "CPU_DEFAULT_SUSPEND and SYSTEM_SUSPEND" "OS-initiated mode" PSCI_STAT \
-	NODE_HW_STATE "SYSTEM_RESET2 and MEM_PROTECT" SMCCC PMF CPU_FREEZE; do
+	races CPU_SUSPEND "CPU_DEFAULT_SUSPEND and SYSTEM_SUSPEND" "OS-initiated mode" \
+	"OS-initiated mode at every level" "recommended StateIDs" PSCI_STAT \
+	NODE_HW_STATE "SYSTEM_RESET2 and MEM_PROTECT" SYSTEM_OFF2 SMCCC PMF CPU_FREEZE; do
 	check "conformance section '$s' passed" has "$log" "CONFORMANCE: $s: PASS"
 done
+check "the payload's last act: SYSTEM_OFF2 (HIBERNATE_OFF) powers the machine off" \
+	has "$log" "NOTICE:  PSCI: SYSTEM_OFF2 (HIBERNATE_OFF)"
 check "no payload check failed" lacks "$log" "PAYLOAD: FAIL"
 check "payload verdict PASS" has "$log" "PAYLOAD: RESULT: PASS"
 check "identical reports, CSVs, JSON and plots across two runs" \

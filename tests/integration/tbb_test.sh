@@ -62,7 +62,7 @@ bl2_refuses() { refused "$1" "$2" "BL2: $3" "NOTICE:  BL31: "; }
 # ----- The good chain ---------------------------------------------------------
 log=$work/good.log
 qemu_boot "$log" 60 --config "$cfg"
-check "good chain: boots to SYSTEM_OFF" [ $? -eq 0 ]
+check "good chain: boots to its power-off (SYSTEM_OFF2)" [ $? -eq 0 ]
 check "good chain: BL1 authenticates BL2" grep -qE '^NOTICE:  BL1: BL2 authenticated in [0-9]+ us' "$log"
 check "good chain: BL2 authenticates BL31 and BL33" \
 	grep -qE '^NOTICE:  BL2: BL31 and BL33 authenticated in [0-9]+ us' "$log"
@@ -175,7 +175,7 @@ if command -v cert_create >/dev/null; then
 		flash_of "$build" "$work/f.fip" "$work/flash.bin"
 		log=$work/debian-boot.log
 		qemu_boot "$log" 60 --config "$cfg" --flash "$work/flash.bin"
-		check "Debian cert_create's chain: boots to SYSTEM_OFF" [ $? -eq 0 ]
+		check "Debian cert_create's chain: boots to its power-off (SYSTEM_OFF2)" [ $? -eq 0 ]
 		check "Debian cert_create's chain: authenticated by BL1 and BL2" \
 			bash -c "grep -q 'BL1: BL2 authenticated' '$log' && grep -q 'BL2: BL31 and BL33 authenticated' '$log'"
 		check "Debian cert_create's chain: the payload runs" has "$log" "PAYLOAD: RESULT: PASS"

@@ -22,7 +22,7 @@ if make -C "$top" -j2 CC=clang BUILD_BASE="$work/clang" >"$work/clang.log" 2>&1;
 	pass "clang build"
 	qemu_boot "$work/clang-boot.log" 30 --config "$work/clang/qemu/release/config.mk"
 	check "clang build boots to SYSTEM_OFF" [ $? -eq 0 ]
-	check "clang build runs the payload" has "$work/clang-boot.log" "PAYLOAD: PSCI_VERSION = 1.1"
+	check "clang build runs the payload" has "$work/clang-boot.log" "PAYLOAD: PSCI_VERSION = $(psci_version)"
 else
 	fail "clang build" "$(tail -n 5 "$work/clang.log")"
 fi

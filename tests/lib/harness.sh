@@ -42,6 +42,14 @@ sub_suite() {
 	grep -qE '^[0-9]+ passed, 0 failed$' <<<"$out" || fail "$name: the suite did not finish" "$(tail -n 3 <<<"$out")"
 }
 
+# psci_version: the PSCI version the firmware reports, MAJOR.MINOR, from the
+# one place it is written (include/lib/psci/psci.h).
+psci_version() {
+	awk '$1 == "#define" && $2 == "PSCI_VERSION_MAJOR" { M = $3 }
+		$1 == "#define" && $2 == "PSCI_VERSION_MINOR" { m = $3 }
+		END { print M "." m }' "$harness_top/include/lib/psci/psci.h"
+}
+
 summary() {
 	echo "$passed passed, $failed failed"
 	[ "$failed" -eq 0 ]

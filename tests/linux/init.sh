@@ -1,7 +1,8 @@
 #!/bin/sh
 # /init of the Linux boot test: checks what Linux does with our PSCI and
 # prints "LINUX: PASS <what>" / "LINUX: FAIL <what>: <why>", then ends with
-# poweroff -f or reboot -f (kernel command line n1fw.end=poweroff|reboot).
+# poweroff -f or reboot -f (kernel command line n1fw.end=poweroff|reboot;
+# n1fw.psci=MAJOR.MINOR is the PSCI version the firmware reports).
 /bin/busybox --install -s /bin
 mount -t proc proc /proc
 mount -t sysfs sysfs /sys
@@ -13,12 +14,16 @@ pass() { passed=$((passed + 1)); echo "LINUX: PASS $1"; }
 fail() { failed=$((failed + 1)); echo "LINUX: FAIL $1"; }
 
 end=poweroff
+psci=unknown
 for arg in $(cat /proc/cmdline); do
-	case "$arg" in n1fw.end=*) end=${arg#n1fw.end=} ;; esac
+	case "$arg" in
+	n1fw.end=*) end=${arg#n1fw.end=} ;;
+	n1fw.psci=*) psci=${arg#n1fw.psci=} ;;
+	esac
 done
 
-dmesg | grep -q "psci: PSCIv1.1 detected in firmware" && pass "Linux detects PSCI 1.1" ||
-	fail "Linux detects PSCI 1.1: $(dmesg | grep -m1 psci:)"
+dmesg | grep -q "psci: PSCIv$psci detected in firmware" && pass "Linux detects PSCI $psci" ||
+	fail "Linux detects PSCI $psci: $(dmesg | grep -m1 psci:)"
 dmesg | grep -q "psci: SMC Calling Convention v1.5" && pass "Linux sees SMCCC v1.5" ||
 	fail "Linux sees SMCCC v1.5"
 

@@ -41,7 +41,7 @@ linux_boot() {
 	local end=$1 log=$2 secs=$3
 	shift 3
 	bash "$top/tools/linux_latency/boot.sh" "$base/linux-test/qemu/release/config.mk" "$kernel" \
-		"$work/initrd.gz" "$log" "$secs" "n1fw.end=$end" -- "$@"
+		"$work/initrd.gz" "$log" "$secs" "n1fw.end=$end n1fw.psci=$(psci_version)" -- "$@"
 }
 
 log=$work/poweroff.log
@@ -51,7 +51,7 @@ rc=$?
 echo "poweroff run: $(($(date +%s) - start)) s"
 grep '^LINUX: ' "$log" | tr -d '\r' | sed 's/^/    /'
 check "U-Boot starts the kernel from QEMU's fw_cfg" has "$log" "Starting kernel ..."
-for what in "Linux detects PSCI 1.1" "Linux sees SMCCC v1.5" "all 4 CPUs online" "20 rounds of hotplug of CPUs 1-3 (60 off/on pairs)" \
+for what in "Linux detects PSCI $(psci_version)" "Linux sees SMCCC v1.5" "all 4 CPUs online" "20 rounds of hotplug of CPUs 1-3 (60 off/on pairs)" \
 	"all 4 CPUs online after hotplug" "dmesg has no 'failed to boot'" \
 	"dmesg has no 'may not have shut down cleanly'" "dmesg has no 'unable to power off'" \
 	"cpuidle driver is psci_idle" "soc0 is the SoC the firmware names"; do

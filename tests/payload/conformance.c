@@ -1,12 +1,13 @@
 /*
- * PSCI 1.1 (Arm DEN0022), SMCCC (DEN0028) and PMF conformance suite, run by
+ * PSCI 1.3 (Arm DEN0022F), SMCCC (DEN0028) and PMF conformance suite, run by
  * the test payload. Each check prints, when it fails,
  *   CONFORMANCE: FAIL <function>: <what>: <call>(<args>) = <got>, expected <want>
  * and the suite ends with "CONFORMANCE: N passed, N failed" and the list of
  * functions it exercised. What it expects comes from the machine the payload
  * found (topology.c): its cores and clusters, and the optional functions
  * PSCI_FEATURES says exist; a test this machine cannot run is reported as
- * SKIPPED with the reason. It leaves one core frozen (CPU_FREEZE is last).
+ * SKIPPED with the reason. It leaves one core frozen (CPU_FREEZE is last);
+ * the payload's own last act is SYSTEM_OFF2 (payload_main.c).
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -265,31 +266,91 @@ static void expect_suspend(const char *what, uint32_t power_state, int64_t want)
 	      power_state, (long long)got, (long long)want);
 }
 
+/* The PowerLevel field of @power_state. */
+static unsigned int level_of(uint32_t power_state)
+{
+	return (power_state >> PSTATE_PWR_LVL_SHIFT) & PSTATE_PWR_LVL_MASK;
+}
+
+/* A power_state of this platform's that names PowerLevel 2, or 0 (none). */
+static uint32_t level2_state(void)
+{
+	static const uint32_t candidates[] = {
+		PLAT_PSTATE_DEEPEST,
+#ifdef PLAT_PSTATE_SYSTEM_LEVEL
+		PLAT_PSTATE_SYSTEM_LEVEL,
+#endif
+	};
+
+	for (unsigned int i = 0; i < ARRAY_SIZE(candidates); i++) {
+		if (level_of(candidates[i]) == 2U)
+			return candidates[i];
+	}
+	return 0;
+}
+
+/*
+ * This platform's StateIDs follow DEN0022's recommended encoding (each
+ * level's state in a field of its own, the core's lowest: 2 = power-down),
+ * as QEMU's and the FVP's do; N1SDP's are 0 (Arm's NULL StateID), and a
+ * last-at-level field has nothing to be added to there.
+ */
+#define RECOMMENDED_IDS ((PLAT_PSTATE_CORE_OFF & PSTATE_ID_LEVEL_MASK) == 2U)
+
+/* @power_state with the recommended encoding's last-at-level field @level added. */
+static uint32_t last_at(uint32_t power_state, unsigned int level)
+{
+	return power_state | level << (PSTATE_ID_LEVEL_BITS * (PLAT_MAX_PWR_LVL + 1U));
+}
+
+/* The first core of a cluster other than the lead's, or PAYLOAD_NO_CORE. */
+static unsigned int far_core(void)
+{
+	for (unsigned int c = 0; c < payload_topo.cores; c++) {
+		if (payload_topo.cluster[c] != payload_topo.cluster[payload_topo.lead])
+			return c;
+	}
+	return PAYLOAD_NO_CORE;
+}
+
 /* --- PSCI_VERSION and PSCI_FEATURES over the whole function range --- */
 
-/* Every PSCI 1.1 implementation has these (DEN0022 5.1, Table 5-1). */
+/*
+ * Every PSCI 1.x implementation has these (DEN0022 5.1, Table 5-1; 1.2 and
+ * 1.3 add optional functions only).
+ */
 static bool mandatory(uint32_t n)
 {
 	return n <= 0x04U || n == 0x08U || n == 0x09U || n == 0x0aU;
 }
 
-/* Functions with an SMC64 form (DEN0022 5.1). */
+/*
+ * The function numbers DEN0022F defines (0x00-0x17), and their forms: most
+ * have an SMC32 form, these an SMC64 one too (CLEAN_INV_MEMREGION, 0x16,
+ * has only that; CLEAN_INV_MEMREGION_ATTRIBUTES, 0x17, only SMC32).
+ */
 static bool has_smc64(uint32_t n)
 {
 	return n == 0x01U || n == 0x03U || n == 0x04U || n == 0x05U || n == 0x07U || n == 0x0cU ||
-	       n == 0x0dU || n == 0x0eU || n == 0x10U || n == 0x11U || n == 0x12U || n == 0x14U;
+	       n == 0x0dU || n == 0x0eU || n == 0x10U || n == 0x11U || n == 0x12U || n == 0x14U ||
+	       n == 0x15U || n == 0x16U;
+}
+
+static bool has_smc32(uint32_t n)
+{
+	return n <= 0x17U && n != 0x16U;
 }
 
 static void version_and_features(void)
 {
-	expect("PSCI_VERSION", "1.1", PSCI_FID_VERSION, 0, 0, 0, PSCI_VERSION_VALUE);
+	expect("PSCI_VERSION", "1.3", PSCI_FID_VERSION, 0, 0, 0, PSCI_VERSION_VALUE);
 	for (uint32_t n = 0; n < 0x20U; n++) {
 		int64_t smc32 = smc1(PSCI_FID_FEATURES, 0x84000000U | n, 0, 0);
 
 		for (uint32_t w = 0; w < 2U; w++) {
 			uint32_t fid = 0x84000000U | n | (w != 0U ? PSCI_FID_SMC64_BIT : 0U);
 			int64_t got = smc1(PSCI_FID_FEATURES, fid, 0, 0);
-			bool defined = n <= 0x14U && (w == 0U || has_smc64(n));
+			bool defined = w == 0U ? has_smc32(n) : has_smc64(n);
 
 			if (!defined)
 				check("PSCI_FEATURES", got == PSCI_E_NOT_SUPPORTED,
@@ -301,6 +362,13 @@ static void version_and_features(void)
 				      got >= 0 && ((uint64_t)got & ~PSCI_FEATURE_OSI) == 0U,
 				      "CPU_SUSPEND 0x%x: %lld, expected 0 or 1 (OSI)", fid,
 				      (long long)got);
+			else if (n == 0x15U)
+				/* SYSTEM_OFF2: the bitmap of its types, HIBERNATE_OFF the one defined. */
+				check("PSCI_FEATURES",
+				      got == PSCI_E_NOT_SUPPORTED ||
+				              (uint64_t)got == PSCI_OFF2_FEATURE_HIBERNATE_OFF,
+				      "SYSTEM_OFF2 0x%x: %lld, expected 1 (HIBERNATE_OFF) or -1",
+				      fid, (long long)got);
 			else if (mandatory(n))
 				check("PSCI_FEATURES", got == 0,
 				      "mandatory function 0x%x: %lld, "
@@ -310,7 +378,7 @@ static void version_and_features(void)
 				check("PSCI_FEATURES", got == 0 || got == PSCI_E_NOT_SUPPORTED,
 				      "optional function 0x%x: %lld, expected 0 or -1", fid,
 				      (long long)got);
-			if (defined && w != 0U && n != 0x01U)
+			if (defined && w != 0U && has_smc32(n) && n != 0x01U)
 				check("PSCI_FEATURES", got == smc32,
 				      "0x%x: SMC64 form says %lld, "
 				      "its SMC32 form %lld",
@@ -683,6 +751,147 @@ static void osi_mode(void)
 }
 
 /*
+ * OS-initiated mode at every level (DEN0022 4.4.4, 5.4.2): a request that
+ * names PowerLevel 1 or 2 says the caller is the last running core of its
+ * cluster or of the system, whatever state the platform grants that level
+ * (QEMU grants its level 2 as run): DENIED while any core there runs,
+ * granted when the caller is truly the last. The recommended encoding's
+ * last-at-level field says the same of a level above the PowerLevel.
+ */
+static void osi_levels(void)
+{
+	unsigned int sib = payload_sibling(payload_topo.lead), far = far_core();
+	uint32_t l2 = level2_state();
+	char what[120];
+
+	if (!need_feature("PSCI_SET_SUSPEND_MODE", payload_topo.osi))
+		return;
+	if (l2 == 0U)
+		payload_skip("OS-initiated requests at level 2",
+		             "the platform has no level-2 power_state");
+	expect("PSCI_SET_SUSPEND_MODE", "to OS-initiated", PSCI_FID_SET_SUSPEND_MODE,
+	       PSCI_MODE_OS_INIT, 0, 0, PSCI_E_SUCCESS);
+	/* Every other core off: the lead is the last running core everywhere. */
+	expect_suspend("level 1, the last running core", PLAT_PSTATE_CLUSTER_OFF, PSCI_E_SUCCESS);
+	if (l2 != 0U)
+		expect_suspend("level 2, the last running core", l2, PSCI_E_SUCCESS);
+	if (RECOMMENDED_IDS) {
+		expect_suspend("level 1, last at level 1", last_at(PLAT_PSTATE_CLUSTER_OFF, 1),
+		               PSCI_E_SUCCESS);
+		expect_suspend("core power-down, last at level 2",
+		               last_at(PLAT_PSTATE_CORE_OFF, PLAT_MAX_PWR_LVL), PSCI_E_SUCCESS);
+		if (l2 != 0U)
+			expect_suspend("level 2, last at level 2", last_at(l2, 2), PSCI_E_SUCCESS);
+	}
+	/* A core running in the lead's cluster: not the last at level 1 or above. */
+	if (sib == PAYLOAD_NO_CORE) {
+		payload_skip("OS-initiated requests with a sibling running",
+		             "the lead's cluster has no other core");
+	} else {
+		release = 0;
+		if (start(sib, hold_job) && payload_wait_aff(sib, PSCI_AFF_ON)) {
+			expect_suspend("level 1 with a sibling running", PLAT_PSTATE_CLUSTER_OFF,
+			               PSCI_E_DENIED);
+			if (l2 != 0U)
+				expect_suspend("level 2 with a sibling running", l2, PSCI_E_DENIED);
+			if (RECOMMENDED_IDS) {
+				expect_suspend(
+					"core power-down, last at level 1, a sibling running",
+					last_at(PLAT_PSTATE_CORE_OFF, 1), PSCI_E_DENIED);
+				expect_suspend("level 1, last at level 1, a sibling running",
+				               last_at(PLAT_PSTATE_CLUSTER_OFF, 1), PSCI_E_DENIED);
+			}
+		}
+		release = 1;
+		finish(sib);
+	}
+	/* A core running in another cluster: the lead is last in its cluster, not the system. */
+	if (far == PAYLOAD_NO_CORE) {
+		payload_skip("OS-initiated requests with another cluster running",
+		             "the machine has one cluster");
+	} else {
+		release = 0;
+		if (start(far, hold_job) && payload_wait_aff(far, PSCI_AFF_ON)) {
+			expect_suspend("level 1, a core of another cluster running",
+			               PLAT_PSTATE_CLUSTER_OFF, PSCI_E_SUCCESS);
+			if (l2 != 0U) {
+				snprintf(what, sizeof(what),
+				         "level 2 (0x%08x), a core of another cluster running", l2);
+				expect_suspend(what, l2, PSCI_E_DENIED);
+			}
+			if (RECOMMENDED_IDS) {
+				expect_suspend("level 1, last at level 1, another cluster running",
+				               last_at(PLAT_PSTATE_CLUSTER_OFF, 1), PSCI_E_SUCCESS);
+				expect_suspend("level 1, last at level 2, another cluster running",
+				               last_at(PLAT_PSTATE_CLUSTER_OFF, 2), PSCI_E_DENIED);
+				expect_suspend("core power-down, last at level 2, another cluster "
+				               "running",
+				               last_at(PLAT_PSTATE_CORE_OFF, 2), PSCI_E_DENIED);
+			}
+		}
+		release = 1;
+		finish(far);
+	}
+	expect("PSCI_SET_SUSPEND_MODE", "back to platform-coordinated", PSCI_FID_SET_SUSPEND_MODE,
+	       PSCI_MODE_PLAT_COORD, 0, 0, PSCI_E_SUCCESS);
+}
+
+static bool stat_suspend(uint32_t power_state, uint64_t *count0, uint64_t *ticks);
+
+/*
+ * DEN0022's recommended StateID encoding with the last-at-level field
+ * (TFTF's, and TF-A's Arm platforms'): another spelling of a table value,
+ * taken in either mode (platform-coordinated mode has no use for the
+ * field), counted by PSCI_STAT as the same state; a field below the
+ * PowerLevel or beyond the levels is refused.
+ */
+static void recommended_ids(void)
+{
+	uint32_t l2 = level2_state();
+	uint64_t me = my_mpidr();
+
+	if (!RECOMMENDED_IDS) {
+		/* NULL StateIDs: nothing to add a field to, so such a value is no state. */
+		expect_suspend("a last-at-level field on a NULL StateID",
+		               last_at(PLAT_PSTATE_CLUSTER_OFF, 1), PSCI_E_INVALID_PARAMS);
+		return;
+	}
+	expect_suspend("platform-coordinated: core standby, last at level 1",
+	               last_at(PLAT_PSTATE_CORE_STANDBY, 1), PSCI_E_SUCCESS);
+	expect_suspend("platform-coordinated: core power-down, last at level 1",
+	               last_at(PLAT_PSTATE_CORE_OFF, 1), PSCI_E_SUCCESS);
+	expect_suspend("platform-coordinated: level 1, last at level 1",
+	               last_at(PLAT_PSTATE_CLUSTER_OFF, 1), PSCI_E_SUCCESS);
+	expect_suspend("platform-coordinated: level 1, last at level 2",
+	               last_at(PLAT_PSTATE_CLUSTER_OFF, 2), PSCI_E_SUCCESS);
+	if (l2 != 0U) {
+		expect_suspend("platform-coordinated: level 2, last at level 2", last_at(l2, 2),
+		               PSCI_E_SUCCESS);
+		expect_suspend("level 2, last at level 1 (below its PowerLevel)", last_at(l2, 1),
+		               PSCI_E_INVALID_PARAMS);
+	}
+	expect_suspend("last at a level beyond the highest",
+	               last_at(PLAT_PSTATE_CORE_OFF, PLAT_MAX_PWR_LVL + 1U), PSCI_E_INVALID_PARAMS);
+	expect_suspend("a last-at-level field of 15", last_at(PLAT_PSTATE_CORE_OFF, 15),
+	               PSCI_E_INVALID_PARAMS);
+	/* PSCI_STAT: one state, two spellings. */
+	uint32_t own = PLAT_PSTATE_CLUSTER_OFF, alias = last_at(own, 1);
+	uint64_t c0, ticks;
+	bool reached = stat_suspend(alias, &c0, &ticks);
+	uint64_t by_own = smc1(SMC64(PSCI_FID_STAT_COUNT), me, own, 0);
+	uint64_t by_alias = smc1(SMC64(PSCI_FID_STAT_COUNT), me, alias, 0);
+
+	check("PSCI_STAT_COUNT", reached && by_own == c0 + 1 && by_alias == by_own,
+	      "a suspend spelt 0x%08x: count %llu -> %llu read as 0x%08x, %llu read as 0x%08x",
+	      alias, (unsigned long long)c0, (unsigned long long)by_own, own,
+	      (unsigned long long)by_alias, alias);
+	check("PSCI_STAT_RESIDENCY",
+	      smc1(SMC64(PSCI_FID_STAT_RESIDENCY), me, own, 0) ==
+	              smc1(SMC64(PSCI_FID_STAT_RESIDENCY), me, alias, 0),
+	      "0x%08x and 0x%08x report different residencies", own, alias);
+}
+
+/*
  * One suspend to @power_state that really reached it, as PSCI_STAT_COUNT
  * shows: in wall-clock time the timer may fire before the core suspends
  * and PSCI then returns at once (5.4.1), so try again with a longer timer.
@@ -813,11 +1022,6 @@ static unsigned int sys_stat_count;
 static uint64_t sys_stat_before[PAYLOAD_MAX_CORES][SYS_STAT_MAX][2];
 static uint64_t sys_stat_after[PAYLOAD_MAX_CORES][SYS_STAT_MAX][2];
 
-static unsigned int pstate_level(uint32_t power_state)
-{
-	return (power_state >> PSTATE_PWR_LVL_SHIFT) & PSTATE_PWR_LVL_MASK;
-}
-
 /* Arm this core's timer to fire now and wait until its interrupt is pending. */
 static bool wake_up_pending(void)
 {
@@ -896,9 +1100,9 @@ static void stat_after_system_suspend(void)
 		if (rc != PSCI_E_SUCCESS)
 			continue;
 		sys_stat_states[sys_stat_count] = ps;
-		if (deepest < 0 || pstate_level(ps) > pstate_level(sys_stat_states[deepest]))
+		if (deepest < 0 || level_of(ps) > level_of(sys_stat_states[deepest]))
 			deepest = (int)sys_stat_count;
-		if (pstate_level(ps) == 0U && core_off < 0)
+		if (level_of(ps) == 0U && core_off < 0)
 			core_off = (int)sys_stat_count;
 		sys_stat_count++;
 	}
@@ -910,7 +1114,7 @@ static void stat_after_system_suspend(void)
 	printf("CONFORMANCE: PSCI_STAT after SYSTEM_SUSPEND: %u cores, %u power-down states, "
 	       "deepest 0x%08x (level %u)\n",
 	       payload_topo.cores, sys_stat_count, sys_stat_states[deepest],
-	       pstate_level(sys_stat_states[deepest]));
+	       level_of(sys_stat_states[deepest]));
 	/* Every secondary off: each runs a job and CPU_OFFs. */
 	for (unsigned int pos = 0; pos < payload_topo.cores; pos++) {
 		if (pos != lead && start(pos, count_job))
@@ -1022,6 +1226,41 @@ static void reset2_and_mem_protect(void)
 	       PSCI_E_DENIED);
 	expect("MEM_PROTECT_CHECK_RANGE", "SMC32", PSCI_FID_MEM_PROTECT_CHECK_RANGE, base, 0x1000,
 	       0, 0);
+}
+
+/*
+ * SYSTEM_OFF2 (DEN0022F): PSCI_FEATURES gives the bitmap of its types,
+ * alike in both forms; a type it has not (vendor types included) or a
+ * cookie HIBERNATE_OFF does not use is INVALID_PARAMETERS and the machine
+ * stays on. The HIBERNATE_OFF call that powers it off is the payload's
+ * last act (payload_main.c).
+ */
+static void system_off2(void)
+{
+	static const uint64_t bad[][2] = {
+		{ 2, 0 },
+		{ 0x7fffffff, 0 },
+		{ 0x80000000, 0 }, /* vendor-specific */
+		{ 0x80000001, 0 },
+		{ PSCI_OFF2_TYPE_HIBERNATE_OFF, 1 }, /* a cookie */
+		{ PSCI_OFF2_TYPE_HIBERNATE_ALIAS, 0x5a5a },
+	};
+	int64_t f32 = smc1(PSCI_FID_FEATURES, PSCI_FID_SYSTEM_OFF2, 0, 0);
+	int64_t f64 = smc1(PSCI_FID_FEATURES, SMC64(PSCI_FID_SYSTEM_OFF2), 0, 0);
+
+	check("PSCI_FEATURES", f32 == f64, "SYSTEM_OFF2: SMC32 form %lld, SMC64 form %lld",
+	      (long long)f32, (long long)f64);
+	if (!need_feature("SYSTEM_OFF2", payload_topo.system_off2))
+		return;
+	for (unsigned int i = 0; i < ARRAY_SIZE(bad); i++) {
+		expect("SYSTEM_OFF2", "a type or cookie it has not: no power-off",
+		       SMC64(PSCI_FID_SYSTEM_OFF2), bad[i][0], bad[i][1], 0, PSCI_E_INVALID_PARAMS);
+		expect("SYSTEM_OFF2", "SMC32, a type or cookie it has not", PSCI_FID_SYSTEM_OFF2,
+		       bad[i][0], bad[i][1], 0, PSCI_E_INVALID_PARAMS);
+	}
+	/* SMC32 reads the low halves only (DEN0028 2.6): this type is 2. */
+	expect("SYSTEM_OFF2", "SMC32, type 2 with garbage above", PSCI_FID_SYSTEM_OFF2,
+	       0xffffffff00000002ULL, 0, 0, PSCI_E_INVALID_PARAMS);
 }
 
 /* --- SMCCC and PMF --- */
@@ -1396,7 +1635,8 @@ static void freeze_job(unsigned int pos, void *arg)
 
 static void cpu_freeze(void)
 {
-	cover("SYSTEM_OFF"); /* the payload ends with it */
+	/* The payload ends with one or the other. */
+	cover(payload_topo.system_off2 ? "SYSTEM_OFF2" : "SYSTEM_OFF");
 	if (!need_feature("CPU_FREEZE", payload_topo.cpu_freeze) || !need_cores("CPU_FREEZE", 2))
 		return;
 
@@ -1456,10 +1696,13 @@ void conformance_run(void)
 		{ "CPU_SUSPEND", suspend_args },
 		{ "CPU_DEFAULT_SUSPEND and SYSTEM_SUSPEND", default_and_system_suspend },
 		{ "OS-initiated mode", osi_mode },
+		{ "OS-initiated mode at every level", osi_levels },
+		{ "recommended StateIDs", recommended_ids },
 		{ "PSCI_STAT", stats },
 		{ "PSCI_STAT after SYSTEM_SUSPEND", stat_after_system_suspend },
 		{ "NODE_HW_STATE", node_hw_state },
 		{ "SYSTEM_RESET2 and MEM_PROTECT", reset2_and_mem_protect },
+		{ "SYSTEM_OFF2", system_off2 },
 		{ "SMCCC", smccc },
 		{ "Errata Management ABI", errata_abi },
 		{ "SMCCC_ARCH_SOC_ID", soc_id },

@@ -46,6 +46,7 @@ struct payload_topology {
 	bool mt;                       /* MPIDRs carry MPIDR_EL1.MT */
 	bool osi, system_suspend, default_suspend, node_hw_state, cpu_freeze;
 	bool reset2, mem_protect, mem_protect_range;
+	bool system_off2; /* SYSTEM_OFF2 with HIBERNATE_OFF (PSCI 1.3) */
 };
 extern struct payload_topology payload_topo;
 
@@ -178,10 +179,16 @@ void profile_run(void);
  */
 bool pmf_order_run(void);
 
+/*
+ * Every core suspending, powering off and powering others on, in parallel
+ * and over and over, in each suspend mode (stress.c); false on a failure.
+ */
+bool stress_run(void);
+
 /* The six runtime-instrumentation scenarios and their report (rt_instr.c). */
 bool rt_instr_run(void);
 /*
- * The PSCI 1.1 / SMCCC / PMF conformance suite (conformance.c): return
+ * The PSCI 1.3 / SMCCC / PMF conformance suite (conformance.c): return
  * codes for good and bad arguments, races, context IDs. Prints
  * "CONFORMANCE: N passed, N failed"; leaves one core frozen (CPU_FREEZE).
  */

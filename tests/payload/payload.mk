@@ -1,8 +1,9 @@
-# The normal-world test payload (BL33), run at NS-EL2. One program, five
+# The normal-world test payload (BL33), run at NS-EL2. One program, six
 # images: the report and conformance run (payload), make bench's micro-
 # benchmarks (payload_bench), the MEM_PROTECT reset test
-# (payload_mem_protect), make profile's calls (payload_profile) and the
-# PMF record scenario (payload_pmf_order). It
+# (payload_mem_protect), make profile's calls (payload_profile), the
+# PMF record scenario (payload_pmf_order) and the power paths' real-time
+# stress (payload_stress). It
 # links the firmware's libraries (libc, console framework and PL011 driver,
 # translation-table building, locks, cache maintenance), never its
 # platform code, CPU units or EL3 drivers: it learns the machine from the DTB at run time, and
@@ -12,7 +13,7 @@ PAYLOAD_SOURCES := tests/payload/aarch64/payload_entry.S tests/payload/aarch64/s
 	tests/payload/aarch64/payload_mmu.S tests/payload/gic.c \
 	tests/payload/payload_main.c tests/payload/topology.c tests/payload/cpus.c \
 	tests/payload/rt_instr.c tests/payload/conformance.c tests/payload/bench.c \
-	tests/payload/pmf_order.c \
+	tests/payload/pmf_order.c tests/payload/stress.c \
 	tests/payload/smc.c tests/payload/profile.c tests/payload/aarch64/profile_smc.S \
 	lib/libc/stack_protector.c \
 	lib/libc/printf.c lib/libc/string.c common/log.c drivers/console/console.c \
@@ -20,13 +21,16 @@ PAYLOAD_SOURCES := tests/payload/aarch64/payload_entry.S tests/payload/aarch64/s
 	lib/aarch64/cache_helpers.S lib/aarch64/misc_helpers.S lib/locks/spinlock.S \
 	lib/locks/lock_order.c \
 	lib/xlat/xlat.c
-PAYLOAD_IMAGES := payload payload_bench payload_mem_protect payload_profile payload_pmf_order
+PAYLOAD_IMAGES := payload payload_bench payload_mem_protect payload_profile payload_pmf_order \
+	payload_stress
 payload_bench_CPPFLAGS := -DPAYLOAD_MODE_BENCH=1
 payload_mem_protect_CPPFLAGS := -DPAYLOAD_MODE_MEM_PROTECT=1
 payload_profile_CPPFLAGS := -DPAYLOAD_MODE_PROFILE=1
 payload_pmf_order_CPPFLAGS := -DPAYLOAD_MODE_PMF_ORDER=1
-# make check's pmf-order suite packs it into a FIP of its own
-# (tests/integration/pmf_order_test.sh; its needs in tests/suites.toml).
+payload_stress_CPPFLAGS := -DPAYLOAD_MODE_STRESS=1
+# make check's pmf-order and power-stress suites pack them into FIPs of
+# their own (tests/integration/pmf_order_test.sh, power_stress_test.sh;
+# their needs in tests/suites.toml).
 
 # The scenario table, generated from tools/rt_report/scenarios.py (the
 # report's side of it), remade when that file's content changes.

@@ -13,8 +13,9 @@
 /*
  * Which program this image is (one per payload image, see payload.mk):
  * the report and conformance run (no flag), make bench's
- * micro-benchmarks, the MEM_PROTECT reset test, make profile's calls, or
- * the PMF record scenario (make check's pmf-order suite).
+ * micro-benchmarks, the MEM_PROTECT reset test, make profile's calls, the
+ * PMF record scenario (make check's pmf-order suite), or the power paths'
+ * real-time stress (the power-stress suite).
  */
 #ifndef PAYLOAD_MODE_BENCH
 #define PAYLOAD_MODE_BENCH 0
@@ -27,6 +28,9 @@
 #endif
 #ifndef PAYLOAD_MODE_PMF_ORDER
 #define PAYLOAD_MODE_PMF_ORDER 0
+#endif
+#ifndef PAYLOAD_MODE_STRESS
+#define PAYLOAD_MODE_STRESS 0
 #endif
 
 #endif

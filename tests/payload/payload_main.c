@@ -2,8 +2,9 @@
  * The normal-world test payload (BL33 at NS-EL2): reports the state BL31
  * handed over, checks the basic SMC interfaces, runs the runtime-
  * instrumentation measurement and the PSCI return-code checks, and powers
- * the system off. Lines starting "PAYLOAD:" are what tests/integration
- * asserts on; "PAYLOAD: RESULT: PASS" is the overall verdict.
+ * the system off (with SYSTEM_OFF2 where the firmware has it). Lines
+ * starting "PAYLOAD:" are what tests/integration asserts on; the last
+ * "PAYLOAD: RESULT:" line is the overall verdict.
  */
 #include <stdarg.h>
 #include <stdint.h>
@@ -216,8 +217,8 @@ void payload_main(uint64_t x0)
 		profile_run();
 		power_off();
 	}
-	if (PAYLOAD_MODE_PMF_ORDER) {
-		bool ok = pmf_order_run();
+	if (PAYLOAD_MODE_PMF_ORDER || PAYLOAD_MODE_STRESS) {
+		bool ok = PAYLOAD_MODE_STRESS ? stress_run() : pmf_order_run();
 
 		printf("PAYLOAD: checks: %u passed, %u failed\n", payload_checks_passed,
 		       payload_checks_failed);
@@ -232,6 +233,20 @@ void payload_main(uint64_t x0)
 	printf("PAYLOAD: checks: %u passed, %u failed\n", payload_checks_passed,
 	       payload_checks_failed);
 	printf("PAYLOAD: RESULT: %s\n", rt_ok && payload_checks_failed == 0 ? "PASS" : "FAIL");
+	/*
+	 * The last check is the last act: SYSTEM_OFF2 with HIBERNATE_OFF
+	 * (PSCI 1.3) must power the machine off, as SYSTEM_OFF does. If it
+	 * comes back, that is the run's verdict (a second one, FAIL) and
+	 * SYSTEM_OFF ends the run.
+	 */
+	if (payload_topo.system_off2) {
+		printf("PAYLOAD: calling SYSTEM_OFF2 (HIBERNATE_OFF)\n");
+		console_flush();
+		int64_t rc = smc1(PSCI_FID_SYSTEM_OFF2, PSCI_OFF2_TYPE_HIBERNATE_OFF, 0, 0);
+
+		printf("PAYLOAD: ERROR: SYSTEM_OFF2 returned %lld\n", (long long)rc);
+		printf("PAYLOAD: RESULT: FAIL\n");
+	}
 	printf("PAYLOAD: calling SYSTEM_OFF\n");
 	power_off();
 }

@@ -302,6 +302,11 @@ bool payload_topology_init(const void *fdt)
 	t->mem_protect = supported(PSCI_FID_MEM_PROTECT);
 	t->mem_protect_range = supported(PSCI_FID_MEM_PROTECT_CHECK_RANGE | PSCI_FID_SMC64_BIT);
 
+	/* SYSTEM_OFF2's answer is the bitmap of its types (DEN0022F). */
+	int64_t off2 = smc1(PSCI_FID_FEATURES, PSCI_FID_SYSTEM_OFF2, 0, 0);
+
+	t->system_off2 = off2 >= 0 && ((uint64_t)off2 & PSCI_OFF2_FEATURE_HIBERNATE_OFF) != 0U;
+
 	printf("PAYLOAD: machine: %u cores in %u clusters (", t->cores, t->clusters);
 	for (unsigned int cl = 0; cl < t->clusters; cl++)
 		printf("%s%u", cl != 0U ? "+" : "", t->cluster_cores[cl]);

@@ -70,7 +70,7 @@ roundtrip nw "$work/nw.trace" "--ns-elf $build/payload_profile.elf" \
 	"--path psci_version,cpu_suspend,cpu_on,cpu_off"
 roundtrip el3 "$work/el3.trace" "--el3-only" \
 	"--from capture:ENTER_PSCI --to capture:EXIT_PSCI" \
-	"--from runtime_exceptions+0x400 --to insn:eret" \
+	"--from smc-entry --to insn:eret" \
 	"--from bl31_warm_entrypoint --to insn:eret"
 check "el3: every exception entry is a Trace On, as with an EL3 filter" \
 	bash -c "! grep -q ' exception ' '$work/el3.dec' && grep -q ' trace-on' '$work/el3.dec'"

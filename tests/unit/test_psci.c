@@ -44,9 +44,15 @@ static void test_decode(void)
 	struct psci_pstate_fields f;
 
 	CHECK_EQ(psci_decode_power_state(0x01010022, &f), 0);
-	CHECK_EQ(f.state_id, 0x22);
 	CHECK(f.powerdown);
 	CHECK_EQ(f.level, 1);
+	CHECK_EQ(f.power_state, 0x01010022);
+	/* A table value says the caller is last up to its PowerLevel, no more. */
+	CHECK_EQ(psci_last_at_level(&f, true), 1);
+	/* The recommended spelling says so of level 2, where the table takes it. */
+	CHECK_EQ(psci_decode_power_state(0x01012022, &f), 0);
+	CHECK_EQ(psci_last_at_level(&f, true), 2);
+	CHECK_EQ(psci_last_at_level(&f, false), 1);
 	CHECK_EQ(psci_decode_power_state(0x00000001, &f), 0);
 	CHECK(!f.powerdown);
 	CHECK_EQ(f.level, 0);
@@ -133,7 +139,7 @@ static void test_validate(void)
 
 static void test_check_request(void)
 {
-	struct psci_pstate_fields f = { .state_id = 0, .powerdown = true, .level = 1 };
+	struct psci_pstate_fields f = { .powerdown = true, .level = 1, .power_state = 0x01010022 };
 	struct psci_power_state ok = { { OFF, OFF, RUN } };
 	struct psci_power_state type_mismatch = { { RET, RUN, RUN } };
 	struct psci_power_state deeper_above = { { RET, OFF, RUN } };
@@ -147,6 +153,51 @@ static void test_check_request(void)
 	f.powerdown = true;
 	CHECK_EQ(psci_check_request(&f, &beyond_level), PSCI_E_INVALID_PARAMS);
 	CHECK_EQ(psci_check_request(&f, &core_running), PSCI_E_INVALID_PARAMS);
+}
+
+/*
+ * DEN0022's recommended StateID encoding: which tables may take a
+ * last-at-level field (bits [15:12] with three levels) and how a value
+ * splits into the table's own spelling and the field.
+ */
+static void test_last_at_ids(void)
+{
+	unsigned int last_at = 99;
+
+	/* QEMU's table (a level asked deeper than granted is allowed). */
+	CHECK(psci_last_at_ids(table, 4));
+	/* FVP's. */
+	CHECK(psci_last_at_ids(table, 3));
+	CHECK(!psci_last_at_ids(table, 0));
+	/* N1SDP's: NULL StateIDs (Arm's convention), nothing names the states. */
+	const struct psci_pstate_desc null_ids[] = {
+		{ 0x00000000, { { RET, RUN, RUN } } },
+		{ 0x00010000, { { OFF, RUN, RUN } } },
+		{ 0x01010000, { { OFF, OFF, RUN } } },
+	};
+
+	CHECK(!psci_last_at_ids(null_ids, 3));
+	/* A field already used, a level named shallower than granted, a bad nibble. */
+	const struct psci_pstate_desc used[] = { { 0x01011022, { { OFF, OFF, RUN } } } };
+	const struct psci_pstate_desc shallower[] = { { 0x01010012, { { OFF, OFF, RUN } } } };
+	const struct psci_pstate_desc bad_nibble[] = { { 0x00010003, { { OFF, RUN, RUN } } } };
+	const struct psci_pstate_desc above_level[] = { { 0x00010022, { { OFF, RUN, RUN } } } };
+	const struct psci_pstate_desc core_deeper[] = { { 0x00010002, { { RET, RUN, RUN } } } };
+
+	CHECK(!psci_last_at_ids(used, 1));
+	CHECK(!psci_last_at_ids(shallower, 1));
+	CHECK(!psci_last_at_ids(bad_nibble, 1));
+	CHECK(!psci_last_at_ids(above_level, 1));
+	CHECK(!psci_last_at_ids(core_deeper, 1));
+	/* Split: TFTF's spellings of QEMU's states. */
+	CHECK_EQ(psci_split_last_at(0x01011022, &last_at), 0x01010022);
+	CHECK_EQ(last_at, 1);
+	CHECK_EQ(psci_split_last_at(0x02012222, &last_at), 0x02010222);
+	CHECK_EQ(last_at, 2);
+	CHECK_EQ(psci_split_last_at(0x00010002, &last_at), 0x00010002);
+	CHECK_EQ(last_at, 0);
+	CHECK_EQ(psci_split_last_at(0x0000f001, &last_at), 0x00000001);
+	CHECK_EQ(last_at, 15);
 }
 
 /* Two clusters of two cores under one system node. */
@@ -283,6 +334,7 @@ int main(void)
 	RUN_TEST(test_stat_index);
 	RUN_TEST(test_deepest_index);
 	RUN_TEST(test_check_request);
+	RUN_TEST(test_last_at_ids);
 	RUN_TEST(test_coordinate_last_core_down);
 	RUN_TEST(test_coordinate_shallowest_wins);
 	RUN_TEST(test_coordinate_run_stops_upwards);

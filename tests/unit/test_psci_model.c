@@ -22,6 +22,13 @@
  * lock-order check runs too); statistics never go backwards; a woken core
  * enters the normal world where its CPU_ON or CPU_SUSPEND said.
  *
+ * Before the random steps, two directed tests: the reader's PSCI_STAT
+ * sequence after SYSTEM_SUSPEND, and OS-initiated requests at every
+ * PowerLevel, in every spelling (the table's and DEN0022's recommended
+ * encoding with a last-at-level field), with another core running, being
+ * powered on, in standby or powered down under each level
+ * (test_osi_last_core); and SYSTEM_OFF2 last.
+ *
  * Usage: test_psci_model [SEED [STEPS]]   (default seed 1, 100000 steps).
  * A failure prints the seed, the step and the call: rerunning with that
  * seed reproduces it exactly; PSCI_MODEL_TRACE=1 prints every step.
@@ -90,6 +97,14 @@ uint64_t read_isr_el1(void)
 	return isr_pending[cur] ? 1U : 0U;
 }
 /*
+ * While a core waits in standby or retention, another may act once (the
+ * directed tests set @while_waiting): cores otherwise run one call at a
+ * time, and a wait ends at once.
+ */
+static void (*while_waiting)(void);
+static void run_while_waiting(void);
+
+/*
  * SCR_EL3 as the normal world's return left it (IRQ and FIQ not routed
  * to EL3). A standby WFI at EL3 is woken by a normal-world interrupt only
  * if that interrupt is routed to EL3 (DDI 0487, WFI wake-up events: an
@@ -116,6 +131,7 @@ void wfi(void)
 {
 	check_wake_routed();
 	now += 7;
+	run_while_waiting();
 } /* a retention state: the wake-up comes at once */
 
 /* Cores run one at a time, so a lock found held at an acquire never frees. */
@@ -146,15 +162,17 @@ void console_flush(void)
 /* ---- the fake platform ---- */
 
 /*
- * Composite StateIDs, one nibble per level (1 = retention, 2 = off): every
- * kind of request the library must coordinate, including two values the
- * platform grants alike (the QEMU pattern) and retention above the core.
+ * Composite StateIDs, one nibble per level (1 = retention, 2 = off), the
+ * core's lowest (DEN0022's recommended encoding, so bits [15:12] may add
+ * the last-at-level field): every kind of request the library must
+ * coordinate, including two values the platform grants alike (the QEMU
+ * pattern: level 2 asked off, granted run) and retention above the core.
  */
 static const struct psci_pstate_desc sim_states[] = {
 	{ 0x00000001, { { RET, RUN, RUN } } }, /* core standby */
 	{ 0x00010002, { { OFF, RUN, RUN } } }, /* core power-down */
 	{ 0x01000011, { { RET, RET, RUN } } }, /* cluster retention */
-	{ 0x01010021, { { OFF, RET, RUN } } }, /* core off, cluster retention */
+	{ 0x01010012, { { OFF, RET, RUN } } }, /* core off, cluster retention */
 	{ 0x01010022, { { OFF, OFF, RUN } } }, /* cluster power-down */
 	{ 0x02010222, { { OFF, OFF, RUN } } }, /* level 2, granted as cluster power-down */
 	{ 0x02010122, { { OFF, OFF, RET } } }, /* cluster off, system retention */
@@ -180,6 +198,7 @@ static void sim_cpu_standby(uint8_t s)
 	(void)s;
 	check_wake_routed();
 	now += 3;
+	run_while_waiting();
 }
 static int sim_pwr_domain_on(uint64_t mpidr, unsigned int pos)
 {
@@ -293,7 +312,8 @@ enum m_run {
 	M_PENDING,
 	M_RUNNING,
 	M_SUSPENDED,
-	M_FROZEN
+	M_FROZEN,
+	M_STANDBY /* waiting in core standby while another core acts (directed tests) */
 };
 
 struct m_core {
@@ -390,27 +410,72 @@ static void m_coordinate(unsigned int c, unsigned int end, struct psci_power_sta
 	}
 }
 
-/*
- * OS-initiated mode (4.4.4): core @c may ask for @s up to @end only if each
- * other core of the domains it names is already in a state at least as
- * deep (and not being powered on), and so is each domain between that core
- * and the level.
- */
-static bool m_osi_valid(unsigned int c, unsigned int end, const struct psci_power_state *s)
+/* The lowest level at which cores @a and @b share a domain (1: a cluster). */
+static unsigned int m_shared_level(unsigned int a, unsigned int b)
 {
-	for (unsigned int lvl = 1; lvl <= end; lvl++) {
-		for (unsigned int k = 0; k < N; k++) {
-			if (k == c || !in_node(k, c, lvl))
-				continue;
-			if (m[k].run == M_PENDING || m[k].local < s->pwr_domain_state[lvl])
-				return false;
-			for (unsigned int j = 1; j < lvl; j++) {
-				if (!in_node(k, c, j) && m_node(k, j) < s->pwr_domain_state[lvl])
-					return false;
-			}
+	return cluster_of(a) == cluster_of(b) ? 1U : MAXL;
+}
+
+/*
+ * OS-initiated mode (DEN0022 4.4.4, 5.4.2): core @c asks for @s up to
+ * PowerLevel @level and says it is the last running core of every domain
+ * up to @last_at (at least @level). Another core under those domains that
+ * runs or is being powered on makes it DENIED, as does, up to @level, a
+ * domain of another core that runs below a domain asked to leave RUN.
+ * Otherwise a core or domain there in a low-power state shallower than the
+ * one asked of the domain it shares with the caller (it would lose state)
+ * makes it INVALID_PARAMETERS. Else 0. A level the platform grants as RUN
+ * asks nothing of the others' states, but the caller is still the last.
+ */
+static int64_t m_osi_check(unsigned int c, unsigned int level, unsigned int last_at,
+                           const struct psci_power_state *s)
+{
+	bool denied = false, invalid = false;
+
+	for (unsigned int k = 0; k < N; k++) {
+		unsigned int j = m_shared_level(k, c);
+
+		if (k == c || j > last_at)
+			continue;
+		if (m[k].run == M_RUNNING || m[k].run == M_PENDING) {
+			denied = true;
+			continue;
+		}
+		uint8_t want = j <= level ? s->pwr_domain_state[j] : RUN;
+
+		invalid |= m[k].local < want;
+		/* Its cluster, when that is not the caller's. */
+		if (j > 1U && m_cluster[cluster_of(k)] < want) {
+			denied |= m_cluster[cluster_of(k)] == RUN;
+			invalid |= m_cluster[cluster_of(k)] != RUN;
 		}
 	}
-	return true;
+	return denied ? PSCI_E_DENIED : invalid ? PSCI_E_INVALID_PARAMS : 0;
+}
+
+/*
+ * The model's reading of @ps (DEN0022 5.4.2 and the recommended StateID
+ * encoding, which the simulated table's StateIDs follow): its table entry,
+ * PowerLevel, and the level up to which the caller says it is the last
+ * running core (the PowerLevel, or the value of bits [15:12] when the
+ * table's value has them added, from the PowerLevel up to the highest
+ * level). False when PSCI must refuse it (INVALID_PARAMETERS).
+ */
+static bool m_decode(uint32_t ps, int *idx, unsigned int *level, unsigned int *last_at)
+{
+	uint32_t own = ps & ~0xf000U;
+	unsigned int field = (ps >> 12) & 0xfU;
+
+	for (unsigned int i = 0; i < NSTATES; i++) {
+		if (sim_states[i].power_state != ps &&
+		    (field == 0U || sim_states[i].power_state != own))
+			continue;
+		*idx = (int)i;
+		*level = (sim_states[i].power_state >> PSTATE_PWR_LVL_SHIFT) & PSTATE_PWR_LVL_MASK;
+		*last_at = field == 0U ? *level : field;
+		return *last_at >= *level && *last_at <= MAXL;
+	}
+	return false;
 }
 
 static bool same(const struct psci_power_state *a, const struct psci_power_state *b)
@@ -490,7 +555,8 @@ static uint64_t rng_state;
 static struct {
 	unsigned long power_downs, wake_ups, boots, retentions, standbys, denied_osi, denied_last;
 	unsigned long early_wakes, cluster_offs, system_offs, mode_switches, freezes, on_failures;
-	unsigned long osi_grants, system_suspends;
+	unsigned long osi_grants, system_suspends, invalid_osi, osi_standbys, last_at_spellings;
+	unsigned long osi_cases;
 } seen;
 static unsigned long step;
 static unsigned int failures;
@@ -786,39 +852,27 @@ static void op_cpu_off(unsigned int c)
 	m[c].stat_pending = CORE_OFF_IDX;
 }
 
-/* CPU_SUSPEND, or CPU_DEFAULT_SUSPEND when @dflt. */
-static void op_cpu_suspend(unsigned int c, bool dflt)
+/*
+ * Core @c calls CPU_SUSPEND(@ps) (or CPU_DEFAULT_SUSPEND when @dflt) to
+ * @pc (@valid_ep: PSCI must take it) with context ID @ctxid and, with
+ * @pending, a wake-up already pending. The answer is checked against the
+ * model, which follows the call; returns it.
+ */
+static int64_t suspend_call(unsigned int c, uint32_t ps, bool dflt, uint64_t pc, bool valid_ep,
+                            uint64_t ctxid, bool pending)
 {
 	int idx = -1;
-	uint32_t ps;
-	bool valid_ep;
-	uint64_t pc = entry_point(&valid_ep), ctxid = rnd();
+	unsigned int level = 0, last_at = 0;
+	bool valid = m_decode(ps, &idx, &level, &last_at);
+	bool powerdown = valid && sim_states[idx].state.pwr_domain_state[0] == OFF;
+	bool osi = m_mode == PSCI_MODE_OS_INIT;
 	enum exit_kind how;
 	int64_t rc;
 
-	if (dflt) {
-		ps = sim_ops.default_suspend_state;
-	} else if (chance(85)) {
-		idx = (int)rnd_below(NSTATES);
-		ps = sim_states[idx].power_state;
-	} else {
-		/* Reserved bits, levels beyond the tree, values not in the table. */
-		static const uint32_t bad[] = { 0x40010002, 0x80000001, 0x00020002, 0x03010222,
-			                        0x00000000, 0x00010001, 0x00000002, 0x01010011 };
-
-		ps = bad[rnd_below(ARRAY_SIZE(bad))];
-	}
-	for (unsigned int i = 0; i < NSTATES; i++) {
-		if (sim_states[i].power_state == ps)
-			idx = (int)i;
-	}
-	bool powerdown = idx >= 0 && sim_states[idx].state.pwr_domain_state[0] == OFF;
-	unsigned int level = (ps >> PSTATE_PWR_LVL_SHIFT) & PSTATE_PWR_LVL_MASK;
-
-	isr_pending[c] = chance(4);
-	snprintf(what, sizeof(what), "core %u: %s(0x%08x, 0x%llx)%s", c,
+	isr_pending[c] = pending;
+	snprintf(what, sizeof(what), "core %u: %s(0x%08x, 0x%llx)%s%s", c,
 	         dflt ? "CPU_DEFAULT_SUSPEND" : "CPU_SUSPEND", ps, (unsigned long long)pc,
-	         isr_pending[c] ? " with a wake-up pending" : "");
+	         pending ? " with a wake-up pending" : "", osi ? ", OS-initiated" : "");
 	if (dflt)
 		rc = call(c, SMC64(PSCI_FID_CPU_DEFAULT_SUSPEND), pc, ctxid, 0, &how);
 	else
@@ -826,60 +880,71 @@ static void op_cpu_suspend(unsigned int c, bool dflt)
 	bool isr = isr_pending[c];
 
 	isr_pending[c] = false;
-	if (idx < 0) {
+	if (!valid) {
 		EXPECT(how == EXIT_RETURN && rc == PSCI_E_INVALID_PARAMS, "bad power_state: %lld",
 		       (long long)rc);
-		return;
+		return rc;
 	}
+	seen.last_at_spellings += ps != sim_states[idx].power_state;
 	if (powerdown && !valid_ep) {
 		EXPECT(how == EXIT_RETURN && rc == PSCI_E_INVALID_ADDRESS, "bad entry: %lld",
 		       (long long)rc);
-		return;
+		return rc;
 	}
 	struct psci_power_state s = sim_states[idx].state;
 
-	/* Core standby: no coordination, no lock; counted as asked. */
-	if (level == 0U && !powerdown) {
+	/* Core standby, platform-coordinated: no coordination, no lock; counted as asked. */
+	if (level == 0U && !powerdown && !osi) {
 		EXPECT(how == EXIT_RETURN && rc == PSCI_E_SUCCESS, "standby: %lld", (long long)rc);
 		seen.standbys++;
 		m_count(c, idx);
-		return;
+		return rc;
 	}
-	if (m_mode == PSCI_MODE_OS_INIT && !m_osi_valid(c, level, &s)) {
-		EXPECT(how == EXIT_RETURN && rc == PSCI_E_DENIED,
-		       "invalid OS-initiated request: %lld", (long long)rc);
-		seen.denied_osi++;
-		return;
+	/* A pending wake-up ends a coordinated request at once; an OS-initiated one is checked first. */
+	int64_t refused = osi ? m_osi_check(c, level, last_at, &s) : 0;
+
+	if (refused != 0) {
+		EXPECT(how == EXIT_RETURN && rc == refused,
+		       "OS-initiated request the model refuses with %lld: %lld", (long long)refused,
+		       (long long)rc);
+		seen.denied_osi += refused == PSCI_E_DENIED;
+		seen.invalid_osi += refused == PSCI_E_INVALID_PARAMS;
+		return rc;
 	}
 	if (isr) {
 		EXPECT(how == EXIT_RETURN && rc == PSCI_E_SUCCESS, "pending wake-up: %lld",
 		       (long long)rc);
 		seen.early_wakes++;
-		return;
+		return rc;
 	}
 	struct psci_power_state asked = s;
+	/* An OS-initiated request holds (and records RUN for) the levels it claims. */
+	unsigned int end = osi ? last_at : level;
 
-	m_coordinate(c, level, &s);
-	if (m_mode == PSCI_MODE_OS_INIT)
+	m_coordinate(c, end, &s);
+	if (osi)
 		s = asked;
 	m[c].local = s.pwr_domain_state[0];
-	for (unsigned int lvl = 1; lvl <= level; lvl++)
+	for (unsigned int lvl = 1; lvl <= end; lvl++)
 		m_set_node(c, lvl, s.pwr_domain_state[lvl]);
 	seen.cluster_offs += level >= 1U && s.pwr_domain_state[1] == OFF;
 	seen.system_offs += level >= 2U && s.pwr_domain_state[2] != RUN;
-	seen.osi_grants += m_mode == PSCI_MODE_OS_INIT && level >= 1U;
-	m[c].end_lvl = level;
+	seen.osi_grants += osi && last_at >= 1U;
+	m[c].end_lvl = end;
 	if (!powerdown) {
-		/* Retention: the core keeps its state and returns. */
+		/* Retention (OS-initiated core standby too): the core keeps its state and returns. */
 		EXPECT(how == EXIT_RETURN && rc == PSCI_E_SUCCESS, "retention: %lld",
 		       (long long)rc);
-		seen.retentions++;
+		if (level == 0U)
+			seen.osi_standbys++;
+		else
+			seen.retentions++;
 		m_count(c, m_stat_index(idx, &s));
-		while (level < MAXL && m_node(c, level + 1U) != RUN)
-			level++; /* first man up, as in warm_boot() */
-		m_set_running(c, level);
+		while (end < MAXL && m_node(c, end + 1U) != RUN)
+			end++; /* first man up, as in warm_boot() */
+		m_set_running(c, end);
 		m[c].end_lvl = MAXL;
-		return;
+		return rc;
 	}
 	EXPECT(how == EXIT_PWR_DOWN, "power-down came back with %lld", (long long)rc);
 	seen.power_downs++;
@@ -887,6 +952,41 @@ static void op_cpu_suspend(unsigned int c, bool dflt)
 	m[c].pc = pc;
 	m[c].ctxid = ctxid;
 	m[c].stat_pending = m_stat_index(idx, &s);
+	return rc;
+}
+
+/* A random power_state: mostly the table's, in either spelling; sometimes one PSCI must refuse. */
+static uint32_t random_power_state(void)
+{
+	if (chance(85)) {
+		uint32_t ps = sim_states[rnd_below(NSTATES)].power_state;
+
+		/*
+		 * The recommended encoding's last-at-level field: a level from
+		 * 0 (the table's own spelling) to one past the highest, or a
+		 * nibble no level has.
+		 */
+		if (chance(30))
+			ps |= (chance(90) ? rnd_below(MAXL + 2U) : 15U) << 12;
+		return ps;
+	}
+	/* Reserved bits, levels beyond the tree, values not in the table. */
+	static const uint32_t bad[] = {
+		0x40010002, 0x80000001, 0x00020002, 0x03010222, 0x00000000,
+		0x00010001, 0x00000002, 0x01010011, 0x00003002, 0x4001f002
+	};
+
+	return bad[rnd_below(ARRAY_SIZE(bad))];
+}
+
+/* CPU_SUSPEND, or CPU_DEFAULT_SUSPEND when @dflt. */
+static void op_cpu_suspend(unsigned int c, bool dflt)
+{
+	bool valid_ep;
+	uint64_t pc = entry_point(&valid_ep), ctxid = rnd();
+	uint32_t ps = dflt ? sim_ops.default_suspend_state : random_power_state();
+
+	suspend_call(c, ps, dflt, pc, valid_ep, ctxid, chance(4));
 }
 
 /* SYSTEM_SUSPEND by core @c to @pc (@valid_ep: PSCI must accept it), @isr: a wake-up pending. */
@@ -1040,6 +1140,208 @@ static void reader_sequence(void)
 	}
 }
 
+/* Core @c switches the suspend mode to @mode, which must succeed. */
+static void set_mode(unsigned int c, unsigned int mode)
+{
+	enum exit_kind how;
+
+	snprintf(what, sizeof(what), "core %u: PSCI_SET_SUSPEND_MODE(%u)", c, mode);
+	int64_t rc = call(c, PSCI_FID_SET_SUSPEND_MODE, mode, 0, 0, &how);
+
+	EXPECT(rc == PSCI_E_SUCCESS, "returned %lld", (long long)rc);
+	m_mode = mode;
+}
+
+/*
+ * While a core waits (wfi or the platform's standby, above), the action
+ * the directed test set runs once, as another core; the model meanwhile
+ * has the waiting core in standby (recorded as a retention in OS-initiated
+ * mode, as running in platform-coordinated mode: no bookkeeping there).
+ */
+static void run_while_waiting(void)
+{
+	void (*fn)(void) = while_waiting;
+
+	if (fn == NULL)
+		return;
+	while_waiting = NULL;
+
+	unsigned int me = cur;
+	enum m_run run = m[me].run;
+	uint8_t local = m[me].local;
+	unsigned int unrouted = wfi_unrouted;
+	jmp_buf outer_exit;
+	jmp_buf *outer_panic = host_panic_jmp;
+
+	memcpy(outer_exit, exit_jmp, sizeof(jmp_buf));
+	m[me].run = M_STANDBY;
+	m[me].local = m_mode == PSCI_MODE_OS_INIT ? RET : RUN;
+	check_state();
+	fn();
+	check_state();
+	m[me].run = run;
+	m[me].local = local;
+	memcpy(exit_jmp, outer_exit, sizeof(jmp_buf));
+	host_panic_jmp = outer_panic;
+	wfi_unrouted = unrouted;
+	cur = me;
+}
+
+/* ---- OS-initiated requests at every level (the directed test) ---- */
+
+/* What the other core of a case is doing when the caller asks. */
+enum k_state {
+	K_NONE, /* every other core off: the caller is truly the last */
+	K_RUNNING,
+	K_PENDING,      /* CPU_ON accepted, warm boot not yet run */
+	K_STANDBY,      /* in core standby (the call is made while it waits) */
+	K_CORE_DOWN,    /* in core power-down, its cluster running */
+	K_CLUSTER_DOWN, /* in cluster power-down (another cluster than the caller's) */
+	K_STATES
+};
+static const char *const k_names[K_STATES] = {
+	"no other core on", "running",      "being powered on",
+	"in standby",       "powered down", "powered down with its cluster"
+};
+
+/*
+ * DEN0022's answer, stated per case and written independently of
+ * m_osi_check: the caller asks for @s up to @level, last up to @last_at;
+ * the other core shares a domain with it from level @j.
+ */
+static int64_t osi_expected(const struct psci_power_state *s, unsigned int level,
+                            unsigned int last_at, unsigned int j, enum k_state ks)
+{
+	if (ks == K_NONE || j > last_at)
+		return PSCI_E_SUCCESS;
+	if (ks == K_RUNNING || ks == K_PENDING)
+		return PSCI_E_DENIED; /* not the last running core there */
+	if (j > level)
+		return PSCI_E_SUCCESS; /* a claim only: nothing asked of that domain */
+	uint8_t want = s->pwr_domain_state[j];
+
+	if (ks != K_CLUSTER_DOWN && j > 1U && want != RUN)
+		return PSCI_E_DENIED; /* its cluster runs under a domain asked to stop */
+	if (ks == K_STANDBY && want == OFF)
+		return PSCI_E_INVALID_PARAMS; /* it would lose its state */
+	return PSCI_E_SUCCESS;
+}
+
+static uint32_t osi_ps;
+static int64_t osi_rc;
+static unsigned int osi_caller;
+
+/* The caller's request, made directly or while the other core waits in standby. */
+static void osi_request(void)
+{
+	osi_rc = suspend_call(osi_caller, osi_ps, false, NS_PC + 0x40, true, 0xc0de, false);
+}
+
+/* One case: core 0 asks @ps with core @k (or none) in @ks; the answer must be @want. */
+static void osi_case(uint32_t ps, unsigned int k, enum k_state ks, int64_t want)
+{
+	osi_caller = 0;
+	osi_ps = ps;
+	if (ks != K_NONE) {
+		if (ks == K_PENDING) {
+			enum exit_kind how;
+
+			snprintf(what, sizeof(what), "core 0: CPU_ON of core %u", k);
+			EXPECT(call(0, SMC64(PSCI_FID_CPU_ON), plat_core_mpidr(k), NS_PC, k,
+			            &how) == PSCI_E_SUCCESS,
+			       "CPU_ON");
+			m[k].run = M_PENDING;
+			m[k].pc = NS_PC;
+			m[k].ctxid = k;
+		} else {
+			start_core(k);
+		}
+		if (ks == K_CORE_DOWN)
+			suspend_call(k, 0x00010002, false, NS_PC, true, k, false);
+		if (ks == K_CLUSTER_DOWN)
+			suspend_call(k, 0x01010022, false, NS_PC, true, k, false);
+		check_state();
+	}
+	if (ks == K_STANDBY) {
+		while_waiting = osi_request;
+		suspend_call(k, 0x00000001, false, NS_PC, true, k, false);
+		EXPECT(while_waiting == NULL, "core %u's standby never waited", k);
+	} else {
+		osi_request();
+	}
+	snprintf(what, sizeof(what), "OS-initiated CPU_SUSPEND(0x%08x) of core 0, core %u %s", ps,
+	         k, k_names[ks]);
+	EXPECT(osi_rc == want, "returned %lld, expected %lld (DEN0022)", (long long)osi_rc,
+	       (long long)want);
+	seen.osi_cases++;
+	check_state();
+	/* Back to core 0 alone, running. */
+	if (m[0].run == M_SUSPENDED)
+		warm_boot(0);
+	if (ks != K_NONE) {
+		if (m[k].run != M_RUNNING)
+			warm_boot(k);
+		op_cpu_off(k);
+	}
+	check_state();
+}
+
+/*
+ * Every value of the table, in the table's spelling and with each valid
+ * last-at-level field, asked by core 0 in OS-initiated mode with another
+ * core in each state under each level (its cluster: level 1; another
+ * cluster: level 2), and with every other core off.
+ */
+static void test_osi_last_core(void)
+{
+	static const unsigned int others[] = { 1, CPC }; /* a sibling, a core of cluster 1 */
+
+	set_mode(0, PSCI_MODE_OS_INIT);
+	for (unsigned int i = 0; i < NSTATES; i++) {
+		uint32_t own = sim_states[i].power_state;
+		unsigned int level = (own >> PSTATE_PWR_LVL_SHIFT) & PSTATE_PWR_LVL_MASK;
+
+		for (unsigned int last_at = level; last_at <= MAXL; last_at++) {
+			for (unsigned int spelling = 0; spelling < 2U; spelling++) {
+				if (spelling == 0U && last_at != level)
+					continue; /* the table's value says its PowerLevel */
+				if (spelling == 1U && last_at == 0U)
+					continue; /* a field of 0 is the table's value */
+				uint32_t ps = spelling == 0U ? own : own | last_at << 12;
+				const struct psci_power_state *st = &sim_states[i].state;
+
+				osi_case(ps, 0, K_NONE, PSCI_E_SUCCESS);
+				for (unsigned int o = 0; o < 2U; o++) {
+					unsigned int k = others[o];
+					unsigned int j = o == 0U ? 1U : MAXL;
+
+					if (k >= N || m_shared_level(k, 0) != j)
+						continue; /* no such core in this shape */
+					for (unsigned int ks = K_RUNNING; ks < K_STATES; ks++) {
+						if (ks == K_CLUSTER_DOWN && j == 1U)
+							continue; /* core 0 runs in it */
+						osi_case(ps, k, (enum k_state)ks,
+						         osi_expected(st, level, last_at, j,
+						                      (enum k_state)ks));
+					}
+				}
+			}
+		}
+	}
+	/* The case by name: level 2 with a core of the other cluster running. */
+	if (PLAT_CLUSTER_COUNT > 1U)
+		osi_case(0x02010222, CPC, K_RUNNING, PSCI_E_DENIED);
+	/* Malformed last-at-level fields: below the PowerLevel, beyond the levels. */
+	static const uint32_t malformed[] = { 0x02011222, 0x01010022 | 3U << 12, 0x00003002,
+		                              0x0000f001 };
+
+	for (unsigned int i = 0; i < ARRAY_SIZE(malformed); i++)
+		osi_case(malformed[i], 0, K_NONE, PSCI_E_INVALID_PARAMS);
+	set_mode(0, PSCI_MODE_PLAT_COORD);
+	printf("    %lu OS-initiated cases on %u cores (%u x %u)\n", seen.osi_cases, N,
+	       PLAT_CLUSTER_COUNT, CPC);
+}
+
 static void op_freeze(unsigned int c)
 {
 	enum exit_kind how;
@@ -1154,7 +1456,8 @@ static void check_state(void)
 		/* Safety: a cluster is off only when no core of it runs. */
 		for (unsigned int k = cl * CPC; k < (cl + 1U) * CPC; k++)
 			EXPECT(node->local_state != OFF ||
-			               (m[k].run != M_RUNNING && m[k].run != M_FROZEN),
+			               (m[k].run != M_RUNNING && m[k].run != M_FROZEN &&
+			                m[k].run != M_STANDBY),
 			       "cluster %u is off while core %u runs", cl, k);
 	}
 	EXPECT(psci_ancestor(0, MAXL)->local_state == m_system, "system: state %u, model %u",
@@ -1238,7 +1541,8 @@ static void one_step(void)
 	}
 }
 
-static void test_random_operations(void)
+/* Cold boot: core 0 alone, then psci_setup; the model likewise. */
+static void test_setup(void)
 {
 	rng_state = seed_arg * 0x9e3779b97f4a7c15ULL + 1U;
 	cur = 0;
@@ -1260,7 +1564,65 @@ static void test_random_operations(void)
 	CHECK_EQ(psci_setup(0x0e060000), 0);
 	CHECK_EQ(warm_entry, 0x0e060000);
 	check_state();
+}
+
+static void test_reader_sequence(void)
+{
 	reader_sequence();
+}
+
+/*
+ * PSCI 1.3 (DEN0022F): PSCI_VERSION, PSCI_FEATURES of the new functions,
+ * and SYSTEM_OFF2: a type or cookie it has not is INVALID_PARAMETERS and
+ * nothing happens; HIBERNATE_OFF (1, or 0 its alias) powers the machine off
+ * through the platform's system_off, in both forms.
+ */
+static void test_psci_1_3(void)
+{
+	static const uint64_t bad[][2] = { { 2, 0 },          { 0x80000000, 0 }, { 0x80000001, 0 },
+		                           { 0xffffffff, 0 }, { 1, 1 },          { 0, 0x1234 } };
+	enum exit_kind how;
+	int64_t rc;
+
+	snprintf(what, sizeof(what), "PSCI 1.3");
+	rc = call(0, PSCI_FID_VERSION, 0, 0, 0, &how);
+	EXPECT(rc == 0x10003, "PSCI_VERSION = 0x%llx, expected 0x10003", (long long)rc);
+	for (unsigned int w = 0; w < 2U; w++) {
+		uint32_t smc64 = w != 0U ? PSCI_FID_SMC64_BIT : 0U;
+
+		rc = call(0, PSCI_FID_FEATURES, PSCI_FID_SYSTEM_OFF2 | smc64, 0, 0, &how);
+		EXPECT(rc == 1,
+		       "PSCI_FEATURES(SYSTEM_OFF2 0x%x) = %lld, expected 1 (HIBERNATE_OFF)",
+		       PSCI_FID_SYSTEM_OFF2 | smc64, (long long)rc);
+		/* The optional cache maintenance by range: not implemented, either form. */
+		rc = call(0, PSCI_FID_FEATURES, PSCI_FID_CLEAN_INV_MEMREGION & ~smc64, 0, 0, &how);
+		EXPECT(rc == PSCI_E_NOT_SUPPORTED, "PSCI_FEATURES(CLEAN_INV_MEMREGION) = %lld",
+		       (long long)rc);
+		rc = call(0, PSCI_FID_FEATURES, PSCI_FID_CLEAN_INV_MEMREGION_ATTRIBUTES | smc64, 0,
+		          0, &how);
+		EXPECT(rc == PSCI_E_NOT_SUPPORTED,
+		       "PSCI_FEATURES(CLEAN_INV_MEMREGION_ATTRIBUTES) = %lld", (long long)rc);
+		for (unsigned int i = 0; i < ARRAY_SIZE(bad); i++) {
+			snprintf(what, sizeof(what), "SYSTEM_OFF2(0x%llx, 0x%llx)",
+			         (unsigned long long)bad[i][0], (unsigned long long)bad[i][1]);
+			rc = call(0, PSCI_FID_SYSTEM_OFF2 | smc64, bad[i][0], bad[i][1], 0, &how);
+			EXPECT(how == EXIT_RETURN && rc == PSCI_E_INVALID_PARAMS,
+			       "returned %lld (exit %d), expected INVALID_PARAMETERS",
+			       (long long)rc, (int)how);
+		}
+		for (uint64_t type = 0; type < 2U; type++) {
+			snprintf(what, sizeof(what), "SYSTEM_OFF2(%llu, 0)",
+			         (unsigned long long)type);
+			rc = call(0, PSCI_FID_SYSTEM_OFF2 | smc64, type, 0, 0, &how);
+			EXPECT(how == EXIT_SYSTEM, "returned %lld: the machine is still on",
+			       (long long)rc);
+			check_state();
+		}
+	}
+}
+
+static void test_random_operations(void)
+{
 	for (step = 1; step <= steps_arg && failures == 0U; step++) {
 		one_step();
 		if (trace)
@@ -1270,12 +1632,15 @@ static void test_random_operations(void)
 	printf("    %lu steps on %u cores (%u x %u), seed %llu: %u mismatches\n", step - 1, N,
 	       PLAT_CLUSTER_COUNT, CPC, seed_arg, failures);
 	printf("    exercised: %lu power-down suspends, %lu wake-ups, %lu CPU_ON boots (%lu refused "
-	       "by the platform), %lu retentions, %lu standbys, %lu early wake-ups, %lu "
-	       "cluster-off and %lu system-level states, %lu OS-initiated grants and %lu denials, %lu "
-	       "last-core denials, %lu mode switches, %lu freezes, %lu system suspends\n",
+	       "by the platform), %lu retentions, %lu standbys (%lu OS-initiated), %lu early "
+	       "wake-ups, %lu cluster-off and %lu system-level states, %lu OS-initiated grants, "
+	       "%lu denials and %lu refusals as invalid, %lu requests spelt with a last-at-level "
+	       "field, %lu last-core denials, %lu mode switches, %lu freezes, %lu system "
+	       "suspends\n",
 	       seen.power_downs, seen.wake_ups, seen.boots, seen.on_failures, seen.retentions,
-	       seen.standbys, seen.early_wakes, seen.cluster_offs, seen.system_offs,
-	       seen.osi_grants, seen.denied_osi, seen.denied_last, seen.mode_switches, seen.freezes,
+	       seen.standbys, seen.osi_standbys, seen.early_wakes, seen.cluster_offs,
+	       seen.system_offs, seen.osi_grants, seen.denied_osi, seen.invalid_osi,
+	       seen.last_at_spellings, seen.denied_last, seen.mode_switches, seen.freezes,
 	       seen.system_suspends);
 }
 
@@ -1286,6 +1651,10 @@ int main(int argc, char **argv)
 	if (argc > 2)
 		steps_arg = strtoul(argv[2], NULL, 0);
 	trace = getenv("PSCI_MODEL_TRACE") != NULL;
+	RUN_TEST(test_setup);
+	RUN_TEST(test_reader_sequence);
+	RUN_TEST(test_osi_last_core);
+	RUN_TEST(test_psci_1_3);
 	RUN_TEST(test_random_operations);
 	return test_summary();
 }

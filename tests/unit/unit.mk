@@ -77,9 +77,10 @@ BOARD_MODELS := $(addprefix tests/unit/models/,gic600.c scp.c counter.c dmc620.c
 $(eval $(call unit_test,n1sdp_board,$(N1SDP_BOARD_SOURCES) $(BOARD_MODELS) $(MODEL_SOURCES),$(UNIT_BOARD)))
 
 # The randomized model test of lib/psci (tests/unit/test_psci_model.c):
-# 10^5 steps on 16 cores, and on the shapes where a cluster or the machine
-# has one core. Each shape is its own binary (the topology is compile-time,
-# as in the firmware).
+# 10^5 steps on 16 cores (4 x 4), and on the shapes where a cluster or the
+# machine has one core, one cluster of four (1 x 4) and N1SDP's 2 x 2; its
+# directed OS-initiated test runs on each. Each shape is its own binary
+# (the topology is compile-time, as in the firmware).
 define psci_model
 $(eval $(call unit_test,psci_model$(1),lib/psci/psci_coord.c $(PSCI_MODEL_SOURCES),$(UNIT_FAKE) \
 	-Ilib/psci $(2),,tests/unit/test_psci_model.c))
@@ -88,9 +89,13 @@ $(eval $(call psci_model,,))
 $(eval $(call psci_model,_1x1,-DSIM_CLUSTERS=1 -DSIM_CORES_PER_CLUSTER=1))
 $(eval $(call psci_model,_3x1,-DSIM_CLUSTERS=3 -DSIM_CORES_PER_CLUSTER=1))
 $(eval $(call psci_model,_2x3,-DSIM_CLUSTERS=2 -DSIM_CORES_PER_CLUSTER=3))
+$(eval $(call psci_model,_1x4,-DSIM_CLUSTERS=1 -DSIM_CORES_PER_CLUSTER=4))
+$(eval $(call psci_model,_2x2,-DSIM_CLUSTERS=2 -DSIM_CORES_PER_CLUSTER=2))
 UNIT_TEST_ARGS_test_psci_model_1x1 := 1 20000
 UNIT_TEST_ARGS_test_psci_model_3x1 := 1 20000
 UNIT_TEST_ARGS_test_psci_model_2x3 := 1 20000
+UNIT_TEST_ARGS_test_psci_model_1x4 := 1 20000
+UNIT_TEST_ARGS_test_psci_model_2x2 := 1 20000
 
 # Mutants: lib/psci with one rule broken on purpose, which the model test
 # must catch (the psci-model-mutants suite passes only if each fails):
@@ -99,10 +104,15 @@ UNIT_TEST_ARGS_test_psci_model_2x3 := 1 20000
 #  sys-stat:  SYSTEM_SUSPEND counts for no PSCI_STAT entry (the rule of
 #             docs/design/psci.rst, PSCI_STAT after SYSTEM_SUSPEND, dropped);
 #  record:    a suspend abandoned or denied leaves the previous call's PMF
-#             stamps (docs/design/pmf.rst, one call, one record).
+#             stamps (docs/design/pmf.rst, one call, one record);
+#  osi-level: OS-initiated validation asks each other core only to be as
+#             deep as the state the platform grants the level they share
+#             (the old check: a level granted as RUN, QEMU's level 2, let
+#             a running core through; docs/design/psci.rst).
 MUTANTS_DIR := $(UNIT_DIR)/mutants
 PSCI_MUTANTS := $(MUTANTS_DIR)/test_psci_model_coord $(MUTANTS_DIR)/test_psci_model_first_up \
-	$(MUTANTS_DIR)/test_psci_model_sys_stat $(MUTANTS_DIR)/test_psci_model_record
+	$(MUTANTS_DIR)/test_psci_model_sys_stat $(MUTANTS_DIR)/test_psci_model_record \
+	$(MUTANTS_DIR)/test_psci_model_osi_level
 $(MUTANTS_DIR)/coord/psci_coord.c: lib/psci/psci_coord.c
 	@mkdir -p $(@D)
 	@sed 's/if (req\[lvl - 1\]\[c\] < target)/if (req[lvl - 1][c] > target)/' $< > $@
@@ -119,6 +129,10 @@ $(MUTANTS_DIR)/record/psci_suspend.c: lib/psci/psci_suspend.c
 	@mkdir -p $(@D)
 	@sed 's/pmf_capture_no_low_power();//' $< > $@
 	@! cmp -s $< $@ || { echo "mutant record: the pattern no longer matches $<" >&2; exit 1; }
+$(MUTANTS_DIR)/osi_level/psci_state.c: lib/psci/psci_state.c
+	@mkdir -p $(@D)
+	@sed 's/cpu_nodes\[c\]\.local_state == PSCI_LOCAL_STATE_RUN)/cpu_nodes[c].local_state < want)/' $< > $@
+	@! cmp -s $< $@ || { echo "mutant osi_level: the pattern no longer matches $<" >&2; exit 1; }
 # $(call psci_mutant,NAME,FILE): the model test on lib/psci with FILE
 # (lib/psci/FILE) replaced by the mutant's.
 psci_mutant = $(eval $(call host_test,$(MUTANTS_DIR)/test_psci_model_$(1),tests/unit/test_psci_model.c,\
@@ -128,3 +142,4 @@ $(call psci_mutant,coord,psci_coord.c)
 $(call psci_mutant,first_up,psci_state.c)
 $(call psci_mutant,sys_stat,psci_suspend.c)
 $(call psci_mutant,record,psci_suspend.c)
+$(call psci_mutant,osi_level,psci_state.c)

@@ -71,10 +71,12 @@ MONITORS = [
         "pattern": r"CONFORMANCE: (?P<test_case_id>[A-Za-z0-9_ -]+): (?P<result>PASS|FAIL)[\r\n]",
         "fixupdict": dict(FIXUP),
     },
-    {   # "PAYLOAD: RESULT: PASS": the payload's own verdict over every check.
+    {   # "PAYLOAD: RESULT: PASS": the payload's own verdict over every check,
+        # and a second one, FAIL, if its last act (SYSTEM_OFF2) came back: up
+        # to the firmware's power-off line (SYSTEM_OFF2's, or SYSTEM_OFF's then).
         "name": SUITE_PAYLOAD,
         "start": r"PAYLOAD: checks: \d+ passed, \d+ failed",
-        "end": r"PAYLOAD: calling SYSTEM_OFF",
+        "end": r"PSCI: SYSTEM_OFF",
         "pattern": r"PAYLOAD: (?P<test_case_id>RESULT): (?P<result>PASS|FAIL)",
         "fixupdict": dict(FIXUP),
     },

@@ -30,6 +30,7 @@ Leg conditions:
 from dataclasses import dataclass, field
 
 from tools.profile import a64
+from tools.profile.symbols import VECTOR_SYMBOLS  # BL31's vector tables
 
 
 @dataclass
@@ -51,8 +52,9 @@ class Window:
 
 
 # The lower-EL AArch64 synchronous exception vector, where an SMC from the
-# normal world enters EL3 (DDI 0487 D1.10.2: VBAR_EL3 + 0x400).
-SMC_ENTRY = "runtime_exceptions+0x400"
+# normal world enters EL3 (DDI 0487 D1.10.2: VBAR_EL3 + 0x400), of whichever
+# of BL31's vector tables the CPU runs (Resolver.point).
+SMC_ENTRY = "smc-entry"
 
 PATHS = {
     "psci_version": [
@@ -150,6 +152,13 @@ class Resolver:
         """A predicate pc -> bool for point @text (None for @start)."""
         if text == "@start":
             return None
+        if text == SMC_ENTRY:
+            addrs = frozenset(s[0] + 0x400 for img in self.sym.images
+                              for s in (img.elf.symbol(v) for v in VECTOR_SYMBOLS) if s)
+            if not addrs:
+                raise PathError("no vector table (" + ", ".join(VECTOR_SYMBOLS) + ") in "
+                                + ", ".join(img.name for img in self.sym.images))
+            return lambda pc: pc in addrs
         kind, colon, arg = text.partition(":")
         if not colon:
             addr = self.address(text)

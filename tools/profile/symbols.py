@@ -206,8 +206,9 @@ def capture_name(frames, sources):
 
 def _walk_to_counter(img, start, limit=32):
     """The first MRS CNTPCT_EL0 on the straight-line path from @start,
-    following unconditional direct branches; None if another branch comes
-    first."""
+    following unconditional direct branches and leaving loops (a
+    conditional branch backwards: the Spectre-BHB loop) by their end; None
+    if another branch comes first."""
     pc = start
     for _ in range(limit):
         w = img.elf.word(pc)
@@ -220,6 +221,8 @@ def _walk_to_counter(img, start, limit=32):
             pc += 4
         elif br[0] == "direct" and not br[2] and w & a64.B_MASK == a64.B_VAL:
             pc = br[1]
+        elif br[0] == "direct" and br[2] and br[1] < pc:
+            pc += 4
         else:
             return None
     return None
@@ -228,14 +231,17 @@ def _walk_to_counter(img, start, limit=32):
 # Vector offsets from VBAR_EL3 (DDI 0487 D1.10.2, Table D1-7): synchronous
 # exception from a lower EL using AArch64, and using AArch32.
 LOWER_EL_SYNC_OFFSETS = (0x400, 0x600)
-VECTOR_SYMBOL = "runtime_exceptions"
+# BL31's vector tables: the plain one and, built with the Spectre-BHB
+# workaround, the one whose lower-EL slots run the branch loop first
+# (bl31/aarch64/runtime_exceptions.S); a CPU runs one or the other.
+VECTOR_SYMBOLS = ("runtime_exceptions", "runtime_exceptions_bhb")
 
 
 def capture_points(symbolizer, image_name="bl31", sources=None):
     """{capture name: sorted [address]} for the image @image_name.
 
     ENTER_PSCI is the counter read on the way in from the lower-EL
-    synchronous vectors (the vector table is the symbol runtime_exceptions).
+    synchronous vectors (of each vector table, VECTOR_SYMBOLS).
     Every other MRS CNTPCT_EL0 in the image is named by capture_name() on
     its own frames, or, in a function whose source names no capture (one
     that takes the slot as an argument), by its callers' frames when they
@@ -247,9 +253,8 @@ def capture_points(symbolizer, image_name="bl31", sources=None):
         raise SymbolError(f"no image {image_name} for the capture points")
     sources = sources or SourceLines()
     points = {name: set() for name in CAPTURE_NAMES}
-    vec = img.elf.symbol(VECTOR_SYMBOL)
     enter = set()
-    if vec is not None:
+    for vec in filter(None, (img.elf.symbol(s) for s in VECTOR_SYMBOLS)):
         for off in LOWER_EL_SYNC_OFFSETS:
             pc = _walk_to_counter(img, vec[0] + off)
             if pc is not None:

@@ -68,7 +68,7 @@ def read_job(where, rt):
     rows = []
     rt.check_rows(run, rows)
     problems += [f"job {job.id}: {q}" for q in rows]
-    if rt.VERDICT not in text:
+    if not rt.passed(text):
         problems.append(f"job {job.id}: the payload's verdict is not PASS")
     medians = {test: {core: {name: fig.median(s) for name, s in figs.items()}
                       for core, figs in per.items()}

@@ -87,7 +87,16 @@ ROW = re.compile(r"<RT_INSTR:(\w+)((?:\t\d+)+)/>")
 ITERATION = re.compile(r"^PAYLOAD: runtime instrumentation: iteration (\d+) of (\d+)$", re.M)
 ITERATIONS = re.compile(r"^PAYLOAD: runtime instrumentation: MIDR .*, (\d+) iterations$", re.M)
 SKIPPED = "PAYLOAD: runtime instrumentation: SKIPPED"
-VERDICT = "PAYLOAD: RESULT: PASS"
+# Every verdict the payload printed ("PAYLOAD: RESULT: PASS"): it prints a
+# second one, FAIL, when its last act (SYSTEM_OFF2) comes back instead of
+# powering the machine off.
+VERDICTS = re.compile(r"^PAYLOAD: RESULT: (\w+)", re.M)
+
+
+def passed(text):
+    """The payload's last verdict is PASS."""
+    verdicts = VERDICTS.findall(text)
+    return bool(verdicts) and verdicts[-1] == "PASS"
 # What BL1 and BL2 say about trusted board boot (bl1/bl1_main.c, bl2/bl2_main.c).
 BL1_AUTH = re.compile(r"^NOTICE:  BL1: BL2 authenticated in (\d+) us$", re.M)
 BL2_AUTH = re.compile(r"^NOTICE:  BL2: BL31 and BL33 authenticated in (\d+) us$", re.M)
@@ -655,7 +664,7 @@ def main(argv):
         return code
 
     if run["cores"] is None and SKIPPED in text:
-        if problems or VERDICT not in text:
+        if problems or not passed(text):
             problems.append("the payload's verdict is not PASS; no report (runtime "
                             "instrumentation is not built in)")
             return conclude()
@@ -686,7 +695,7 @@ def main(argv):
                     if len(set(s)) > 1:
                         problems.append(f"{test}: core {cl}.{co}: {name} differs between "
                                         f"iterations under -icount: {s} ns")
-    if VERDICT not in text:
+    if not passed(text):
         problems.append("the payload's verdict is not PASS"
                         + (" (it never finished)" if "PAYLOAD: RESULT:" not in text else ""))
     report = build_report(run, data, baseline)

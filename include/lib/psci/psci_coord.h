@@ -16,17 +16,29 @@
 
 /* A decoded original-format power_state (DEN0022 5.4.2). */
 struct psci_pstate_fields {
-	uint16_t state_id;
-	bool powerdown;     /* StateType: 1 = power-down, 0 = standby */
-	unsigned int level; /* PowerLevel: the highest level affected */
+	bool powerdown;       /* StateType: 1 = power-down, 0 = standby */
+	unsigned int level;   /* PowerLevel: the highest level affected */
+	uint32_t power_state; /* the value, whole (psci_last_at_level) */
 };
 
 /*
- * Split @power_state into its fields. Returns 0, or PSCI_E_INVALID_PARAMS
- * (-2) when a should-be-zero bit (mask 0xFCFE0000) is set or the level is
- * beyond PLAT_MAX_PWR_LVL.
+ * Split @power_state into its fields (f->power_state whatever the result).
+ * Returns 0, or PSCI_E_INVALID_PARAMS (-2) when a should-be-zero bit (mask
+ * 0xFCFE0000) is set or the level is beyond PLAT_MAX_PWR_LVL.
  */
 int psci_decode_power_state(uint32_t power_state, struct psci_pstate_fields *f);
+
+/*
+ * Does @table (@count entries) spell its StateIDs in DEN0022's recommended
+ * encoding, so that the last-at-level field may be added to any of them
+ * without ambiguity? True when there is room for the field above the
+ * levels' fields in the 16-bit StateID, and every entry's StateID has
+ * nothing there and names, per level, a local state (0-2) that is its
+ * granted state at the core, no shallower than its granted state above (a
+ * platform may grant less: QEMU's 0x02010222), and run above its
+ * PowerLevel. Not on N1SDP, whose StateIDs are 0 (Arm's NULL StateID).
+ */
+bool psci_last_at_ids(const struct psci_pstate_desc *table, unsigned int count);
 
 /*
  * Look @power_state up in @table (@count entries). Returns its index and
@@ -34,6 +46,23 @@ int psci_decode_power_state(uint32_t power_state, struct psci_pstate_fields *f);
  */
 int psci_match_power_state(uint32_t power_state, const struct psci_pstate_desc *table,
                            unsigned int count, struct psci_power_state *state);
+
+/*
+ * @power_state read in DEN0022's recommended StateID encoding: the value
+ * with its last-at-level field cleared (the table's own spelling, for a
+ * table that takes the field: psci_last_at_ids), and in *@last_at the
+ * field (0 when absent).
+ */
+uint32_t psci_split_last_at(uint32_t power_state, unsigned int *last_at);
+
+/*
+ * The level up to which the caller of a request decoded in @f says it is
+ * the last running core (OS-initiated mode): its last-at-level field if
+ * the table takes one (@last_at_ids: the field of its own values is 0, so
+ * a field means the recommended spelling) and it has one, else its
+ * PowerLevel.
+ */
+unsigned int psci_last_at_level(const struct psci_pstate_fields *f, bool last_at_ids);
 
 /*
  * The entry of @table a stay in the coordinated @state counts for in
