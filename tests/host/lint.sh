@@ -7,13 +7,14 @@
 # Usage: lint.sh
 set -uo pipefail
 cd "$(dirname "$0")/../.." || exit 1
-config="-DDEBUG=0 -DLOG_LEVEL=20 -DENABLE_ASSERTIONS=1 -DENABLE_RUNTIME_INSTRUMENTATION=1
+config="-DDEBUG=0 -DLOG_LEVEL=20 -DENABLE_ASSERTIONS=1 -DENABLE_RUNTIME_INSTRUMENTATION=1 -DPMF_RING=1
 	-DPSCI_OS_INIT_MODE=1 -DTRUSTED_BOARD_BOOT=1 -DPAYLOAD_MODE_BENCH=0 -DPAYLOAD_MODE_MEM_PROTECT=0 -DITERATIONS=1 -D__aarch64__"
 passed=0 failed=0
-# The payload's generated header (tools/rt_report/scenarios.py), as the build makes it.
+# The generated headers (tools/rt_report/scenarios.py, tools/common/pmf.py), as the build makes them.
 gen=$(mktemp -d)
 trap 'rm -rf "$gen"' EXIT
 python3 -m tools.rt_report.scenarios --c-header "$gen/rt_scenarios.h"
+python3 -m tools.common.pmf --c-header "$gen/pmf_abi.h"
 
 # finding TOOL WHAT COMMAND...: PASS when COMMAND succeeds and prints nothing.
 finding() {

@@ -15,9 +15,13 @@
 # binary, with $(UNIT_TEST_ARGS_test_<name>) as its arguments.
 
 UNIT_DIR := $(BUILD_BASE)/tests/unit
-UNIT_CFLAGS := $(HOST_CFLAGS) -fsanitize=address,undefined -fno-sanitize-recover=all
+# The generated PMF ABI header (tools/common/pmf.py), as the firmware has it.
+UNIT_PMF_ABI_H := $(UNIT_DIR)/include/pmf_abi.h
+$(UNIT_PMF_ABI_H): tools/common/pmf.py FORCE
+	@$(call if_changed,GEN     $@,tools/common/pmf.py) python3 -m tools.common.pmf --c-header $@
+UNIT_CFLAGS := $(HOST_CFLAGS) -I$(UNIT_DIR)/include -fsanitize=address,undefined -fno-sanitize-recover=all
 # The firmware configuration the tests compile against (fixed, not the build's).
-UNIT_OPTIONS := -DENABLE_ASSERTIONS=1 -DENABLE_RUNTIME_INSTRUMENTATION=1 -DPSCI_OS_INIT_MODE=1
+UNIT_OPTIONS := -DENABLE_ASSERTIONS=1 -DENABLE_RUNTIME_INSTRUMENTATION=1 -DPMF_RING=1 -DPSCI_OS_INIT_MODE=1
 UNIT_CONFIG := -DLOG_LEVEL=0 $(UNIT_OPTIONS)
 UNIT_QEMU := -Iplat/qemu/include -DQEMU_CLUSTERS=2 -DQEMU_CORES_PER_CLUSTER=2 \
 	-DQEMU_MEMORY_MB=1024 $(UNIT_CONFIG)
@@ -38,7 +42,7 @@ MODEL_SOURCES := tests/unit/models/board.c lib/locks/lock_order.c
 
 # $(call host_test,OUT,MAIN,SOURCES,FLAGS,LIBS,PREREQS): the one rule.
 define host_test
-$(1): $(2) $(3) $(6) tests/unit/unit.mk $(HOST_TOOLCHAIN_STAMP)
+$(1): $(2) $(3) $(6) tests/unit/unit.mk $(HOST_TOOLCHAIN_STAMP) | $(UNIT_PMF_ABI_H)
 	@mkdir -p $$(@D)
 	@echo "  HOSTCC  $$@"
 	@$$(HOSTCC) $(4) $$(UNIT_CFLAGS) -MMD -MP -MF $$@.d $(2) $(3) $(5) -o $$@
@@ -51,7 +55,7 @@ endef
 
 PSCI_SOURCES := lib/psci/psci_smc.c lib/psci/psci_system.c lib/psci/psci_suspend.c \
 	lib/psci/psci_on_off.c lib/psci/psci_state.c lib/psci/psci_coord.c
-PSCI_MODEL_SOURCES := $(filter-out lib/psci/psci_coord.c,$(PSCI_SOURCES)) lib/pmf/pmf.c \
+PSCI_MODEL_SOURCES := $(filter-out lib/psci/psci_coord.c,$(PSCI_SOURCES)) lib/pmf/pmf.c lib/pmf/pmf_ring.c \
 	lib/locks/lock_order.c
 
 $(eval $(call unit_test,fip,lib/fip/fip.c lib/fip/fip_uuids.c,))
