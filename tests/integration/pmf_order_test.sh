@@ -8,9 +8,9 @@
 # record's copy there too, the lead reading the rings with no SMC, and
 # every core scribbling over every ring while the calls race. Booted twice
 # from one FIP: under -icount, and in real time with the host made busy
-# (background CPU hogs, each
-# bounded by `timeout` and killed at the end), where vCPUs are preempted
-# and some timers fire before their call reaches the firmware.
+# (background CPU hogs, each bounded by `timeout` and killed at the end),
+# where vCPUs are preempted and some timers fire before their call reaches
+# the firmware.
 # Usage: pmf_order_test.sh BUILD_DIR [RUNS]   (RUNS real-time boots, default 1)
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
