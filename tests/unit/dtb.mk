@@ -4,7 +4,7 @@
 # host libfdt (libfdt-dev, amd64), the same library version BL2 links for
 # arm64, and reads the DTB QEMU gives our machine (made by tools/qemu_run).
 DTB_LIB_SOURCES := lib/dtb/dtb_check.c lib/dtb/dtb_walk.c lib/dtb/dtb_psci.c \
-	lib/dtb/dtb_memory.c lib/mem_ranges/mem_ranges.c
+	lib/dtb/dtb_memory.c lib/dtb/dtb_reserved.c lib/mem_ranges/mem_ranges.c
 DTB_LIB_HEADERS := include/lib/dtb.h include/lib/mem_ranges.h lib/dtb/dtb_private.h
 $(eval $(call unit_test,dtb_check,lib/dtb/dtb_check.c lib/mem_ranges/mem_ranges.c,))
 $(eval $(call unit_test,dtb,$(DTB_LIB_SOURCES),,-lfdt))
