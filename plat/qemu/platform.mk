@@ -14,7 +14,7 @@ include plat/$(PLAT_BOARD)/defaults.mk
 # The AArch64 CPU models of QEMU 7.2 with EL2 and EL3, each booted by the
 # cpus suite (tests/integration/cpus_test.sh, which reads this line);
 # anything else cannot run this firmware.
-QEMU_CPUS := neoverse-n1 cortex-a35 cortex-a53 cortex-a57 cortex-a72 cortex-a76 max
+override QEMU_CPUS := neoverse-n1 cortex-a35 cortex-a53 cortex-a57 cortex-a72 cortex-a76 max
 
 
 # The firmware's core limit on QEMU virt: with GICv3, QEMU numbers at most 16
@@ -25,7 +25,7 @@ $(call plat_constant,GICV3_SUPPORT_GIC600,0)
 $(call int_option,QEMU_CLUSTERS,2,Clusters modelled on QEMU virt (cores = clusters x cores per cluster; 1 to $(QEMU_MAX_CORES) cores in all))
 $(call int_option,QEMU_CORES_PER_CLUSTER,2,Cores per cluster modelled on QEMU virt)
 $(call int_option,QEMU_MEMORY_MB,1024,DRAM of the QEMU machine in MiB (1024 to 3072: BL33 loads at 0x60000000 and the map ends at 4 GiB))
-$(call str_option,QEMU_CPU,$(PLAT_BOARD_CPU),QEMU -cpu model: $(QEMU_CPUS))
+$(call str_option,QEMU_CPU,$(PLAT_BOARD_CPU),QEMU -cpu model: $(QEMU_CPUS); QEMU's properties may follow (neoverse-n1$(comma)midr=0x413fd0c0: another revision))
 $(call bool_option,QEMU_SYSTEM_SUSPEND,1,0 leaves SYSTEM_SUSPEND out (PSCI_FEATURES says NOT_SUPPORTED; the payload then expects none, as on N1SDP))
 $(call bool_option,REALTIME,0,1 runs QEMU without -icount (wall-clock time, figures not reproducible))
 PAYLOAD_OPTIONS += REALTIME
@@ -34,7 +34,7 @@ $(call int_option,QEMU_TFW_NVCTR,0,The board's trusted NV counter (its one-time-
 $(call int_option,QEMU_NTFW_NVCTR,0,The board's non-trusted NV counter: NT FW certificates below it are refused)
 $(call str_option,QEMU_EXTRA,,More QEMU arguments for make run, e.g. "-s -S" to wait for gdb (docs/debugging.rst))
 
-ifeq ($(filter $(QEMU_CPUS),$(QEMU_CPU)),)
+ifeq ($(filter $(QEMU_CPUS),$(firstword $(subst $(comma), ,$(QEMU_CPU)))),)
 $(error QEMU_CPU=$(QEMU_CPU): not a QEMU AArch64 model with EL2 and EL3; choose one of $(QEMU_CPUS))
 endif
 
