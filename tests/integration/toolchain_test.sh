@@ -70,8 +70,11 @@ if make -C "$top" -j2 PLAT=n1sdp BUILD_BASE="$arm" all fip BL33="$work/edk2.bin"
 	check "n1sdp: Debian's fiptool lists the FIP" \
 		bash -c "fiptool info $d/fip.bin | grep -q 'EL3 Runtime Firmware BL31'"
 	# docs/plat/n1sdp.rst's report step, as printed, on a console in the
-	# board's form (the clang build's, of this tree's version, renamed).
-	sed 's/^PAYLOAD: platform: qemu (QEMU virt)$/PAYLOAD: platform: n1sdp (Arm N1SDP)/' \
+	# board's form (the clang build's, of this tree's version, renamed, its
+	# banners naming the n1sdp build's options id as the board's would).
+	id=$(sed -n 's/^#define BUILD_OPTIONS_ID "\([0-9a-f]*\)"$/\1/p' "$d/include/options_id.h")
+	sed -e 's/^PAYLOAD: platform: qemu (QEMU virt)$/PAYLOAD: platform: n1sdp (Arm N1SDP)/' \
+		-e "s/^\\(NOTICE:  BL[0-9]*: Built : .*, options \\)[0-9a-f]\\{8\\}$/\\1$id/" \
 		"$work/clang-boot.log" >"$work/n1sdp.log"
 	make -C "$top" BUILD_BASE="$arm" report LOG="$work/n1sdp.log" >"$work/n1sdp-report.log" 2>&1
 	rst=$arm/report/n1sdp/psci-performance-n1sdp.rst
