@@ -94,7 +94,9 @@ PLAT_OWN_OPTIONS := $(filter-out $(OPTIONS_BEFORE_PLAT),$(OPTIONS))
 # Options whose default the platform may set through PLAT_DEFAULT_<NAME>.
 $(call bool_option,ENABLE_RUNTIME_INSTRUMENTATION,$(or $(PLAT_DEFAULT_ENABLE_RUNTIME_INSTRUMENTATION),0),Time-stamp PSCI powerdown/wakeup/cache-flush points into PMF buffers readable by SMC)
 $(call bool_option,ENABLE_ASSERTIONS,$(DEBUG),Keep assert() checks in the images)
-$(call bool_option,WORKAROUND_CVE_2022_23960,$(or $(PLAT_DEFAULT_WORKAROUND_CVE_2022_23960),0),Spectre-BHB (CVE-2022-23960): BL31 runs the branch-history loop on every lower-EL entry of the CPUs the errata table lists (Neoverse N1, every revision; docs/plat/n1sdp.rst))
+$(call bool_option,WORKAROUND_CVE_2022_23960,$(or $(PLAT_DEFAULT_WORKAROUND_CVE_2022_23960),0),Spectre-BHB (CVE-2022-23960): BL31 runs the branch-history loop on every lower-EL entry of the CPUs whose unit has the row (Neoverse N1 and Cortex-A76: 24 branches; Cortex-A57/A72: 8; docs/plat/n1sdp.rst))
+$(call bool_option,WORKAROUND_CVE_2018_3639,$(or $(PLAT_DEFAULT_WORKAROUND_CVE_2018_3639),0),Speculative store bypass (CVE-2018-3639) at reset: PSTATE.SSBS = 0 where FEAT_SSBS (Neoverse N1; with erratum 3324349's ISB); load-pass-store off on Cortex-A57/A72)
+$(call bool_option,WORKAROUND_CVE_2025_10263,$(or $(PLAT_DEFAULT_WORKAROUND_CVE_2025_10263),0),CVE-2025-10263 (Arm notice 112137): a TLBI VALE3IS and DSB ISH after every broadcast TLBI and its DSB EL3 runs; on by default where the platform's cores are affected)
 $(call bool_option,PSCI_OS_INIT_MODE,$(or $(PLAT_DEFAULT_PSCI_OS_INIT_MODE),0),PSCI OS-initiated mode: PSCI_SET_SUSPEND_MODE and OSI CPU_SUSPEND)
 $(call str_option,BL33,,Normal-world image to pack as BL33 (default: the built-in test payload))
 $(call int_option,ITERATIONS,1,make run: how many times the payload runs each runtime-instrumentation scenario in one boot (1 to 100); the tables show the median per core)
@@ -148,7 +150,7 @@ COMPILER_INCLUDE := $(shell $(CC) $(TARGET_FLAGS) -print-file-name=include 2>/de
 
 # Goals that start a make of their own in this build tree (run, bench, docs,
 # check...), after installing what they need (make_helpers/deps.sh).
-SUBMAKE_GOALS := run bench test-mem-protect compare docs etm-decode profile check check-quick scaling test-profile linux-latency lava-jobs lava-run
+SUBMAKE_GOALS := run bench test-mem-protect compare docs etm-decode profile check check-quick scaling mitigations test-profile linux-latency lava-jobs lava-run
 # A compiler that cannot run is named before anything is built, by every
 # goal that compiles the firmware itself (the others install it first, or
 # build host tools only).
@@ -250,14 +252,17 @@ $(call stamp_file,$(BUILD_DIR)/config.mk,config_mk_text)
 # Options that only change how the images are run or packed, not built.
 CONFIG_RUNTIME_ONLY := QEMU QEMU_CPU QEMU_EXTRA BL33 RUN_TIMEOUT
 
-# Offsets that assembly uses are generated from the C structures.
+# Offsets that assembly uses are generated from the C structures: the
+# compiler's assembly of lib/el3_runtime/asm_offsets.c ($@.s), turned into
+# #defines by $(asm_offsets_from_s) (also the A64 unit tests', unit.mk).
 ASM_OFFSETS_H := $(BUILD_DIR)/include/asm_offsets.h
+asm_offsets_from_s = { echo "/* Generated from $<: do not edit. */"; \
+	sed -n 's/.*@@ASM_OFFSET \([A-Z0-9_]*\) \#\{0,1\}\(-\{0,1\}[0-9]*\).*/\#define \1 \2/p' $@.s; } > $@
 $(ASM_OFFSETS_H): lib/el3_runtime/asm_offsets.c $(CONFIG_DEPS)
 	@echo "  GEN     $@"
 	$(Q)$(CC) $(TF_CFLAGS) $(CPPFLAGS_COMMON) -MMD -MP -MT $@ -MF $@.d -S $< -o $@.s
 	$(Q)$(call fixdep,$@.d)
-	$(Q){ echo "/* Generated from $<: do not edit. */"; \
-	   sed -n 's/.*@@ASM_OFFSET \([A-Z0-9_]*\) #\{0,1\}\(-\{0,1\}[0-9]*\).*/#define \1 \2/p' $@.s; } > $@
+	$(Q)$(asm_offsets_from_s)
 -include $(ASM_OFFSETS_H).d
 
 # The options only the test payload reads (make_helpers/options.mk).
@@ -329,6 +334,7 @@ COMMON_SOURCES := lib/libc/printf.c lib/libc/string.c \
 	lib/aarch64/cache_helpers.S lib/aarch64/misc_helpers.S lib/locks/spinlock.S \
 	lib/locks/lock_order.c lib/el3_runtime/cpu_data.c lib/xlat/xlat.c lib/xlat/xlat_enable.c
 
+include lib/cpus/cpus.mk
 include bl1/bl1.mk
 include bl2/bl2.mk
 include bl31/bl31.mk

@@ -28,6 +28,7 @@ SECTIONS {
 	__RODATA_START__ = .;
 	.rodata : {
 		*(SORT_BY_ALIGNMENT(.rodata*))
+		CPU_OPS_DESCS
 		. = ALIGN(8);
 	} >ROM
 
@@ -60,6 +61,7 @@ SECTIONS {
 
 	/DISCARD/ : { *(.note*) *(.comment) *(.eh_frame*) }
 
+	ASSERT(__stop_cpu_ops > __start_cpu_ops, "BL1 has no CPU unit")
 	ASSERT(__BL1_ROM_END__ <= PLAT_BL1_RO_LIMIT, "BL1 ROM image exceeds its budget")
 	ASSERT(__RW_END__ <= BL1_RW_LIMIT, "BL1 RW data exceeds its budget")
 }

@@ -16,11 +16,12 @@ ENTRY(bl31_entrypoint)
 SECTIONS {
 	. = BL31_BASE;
 	TEXT_SECTION(bl31_entrypoint.o)
-	RODATA_SECTION(RT_SVC_DESCS)
+	RODATA_SECTION(RT_SVC_DESCS CPU_OPS_DESCS)
 	RW_SECTIONS(PLATFORM_CORE_COUNT)
 	IMAGE_DISCARD
 	IMAGE_BUDGET(BL31_LIMIT, "BL31 exceeds its memory budget")
 	ASSERT(__stop_rt_svc_descs > __start_rt_svc_descs, "BL31 has no runtime service")
+	ASSERT(__stop_cpu_ops > __start_cpu_ops, "BL31 has no CPU unit")
 }
 
 __IMAGE_BASE__ = BL31_BASE;

@@ -1,12 +1,11 @@
 BL31_SOURCES := bl31/aarch64/bl31_entrypoint.S bl31/aarch64/runtime_exceptions.S \
-	lib/cpus/cpu_ops.c lib/cpus/cpu_dcsw.c lib/cpus/errata.c lib/cpus/cpu_entry.c \
-	lib/cpus/aarch64/cpu_helpers.S \
+	$(CPUS_SOURCES) \
 	bl31/bl31_main.c common/bl_common.c common/crash.c common/aarch64/crash.S \
 	common/runtime_svc.c common/version.c \
 	lib/el3_runtime/context.c lib/pmf/pmf.c \
 	lib/psci/psci_smc.c lib/psci/psci_system.c lib/psci/psci_suspend.c \
 	lib/psci/psci_on_off.c lib/psci/psci_state.c lib/psci/psci_coord.c \
 	lib/psci/aarch64/psci_pwr_down.S \
-	services/std_svc/std_svc.c services/arm_arch_svc/arm_arch_svc.c \
+	services/std_svc/std_svc.c services/std_svc/errata_abi.c services/arm_arch_svc/arm_arch_svc.c \
 	services/ven_el3/ven_el3_svc.c \
 	drivers/arm/gic/gicv3.c

@@ -38,11 +38,11 @@ extern const char runtime_exceptions_bhb[];
 
 /*
  * Per-CPU set-up shared by the cold and warm boot paths; the CPU-specific
- * part (errata, the Spectre-BHB vectors) is lib/cpus' (cpu_bl31_entry).
+ * part (the Spectre-BHB vectors) is lib/cpus' (cpu_bl31_entry).
  */
-static void bl31_cpu_setup(bool cold)
+static void bl31_cpu_setup(void)
 {
-	cpu_bl31_entry(cold, (uintptr_t)runtime_exceptions_bhb);
+	cpu_bl31_entry((uintptr_t)runtime_exceptions_bhb);
 	bl_program_cntfrq();
 	if (gicv3_cpu_init() != 0) {
 		ERROR("BL31: no GIC redistributor for MPIDR 0x%llx\n",
@@ -73,7 +73,9 @@ void bl31_main(const struct bl31_params *from_bl2)
 		cpu_data[pos].core_pos = pos;
 	console_lock_enable();
 	gicv3_distributor_init(PLAT_GICD_BASE, PLAT_GICR_BASE);
-	bl31_cpu_setup(true);
+	/* The boot CPU's unit, and its rows on the console (lib/cpus). */
+	cpu_bl31_entry_cold();
+	bl31_cpu_setup();
 	runtime_svc_init();
 	plat_bl31_setup();
 
@@ -87,7 +89,7 @@ void bl31_main(const struct bl31_params *from_bl2)
 
 void bl31_warm_boot(void)
 {
-	bl31_cpu_setup(false);
+	bl31_cpu_setup();
 	psci_warmboot_entrypoint();
 	/*
 	 * EXIT_PSCI for a CPU coming back from power-down: last before el3_exit,
@@ -106,6 +108,9 @@ void el3_sync_handler(struct el3_context *ctx, uint64_t from_aarch32)
 		runtime_svc_dispatch(ctx, from_aarch32 != 0U);
 		return;
 	}
+	/* A trap an erratum's workaround set up (Neoverse N1 1542419's). */
+	if (cpu_trap(ctx, esr))
+		return;
 	/*
 	 * Anything else is an instruction the normal world may not execute
 	 * (e.g. the secure timer's registers, SCR_EL3.ST = 0): the normal

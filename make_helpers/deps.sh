@@ -87,7 +87,7 @@ declare -A check_pkgs=(
 	# the lint suite (tests/host/lint.sh)
 	[shellcheck]=shellcheck
 	[pyflakes3]=pyflakes3
-	# the SHA-2 unit test on AArch64 (tests/unit/sha2.mk): static, under qemu-aarch64
+	# the unit tests on AArch64 (tests/unit/sha2.mk, tests/unit/cpus.mk): static, under qemu-aarch64
 	[qemu-aarch64]=qemu-user
 	[/usr/aarch64-linux-gnu/lib/libc.a]=libc6-dev-arm64-cross
 )

@@ -26,7 +26,7 @@ DEPS := bash make_helpers/deps.sh
 PYTHON := $(firstword $(wildcard /usr/bin/python3) python3)
 
 # The targets each runner runs; the others' are refused at parse time.
-RUN_TARGETS := run bench test-mem-protect profile test-profile scaling compare perf-docs
+RUN_TARGETS := run bench test-mem-protect profile test-profile scaling mitigations compare perf-docs
 RUN_TARGETS_qemu := $(RUN_TARGETS)
 RUN_TARGETS_fvp := run
 RUN_TARGETS_none :=
@@ -42,7 +42,7 @@ $(error $(call error_text,$(foreach t,$(CANNOT_RUN),make $(t) runs $(if $(RUN_TA
 endif
 
 .PHONY: run _run bench _bench test-mem-protect _test-mem-protect profile _profile compare _compare \
-	docs _docs scaling test-profile etm-decode perf-docs
+	docs _docs scaling mitigations test-profile etm-decode perf-docs
 run bench test-mem-protect compare:
 	@$(DEPS) run
 	@$(MAKE) --no-print-directory _$@
@@ -217,6 +217,35 @@ scaling:
 	@$(PYTHON) -m tools.rt_report.scaling $(SCALING_DIR)/scaling.rst \
 		$(foreach t,$(SCALING_TOPOLOGIES),$(t) $(SCALING_DIR)/$(t))
 
+# make mitigations: make bench with each runtime mitigation of the CPUs
+# (MITIGATION_OPTIONS) alone on, with none and with all, each variant in a
+# build tree of its own, $(MITIGATIONS_DIR)/build-<variant>/, begun as a
+# copy of this one (only what names the option is rebuilt) and kept for
+# the next time; this tree is left as it was. Then the table of what each
+# costs on each path (tools/rt_report/mitigations.py) in
+# $(MITIGATIONS_DIR)/mitigations.rst, $(MITIGATIONS_DIR)/<variant> linking
+# to each variant's make bench run (docs/perf/mitigations.rst).
+MITIGATION_OPTIONS := WORKAROUND_CVE_2018_3639 WORKAROUND_CVE_2022_23960 WORKAROUND_CVE_2025_10263
+MITIGATIONS_DIR := $(BUILD_BASE)/mitigations
+# $(call mitigation_args,VARIANT): every option 0, or 1 where VARIANT (none, all or an option) says.
+mitigation_args = $(foreach o,$(MITIGATION_OPTIONS),$(o)=$(if $(filter all $(o),$(1)),1,0))
+MITIGATION_VARIANTS := none $(MITIGATION_OPTIONS) all
+mitigations:
+	@mkdir -p $(MITIGATIONS_DIR)
+	@set -e; $(foreach v,$(MITIGATION_VARIANTS),\
+		echo "== $(v) (log: $(MITIGATIONS_DIR)/$(v).log)"; \
+		tree=$(MITIGATIONS_DIR)/build-$(v); \
+		if [ ! -d $$tree/$(PLAT)/$(BUILD_TYPE) ] && [ -d $(BUILD_DIR) ]; then \
+			mkdir -p $$tree/$(PLAT) && cp -a $(BUILD_DIR) $$tree/$(PLAT)/ && \
+			{ [ ! -d $(BUILD_BASE)/tools ] || cp -a $(BUILD_BASE)/tools $$tree/; }; \
+		fi; \
+		$(MAKE) --no-print-directory BUILD_BASE=$$tree bench $(call mitigation_args,$(v)) \
+			>$(MITIGATIONS_DIR)/$(v).log 2>&1 || { tail -n 20 $(MITIGATIONS_DIR)/$(v).log; exit 1; }; \
+		rm -f $(MITIGATIONS_DIR)/$(v); \
+		ln -s "$$(readlink -f $$tree/$(PLAT)/report/latest-bench)" $(MITIGATIONS_DIR)/$(v);)
+	@$(PYTHON) -m tools.rt_report.mitigations $(MITIGATIONS_DIR)/mitigations.rst \
+		$(foreach v,$(MITIGATION_VARIANTS),$(v) $(MITIGATIONS_DIR)/$(v))
+
 # make docs: docs/ to HTML with Sphinx, warnings as errors, the latest
 # passing report and its plots in place of the committed one. It publishes
 # the latest run of this command line's variant that passed
@@ -271,6 +300,7 @@ etm-decode:
 $(call user_target,run,build what is missing$(comma) boot it (QEMU; PLAT=fvp with FVP_BASE=)$(comma) print the latency report)
 $(call user_target,bench,ns per SMC and PSCI round trip (QEMU$(comma) -icount shift=0: one ns an instruction))
 $(call user_target,scaling,make bench and the report at two topologies side by side (docs/perf/scaling.rst))
+$(call user_target,mitigations,make bench with each CPU mitigation (WORKAROUND_CVE_*) alone on$(comma) none and all: what each costs (docs/perf/mitigations.rst))
 $(call user_target,compare,the report and make bench against the revision REF=)
 $(call user_target,docs,docs/ to HTML with Sphinx$(comma) with the latest passing report)
 $(call user_target,perf-docs,make run$(comma) then its report and plots into docs/perf/ (to commit))

@@ -51,14 +51,19 @@ func bl31_warm_entrypoint
 	pmf_store_exit_hw_low_pwr x0, x1, x2
 #endif
 	el3_arch_init runtime_exceptions
-	/* On QEMU a powered-down core comes back here without a reset. */
+	/*
+	 * On QEMU a powered-down core comes back here without a reset. Its
+	 * unit (x0, kept in x20) goes to its per-CPU data (lib/cpus).
+	 */
 	bl	cpu_reset_handler
+	mov	x20, x0
 	/* The MMU goes on before the stack is used (enable_mmu_direct_el3). */
 	adr_l	x0, xlat_base_table
 	bl	enable_mmu_direct_el3
 	mov	x0, x19
 	cpu_data_and_stack
 	set_cpu_data
+	str	x20, [x0, #CPU_DATA_CPU_OPS]
 	bl	bl31_warm_boot
 	b	el3_exit
 endfunc bl31_warm_entrypoint

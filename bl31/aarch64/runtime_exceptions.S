@@ -12,17 +12,17 @@
  */
 #include <common/aarch64/el3_common_macros.S>
 
-#include <lib/cpus/errata.h>
-
 	/*
 	 * CVE-2022-23960 (Spectre-BHB): overwrite the branch history a lower
-	 * EL may have trained with \count taken branches, then stop
-	 * speculation (DSB + ISB: Neoverse N1 has no FEAT_SB), before any
-	 * indirect branch EL3 makes (Arm, "Spectre-BHB" whitepaper, the
-	 * branch-loop mitigation). Clobbers \reg and the flags.
+	 * EL may have trained with as many taken branches as this CPU's unit
+	 * says (lib/cpus: cpu_data's bhb_loops, set at its boot; these vectors
+	 * are installed only where it is not 0), then stop speculation (DSB +
+	 * ISB: Neoverse N1 has no FEAT_SB), before any indirect branch EL3
+	 * makes (Arm, "Spectre-BHB" whitepaper, the branch-loop mitigation).
+	 * SP_EL3 points at cpu_data. Clobbers \reg and the flags.
 	 */
-	.macro bhb_loop reg, count
-	mov	\reg, #\count
+	.macro bhb_loop reg
+	ldr	\reg, [sp, #CPU_DATA_BHB_LOOPS]
 1:	b	2f
 2:	subs	\reg, \reg, #1
 	b.ne	1b
@@ -35,12 +35,12 @@
 	 * counter sample as early as possible (docs/design/pmf.rst), before the
 	 * context save; on a CPU that needs it, after the branch-history loop,
 	 * as TF-A's figures are. \aarch32: 1 if the caller was in AArch32
-	 * state; \bhb: the loop count, 0 for none.
+	 * state; \bhb: 1 to run the loop.
 	 */
 	.macro sync_lower_el aarch32, bhb
 	str	x30, [sp, #CTX_X30]
 	.if \bhb
-	bhb_loop x30, \bhb
+	bhb_loop x30
 	.endif
 	mrs	x30, cntpct_el0
 	str	x30, [sp, #CPU_DATA_PMF_ENTER_TS]
@@ -57,7 +57,7 @@
 	.if \bhb
 	str	x0, [sp, #CPU_DATA_CRASH_REGS + CRASH_X0]
 	str	x1, [sp, #CPU_DATA_CRASH_REGS + CRASH_X1]
-	bhb_loop x0, \bhb
+	bhb_loop x0
 	mov	x0, #\kind
 	b	el3_crash_entry
 	.else
@@ -66,8 +66,8 @@
 	.endm
 
 	/*
-	 * A whole vector table: \pfx names its slots; \bhb is the loop count
-	 * its lower-EL slots run first (0: none).
+	 * A whole vector table: \pfx names its slots; \bhb: 1 if its
+	 * lower-EL slots run the branch-history loop first.
 	 */
 	.macro el3_vectors name, pfx, bhb
 	vector_base \name
@@ -132,11 +132,11 @@
 
 #if WORKAROUND_CVE_2022_23960
 	/*
-	 * The same with the branch-history loop, for the CPUs the errata table
-	 * says need it (lib/cpus/cpu_entry.c installs it per CPU at cold and warm
-	 * boot).
+	 * The same with the branch-history loop, for the CPUs whose unit's
+	 * CVE-2022-23960 row applies (lib/cpus/cpu_entry.c installs it per
+	 * CPU at cold and warm boot, with that CPU's loop count).
 	 */
-	el3_vectors runtime_exceptions_bhb, bhb_, BHB_LOOP_COUNT_NEOVERSE_N1
+	el3_vectors runtime_exceptions_bhb, bhb_, 1
 #else
 	/* Never installed (lib/cpus/cpu_entry.c); named for bl31_main.c alike. */
 	.global	runtime_exceptions_bhb

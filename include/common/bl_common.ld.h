@@ -59,6 +59,16 @@
 		__DATA_RAM_END__ = .;			\
 	}
 
+/*
+ * The CPU units DECLARE_CPU_OPS placed (include/lib/cpus/cpu_ops.h),
+ * sorted by rank then name: the look-up walks them in that order.
+ */
+#define CPU_OPS_DESCS					\
+	. = ALIGN(8);					\
+	__start_cpu_ops = .;				\
+	KEEP(*(SORT_BY_NAME(cpu_ops.*)))		\
+	__stop_cpu_ops = .;
+
 /* .bss (zeroed by the entry code) and @stack_count stacks of @stack_size. */
 #define BSS_STACKS_SECTIONS(stack_count, stack_size)	\
 	.bss (NOLOAD) : ALIGN(64) {			\

@@ -48,9 +48,33 @@
 #define SMCCC_VERSION           U(0x80000000)
 #define SMCCC_ARCH_FEATURES     U(0x80000001)
 #define SMCCC_ARCH_SOC_ID       U(0x80000002)
+#define SMCCC_ARCH_SOC_ID_64    U(0xC0000002) /* SMCCC 1.5: the name */
 #define SMCCC_ARCH_WORKAROUND_1 U(0x80008000)
 #define SMCCC_ARCH_WORKAROUND_2 U(0x80007fff)
 #define SMCCC_ARCH_WORKAROUND_3 U(0x80003fff)
+
+/* SMCCC_ARCH_SOC_ID's SoC_ID_type in x1 (DEN0028 7.4; the name since SMCCC 1.5). */
+#define SMCCC_SOC_ID_VERSION  0
+#define SMCCC_SOC_ID_REVISION 1
+#define SMCCC_SOC_ID_NAME     2
+#define SMCCC_SOC_NAME_LEN    136 /* x1-x17, 8 bytes each, NUL-terminated */
+
+/*
+ * Arm Errata Management Firmware Interface (Arm DEN0100 1.0): Standard
+ * Service calls (OEN 4), SMC32 only, function numbers 0xF0-0xF2.
+ */
+#define EM_VERSION              U(0x840000F0)
+#define EM_FEATURES             U(0x840000F1)
+#define EM_CPU_ERRATUM_FEATURES U(0x840000F2)
+#define EM_VERSION_VALUE        0x10000 /* 1.0: major << 16 | minor */
+/* EM_CPU_ERRATUM_FEATURES answers and the interface's error codes */
+#define EM_HIGHER_EL_MITIGATION 3 /* a higher EL mitigates it for the caller */
+#define EM_NOT_AFFECTED         2 /* the calling PE is not affected */
+#define EM_AFFECTED             1 /* affected: the caller mitigates it */
+#define EM_SUCCESS              0 /* EM_FEATURES: implemented */
+#define EM_NOT_SUPPORTED        (-1)
+#define EM_INVALID_PARAMETERS   (-2)
+#define EM_UNKNOWN_ERRATUM      (-3) /* not known here, or EL3's half of a split one missing */
 
 #ifndef __ASSEMBLY__
 #include <stdbool.h>

@@ -80,4 +80,24 @@ void plat_bl31_setup(void);
  */
 void plat_bl31_runtime_console(void);
 
+/*
+ * The SoC's identity, for SMCCC_ARCH_SOC_ID (Arm DEN0028 7.4), asked once
+ * by BL31 at cold boot (MMU on, the platform's devices mapped).
+ * @version: bit 31 zero; bits 30:24 the SiP's JEP-106 bank index (its
+ * number of continuation codes), 23:16 its JEP-106 identification code,
+ * 15:0 the SoC's ID (PLAT_SOC_JEP106 below builds the upper half);
+ * @revision: bit 31 zero, the SoC's revision, as the SiP numbers them;
+ * @name: NUL-terminated, at most 135 characters: SMCCC 1.5's SoC_ID_name.
+ * Returns 0, or -1 for a platform with no identity to give
+ * (SMCCC_ARCH_FEATURES then says SOC_ID is NOT_SUPPORTED).
+ */
+struct plat_soc_id {
+	uint32_t version;
+	uint32_t revision;
+	const char *name;
+};
+#define PLAT_SOC_JEP106(bank, code)                                                                \
+	(((uint32_t)(bank)&0x7FU) << 24 | ((uint32_t)(code)&0xFFU) << 16)
+int plat_soc_id(struct plat_soc_id *id);
+
 #endif

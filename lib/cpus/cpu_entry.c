@@ -1,51 +1,42 @@
 /*
  * The CPU-specific work of BL31's entry (include/lib/cpus/errata.h,
- * cpu_bl31_entry): the reset rows of the errata table and the choice of
- * EL3 vectors for the Spectre-BHB mitigation, in one place, so no image
- * tests an erratum's build option itself.
+ * cpu_bl31_entry): the calling CPU's unit kept in its data, the EL3
+ * vectors for the Spectre-BHB mitigation with that CPU's loop count, and
+ * the boot CPU's rows on the console, in one place, so no image tests an
+ * erratum's build option itself.
  */
-#include <assert.h>
 #include <stdbool.h>
 #include <stdint.h>
 
 #include <arch/aarch64/arch_helpers.h>
 #include <common/debug.h>
 #include <lib/cpus/errata.h>
-#include <platform_def.h>
+#include <lib/el3_runtime/cpu_data.h>
 
-#ifndef WORKAROUND_CVE_2022_23960
-#error "the build configuration must say whether WORKAROUND_CVE_2022_23960 is built"
-#endif
-
-/*
- * The vectors lower-EL exceptions go through when they are not the boot
- * vectors, 0 for those: decided once at cold boot from the errata table and
- * the boot CPU's MIDR_EL1, as the SMCCC_ARCH_FEATURES answers are (the
- * platforms' CPUs are all of one model), so a warm boot does no look-up.
- */
-static uintptr_t lower_el_vectors;
-
-void cpu_bl31_entry(bool cold, uintptr_t bhb_vectors)
+void cpu_bl31_entry_cold(void)
 {
-	if (PLAT_CPU_IMPDEF_REGS != 0)
-		cpu_errata_apply_reset();
-	if (WORKAROUND_CVE_2022_23960 == 0)
-		return;
-	if (cold) {
-		unsigned int loops = cpu_bhb_loop_count(read_midr_el1());
+	struct cpu_data *me = my_cpu_data();
+	uint64_t midr = read_midr_el1();
 
-		/* The vectors' loop covers every row's count (tests/unit/test_errata.c). */
-		assert(loops <= BHB_LOOP_COUNT_NEOVERSE_N1);
-		lower_el_vectors = loops != 0U ? bhb_vectors : 0U;
-		if (loops != 0U)
-			NOTICE("BL31: CVE-2022-23960 (Spectre-BHB): %u-branch loop on entry from "
-			       "lower ELs\n",
-			       BHB_LOOP_COUNT_NEOVERSE_N1);
-	}
+	me->cpu_ops = cpu_ops_find(midr);
+	cpu_errata_report(me->cpu_ops, midr);
+}
+
+void cpu_bl31_bhb_vectors(uintptr_t bhb_vectors)
+{
+	struct cpu_data *me = my_cpu_data();
+
 	/*
-	 * No ISB: the ERET to the lower EL synchronises the write, and until
-	 * then both tables' current-EL slots are the same.
+	 * Decided at a CPU's first boot, from its own unit and revision (a
+	 * CPU that needs no loop keeps the plain vectors); later warm boots
+	 * only install them again. No ISB: the ERET to the lower EL
+	 * synchronises the write, and until then both tables' current-EL
+	 * slots are the same.
 	 */
-	if (lower_el_vectors != 0U)
-		write_vbar_el3(lower_el_vectors);
+	if (!me->bhb_known) {
+		me->bhb_loops = cpu_bhb_loops(me->cpu_ops, read_midr_el1());
+		me->bhb_known = true;
+	}
+	if (me->bhb_loops != 0U)
+		write_vbar_el3(bhb_vectors);
 }

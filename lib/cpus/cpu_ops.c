@@ -1,37 +1,43 @@
 /*
- * CPU operations per CPU model (include/lib/cpus/cpu_ops.h): the table,
- * the choice of cache levels and the PSCI power-down hooks.
+ * The CPU units (include/lib/cpus/cpu_ops.h): the look-up in the cpu_ops
+ * linker section, the generic unit for CPUs none claims, the choice of
+ * cache levels and the PSCI power-down hooks.
  */
 #include <arch/aarch64/arch_helpers.h>
 #include <lib/cpus/cpu_ops.h>
+#include <lib/el3_runtime/cpu_data.h>
 #include <platform_def.h>
 
-void n1_core_pwrdn_enable(void);
+/* The units DECLARE_CPU_OPS placed, by rank (the images' linker scripts). */
+extern const struct cpu_ops __start_cpu_ops[];
+extern const struct cpu_ops __stop_cpu_ops[];
 
-/*
- * Neoverse N1's IMPLEMENTATION DEFINED registers exist only on real N1s
- * (and Arm's N1 FVP), not in QEMU's model: the platform says which.
- */
-#ifndef PLAT_CPU_IMPDEF_REGS
-#error "platform_def.h must say whether the CPUs' IMPLEMENTATION DEFINED registers exist"
-#endif
+const struct cpu_ops *cpu_ops_first(void)
+{
+	return __start_cpu_ops;
+}
 
-static const struct cpu_ops cpu_table[] = {
-	{ MIDR_NEOVERSE_N1, "Neoverse N1", CPU_FLUSH_NONE, PLAT_CPU_IMPDEF_REGS != 0 },
-	{ MIDR_CORTEX_A57, "Cortex-A57", CPU_FLUSH_L1_L2, false },
-	{ MIDR_CORTEX_A53, "Cortex-A53", CPU_FLUSH_L1_L2, false },
-	{ MIDR_CORTEX_A72, "Cortex-A72", CPU_FLUSH_L1_L2, false },
-	{ MIDR_CORTEX_A35, "Cortex-A35", CPU_FLUSH_L1_L2, false },
-	{ 0, "generic (CLIDR_EL1)", CPU_FLUSH_CLIDR, false },
-};
+const struct cpu_ops *cpu_ops_last(void)
+{
+	return __stop_cpu_ops;
+}
 
 const struct cpu_ops *cpu_ops_find(uint64_t midr)
 {
-	const struct cpu_ops *ops = cpu_table;
+	uint32_t model = (uint32_t)midr & MIDR_MODEL_MASK;
 
-	while (ops->midr != 0U && ops->midr != ((uint32_t)midr & MIDR_MODEL_MASK))
-		ops++;
-	return ops;
+	/* Linker symbols are distinct objects to C: compare addresses. */
+	for (const struct cpu_ops *ops = __start_cpu_ops;
+	     (uintptr_t)ops < (uintptr_t)__stop_cpu_ops; ops++) {
+		if (ops->midr == model)
+			return ops;
+	}
+	return &cpu_ops_generic;
+}
+
+const struct cpu_ops *cpu_ops_mine(void)
+{
+	return my_cpu_data()->cpu_ops;
 }
 
 unsigned int cpu_flush_levels(const struct cpu_ops *ops, unsigned int off_lvl, uint64_t clidr)
@@ -58,16 +64,19 @@ static void flush(const struct cpu_ops *ops, unsigned int off_lvl)
 
 void cpu_pwr_down_prep(unsigned int off_lvl)
 {
-	const struct cpu_ops *ops = cpu_ops_find(read_midr_el1());
+	const struct cpu_ops *ops = cpu_ops_mine();
 
 	flush(ops, off_lvl);
-#if PLAT_CPU_IMPDEF_REGS
-	if (ops->core_pwrdn_en)
-		n1_core_pwrdn_enable();
-#endif
+	/* Where the platform lacks their registers, rows that need them cost no call. */
+	if (ops->pwr_down.count != 0U &&
+	    (PLAT_CPU_IMPDEF_REGS || (ops->pwr_down.row[0].flags & CPU_ROW_IMPDEF) == 0U))
+		cpu_run_rows(ops->pwr_down.row, ops->pwr_down.count, read_midr_el1());
 }
 
-void cpu_pwr_down_final(unsigned int off_lvl)
+const struct cpu_ops *cpu_pwr_down_final(unsigned int off_lvl)
 {
-	flush(cpu_ops_find(read_midr_el1()), off_lvl);
+	const struct cpu_ops *ops = cpu_ops_mine();
+
+	flush(ops, off_lvl);
+	return ops;
 }

@@ -1,126 +1,200 @@
 /*
- * The CPU errata table (include/lib/cpus/errata.h) and its look-ups.
- *
- * A row goes in only with a published fact behind it: the erratum's number,
- * the revisions it affects and the workaround, from Arm's documents. Rows
- * whose workaround writes IMPLEMENTATION DEFINED registers (CPU_WA_RESET)
- * exist only where the platform says those registers do
- * (PLAT_CPU_IMPDEF_REGS); QEMU's models do not have them.
- *
- * Neoverse N1 (MIDR 0x410FD0C0, r0p0-r4p1):
- *  - CVE-2022-23960 (Spectre-BHB): every revision is affected; the
- *    mitigation is a loop of 24 taken branches then a speculation barrier
- *    on each entry to a higher EL (Arm, "Spectre-BHB" whitepaper and the
- *    Arm security update for CVE-2022-23960). Build option
- *    WORKAROUND_CVE_2022_23960; BL31's vectors apply it. The loop guards
- *    EL3 against history a lower EL trained; a kernel on N1 runs its own
- *    loop on its own entries, so no SMCCC_ARCH_WORKAROUND_3 call is the
- *    mitigation and SMCCC_ARCH_FEATURES(WORKAROUND_3) answers -1, the
- *    answer TF-A gives on N1 (docs/plat/n1sdp.rst): TFTF and Linux see one
- *    ABI.
- *  - No ERRATA_N1_<n> row yet: the errata's workarounds (which CPUACTLR
- *    bit each one sets) are in Arm's Neoverse N1 Software Developer Errata
- *    Notice, which this project has not been able to consult; none is
- *    guessed.
+ * The questions about a unit's rows (include/lib/cpus/errata.h): the rule
+ * that decides whether a row runs (the one lib/cpus/aarch64/cpu_helpers.S
+ * follows at reset and power-down), the Errata Management ABI's answers,
+ * the Spectre-BHB loop count and the CVE-2018-3639 state, and the report
+ * BL31 prints at cold boot.
  */
-#include <arch/aarch64/arch_helpers.h>
-#include <lib/cpus/errata.h>
+#include <stdio.h>
 
-#ifndef WORKAROUND_CVE_2022_23960
-#error "the build configuration must say whether WORKAROUND_CVE_2022_23960 is built"
+#include <arch/aarch64/arch_helpers.h>
+#include <common/debug.h>
+#include <lib/cpus/errata.h>
+#include <lib/el3_runtime/cpu_data.h>
+#include <lib/smccc.h>
+#include <platform_def.h>
+
+#ifndef PLAT_CPU_IMPDEF_REGS
+#error "platform_def.h must say whether the CPUs' IMPLEMENTATION DEFINED registers exist"
 #endif
 
-const struct cpu_erratum cpu_errata[] = {
-	{
-		.midr = MIDR_NEOVERSE_N1,
-		.id = CVE_ID(2022, 23960),
-		.rev_lo = CPU_REV(0, 0),
-		.rev_hi = CPU_REV(4, 1),
-		.built = WORKAROUND_CVE_2022_23960 != 0,
-		.kind = CPU_WA_BHB_LOOP,
-		.loops = BHB_LOOP_COUNT_NEOVERSE_N1,
-		.smccc_wa = 0,
-	},
-};
-
-const unsigned int cpu_errata_count = sizeof(cpu_errata) / sizeof(cpu_errata[0]);
-
-bool cpu_erratum_affects(const struct cpu_erratum *e, uint64_t midr)
+enum cpu_row_state cpu_row_state_in(const struct cpu_row *row, uint64_t midr, uint64_t pfr1,
+                                    bool impdef)
 {
 	unsigned int rev = cpu_rev(midr);
 
-	return ((uint32_t)midr & MIDR_MODEL_MASK) == e->midr && rev >= e->rev_lo &&
-	       rev <= e->rev_hi;
+	if (rev < row->rev_lo || rev > row->rev_hi)
+		return CPU_ROW_NOT_AFFECTED;
+	if (row->where == CPU_AT_NONE)
+		return CPU_ROW_NONE_NEEDED;
+	if ((row->flags & CPU_ROW_BUILT) == 0U)
+		return CPU_ROW_NOT_BUILT;
+	if ((row->flags & CPU_ROW_IMPDEF) != 0U && !impdef)
+		return CPU_ROW_NO_IMPDEF;
+	if ((row->flags & CPU_ROW_SSBS) != 0U && ID_FIELD(pfr1, ID_AA64PFR1_SSBS_SHIFT) == 0U)
+		return CPU_ROW_NO_SSBS;
+	return CPU_ROW_APPLIED;
 }
 
-/* Row @e's workaround runs on the CPU of @midr: affected, and built. */
-static bool applies(const struct cpu_erratum *e, uint64_t midr)
+enum cpu_row_state cpu_row_state(const struct cpu_row *row, uint64_t midr)
 {
-	return e->built && cpu_erratum_affects(e, midr);
+	return cpu_row_state_in(row, midr, read_id_aa64pfr1_el1(), PLAT_CPU_IMPDEF_REGS != 0);
 }
 
-enum cpu_erratum_state cpu_erratum_check_in(const struct cpu_erratum *table, unsigned int count,
-                                            enum cpu_wa_kind kind, uint32_t id, uint64_t midr)
+static const struct cpu_row *find_in(const struct cpu_rows *rows, uint32_t id)
 {
-	for (unsigned int i = 0; i < count; i++) {
-		const struct cpu_erratum *e = &table[i];
-
-		if (e->kind == kind && e->id == id && cpu_erratum_affects(e, midr))
-			return e->built ? ERRATUM_APPLIES : ERRATUM_MISSING;
+	for (uint32_t i = 0; i < rows->count; i++) {
+		if (rows->row[i].id == id)
+			return &rows->row[i];
 	}
-	return ERRATUM_NOT_APPLIES;
+	return NULL;
 }
 
-enum cpu_erratum_state cpu_erratum_check(enum cpu_wa_kind kind, uint32_t id, uint64_t midr)
+const struct cpu_row *cpu_erratum_find(const struct cpu_ops *ops, uint32_t id)
 {
-	return cpu_erratum_check_in(cpu_errata, cpu_errata_count, kind, id, midr);
+	const struct cpu_rows *places[] = { &ops->reset, &ops->pwr_down, &ops->leave,
+		                            &ops->runtime };
+	const struct cpu_row *row = NULL;
+
+	if (id == 0U)
+		return NULL; /* the unit's own steps are no erratum */
+	for (unsigned int i = 0; i < sizeof(places) / sizeof(places[0]) && row == NULL; i++)
+		row = find_in(places[i], id);
+	return row;
 }
 
-bool cpu_smccc_wa_in(const struct cpu_erratum *table, unsigned int count, uint32_t fid,
-                     uint64_t midr)
+int32_t cpu_em_answer_in(const struct cpu_ops *ops, uint32_t id, uint64_t midr, uint64_t pfr1,
+                         bool impdef)
 {
-	for (unsigned int i = 0; i < count; i++) {
-		const struct cpu_erratum *e = &table[i];
+	const struct cpu_row *row = cpu_erratum_find(ops, id);
 
-		if (fid != 0U && e->smccc_wa == fid && applies(e, midr))
-			return true;
+	if (row == NULL)
+		return EM_UNKNOWN_ERRATUM;
+
+	enum cpu_row_state state = cpu_row_state_in(row, midr, pfr1, impdef);
+
+	if (state == CPU_ROW_NOT_AFFECTED)
+		return EM_NOT_AFFECTED;
+	switch (row->em) {
+	case CPU_EM_EL3:
+		return state == CPU_ROW_APPLIED ? EM_HIGHER_EL_MITIGATION : EM_AFFECTED;
+	case CPU_EM_SPLIT:
+		return state == CPU_ROW_APPLIED ? EM_AFFECTED : EM_UNKNOWN_ERRATUM;
+	default:
+		return EM_AFFECTED;
 	}
-	return false;
 }
 
-bool cpu_smccc_wa(uint32_t fid, uint64_t midr)
+int32_t cpu_em_answer(uint32_t id)
 {
-	return cpu_smccc_wa_in(cpu_errata, cpu_errata_count, fid, midr);
+	return cpu_em_answer_in(cpu_ops_mine(), id, read_midr_el1(), read_id_aa64pfr1_el1(),
+	                        PLAT_CPU_IMPDEF_REGS != 0);
 }
 
-unsigned int cpu_bhb_loop_count(uint64_t midr)
+unsigned int cpu_bhb_loops(const struct cpu_ops *ops, uint64_t midr)
 {
-	for (unsigned int i = 0; i < cpu_errata_count; i++) {
-		const struct cpu_erratum *e = &cpu_errata[i];
+	for (uint32_t i = 0; i < ops->runtime.count; i++) {
+		const struct cpu_row *row = &ops->runtime.row[i];
 
-		if (e->kind == CPU_WA_BHB_LOOP && applies(e, midr))
-			return e->loops;
+		/* The loop is architectural: no IMPLEMENTATION DEFINED register, no SSBS. */
+		if (row->where == CPU_AT_ENTRY &&
+		    cpu_row_state_in(row, midr, 0, true) == CPU_ROW_APPLIED)
+			return ops->bhb_loops;
 	}
 	return 0;
 }
 
-unsigned int cpu_errata_apply_reset_in(const struct cpu_erratum *table, unsigned int count,
-                                       uint64_t midr)
+bool cpu_ssbd_not_required(const struct cpu_ops *ops, uint64_t midr, uint64_t pfr1)
 {
-	unsigned int applied = 0;
+	const struct cpu_row *row = cpu_erratum_find(ops, CVE_ID(2018, 3639));
 
-	for (unsigned int i = 0; i < count; i++) {
-		const struct cpu_erratum *e = &table[i];
-
-		if (e->kind == CPU_WA_RESET && applies(e, midr)) {
-			e->apply();
-			applied++;
-		}
-	}
-	return applied;
+	if (ID_FIELD(pfr1, ID_AA64PFR1_SSBS_SHIFT) != 0U)
+		return true;
+	return row != NULL &&
+	       cpu_row_state_in(row, midr, pfr1, PLAT_CPU_IMPDEF_REGS != 0) == CPU_ROW_APPLIED;
 }
 
-void cpu_errata_apply_reset(void)
+bool cpu_trap(struct el3_context *ctx, uint64_t esr)
 {
-	(void)cpu_errata_apply_reset_in(cpu_errata, cpu_errata_count, read_midr_el1());
+	const struct cpu_ops *ops = cpu_ops_mine();
+
+	return ops->trap != NULL && ops->trap(ops, ctx, esr);
+}
+
+/* What a state means on the console, before the row's text. */
+static const char *state_text(enum cpu_row_state state)
+{
+	switch (state) {
+	case CPU_ROW_APPLIED:
+		return "applied";
+	case CPU_ROW_NOT_BUILT:
+		return "skipped, not built";
+	case CPU_ROW_NO_IMPDEF:
+		return "skipped, no IMPLEMENTATION DEFINED registers here (PLAT_CPU_IMPDEF_REGS=0)";
+	case CPU_ROW_NO_SSBS:
+		return "skipped, the PE has no FEAT_SSBS";
+	default:
+		return "none needed";
+	}
+}
+
+#define REV(r) (r) >> 4, (r)&0xFU
+
+/* One line per row that concerns this revision; @not_affected counts the others. */
+static void report_place(const struct cpu_rows *rows, uint64_t midr, const char *cpu,
+                         unsigned int *not_affected)
+{
+	for (uint32_t i = 0; i < rows->count; i++) {
+		const struct cpu_row *row = &rows->row[i];
+		enum cpu_row_state state = cpu_row_state(row, midr);
+		unsigned int year = row->id / 100000U, number = row->id % 100000U;
+
+		if (row->id == 0U)
+			continue; /* the CPU's own steps */
+		if (state == CPU_ROW_NOT_AFFECTED) {
+			(*not_affected)++;
+		} else if (row->id < CVE_ID(2000, 0)) {
+			NOTICE("BL31: %s erratum %u (r%up%u-r%up%u): %s: %s\n", cpu, row->id,
+			       REV(row->rev_lo), REV(row->rev_hi), state_text(state), row->what);
+		} else if (state == CPU_ROW_NOT_BUILT) {
+			NOTICE("BL31: %s CVE-%u-%u: skipped, built with WORKAROUND_CVE_%u_%u=0\n",
+			       cpu, year, number, year, number);
+		} else {
+			NOTICE("BL31: %s CVE-%u-%u: %s: %s\n", cpu, year, number, state_text(state),
+			       row->what);
+		}
+	}
+}
+
+/* The ids of the rows outside this revision, appended to @buf. */
+static size_t list_not_affected(const struct cpu_rows *rows, uint64_t midr, char *buf, size_t len,
+                                size_t used)
+{
+	for (uint32_t i = 0; i < rows->count && used < len; i++) {
+		const struct cpu_row *row = &rows->row[i];
+
+		if (row->id != 0U && cpu_row_state(row, midr) == CPU_ROW_NOT_AFFECTED)
+			used += (size_t)snprintf(buf + used, len - used, " %u", row->id);
+	}
+	return used;
+}
+
+void cpu_errata_report(const struct cpu_ops *ops, uint64_t midr)
+{
+	const struct cpu_rows *places[] = { &ops->reset, &ops->pwr_down, &ops->leave,
+		                            &ops->runtime };
+	unsigned int not_affected = 0;
+	char ids[200];
+	size_t used = 0;
+
+	NOTICE("BL31: CPU %s r%up%u (MIDR 0x%x)\n", ops->name, REV(cpu_rev(midr)),
+	       (unsigned int)midr);
+	for (unsigned int i = 0; i < sizeof(places) / sizeof(places[0]); i++)
+		report_place(places[i], midr, ops->name, &not_affected);
+	if (not_affected == 0U)
+		return;
+	ids[0] = '\0';
+	for (unsigned int i = 0; i < sizeof(places) / sizeof(places[0]); i++)
+		used = list_not_affected(places[i], midr, ids, sizeof(ids), used);
+	NOTICE("BL31: %s r%up%u is not affected by%s\n", ops->name, REV(cpu_rev(midr)), ids);
 }

@@ -6,6 +6,7 @@
  */
 #include <stddef.h>
 
+#include <lib/cpus/cpu_ops.h>
 #include <lib/el3_runtime/cpu_data.h>
 #include <lib/pmf.h>
 
@@ -42,6 +43,25 @@ void asm_offsets(void)
 	DEFINE(CPU_DATA_CRASH_SP, offsetof(struct cpu_data, crash.sp));
 	DEFINE(CPU_DATA_CRASH_STACK_TOP, offsetof(struct cpu_data, crash_stack) + CRASH_STACK_SIZE);
 	DEFINE(CPU_DATA_SIZE, sizeof(struct cpu_data));
+	DEFINE(CPU_DATA_CPU_OPS, offsetof(struct cpu_data, cpu_ops));
+	DEFINE(CPU_DATA_BHB_LOOPS, offsetof(struct cpu_data, bhb_loops));
+	/* The CPU units (include/lib/cpus/cpu_ops.h), for lib/cpus/aarch64/cpu_helpers.S. */
+	DEFINE(CPU_OPS_SIZE, sizeof(struct cpu_ops));
+	DEFINE(CPU_OPS_MIDR, offsetof(struct cpu_ops, midr));
+	DEFINE(CPU_OPS_RESET_ROW, offsetof(struct cpu_ops, reset.row));
+	DEFINE(CPU_OPS_RESET_COUNT, offsetof(struct cpu_ops, reset.count));
+	DEFINE(CPU_OPS_LEAVE_ROW, offsetof(struct cpu_ops, leave.row));
+	DEFINE(CPU_OPS_LEAVE_COUNT, offsetof(struct cpu_ops, leave.count));
+	DEFINE(CPU_ROW_SIZE, sizeof(struct cpu_row));
+	DEFINE(CPU_ROW_WRITE, offsetof(struct cpu_row, write));
+	DEFINE(CPU_ROW_NWRITE, offsetof(struct cpu_row, nwrite));
+	DEFINE(CPU_ROW_REV_LO, offsetof(struct cpu_row, rev_lo));
+	DEFINE(CPU_ROW_REV_HI, offsetof(struct cpu_row, rev_hi));
+	DEFINE(CPU_ROW_FLAGS, offsetof(struct cpu_row, flags));
+	DEFINE(CPU_REG_WRITE_SIZE, sizeof(struct cpu_reg_write));
+	DEFINE(CPU_REG_WRITE_SET, offsetof(struct cpu_reg_write, set));
+	DEFINE(CPU_REG_WRITE_REG, offsetof(struct cpu_reg_write, reg));
+	DEFINE(CPU_REG_WRITE_SYNC, offsetof(struct cpu_reg_write, sync));
 	/* struct crash_regs, relative to cpu_data.crash (common/aarch64/crash.S). */
 	DEFINE(CRASH_X0, offsetof(struct crash_regs, x[0]));
 	DEFINE(CRASH_X1, offsetof(struct crash_regs, x[1]));
@@ -68,6 +88,10 @@ void asm_offsets(void)
 	DEFINE(PMF_CPU_SHIFT, __builtin_ctz(sizeof(pmf_timestamps[0])));
 	DEFINE(PMF_SLOT_EXIT_HW_LOW_PWR, sizeof(pmf_timestamps[0][0]) * RT_INSTR_EXIT_HW_LOW_PWR);
 }
+
+/* cpu_helpers.S loads a write's set and clear masks with one LDP. */
+_Static_assert(offsetof(struct cpu_reg_write, clear) == offsetof(struct cpu_reg_write, set) + 8,
+               "struct cpu_reg_write: clear follows set");
 
 _Static_assert((sizeof(pmf_timestamps[0]) & (sizeof(pmf_timestamps[0]) - 1)) == 0,
                "a CPU's PMF block is addressed with a shift");

@@ -100,3 +100,19 @@ uint32_t plat_get_syscnt_freq(void)
 {
 	return mmio_read_32(PLAT_CNTCONTROL_BASE + CNTFID0);
 }
+
+/*
+ * SMCCC_ARCH_SOC_ID: Arm is the SiP (JEP-106 bank 5, i.e. 4 continuation
+ * codes, identification code 0x3B); the model's V2M_SYS_ID says which
+ * board (HBI number, bits 27:16: 0x020 for the Base FVP) and its revision
+ * (bits 31:28).
+ */
+int plat_soc_id(struct plat_soc_id *id)
+{
+	uint32_t sys_id = mmio_read_32(PLAT_V2M_SYSREG_BASE);
+
+	id->version = PLAT_SOC_JEP106(4, 0x3B) | ((sys_id >> 16) & 0xFFFU);
+	id->revision = sys_id >> 28;
+	id->name = PLAT_TITLE;
+	return 0;
+}

@@ -9,8 +9,14 @@ $(call str_option,FVP_BASE,,Path to the Base FVP model executable (e.g. FVP_Base
 $(call plat_constant,GICV3_SUPPORT_GIC600,1)
 
 PLAT_DEFAULT_ENABLE_RUNTIME_INSTRUMENTATION := 1
-# Neoverse N1 needs the Spectre-BHB loop (lib/cpus/errata.c); the AEM model does not.
+# Neoverse N1 needs these mitigations (lib/cpus/units/neoverse_n1.c: the
+# Spectre-BHB loop, PSTATE.SSBS at reset, CVE-2025-10263's extra TLBI, as
+# TF-A's N1SDP port has them); each applies per CPU, so the AEM model
+# (no unit) runs none but CVE-2025-10263's, which every core must run
+# where any core is affected.
 PLAT_DEFAULT_WORKAROUND_CVE_2022_23960 := 1
+PLAT_DEFAULT_WORKAROUND_CVE_2018_3639 := 1
+PLAT_DEFAULT_WORKAROUND_CVE_2025_10263 := 1
 
 ifeq ($(shell [ $(FVP_CLUSTERS) -ge 1 -a $(FVP_CLUSTERS) -le 4 -a $(FVP_CORES_PER_CLUSTER) -ge 1 -a $(FVP_CORES_PER_CLUSTER) -le 4 ] && echo ok),)
 $(error FVP_CLUSTERS=$(FVP_CLUSTERS) FVP_CORES_PER_CLUSTER=$(FVP_CORES_PER_CLUSTER): each must be 1 to 4)

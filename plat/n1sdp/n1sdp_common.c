@@ -124,3 +124,21 @@ uint32_t plat_get_syscnt_freq(void)
 {
 	return mmio_read_32(PLAT_CNTCONTROL_BASE + CNTFID0);
 }
+
+/*
+ * SMCCC_ARCH_SOC_ID: Arm is the SiP (JEP-106 bank 5, i.e. 4 continuation
+ * codes, identification code 0x3B), and the SoC's System Security Control
+ * block says which SoC and which revision: its SSC_VERSION register (at
+ * 0x40 in the block) holds the part number in bits 11:0 and the major and
+ * minor revisions in bits 27:24 and 23:20 (the Arm CSS register, as TF-A's
+ * css_def.h describes it); the revision here is major << 4 | minor.
+ */
+int plat_soc_id(struct plat_soc_id *id)
+{
+	uint32_t ssc = mmio_read_32(PLAT_SSC_VERSION);
+
+	id->version = PLAT_SOC_JEP106(4, 0x3B) | (ssc & 0xFFFU);
+	id->revision = (ssc >> 20) & 0xFFU;
+	id->name = PLAT_TITLE;
+	return 0;
+}

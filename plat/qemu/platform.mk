@@ -12,7 +12,8 @@ PLAT_BOARD_CPU := neoverse-n1
 include plat/$(PLAT_BOARD)/defaults.mk
 
 # The AArch64 CPU models of QEMU 7.2 with EL2 and EL3, each booted by the
-# toolchain test; anything else cannot run this firmware.
+# cpus suite (tests/integration/cpus_test.sh, which reads this line);
+# anything else cannot run this firmware.
 QEMU_CPUS := neoverse-n1 cortex-a35 cortex-a53 cortex-a57 cortex-a72 cortex-a76 max
 
 

@@ -73,3 +73,17 @@ uint32_t plat_get_syscnt_freq(void)
 {
 	return PLAT_SYSCNT_FREQ_HZ;
 }
+
+/*
+ * SMCCC_ARCH_SOC_ID: QEMU's virt machine is an emulated board, no SiP's
+ * SoC: no JEP-106 manufacturer code is its own, so the platform states
+ * bank 0, code 0 and SoC ID 0, revision 0 (platform_def.h), and names
+ * itself.
+ */
+int plat_soc_id(struct plat_soc_id *id)
+{
+	id->version = PLAT_SOC_VERSION;
+	id->revision = PLAT_SOC_REVISION;
+	id->name = PLAT_SOC_NAME;
+	return 0;
+}

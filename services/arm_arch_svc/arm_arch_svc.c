@@ -1,51 +1,94 @@
 /*
  * Arm Architecture Calls (OEN 0, Arm DEN0028 chapter 7): SMCCC_VERSION,
- * SMCCC_ARCH_FEATURES and the CPU vulnerability workarounds.
+ * SMCCC_ARCH_FEATURES, SMCCC_ARCH_SOC_ID and the CPU vulnerability
+ * workarounds.
  */
+#include <string.h>
+
 #include <arch/aarch64/arch_helpers.h>
 #include <common/runtime_svc.h>
 #include <lib/cpus/errata.h>
+#include <lib/utils_def.h>
+#include <plat/plat_setup.h>
 
 /*
  * Answers to SMCCC_ARCH_FEATURES for the CPU vulnerability workarounds
  * (DEN0028 7.5-7.7), decided once at cold boot from the boot CPU's ID
- * registers and MIDR_EL1, so every CPU and every warm boot gives the normal
- * world the same answer (the platforms' CPUs are all of one model). They
- * are TF-A's answers, so TFTF and Linux see one ABI:
- *  0  "implemented; call it", where a row of the CPU errata table
- *     (include/lib/cpus/errata.h) that the build carries names the call as
- *     its mitigation (smccc_wa);
- *  1  "implemented; this PE does not need it": WORKAROUND_3 (CVE-2022-23960)
- *     when ID_AA64PFR0_EL1.CSV2 >= 3 or ID_AA64MMFR1_EL1.ECBHB says so;
- * -1  otherwise (NOT_SUPPORTED): the OS mitigates itself. WORKAROUND_1
- *     (CVE-2017-5715) gets it even on a PE with FEAT_CSV2, and on Neoverse
- *     N1 WORKAROUND_3 gets it although BL31 runs the Spectre-BHB loop on
- *     entry: that loop guards EL3 only (docs/plat/n1sdp.rst).
- *  WORKAROUND_2, CVE-2018-3639: with FEAT_SSBS each EL controls speculative
- *  store bypass itself and EL3 needs no call: -2 (NOT_REQUIRED).
+ * registers and unit (lib/cpus), so every CPU and every warm boot gives the
+ * normal world the same answer (the platforms' CPUs are all of one model).
+ * On Neoverse N1 they are TF-A's answers, so TFTF and Linux see one ABI:
+ *  WORKAROUND_1 (CVE-2017-5715): -1 (NOT_SUPPORTED) everywhere: no CPU
+ *     here has an EL3 branch-predictor invalidation to call (N1 and A76
+ *     have FEAT_CSV2 and need none; Linux on A57/A72 then reports itself
+ *     vulnerable, as with any firmware without the call);
+ *  WORKAROUND_2 (CVE-2018-3639): -2 (NOT_REQUIRED) where no EL needs a
+ *     call: FEAT_SSBS (each EL sets PSTATE.SSBS itself) or the unit's
+ *     CVE-2018-3639 row applied at reset for every EL (Cortex-A57/A72's
+ *     load-pass-store off); -1 otherwise;
+ *  WORKAROUND_3 (CVE-2022-23960): 1 ("this PE does not need it") when
+ *     ID_AA64PFR0_EL1.CSV2 >= 3 or ID_AA64MMFR1_EL1.ECBHB says so; -1
+ *     otherwise, also on the CPUs whose EL3 entry runs the branch loop:
+ *     that loop guards EL3 only, and a kernel runs its own
+ *     (docs/plat/n1sdp.rst).
+ * These are the questions Linux asks at boot, each only where the ID
+ * registers and its own lists leave it unsure (docs/design/errata.rst).
  */
 #define SMC_ARCH_WA_UNAFFECTED 1
 
-static int32_t wa1_answer, wa2_answer, wa3_answer;
+static int32_t wa2_answer, wa3_answer;
+
+/*
+ * SMCCC_ARCH_SOC_ID (DEN0028 7.4): the platform's identity, asked once at
+ * cold boot (plat_soc_id); none (soc_id_ok false) makes the call and its
+ * discovery NOT_SUPPORTED.
+ */
+static struct plat_soc_id soc_id;
+static bool soc_id_ok;
 
 static int arm_arch_svc_init(void)
 {
 	uint64_t csv2 = ID_FIELD(read_id_aa64pfr0_el1(), ID_AA64PFR0_CSV2_SHIFT);
 	uint64_t ecbhb = ID_FIELD(read_id_aa64mmfr1_el1(), ID_AA64MMFR1_ECBHB_SHIFT);
-	uint64_t midr = read_midr_el1();
 
-	wa1_answer = cpu_smccc_wa(SMCCC_ARCH_WORKAROUND_1, midr) ? SMC_OK
-	                                                         : SMC_ARCH_CALL_NOT_SUPPORTED;
-	if (cpu_smccc_wa(SMCCC_ARCH_WORKAROUND_3, midr))
-		wa3_answer = SMC_OK;
-	else if (csv2 >= 3U || ecbhb != 0U)
-		wa3_answer = SMC_ARCH_WA_UNAFFECTED;
-	else
-		wa3_answer = SMC_ARCH_CALL_NOT_SUPPORTED;
-	wa2_answer = ID_FIELD(read_id_aa64pfr1_el1(), ID_AA64PFR1_SSBS_SHIFT) != 0U
+	wa3_answer = csv2 >= 3U || ecbhb != 0U ? SMC_ARCH_WA_UNAFFECTED
+	                                       : SMC_ARCH_CALL_NOT_SUPPORTED;
+	wa2_answer = cpu_ssbd_not_required(cpu_ops_mine(), read_midr_el1(), read_id_aa64pfr1_el1())
 	                     ? SMC_ARCH_CALL_NOT_REQUIRED
 	                     : SMC_ARCH_CALL_NOT_SUPPORTED;
+	soc_id_ok = plat_soc_id(&soc_id) == 0 && (soc_id.version >> 31) == 0U &&
+	            (soc_id.revision >> 31) == 0U;
 	return 0;
+}
+
+/*
+ * SMCCC_ARCH_SOC_ID(SoC_ID_type): 0 the version, 1 the revision (SMC32 or
+ * SMC64), 2 the name in x1-x17 with x0 = SUCCESS (SMCCC 1.5: SMC64 only);
+ * anything else INVALID_PARAMETER. The caller's registers in @ctx say it
+ * all: x0, SMC32 or SMC64; x1, the type (its upper half ignored for SMC32,
+ * DEN0028 2.6). Out of line: the measured calls' path stays as it was.
+ */
+static __attribute__((noinline, cold)) void soc_id_call(struct el3_context *ctx)
+{
+	bool smc64 = smccc_is_64((uint32_t)ctx->x[0]);
+	uint64_t type = smc64 ? ctx->x[1] : (uint32_t)ctx->x[1];
+
+	if (!soc_id_ok) {
+		smc_ret1(ctx, (uint64_t)(int64_t)SMC_ARCH_CALL_NOT_SUPPORTED);
+	} else if (type == SMCCC_SOC_ID_VERSION) {
+		smc_ret1(ctx, soc_id.version);
+	} else if (type == SMCCC_SOC_ID_REVISION) {
+		smc_ret1(ctx, soc_id.revision);
+	} else if (type == SMCCC_SOC_ID_NAME && smc64 && soc_id.name != NULL) {
+		char name[SMCCC_SOC_NAME_LEN] = { 0 };
+
+		/* Little-endian bytes, 8 a register, NUL-padded (DEN0028 7.4.2). */
+		for (size_t i = 0; i < sizeof(name) - 1U && soc_id.name[i] != '\0'; i++)
+			name[i] = soc_id.name[i];
+		memcpy(&ctx->x[1], name, sizeof(name));
+		smc_ret1(ctx, SMC_OK);
+	} else {
+		smc_ret1(ctx, (uint64_t)(int64_t)SMC_ARCH_CALL_INVAL_PARAM);
+	}
 }
 
 static int32_t arch_features(uint32_t fid)
@@ -54,8 +97,9 @@ static int32_t arch_features(uint32_t fid)
 	case SMCCC_VERSION:
 	case SMCCC_ARCH_FEATURES:
 		return SMC_OK;
-	case SMCCC_ARCH_WORKAROUND_1:
-		return wa1_answer;
+	case SMCCC_ARCH_SOC_ID:
+	case SMCCC_ARCH_SOC_ID_64:
+		return soc_id_ok ? SMC_OK : SMC_ARCH_CALL_NOT_SUPPORTED;
 	case SMCCC_ARCH_WORKAROUND_2:
 		return wa2_answer;
 	case SMCCC_ARCH_WORKAROUND_3:
@@ -70,26 +114,36 @@ static void arm_arch_svc_handle(uint32_t fid, uint64_t x1, uint64_t x2, uint64_t
 {
 	(void)x2;
 	(void)x3;
-	switch (fid) {
-	case SMCCC_VERSION:
-		smc_ret1(ctx, SMCCC_VERSION_VALUE);
-		break;
-	case SMCCC_ARCH_FEATURES:
-		smc_ret1(ctx, (uint64_t)(int64_t)arch_features((uint32_t)x1));
-		break;
-	case SMCCC_ARCH_WORKAROUND_1:
-	case SMCCC_ARCH_WORKAROUND_2:
-	case SMCCC_ARCH_WORKAROUND_3:
+	/*
+	 * A tree by function number, written out so that each call pays a
+	 * test or two (the dispatcher lets only fast OEN 0 calls through):
+	 * of the SMC64 calls only SOC_ID's; then VERSION, FEATURES and
+	 * SOC_ID at the bottom; then the workarounds.
+	 */
+	if (smccc_is_64(fid)) {
+		if (fid == SMCCC_ARCH_SOC_ID_64)
+			soc_id_call(ctx);
+		else
+			smc_ret1(ctx, (uint64_t)(int64_t)SMC_UNK);
+	} else if (fid <= SMCCC_ARCH_SOC_ID) {
+		if (fid == SMCCC_VERSION)
+			smc_ret1(ctx, SMCCC_VERSION_VALUE);
+		else if (fid == SMCCC_ARCH_FEATURES)
+			smc_ret1(ctx, (uint64_t)(int64_t)arch_features((uint32_t)x1));
+		else
+			soc_id_call(ctx);
+	} else if (fid == SMCCC_ARCH_WORKAROUND_3 ||
+	           fid - SMCCC_ARCH_WORKAROUND_2 <=
+	                   SMCCC_ARCH_WORKAROUND_1 - SMCCC_ARCH_WORKAROUND_2) {
 		/*
-		 * These calls return nothing (DEN0028 7.5-7.7): the caller's
-		 * x0-x3 come back as it passed them, whatever discovery said,
-		 * as TF-A returns them. Entering EL3 ran whatever mitigation
-		 * this CPU has (the Spectre-BHB loop); SSBS is per EL.
+		 * The workaround calls return nothing (DEN0028 7.5-7.7): the
+		 * caller's x0-x3 come back as it passed them, whatever
+		 * discovery said, as TF-A returns them. Entering EL3 ran
+		 * whatever mitigation this CPU has (the Spectre-BHB loop);
+		 * SSBS is per EL.
 		 */
-		break;
-	default:
+	} else {
 		smc_ret1(ctx, (uint64_t)(int64_t)SMC_UNK);
-		break;
 	}
 }
 

@@ -1,19 +1,33 @@
 /*
  * Standard Service calls (OEN 4): PSCI, and around each PSCI call the
  * ENTER_PSCI/EXIT_PSCI runtime-instrumentation points (docs/perf:
- * capture points).
+ * capture points); the Errata Management ABI's calls (errata_abi.c) take
+ * the other branch, so PSCI's path does not grow.
  */
 #include <bl31/bl31.h>
 #include <common/runtime_svc.h>
 #include <lib/pmf.h>
 #include <lib/psci/psci.h>
 #include <lib/psci/psci_lib.h>
+#include <services/errata_abi.h>
+
+/*
+ * The calls that are no PSCI call: the Errata Management ABI's, or
+ * unknown. Out of line, so that PSCI's path is compiled as if it were not
+ * there.
+ */
+static __attribute__((noinline, cold)) void std_svc_other(uint32_t fid, uint64_t x1, uint64_t x2,
+                                                          uint64_t x3, struct el3_context *ctx)
+{
+	if (!errata_abi_handle(fid, x1, x2, x3, ctx))
+		smc_ret1(ctx, (uint64_t)(int64_t)SMC_UNK);
+}
 
 static void std_svc_handle(uint32_t fid, uint64_t x1, uint64_t x2, uint64_t x3,
                            struct el3_context *ctx)
 {
 	if (((fid & FUNCID_NUM_MASK) & PSCI_FUNC_MASK) != 0U) {
-		smc_ret1(ctx, (uint64_t)(int64_t)SMC_UNK);
+		std_svc_other(fid, x1, x2, x3, ctx);
 		return;
 	}
 	/* The counter was read in the vector; commit it for PSCI calls only. */

@@ -46,12 +46,15 @@ qemu_constants=$(sed -n 's/^\$(call plat_constant,\([A-Z0-9_]*\),\([0-9a-fx]*\))
 [ -n "$qemu_constants" ] || { echo "FAIL lint: no plat_constant in plat/qemu/platform.mk"; exit 1; }
 # shellcheck disable=SC2086
 lint qemu "$qemu_constants -DQEMU_CLUSTERS=2 -DQEMU_CORES_PER_CLUSTER=2 -DQEMU_MEMORY_MB=1024 -DREALTIME=0
-	-DQEMU_TFW_NVCTR=0 -DQEMU_NTFW_NVCTR=0 -DQEMU_SYSTEM_SUSPEND=1 -DWORKAROUND_CVE_2022_23960=0" \
+	-DQEMU_TFW_NVCTR=0 -DQEMU_NTFW_NVCTR=0 -DQEMU_SYSTEM_SUSPEND=1 -DWORKAROUND_CVE_2022_23960=0
+	-DWORKAROUND_CVE_2018_3639=0 -DWORKAROUND_CVE_2025_10263=0" \
 	$generic plat/qemu
 # shellcheck disable=SC2086
-lint n1sdp "-DWORKAROUND_CVE_2022_23960=1" $generic plat/n1sdp
+lint n1sdp "-DWORKAROUND_CVE_2022_23960=1 -DWORKAROUND_CVE_2018_3639=1 -DWORKAROUND_CVE_2025_10263=1" \
+	$generic plat/n1sdp
 # shellcheck disable=SC2086
-lint fvp "-DFVP_CLUSTERS=2 -DFVP_CORES_PER_CLUSTER=2 -DWORKAROUND_CVE_2022_23960=1" $generic plat/fvp
+lint fvp "-DFVP_CLUSTERS=2 -DFVP_CORES_PER_CLUSTER=2 -DWORKAROUND_CVE_2022_23960=1
+	-DWORKAROUND_CVE_2018_3639=1 -DWORKAROUND_CVE_2025_10263=1" $generic plat/fvp
 
 mapfile -t shell < <(git ls-files '*.sh' .ci/run)
 mapfile -t python < <(git ls-files '*.py')

@@ -81,7 +81,7 @@ refused_says "SPD=opteed: TF-A's option; no secure payload dispatcher exists her
 	SPD=opteed
 refused_says "BL32=tee.bin: TF-A's option; no meaning here: there is no secure payload (BL32)" BL32=tee.bin
 refused_says "GENERATE_COT=1: TF-A's option; implied by TRUSTED_BOARD_BOOT=1" GENERATE_COT=1 TRUSTED_BOARD_BOOT=0
-refused_says "ERRATA_N1_1542419=1: TF-A's option; no meaning here: the CPU's errata table" ERRATA_N1_1542419=1
+refused_says "ERRATA_N1_1542419=1: TF-A's option; no meaning here: the CPU's errata rows" ERRATA_N1_1542419=1
 make -C "$top" GENERATE_COT=1 SPD=none V=1 help >"$work/tfa.log" 2>&1
 check "make GENERATE_COT=1 SPD=none V=1: taken, each TF-A option with its line" \
 	bash -c "grep -qx \"make: GENERATE_COT=1 (TF-A's option): implied by TRUSTED_BOARD_BOOT=1: the build makes the certificates of every FIP it packs (and none with TRUSTED_BOARD_BOOT=0)\" '$work/tfa.log' &&

@@ -234,6 +234,26 @@ class Report(Tmp):
         self.assertIn("# firmware: v0.1-abc1234", csv_text)
         self.assertIn('"cluster","core","powerdown_ns","wakeup_ns","cflush_ns"', csv_text)
 
+    def test_errata_applied(self):
+        """The CPU errata and CVE workarounds BL31's boot log says it
+        applied (lib/cpus/errata.c) are the run's provenance; the skipped
+        ones are not."""
+        rows = ("NOTICE:  BL31: CPU Neoverse N1 r3p0 (MIDR 0x413fd0c0)\n"
+                "NOTICE:  BL31: Neoverse N1 CVE-2018-3639: applied: PSTATE.SSBS = 0 at reset\n"
+                "NOTICE:  BL31: Neoverse N1 erratum 1542419 (r3p0-r4p0): applied: patch\n"
+                "NOTICE:  BL31: Neoverse N1 erratum 1946160 (r3p0-r4p1): skipped, no "
+                "IMPLEMENTATION DEFINED registers here (PLAT_CPU_IMPDEF_REGS=0): patches\n"
+                "NOTICE:  BL31: Neoverse N1 CVE-2025-10263: skipped, built with "
+                "WORKAROUND_CVE_2025_10263=0\n")
+        banner = "NOTICE:  BL31: v0.1-abc1234(release)\n"
+        rc, out, d = self.report(console().replace(banner, banner + rows))
+        self.assertEqual(rc, 0, out)
+        self.assertEqual(self.json(d)["provenance"]["errata"], ["CVE-2018-3639", "1542419"])
+        self.assertIn(":CPU errata applied: CVE-2018-3639 1542419 (BL31's boot log)",
+                      self.rst(d))
+        rc, out, d = self.report(console())
+        self.assertNotIn("errata", self.json(d)["provenance"])
+
     def test_six_tables_of_medians(self):
         def v(it, test, cl, co, f):
             if test == "susp_deep_parallel":

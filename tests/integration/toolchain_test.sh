@@ -58,8 +58,11 @@ if make -C "$top" -j2 PLAT=n1sdp BUILD_BASE="$arm" all fip BL33="$work/edk2.bin"
 	nm=aarch64-linux-gnu-nm
 	check "n1sdp: BL1 at the SCP's load address 0x04060000" \
 		bash -c "$nm $d/bl1.elf | grep -q '^0000000004060000 T bl1_entrypoint'"
-	check "n1sdp: BL31 powers cores through SCMI and CORE_PWRDN_EN" \
-		bash -c "$nm $d/bl31.elf | grep -q ' scmi_call' && $nm $d/bl31.elf | grep -q ' n1_core_pwrdn_enable'"
+	check "n1sdp: BL31 powers cores through SCMI, with the Neoverse N1 unit's steps" \
+		bash -c "$nm $d/bl31.elf | grep -q ' scmi_call' && $nm $d/bl31.elf | grep -q ' cpu_ops_neoverse_n1$' &&
+			$nm $d/bl31.elf | grep -q ' cpu_run_rows$'"
+	check "n1sdp: BL31's broadcast TLBI keeps CVE-2025-10263's rule (on by default for the board)" \
+		py tests.host.check_tlbi aarch64-linux-gnu-objdump "$d/bl31.elf" on
 	check "n1sdp: no QEMU power model in BL31" bash -c "! $nm $d/bl31.elf | grep -q qemu_"
 	for f in bl1.bin bl2.bin bl31.bin fip.bin; do
 		check "n1sdp: $f built" [ -s "$d/$f" ]

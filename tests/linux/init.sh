@@ -27,6 +27,19 @@ dmesg | grep -q "psci: PSCIv$psci detected in firmware" && pass "Linux detects P
 dmesg | grep -q "psci: SMC Calling Convention v1.5" && pass "Linux sees SMCCC v1.5" ||
 	fail "Linux sees SMCCC v1.5"
 
+# SMCCC_ARCH_SOC_ID: Linux's soc_id driver registers the SoC the firmware
+# names (QEMU's, as the platform states it: JEP-106 bank 0, code 0, SoC 0,
+# revision 0; the formats of Linux's SMCCC soc_id driver).
+soc=/sys/devices/soc0
+echo "LINUX: soc0: family $(cat $soc/family 2>/dev/null), soc_id $(cat $soc/soc_id 2>/dev/null), revision $(cat $soc/revision 2>/dev/null)"
+[ "$(cat $soc/family 2>/dev/null)" = jep106:0000 ] && [ "$(cat $soc/soc_id 2>/dev/null)" = jep106:0000:0000 ] &&
+	[ "$(cat $soc/revision 2>/dev/null)" = 0x00000000 ] && pass "soc0 is the SoC the firmware names" ||
+	fail "soc0 is the SoC the firmware names: $(dmesg | grep -m1 'SOC_ID')"
+# What Linux concluded from the CPU and the firmware's SMCCC_ARCH_FEATURES answers.
+for v in /sys/devices/system/cpu/vulnerabilities/*; do
+	echo "LINUX: vulnerability ${v##*/}: $(cat "$v")"
+done
+
 cpus=/sys/devices/system/cpu
 online=$(cat $cpus/online)
 [ "$online" = "0-3" ] && pass "all 4 CPUs online" || fail "all 4 CPUs online: online=$online"

@@ -54,7 +54,7 @@ check "U-Boot starts the kernel from QEMU's fw_cfg" has "$log" "Starting kernel 
 for what in "Linux detects PSCI $(psci_version)" "Linux sees SMCCC v1.5" "all 4 CPUs online" "20 rounds of hotplug of CPUs 1-3 (60 off/on pairs)" \
 	"all 4 CPUs online after hotplug" "dmesg has no 'failed to boot'" \
 	"dmesg has no 'may not have shut down cleanly'" "dmesg has no 'unable to power off'" \
-	"cpuidle driver is psci_idle"; do
+	"cpuidle driver is psci_idle" "soc0 is the SoC the firmware names"; do
 	check "linux: $what" has "$log" "LINUX: PASS $what"
 done
 check "linux: core power-down idle state entered" grep -q "LINUX: PASS idle state cpu-power-down entered" "$log"

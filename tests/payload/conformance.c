@@ -14,7 +14,6 @@
 #include <string.h>
 
 #include <arch/aarch64/arch_helpers.h>
-#include <lib/cpus/errata.h>
 #include <lib/pmf.h>
 #include <lib/psci/psci.h>
 #include <lib/smccc.h>
@@ -39,7 +38,7 @@
 void payload_cpu_entry(uint64_t context_id);
 
 static unsigned int passed, failed;
-static const char *covered[40];
+static const char *covered[48];
 static unsigned int covered_count;
 
 static void cover(const char *fn)
@@ -1266,22 +1265,38 @@ static void system_off2(void)
 
 /* --- SMCCC and PMF --- */
 
+/* MIDR_EL1's implementer and part number, as read at EL2 (the CPU's own). */
+#define MODEL_MASK  0xFF00FFF0U
+#define ARM_PART(p) (0x41000000U | (p) << 4)
+#define CORTEX_A57  ARM_PART(0xD07U)
+#define CORTEX_A72  ARM_PART(0xD08U)
+#define NEOVERSE_N1 ARM_PART(0xD0CU)
+
+static uint32_t my_model(void)
+{
+	return (uint32_t)read_midr_el1() & MODEL_MASK;
+}
+
+/*
+ * SMCCC_ARCH_FEATURES for the workaround calls, as DEN0028 7.5-7.7 and
+ * the facts give them, whatever the firmware's tables say:
+ * WORKAROUND_1 is no call here (-1); WORKAROUND_2 is not required (-2)
+ * where FEAT_SSBS lets each EL mitigate itself, or on Cortex-A57/A72 when
+ * the build disables load-pass-store at reset (WORKAROUND_CVE_2018_3639),
+ * else -1; WORKAROUND_3 is not needed (1) on a PE the ID registers prove
+ * unaffected, else -1 (N1's EL3 loop guards EL3 only: TF-A's answer).
+ */
 static int64_t expected_wa(uint32_t wa)
 {
 	uint64_t csv2 = ID_FIELD(read_id_aa64pfr0_el1(), ID_AA64PFR0_CSV2_SHIFT);
 	uint64_t ecbhb = ID_FIELD(read_id_aa64mmfr1_el1(), ID_AA64MMFR1_ECBHB_SHIFT);
+	bool a57_class = my_model() == CORTEX_A57 || my_model() == CORTEX_A72;
 
 	if (wa == SMCCC_ARCH_WORKAROUND_2)
-		return ID_FIELD(read_id_aa64pfr1_el1(), ID_AA64PFR1_SSBS_SHIFT) != 0U ? -2 : -1;
-	/*
-	 * "Call it" (0) only where a row of the firmware's errata table
-	 * (lib/cpus/errata.c, the same build) names the call as the CPU's
-	 * mitigation; MIDR_EL1 read at EL2 is the CPU's own. Else "not needed"
-	 * (1) only for WORKAROUND_3 on a PE the ID registers prove unaffected,
-	 * and NOT_SUPPORTED otherwise: TF-A's answers.
-	 */
-	if (cpu_smccc_wa(wa, read_midr_el1()))
-		return 0;
+		return ID_FIELD(read_id_aa64pfr1_el1(), ID_AA64PFR1_SSBS_SHIFT) != 0U ||
+		                       (a57_class && WORKAROUND_CVE_2018_3639)
+		               ? -2
+		               : -1;
 	if (wa == SMCCC_ARCH_WORKAROUND_3 && (csv2 >= 3U || ecbhb != 0U))
 		return 1;
 	return -1;
@@ -1313,11 +1328,8 @@ static void smccc(void)
 	for (unsigned int i = 0; i < 3U; i++)
 		expect("SMCCC_ARCH_FEATURES", wa_name[i], SMCCC_ARCH_FEATURES, wa[i], 0, 0,
 		       expected_wa(wa[i]));
-	/*
-	 * On Neoverse N1 the answers are fixed facts, TF-A's whatever the
-	 * table says: neither call is N1's mitigation.
-	 */
-	if ((read_midr_el1() & MIDR_MODEL_MASK) == MIDR_NEOVERSE_N1) {
+	/* On Neoverse N1, TF-A's answers: neither call is N1's mitigation. */
+	if (my_model() == NEOVERSE_N1) {
 		expect("SMCCC_ARCH_FEATURES", "WORKAROUND_1 on N1", SMCCC_ARCH_FEATURES,
 		       SMCCC_ARCH_WORKAROUND_1, 0, 0, SMC_ARCH_CALL_NOT_SUPPORTED);
 		expect("SMCCC_ARCH_FEATURES", "WORKAROUND_3 on N1", SMCCC_ARCH_FEATURES,
@@ -1367,6 +1379,175 @@ static void smccc(void)
 	      "reading CNTPS_CTL_EL1 at EL2 gave ESR_EL2 0x%llx, expected an UNDEF (0x2000000)",
 	      (unsigned long long)payload_expected_esr_seen);
 	payload_expect_undef = false;
+}
+
+/* --- Errata Management ABI (Arm DEN0100 1.0) and SMCCC_ARCH_SOC_ID --- */
+
+/*
+ * What EM_CPU_ERRATUM_FEATURES must answer, from the facts (Arm's Neoverse
+ * N1 errata as TF-A documents them), not from the firmware's tables: a
+ * sample of each kind of row, the model and revisions it affects, and who
+ * mitigates it: EL3 with IMPLEMENTATION DEFINED registers the platform may
+ * lack (HIGHER_EL_MITIGATION where it has them, AFFECTED where not), EL3
+ * and the caller together (AFFECTED, or UNKNOWN where EL3's half cannot
+ * run), or each EL for itself (AFFECTED).
+ */
+enum em_who {
+	EM_BY_EL3,
+	EM_BY_BOTH,
+	EM_BY_EACH
+};
+
+static const struct em_fact {
+	uint32_t model, id;
+	uint8_t lo, hi;
+	enum em_who who;
+} em_facts[] = {
+	{ NEOVERSE_N1, 925373, 0x00, 0x00, EM_BY_EL3 },
+	{ NEOVERSE_N1, 1262888, 0x00, 0x30, EM_BY_EL3 },
+	{ NEOVERSE_N1, 1542419, 0x30, 0x40, EM_BY_BOTH },
+	{ NEOVERSE_N1, 1946160, 0x30, 0x41, EM_BY_EL3 },
+	{ NEOVERSE_N1, 2743102, 0x00, 0x41, EM_BY_EL3 },
+	{ NEOVERSE_N1, 3324349, 0x00, 0x41, EM_BY_EACH },
+	{ NEOVERSE_N1, 3888013, 0x00, 0x41, EM_BY_EL3 },
+};
+#define EM_FACTS ARRAY_SIZE(em_facts)
+/* Numbers no CPU here has an erratum for, and one of the firmware's own CVE ids. */
+static const uint32_t em_unknown[] = { 0, 1, 0xFFFFFFFFU, 202223960U };
+#define EM_UNKNOWN ARRAY_SIZE(em_unknown)
+
+static int64_t em_expected(const struct em_fact *f)
+{
+	unsigned int rev = (unsigned int)((read_midr_el1() >> 20) & 0xFU) << 4 |
+	                   (unsigned int)(read_midr_el1() & 0xFU);
+
+	if (my_model() != f->model)
+		return EM_UNKNOWN_ERRATUM;
+	if (rev < f->lo || rev > f->hi)
+		return EM_NOT_AFFECTED;
+	switch (f->who) {
+	case EM_BY_EL3:
+		return PLAT_CPU_IMPDEF_REGS ? EM_HIGHER_EL_MITIGATION : EM_AFFECTED;
+	case EM_BY_BOTH:
+		return PLAT_CPU_IMPDEF_REGS ? EM_AFFECTED : EM_UNKNOWN_ERRATUM;
+	default:
+		return EM_AFFECTED;
+	}
+}
+
+/* Each core's answers: the facts, then the unknown numbers, forward_flag 0 then 1. */
+static int64_t em_seen[PAYLOAD_MAX_CORES][2][EM_FACTS + EM_UNKNOWN];
+
+static void em_ask(unsigned int pos, void *arg)
+{
+	(void)arg;
+	for (unsigned int fwd = 0; fwd < 2U; fwd++) {
+		for (unsigned int i = 0; i < EM_FACTS; i++)
+			em_seen[pos][fwd][i] = smc1(EM_CPU_ERRATUM_FEATURES, em_facts[i].id, fwd,
+			                            0);
+		for (unsigned int i = 0; i < EM_UNKNOWN; i++)
+			em_seen[pos][fwd][EM_FACTS + i] = smc1(EM_CPU_ERRATUM_FEATURES,
+			                                       em_unknown[i], fwd, 0);
+	}
+}
+
+/*
+ * Every core asks on its own behalf (its MIDR, its unit) and, as the
+ * hypervisor the payload is (EL2), on behalf of its EL1 (forward_flag 1):
+ * the same answers.
+ */
+static void em_check(unsigned int pos)
+{
+	for (unsigned int fwd = 0; fwd < 2U; fwd++) {
+		for (unsigned int i = 0; i < EM_FACTS + EM_UNKNOWN; i++) {
+			bool fact = i < EM_FACTS;
+			uint32_t id = fact ? em_facts[i].id : em_unknown[i - EM_FACTS];
+			int64_t want = fact ? em_expected(&em_facts[i]) : EM_UNKNOWN_ERRATUM;
+
+			check("EM_CPU_ERRATUM_FEATURES", em_seen[pos][fwd][i] == want,
+			      "erratum %u on core %u, forward_flag %u: %lld, expected %lld", id,
+			      pos, fwd, (long long)em_seen[pos][fwd][i], (long long)want);
+		}
+	}
+}
+
+static void errata_abi(void)
+{
+	expect("EM_VERSION", "1.0", EM_VERSION, 0, 0, 0, EM_VERSION_VALUE);
+	expect("EM_FEATURES", "EM_VERSION", EM_FEATURES, EM_VERSION, 0, 0, EM_SUCCESS);
+	expect("EM_FEATURES", "EM_FEATURES", EM_FEATURES, EM_FEATURES, 0, 0, EM_SUCCESS);
+	expect("EM_FEATURES", "EM_CPU_ERRATUM_FEATURES", EM_FEATURES, EM_CPU_ERRATUM_FEATURES, 0, 0,
+	       EM_SUCCESS);
+	expect("EM_FEATURES", "an unassigned number of the range", EM_FEATURES, 0x840000F3U, 0, 0,
+	       EM_NOT_SUPPORTED);
+	expect("EM_FEATURES", "PSCI_VERSION is not the interface's", EM_FEATURES, PSCI_FID_VERSION,
+	       0, 0, EM_NOT_SUPPORTED);
+	/* Unused argument registers are ignored (SMCCC; Linux leaves them as they are). */
+	expect("EM_CPU_ERRATUM_FEATURES", "x3 ignored", EM_CPU_ERRATUM_FEATURES, 0xFFFFFFFFU, 0,
+	       0x5A5A5A5AU, EM_UNKNOWN_ERRATUM);
+	expect("EM_CPU_ERRATUM_FEATURES", "the SMC64 form is none of DEN0100's",
+	       EM_CPU_ERRATUM_FEATURES | 0x40000000U, em_facts[0].id, 0, 0, SMC_UNK);
+	expect("EM_VERSION", "the SMC64 form is none of DEN0100's", EM_VERSION | 0x40000000U, 0, 0,
+	       0, SMC_UNK);
+	/* The same answers from every core, each fresh from a warm boot. */
+	em_ask(payload_topo.lead, NULL);
+	em_check(payload_topo.lead);
+	for (unsigned int pos = 0; pos < payload_topo.cores; pos++) {
+		if (pos == payload_topo.lead)
+			continue;
+		start(pos, em_ask);
+		finish(pos);
+		em_check(pos);
+	}
+}
+
+/*
+ * SMCCC_ARCH_SOC_ID (DEN0028 7.4): the platform's identity. QEMU states
+ * its own (platform_def.h); a board's comes from its SoC, of which only
+ * the SiP's JEP-106 code and the encoding are known here.
+ */
+static void soc_id(void)
+{
+	int64_t version = smc1(SMCCC_ARCH_SOC_ID, SMCCC_SOC_ID_VERSION, 0, 0);
+	int64_t revision = smc1(SMCCC_ARCH_SOC_ID, SMCCC_SOC_ID_REVISION, 0, 0);
+	uint64_t r[18];
+
+	expect("SMCCC_ARCH_FEATURES", "SMCCC_ARCH_SOC_ID", SMCCC_ARCH_FEATURES, SMCCC_ARCH_SOC_ID,
+	       0, 0, 0);
+	check("SMCCC_ARCH_SOC_ID", version >= 0 && version <= 0x7FFFFFFF,
+	      "version: %lld, not a 31-bit value", (long long)version);
+	check("SMCCC_ARCH_SOC_ID", revision >= 0 && revision <= 0x7FFFFFFF,
+	      "revision: %lld, not a 31-bit value", (long long)revision);
+#ifdef PLAT_SOC_VERSION
+	check("SMCCC_ARCH_SOC_ID", version == PLAT_SOC_VERSION && revision == PLAT_SOC_REVISION,
+	      "version 0x%llx, revision %lld; the platform states 0x%x, %d",
+	      (unsigned long long)version, (long long)revision, PLAT_SOC_VERSION,
+	      PLAT_SOC_REVISION);
+#endif
+	expect("SMCCC_ARCH_SOC_ID", "the same version by SMC64", SMCCC_ARCH_SOC_ID_64,
+	       SMCCC_SOC_ID_VERSION, 0, 0, version);
+	expect("SMCCC_ARCH_SOC_ID", "the name by SMC32", SMCCC_ARCH_SOC_ID, SMCCC_SOC_ID_NAME, 0, 0,
+	       SMC_ARCH_CALL_INVAL_PARAM);
+	expect("SMCCC_ARCH_SOC_ID", "type 3", SMCCC_ARCH_SOC_ID, 3, 0, 0,
+	       SMC_ARCH_CALL_INVAL_PARAM);
+	expect("SMCCC_ARCH_SOC_ID", "type 2^32 + 0 by SMC64", SMCCC_ARCH_SOC_ID_64, 1ULL << 32, 0,
+	       0, SMC_ARCH_CALL_INVAL_PARAM);
+	smc_x0_x17(SMCCC_ARCH_SOC_ID_64, SMCCC_SOC_ID_NAME, r);
+
+	const char *name = (const char *)&r[1];
+	size_t len = strnlen(name, SMCCC_SOC_NAME_LEN);
+
+	check("SMCCC_ARCH_SOC_ID", r[0] == 0 && len > 0 && len < SMCCC_SOC_NAME_LEN,
+	      "name: x0 = %lld, %zu characters", (long long)r[0], len);
+	if (r[0] == 0 && len < SMCCC_SOC_NAME_LEN)
+		printf("PAYLOAD: SoC ID: JEP-106 bank %u code 0x%02x, SoC 0x%04x, revision %lld, "
+		       "\"%s\"\n",
+		       (unsigned int)(version >> 24) & 0x7FU, (unsigned int)(version >> 16) & 0xFFU,
+		       (unsigned int)version & 0xFFFFU, (long long)revision, name);
+#ifdef PLAT_SOC_NAME
+	check("SMCCC_ARCH_SOC_ID", len < SMCCC_SOC_NAME_LEN && strcmp(name, PLAT_SOC_NAME) == 0,
+	      "name \"%.135s\", the platform states \"%s\"", name, PLAT_SOC_NAME);
+#endif
 }
 
 static void pmf(void)
@@ -1523,6 +1704,8 @@ void conformance_run(void)
 		{ "SYSTEM_RESET2 and MEM_PROTECT", reset2_and_mem_protect },
 		{ "SYSTEM_OFF2", system_off2 },
 		{ "SMCCC", smccc },
+		{ "Errata Management ABI", errata_abi },
+		{ "SMCCC_ARCH_SOC_ID", soc_id },
 		{ "PMF", pmf },
 		{ "CPU_FREEZE", cpu_freeze },
 	};

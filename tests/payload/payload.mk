@@ -5,9 +5,8 @@
 # PMF record scenario (payload_pmf_order) and the power paths' real-time
 # stress (payload_stress). It
 # links the firmware's libraries (libc, console framework and PL011 driver,
-# translation-table building, locks, cache maintenance, the CPU errata
-# table for the SMCCC_ARCH_FEATURES answers it expects), never its platform
-# code or EL3 drivers: it learns the machine from the DTB at run time, and
+# translation-table building, locks, cache maintenance), never its
+# platform code, CPU units or EL3 drivers: it learns the machine from the DTB at run time, and
 # drives the GIC and its EL2 MMU with its own code (gic.c,
 # aarch64/payload_mmu.S).
 PAYLOAD_SOURCES := tests/payload/aarch64/payload_entry.S tests/payload/aarch64/smc_regs.S \
@@ -20,7 +19,7 @@ PAYLOAD_SOURCES := tests/payload/aarch64/payload_entry.S tests/payload/aarch64/s
 	lib/libc/printf.c lib/libc/string.c common/log.c drivers/console/console.c \
 	drivers/arm/pl011/pl011.c \
 	lib/aarch64/cache_helpers.S lib/aarch64/misc_helpers.S lib/locks/spinlock.S \
-	lib/locks/lock_order.c lib/cpus/errata.c \
+	lib/locks/lock_order.c \
 	lib/xlat/xlat.c
 PAYLOAD_IMAGES := payload payload_bench payload_mem_protect payload_profile payload_pmf_order \
 	payload_stress

@@ -1,10 +1,11 @@
 /*
- * lib/cpus on the host: the CPU model each MIDR selects, the cache levels
- * each power-down flushes, and the set/way walk of cpu_dcsw_clean_inv
- * against simulated CLIDR_EL1/CCSIDR_EL1 values: every line of every
- * selected level exactly once, encoded as DC CISW wants it (ARM DDI 0487
- * C5.3). Built twice: with the IMPLEMENTATION DEFINED registers (Neoverse
- * N1 hardware) and without (QEMU).
+ * lib/cpus on the host: the unit each MIDR selects (the firmware's units,
+ * linked in their section), the cache levels each power-down flushes,
+ * the power-down rows it hands the walker, and the set/way walk of
+ * cpu_dcsw_clean_inv against simulated CLIDR_EL1/CCSIDR_EL1 values: every
+ * line of every selected level exactly once, encoded as DC CISW wants it
+ * (ARM DDI 0487 C5.3). Built twice: with the IMPLEMENTATION DEFINED
+ * registers (Neoverse N1 hardware) and without (QEMU).
  */
 #include <stdbool.h>
 #include <stdlib.h>
@@ -13,6 +14,7 @@
 #include "test.h"
 
 #include <lib/cpus/cpu_ops.h>
+#include <lib/el3_runtime/cpu_data.h>
 #include <platform_def.h>
 
 /* The simulated core. */
@@ -20,7 +22,18 @@ static uint64_t sim_midr, sim_clidr, sim_mmfr2, sim_csselr;
 static uint64_t sim_ccsidr[8];
 static uint64_t *sim_ops;
 static size_t sim_nops, sim_cap;
-static int n1_pwrdn_calls;
+static int run_rows_calls;
+static const struct cpu_row *run_rows_rows;
+static struct cpu_data sim_cpu_data;
+
+uint64_t read_tpidr_el3(void)
+{
+	return (uint64_t)(uintptr_t)&sim_cpu_data;
+}
+uint64_t read_id_aa64pfr1_el1(void)
+{
+	return 0;
+}
 
 uint64_t read_midr_el1(void)
 {
@@ -62,9 +75,13 @@ void dcsw_level_clean_inv(uint64_t level_bits, uint32_t ways, uint32_t sets,
 			dc_cisw(level_bits | (way_shift < 32U ? (uint64_t)way << way_shift : 0U) |
 			        (uint64_t)set << line_shift);
 }
-void n1_core_pwrdn_enable(void)
+/* The assembly walker (its own run: tests/unit/test_cpu_rows.c): what it is given. */
+void cpu_run_rows(const struct cpu_row *rows, uint64_t count, uint64_t midr)
 {
-	n1_pwrdn_calls++;
+	CHECK_EQ(midr, sim_midr);
+	CHECK(count > 0);
+	run_rows_rows = rows;
+	run_rows_calls++;
 }
 
 /* CCSIDR_EL1 for a cache of @sets x @ways lines of @line bytes. */
@@ -85,7 +102,10 @@ static void sim_reset(uint64_t midr, uint64_t clidr)
 	sim_csselr = 0x5a; /* must end 0 */
 	memset(sim_ccsidr, 0, sizeof(sim_ccsidr));
 	sim_nops = 0;
-	n1_pwrdn_calls = 0;
+	run_rows_calls = 0;
+	run_rows_rows = NULL;
+	/* As BL31's entry does: this CPU's unit in its data. */
+	sim_cpu_data.cpu_ops = cpu_ops_find(midr);
 }
 
 /*
@@ -143,23 +163,35 @@ static void sim_a57(void)
 
 static void test_models(void)
 {
-	CHECK_EQ(cpu_ops_find(0x411FD070)->midr, MIDR_CORTEX_A57);
-	CHECK_EQ(cpu_ops_find(0x410FD034)->midr, MIDR_CORTEX_A53);
-	CHECK_EQ(cpu_ops_find(0x413FD0C1)->midr, MIDR_NEOVERSE_N1); /* r3p1 */
-	CHECK_EQ(cpu_ops_find(0x410FD083)->midr, MIDR_CORTEX_A72);
-	CHECK_EQ(cpu_ops_find(0x410FD040)->midr, MIDR_CORTEX_A35);
-	/* QEMU's "max", the FVP's AEM, a Cortex-A76: the CLIDR fallback. */
-	CHECK_EQ(cpu_ops_find(0x000F0510)->flush, CPU_FLUSH_CLIDR);
-	CHECK_EQ(cpu_ops_find(0x410FD0F0)->flush, CPU_FLUSH_CLIDR);
-	CHECK_EQ(cpu_ops_find(0x414FD0B0)->flush, CPU_FLUSH_CLIDR);
-	CHECK_EQ(cpu_ops_find(0x410FD0C0)->core_pwrdn_en, PLAT_CPU_IMPDEF_REGS != 0);
+	/* Every revision of each model; the look-up ignores variant and revision. */
+	CHECK_EQ(cpu_ops_find(0x411FD070)->midr, MIDR_ARM(0xD07U));
+	CHECK_EQ(cpu_ops_find(0x410FD034)->midr, MIDR_ARM(0xD03U));
+	CHECK_EQ(cpu_ops_find(0x413FD0C1)->midr, MIDR_ARM(0xD0CU)); /* N1 r3p1 */
+	CHECK_EQ(cpu_ops_find(0x410FD083)->midr, MIDR_ARM(0xD08U));
+	CHECK_EQ(cpu_ops_find(0x410FD040)->midr, MIDR_ARM(0xD04U));
+	CHECK_EQ(cpu_ops_find(0x414FD0B1)->midr, MIDR_ARM(0xD0BU)); /* A76 r4p1, QEMU's */
+	CHECK_EQ(cpu_ops_find(0x414FD0B1)->flush, CPU_FLUSH_NONE);
+	/* QEMU's "max", the FVP's AEM, an N2, N1's part from another implementer. */
+	CHECK(cpu_ops_find(0x000F0510) == &cpu_ops_generic);
+	CHECK(cpu_ops_find(0x410FD490) == &cpu_ops_generic);
+	CHECK(cpu_ops_find(0x420FD0C0) == &cpu_ops_generic);
+	CHECK_EQ(cpu_ops_generic.flush, CPU_FLUSH_CLIDR);
+	/* The units in look-up order: Neoverse N1 first (rank 0), each model once. */
+	CHECK_EQ(cpu_ops_first()->midr, MIDR_ARM(0xD0CU));
+	CHECK(cpu_ops_last() - cpu_ops_first() == 6);
+	for (const struct cpu_ops *a = cpu_ops_first(); a < cpu_ops_last(); a++) {
+		CHECK(a->midr != 0 && (a->midr & ~(uint32_t)MIDR_MODEL_MASK) == 0);
+		CHECK(cpu_ops_find(a->midr) == a);
+		for (const struct cpu_ops *b = a + 1; b < cpu_ops_last(); b++)
+			CHECK(a->midr != b->midr);
+	}
 }
 
 static void test_levels(void)
 {
 	const struct cpu_ops *a57 = cpu_ops_find(A57_MIDR);
 	const struct cpu_ops *n1 = cpu_ops_find(0x414FD0C0);
-	const struct cpu_ops *gen = cpu_ops_find(0);
+	const struct cpu_ops *gen = &cpu_ops_generic;
 
 	CHECK_EQ(cpu_flush_levels(a57, 0, A57_CLIDR), 1); /* core: L1 */
 	CHECK_EQ(cpu_flush_levels(a57, 1, A57_CLIDR), 2); /* cluster: L1, L2 */
@@ -184,10 +216,10 @@ static void test_a57_core_and_cluster(void)
 	sim_a57();
 	cpu_pwr_down_prep(1);
 	check_walk(2, sets, ways, set_shift, way_shift);
-	CHECK_EQ(n1_pwrdn_calls, 0);
-	/* The final pass walks the same levels again. */
+	CHECK_EQ(run_rows_calls, 0); /* the A57 has no power-down rows: SMPEN goes last */
+	/* The final pass walks the same levels again, and hands back the unit. */
 	sim_a57();
-	cpu_pwr_down_final(1);
+	CHECK(cpu_pwr_down_final(1) == cpu_ops_find(A57_MIDR));
 	check_walk(2, sets, ways, set_shift, way_shift);
 }
 
@@ -211,12 +243,22 @@ static void test_generic_clidr(void)
 	check_walk(3, sets, ways, set_shift, way_shift);
 }
 
+/*
+ * Neoverse N1: no set/way flush (the DSU writes the caches back), and its
+ * power-down rows (CORE_PWRDN_EN, 2743102's DSB, the ISB) go to the walker
+ * only where the registers exist: elsewhere not even a call.
+ */
 static void test_n1(void)
 {
 	sim_reset(0x414FD0C0, 0x82000023);
 	cpu_pwr_down_prep(1);
-	CHECK_EQ(sim_nops, 0); /* the DSU writes the caches back */
-	CHECK_EQ(n1_pwrdn_calls, PLAT_CPU_IMPDEF_REGS ? 1 : 0);
+	CHECK_EQ(sim_nops, 0);
+	CHECK_EQ(run_rows_calls, PLAT_CPU_IMPDEF_REGS ? 1 : 0);
+	if (PLAT_CPU_IMPDEF_REGS)
+		CHECK(run_rows_rows == cpu_ops_find(0x414FD0C0)->pwr_down.row);
+	sim_reset(0x414FD0C0, 0x82000023);
+	CHECK(cpu_pwr_down_final(0) == cpu_ops_find(0x414FD0C0));
+	CHECK_EQ(sim_nops, 0);
 }
 
 int main(void)

@@ -63,16 +63,6 @@ $(eval $(call unit_test,psci,lib/psci/psci_coord.c,$(UNIT_QEMU)))
 $(eval $(call unit_test,n1sdp,plat/n1sdp/n1sdp_common.c plat/n1sdp/n1sdp_css.c \
 	plat/n1sdp/n1sdp_sds.c drivers/arm/css/sds.c \
 	drivers/arm/css/scmi_msg.c lib/psci/psci_coord.c lib/xlat/xlat.c,$(UNIT_N1SDP),-lfdt))
-# lib/cpus without and with the CPUs' IMPLEMENTATION DEFINED registers.
-CPUS_SOURCES := lib/cpus/cpu_ops.c lib/cpus/cpu_dcsw.c
-$(eval $(call unit_test,cpus,$(CPUS_SOURCES),$(UNIT_FAKE)))
-$(eval $(call unit_test,cpus_n1,$(CPUS_SOURCES),$(UNIT_FAKE) -DPLAT_CPU_IMPDEF_REGS=1,,tests/unit/test_cpus.c))
-# The errata table with the Spectre-BHB workaround built and left out.
-$(eval $(call unit_test,errata,lib/cpus/errata.c,$(UNIT_FAKE) -DWORKAROUND_CVE_2022_23960=1))
-$(eval $(call unit_test,errata_nobhb,lib/cpus/errata.c,$(UNIT_FAKE) -DWORKAROUND_CVE_2022_23960=0,,tests/unit/test_errata.c))
-# SMCCC_ARCH_FEATURES and the workaround calls on simulated CPUs, the BHB loop built and not.
-$(foreach bhb,0 1,$(eval $(call unit_test,arm_arch_svc_bhb$(bhb),services/arm_arch_svc/arm_arch_svc.c \
-	lib/cpus/errata.c,$(UNIT_FAKE) -DWORKAROUND_CVE_2022_23960=$(bhb),,tests/unit/test_arm_arch_svc.c)))
 $(eval $(call unit_test,fvp,plat/fvp/fvp_pwrc.c plat/fvp/fvp_common.c,$(UNIT_FVP)))
 # The smallest and largest shapes the port accepts (FVP_CLUSTERS, FVP_CORES_PER_CLUSTER).
 $(foreach shape,1 4,$(eval $(call unit_test,fvp_$(shape)x$(shape),plat/fvp/fvp_pwrc.c \

@@ -36,6 +36,10 @@ ANY_BANNER = re.compile(r"^NOTICE:  BL(?:1|2|31): (v\S+?)\((\w+)\)$", re.M)
 # words in their own report's header.
 MACHINE = re.compile(r"MIDR 0x([0-9a-fA-F]+), counter (\d+) Hz")
 CORES = re.compile(r"PAYLOAD: runtime instrumentation: (\d+) cores, clusters ([\d+]+)")
+# The CPU errata and CVE workarounds BL31 applied, one boot-log line each
+# (lib/cpus/errata.c: "<CPU> erratum 1542419 (r3p0-r4p0): applied: ...").
+ERRATUM = re.compile(r"^NOTICE:  BL31: .+? (?:erratum (\d+)|(CVE-\d+-\d+))(?: \([^)]*\))?: applied",
+                     re.M)
 
 # The keys that must agree for two reports to be compared.
 COMPARABLE = ("platform", "topology", "timing")
@@ -229,6 +233,7 @@ def collect(plat, text, config_path=None, runtime_only=(), cc=None, hardware=Fal
         "emulator": emu.get("emulator"),
         "timing": emu.get("timing"),
         "board": board_of(config),
+        "errata": [m.group(1) or m.group(2) for m in ERRATUM.finditer(text)] or None,
         "date": date or _now().strftime("%Y-%m-%d %H:%M:%S UTC"),
         "iterations": iterations,
         "run": run,
@@ -312,6 +317,8 @@ def rst_fields(p):
         f":Platform: {p['platform']}, {p.get('cores') or '?'} cores in clusters "
         f"{p.get('topology', '?')}, CPU {_said(p, 'cpu_model', 'no build given')}, "
         f"MIDR {p.get('midr', '?')}, counter {p.get('counter_hz') or '?'} Hz{tick}",
+    ] + ([f":CPU errata applied: {' '.join(p['errata'])} (BL31's boot log)"]
+         if p.get("errata") else []) + [
         f":Emulator: {_said(p, 'emulator', 'no build given')}, "
         f"{_said(p, 'timing', 'timing: no build given')}",
         f":Date: {p['date']}",

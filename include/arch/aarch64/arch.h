@@ -97,6 +97,7 @@
 #define EC_AARCH64_HVC     U(0x16)
 #define EC_AARCH64_SMC     U(0x17)
 #define EC_AARCH64_SYS     U(0x18)
+#define EC_IMP_DEF_EL3     U(0x1f) /* an IMPLEMENTATION DEFINED exception to EL3 */
 #define EC_IABORT_LOWER_EL U(0x20)
 #define EC_IABORT_CUR_EL   U(0x21)
 #define EC_DABORT_LOWER_EL U(0x24)

@@ -165,6 +165,18 @@ static inline void tlbi_alle3(void)
 {
 	__asm__ volatile("tlbi alle3" : : : "memory");
 }
+/*
+ * Broadcast (Inner Shareable) invalidations of EL3's translations of one
+ * address (Xt: VA[55:12]), all levels or the last level only (C5.5).
+ */
+static inline void tlbi_vae3is(uint64_t va_bits)
+{
+	__asm__ volatile("tlbi vae3is, %0" : : "r"(va_bits) : "memory");
+}
+static inline void tlbi_vale3is(uint64_t va_bits)
+{
+	__asm__ volatile("tlbi vale3is, %0" : : "r"(va_bits) : "memory");
+}
 
 static inline unsigned int get_current_el(void)
 {

@@ -1,139 +1,123 @@
 /*
- * CPU errata and vulnerability workarounds as data: one table row per
- * erratum of a CPU model, with the revisions it affects, whether this build
- * carries its workaround (the row's build option), and what the workaround
- * is. lib/cpus answers "does erratum N apply to the CPU whose MIDR_EL1 is
- * M?"; the code that owns each workaround (reset handler, BL31's vectors,
- * the SMCCC_ARCH_FEATURES answers) asks.
- *
- * Revisions are encoded from MIDR_EL1 as 0xVR: Variant (bits 23:20, the
- * "r" of rNpM) in bits 7:4, Revision (bits 3:0, the "p") in bits 3:0; so
- * r0p0 = 0x00, r3p1 = 0x31, r4p1 = 0x41 (ARM DDI 0487 D19.2, MIDR_EL1).
+ * Questions about a CPU unit's rows (include/lib/cpus/cpu_ops.h): does
+ * this row apply to the CPU whose MIDR_EL1 is M here, and if not why; what
+ * the Errata Management ABI answers for erratum N; how long the Spectre-BHB
+ * loop is; what BL31's entry does per CPU. The code that owns a
+ * workaround's place asks (cpu_helpers.S at reset and power-down, BL31's
+ * vectors, the services); no image tests an erratum's build option itself.
  */
-#ifndef CPU_ERRATA_H
-#define CPU_ERRATA_H
+#ifndef LIB_CPUS_ERRATA_H
+#define LIB_CPUS_ERRATA_H
 
 #include <lib/cpus/cpu_ops.h>
-
-#define MIDR_VARIANT_SHIFT         20
-#define MIDR_REVISION_MASK         0xF
-#define CPU_REV(variant, revision) (((variant) << 4) | (revision))
-
-/*
- * Spectre-BHB (CVE-2022-23960) on Neoverse N1: the number of taken branches
- * that overwrite the branch history a lower EL could have trained, before a
- * speculation barrier (Arm, "Spectre-BHB" whitepaper, the loop mitigation
- * and its per-core iteration counts). Used by BL31's lower-EL vectors.
- */
-#define BHB_LOOP_COUNT_NEOVERSE_N1 24
 
 #ifndef __ASSEMBLY__
 #include <stdbool.h>
 #include <stdint.h>
 
-/* What a workaround is, i.e. which code applies it. */
-enum cpu_wa_kind {
-	/* A write to the CPU's registers at every reset (cpu_erratum.apply). */
-	CPU_WA_RESET,
-	/* CVE-2022-23960: the branch-history loop on every entry to EL3 from a lower EL. */
-	CPU_WA_BHB_LOOP,
+#include <arch/aarch64/arch_helpers.h>
+
+/* Why a row does or does not run on a CPU. */
+enum cpu_row_state {
+	CPU_ROW_NOT_AFFECTED, /* the CPU's revision is outside the row's range */
+	CPU_ROW_APPLIED,      /* affected, and the workaround runs here */
+	CPU_ROW_NOT_BUILT,    /* affected; its build option (WORKAROUND_CVE_*) is 0 */
+	CPU_ROW_NO_IMPDEF,   /* affected; the platform lacks the registers (PLAT_CPU_IMPDEF_REGS) */
+	CPU_ROW_NO_SSBS,     /* affected; the PE has no FEAT_SSBS, so nothing to write */
+	CPU_ROW_NONE_NEEDED, /* affected; a CPU_AT_NONE row: nothing is needed here */
 };
 
-struct cpu_erratum {
-	uint32_t midr;  /* the model: MIDR_EL1 & MIDR_MODEL_MASK */
-	uint32_t id;    /* erratum number, or for a CVE: CVE_ID(year, number) */
-	uint8_t rev_lo; /* first affected revision, CPU_REV() */
-	uint8_t rev_hi; /* last affected revision, inclusive */
-	bool built;     /* its build option (ERRATA_<CPU>_<id>, WORKAROUND_CVE_<y>_<n>) is 1 */
-	enum cpu_wa_kind kind;
-	uint8_t loops;       /* CPU_WA_BHB_LOOP: the taken branches the CPU needs */
-	void (*apply)(void); /* CPU_WA_RESET: the register write; else NULL */
-	/*
-	 * The SMCCC_ARCH_WORKAROUND_<n> function ID (DEN0028 7.5-7.8) whose
-	 * call is this row's mitigation for a lower EL, which
-	 * SMCCC_ARCH_FEATURES then advertises with 0 ("call it"); 0 when
-	 * the row protects EL3 only and the OS mitigates itself.
-	 */
-	uint32_t smccc_wa;
-};
+/*
+ * The state of @row for a CPU of MIDR_EL1 @midr and ID_AA64PFR1_EL1 @pfr1
+ * on a platform with (@impdef) or without the IMPLEMENTATION DEFINED
+ * registers: the rule cpu_helpers.S's walk follows. Pure.
+ */
+enum cpu_row_state cpu_row_state_in(const struct cpu_row *row, uint64_t midr, uint64_t pfr1,
+                                    bool impdef);
 
-#define CVE_ID(year, number) (100000U * (year) + (number))
+/* The same on this platform and the calling CPU (its ID_AA64PFR1_EL1). */
+enum cpu_row_state cpu_row_state(const struct cpu_row *row, uint64_t midr);
 
-/* The answer for one erratum and one CPU. */
-enum cpu_erratum_state {
-	ERRATUM_NOT_APPLIES, /* another model, or a revision outside the range, or no row */
-	ERRATUM_APPLIES,     /* affected, and this build applies the workaround */
-	ERRATUM_MISSING,     /* affected, but the build option left the workaround out */
-};
+/* Erratum or CVE @id in @ops's rows (any place), or NULL; never a step (id 0). Pure. */
+const struct cpu_row *cpu_erratum_find(const struct cpu_ops *ops, uint32_t id);
 
-/* The CPU revision of @midr, CPU_REV(Variant, Revision). Pure. */
-static inline unsigned int cpu_rev(uint64_t midr)
+/*
+ * EM_CPU_ERRATUM_FEATURES's answer (include/lib/smccc.h, DEN0100) for
+ * erratum @id on a CPU of model @ops, MIDR_EL1 @midr, ID_AA64PFR1_EL1
+ * @pfr1, the platform with or without IMPLEMENTATION DEFINED registers:
+ * EM_UNKNOWN_ERRATUM for an id the unit has no row for; EM_NOT_AFFECTED
+ * outside its revisions; else by the row's CPU_EM_* rule. Pure.
+ */
+int32_t cpu_em_answer_in(const struct cpu_ops *ops, uint32_t id, uint64_t midr, uint64_t pfr1,
+                         bool impdef);
+
+/* The same for the calling CPU (its unit, MIDR and ID registers) on this platform. */
+int32_t cpu_em_answer(uint32_t id);
+
+/*
+ * The Spectre-BHB loop (CVE-2022-23960) the CPU of @ops and @midr runs on
+ * each entry from a lower EL: its unit's loop count where its CPU_AT_ENTRY
+ * row applies, else 0. Pure.
+ */
+unsigned int cpu_bhb_loops(const struct cpu_ops *ops, uint64_t midr);
+
+/*
+ * Whether speculative store bypass (CVE-2018-3639) is mitigated for every
+ * EL on the calling CPU, so that no SMCCC_ARCH_WORKAROUND_2 call is
+ * needed: FEAT_SSBS (each EL controls it), or its unit's CVE-2018-3639 row
+ * applied at reset. For SMCCC_ARCH_FEATURES (DEN0028 7.6).
+ */
+bool cpu_ssbd_not_required(const struct cpu_ops *ops, uint64_t midr, uint64_t pfr1);
+
+/*
+ * An exception from a lower EL that is no SMC, with ESR_EL3 @esr: the
+ * calling CPU's unit's trap handler (a CPU_AT_TRAP row's workaround, e.g.
+ * Neoverse N1 erratum 1542419). True if handled: the lower EL resumes at
+ * ctx->elr_el3; false, and nothing changed, otherwise.
+ */
+bool cpu_trap(struct el3_context *ctx, uint64_t esr);
+
+/*
+ * After every broadcast TLB invalidation EL3 executes and the DSB that
+ * completes it: CVE-2025-10263 (Arm security notice 112137: on affected
+ * cores, among them Neoverse N1 and Cortex-A76, a TLBI+DSB may complete
+ * before another PE's store through the old translation is observed).
+ * One more TLBI (VALE3IS of address 0: inner shareable, cheapest) and
+ * DSB ISH complete those stores. Every core runs it where the build
+ * carries the workaround, affected or not: the late store may be another
+ * core's (WORKAROUND_CVE_2025_10263, on by default where a platform's
+ * cores are affected).
+ */
+static inline void cpu_broadcast_tlbi_done(void)
 {
-	return (unsigned int)(((midr >> MIDR_VARIANT_SHIFT) & 0xFU) << 4 |
-	                      (midr & MIDR_REVISION_MASK));
+	if (WORKAROUND_CVE_2025_10263) {
+		tlbi_vale3is(0);
+		dsb_ish();
+	}
 }
 
-/* Whether row @e concerns the CPU of MIDR_EL1 @midr (model and revision range). Pure. */
-bool cpu_erratum_affects(const struct cpu_erratum *e, uint64_t midr);
-
 /*
- * The state of erratum @id (of kind @kind) for the CPU of MIDR_EL1 @midr,
- * looked up in @table[0 .. @count). Pure: the host tests pass their own
- * tables as well as the firmware's.
+ * BL31's entry work on the calling CPU (lib/cpus/cpu_entry.c), before it
+ * first enters a lower EL. cpu_bl31_entry_cold: the primary at cold boot
+ * (MMU on, before the other CPUs start): its unit's look-up, kept in its
+ * data (a warm boot's is stored by bl31_warm_entrypoint, from
+ * cpu_reset_handler), and its rows on the console: which ran, which did
+ * not and why. cpu_bl31_entry: every CPU, cold and warm boot, after that:
+ * where its unit's CVE-2022-23960 row applies, the loop count in its data
+ * and VBAR_EL3 = @bhb_vectors (BL31's vectors with the branch-history
+ * loop); nothing at all in a build without that mitigation.
  */
-enum cpu_erratum_state cpu_erratum_check_in(const struct cpu_erratum *table, unsigned int count,
-                                            enum cpu_wa_kind kind, uint32_t id, uint64_t midr);
+void cpu_bl31_entry_cold(void);
+void cpu_bl31_bhb_vectors(uintptr_t bhb_vectors);
 
-/* The same in the firmware's table (lib/cpus/errata.c). */
-enum cpu_erratum_state cpu_erratum_check(enum cpu_wa_kind kind, uint32_t id, uint64_t midr);
+static inline void cpu_bl31_entry(uintptr_t bhb_vectors)
+{
+	if (WORKAROUND_CVE_2022_23960)
+		cpu_bl31_bhb_vectors(bhb_vectors);
+}
 
-/*
- * Whether a row of @table[0 .. @count) that this build carries makes a call
- * to SMCCC_ARCH_WORKAROUND function @fid the mitigation for the CPU of
- * @midr (its smccc_wa). Pure.
- */
-bool cpu_smccc_wa_in(const struct cpu_erratum *table, unsigned int count, uint32_t fid,
-                     uint64_t midr);
-
-/* The same in the firmware's table. */
-bool cpu_smccc_wa(uint32_t fid, uint64_t midr);
-
-/*
- * The branch-history mitigation the CPU of @midr needs on entry to EL3
- * from a lower EL: the loop count, or 0 if it needs none or the build left
- * it out (cpu_erratum_check tells which). Pure.
- */
-unsigned int cpu_bhb_loop_count(uint64_t midr);
-
-/*
- * Run the CPU_WA_RESET workarounds that apply to this CPU (MIDR_EL1) and
- * that the build carries. C, with a stack: BL31's cold and warm boot, before
- * the CPU returns to a lower EL.
- */
-void cpu_errata_apply_reset(void);
-
-/*
- * The same over @table[0 .. @count) for the CPU of @midr; returns how many
- * workarounds it ran (for the host tests).
- */
-unsigned int cpu_errata_apply_reset_in(const struct cpu_erratum *table, unsigned int count,
-                                       uint64_t midr);
-
-/*
- * The CPU-specific work of BL31's entry on the calling CPU, at its cold
- * boot (@cold, primary CPU, MMU on, before the other CPUs start) and every
- * warm boot, before it first enters a lower EL (lib/cpus/cpu_entry.c): the
- * CPU_WA_RESET rows that apply (where the platform's CPUs have the
- * IMPLEMENTATION DEFINED registers, PLAT_CPU_IMPDEF_REGS), and, where the
- * table's CVE-2022-23960 row applies and the build carries it, VBAR_EL3 =
- * @bhb_vectors (BL31's vectors with the branch-history loop; unused
- * otherwise). The cold boot decides and says so on the console; a warm
- * boot does no look-up. Compiles to nothing where both are out (QEMU).
- */
-void cpu_bl31_entry(bool cold, uintptr_t bhb_vectors);
-
-extern const struct cpu_erratum cpu_errata[];
-extern const unsigned int cpu_errata_count;
+/* The console lines of cpu_bl31_entry_cold's report, for the boot CPU of @midr. */
+void cpu_errata_report(const struct cpu_ops *ops, uint64_t midr);
 
 #endif /* __ASSEMBLY__ */
 #endif

@@ -8,10 +8,13 @@
 #define LIB_EL3_RUNTIME_CPU_DATA_H
 
 #ifndef __ASSEMBLY__
+#include <stdbool.h>
 #include <stdint.h>
 
 #include <arch/aarch64/arch_helpers.h>
 #include <platform_def.h>
+
+struct cpu_ops;
 
 /* The lower EL's state saved on every EL3 entry and restored by el3_exit. */
 struct el3_context {
@@ -37,6 +40,15 @@ struct cpu_data {
 	/* Raw CNTPCT_EL0 read in the SMC vector, committed as ENTER_PSCI. */
 	uint64_t pmf_enter_ts;
 	unsigned int core_pos; /* this CPU's position (written at cold boot) */
+	/* This CPU's unit (lib/cpus), from its cold or warm boot's look-up. */
+	const struct cpu_ops *cpu_ops;
+	/*
+	 * The Spectre-BHB loop's taken branches for this CPU (its unit's, where
+	 * the CVE-2022-23960 row applies), read by BL31's lower-EL vectors;
+	 * decided at its first boot (bhb_known).
+	 */
+	uint64_t bhb_loops;
+	bool bhb_known;
 	/* This CPU's GIC redistributor frame once found, else 0 (drivers/arm/gic). */
 	uintptr_t gicr_frame;
 	uint64_t locks_held; /* lock ranks held (include/lib/spinlock.h) */

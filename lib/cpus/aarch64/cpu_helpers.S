@@ -1,73 +1,178 @@
 /*
- * CPU operations that run with no stack (include/lib/cpus/cpu_ops.h):
- * reset, leaving coherency, Neoverse N1's power-down request. Each reads
- * MIDR_EL1 itself; clobbers x0-x2 only.
+ * The CPU units' rows that run with no stack and the MMU off
+ * (include/lib/cpus/cpu_ops.h): one walker for every unit's reset,
+ * power-down and leave-coherency rows, and the one place that knows the
+ * encodings of the registers they write (include/lib/cpus/cpu_regs.h).
  */
 #include <arch/aarch64/asm_macros.S>
+#include <asm_offsets.h>
 #include <lib/cpus/cpu_ops.h>
+#include <lib/cpus/cpu_regs.h>
 #include <platform_def.h>
 
-	/* x0 = MIDR_EL1's implementer and part number. */
-	.macro midr_model
-	mrs	x0, midr_el1
-	mov_imm	x1, MIDR_MODEL_MASK
-	and	x0, x0, x1
-	.endm
-
-	/* Branch to \no unless x0 is a Cortex-A35/A53/A57/A72 (CPUECTLR_EL1.SMPEN). */
-	.macro if_smpen_core no
-	mov_imm	x1, MIDR_CORTEX_A57
-	cmp	x0, x1
-	mov_imm	x1, MIDR_CORTEX_A53
-	ccmp	x0, x1, #4, ne		/* Z stays set once a model matched */
-	mov_imm	x1, MIDR_CORTEX_A72
-	ccmp	x0, x1, #4, ne
-	mov_imm	x1, MIDR_CORTEX_A35
-	ccmp	x0, x1, #4, ne
-	b.ne	\no
-	.endm
-
-func cpu_reset_handler
-	midr_model
-#if PLAT_CPU_IMPDEF_REGS
-	/* Neoverse N1: no power-down request left over from before the reset. */
-	mov_imm	x1, MIDR_NEOVERSE_N1
-	cmp	x0, x1
-	b.ne	1f
-	mrs	x1, CPUPWRCTLR_EL1
-	bic	x1, x1, #CPUPWRCTLR_PWRDN_BIT
-	msr	CPUPWRCTLR_EL1, x1
-	isb
-	ret
-1:
+#ifndef PLAT_CPU_IMPDEF_REGS
+#error "platform_def.h must say whether the CPUs' IMPLEMENTATION DEFINED registers exist"
 #endif
-	/* Cortex-A53/A57 class: SMPEN before the caches and MMU go on. */
-	if_smpen_core 2f
-	mrs	x1, CPUECTLR_EL1
-	orr	x1, x1, #CPUECTLR_SMPEN_BIT
-	msr	CPUECTLR_EL1, x1
-	isb
-2:	ret
+
+/*
+ * What the walk reads and writes of the CPU, each one instruction here:
+ * tests/unit/cpu_rows_record.S defines them to record instead, to run the
+ * walk at EL0 under qemu-aarch64 (tests/unit/test_cpu_rows.c).
+ */
+#ifndef CPU_READ_MIDR
+#define CPU_READ_MIDR(reg)            mrs reg, midr_el1
+#define CPU_READ_PFR1(reg)            mrs reg, id_aa64pfr1_el1
+#define CPU_REG_READ(name, encoding)  mrs x5, encoding; br x4;
+#define CPU_REG_WRITE(name, encoding) msr encoding, x5; br x4;
+#define CPU_DSB_SY                    dsb sy
+#define CPU_ISB                       isb
+#endif
+
+/*
+ * Two stubs of two instructions per register, in enum cpu_reg's order
+ * (CPU_REG_NONE first): MRS into x5, or MSR from x5, then back to x4. A
+ * row names its register by number; the walker branches to 8 * number into
+ * a table, as an MRS/MSR needs its register in the instruction. The walker
+ * is a macro expanded in each entry point, so the stubs return through x4.
+ */
+	.section .text.asm.cpu_reg_stubs, "ax"
+	.p2align 3
+cpu_reg_read:
+	mov	x5, xzr			/* CPU_REG_NONE: a barrier alone */
+	br	x4
+	CPU_REGS(CPU_REG_READ)
+cpu_reg_read_end:
+cpu_reg_write:
+	br	x4
+	nop
+	CPU_REGS(CPU_REG_WRITE)
+cpu_reg_write_end:
+	/* Both tables hold one 8-byte stub per register (enum cpu_reg). */
+	.if (cpu_reg_read_end - cpu_reg_read) != 8 * CPU_REG_TOTAL
+	.error "cpu_reg_read holds not one stub per register"
+	.endif
+	.if (cpu_reg_write_end - cpu_reg_write) != 8 * CPU_REG_TOTAL
+	.error "cpu_reg_write holds not one stub per register"
+	.endif
+
+/*
+ * Walk a place's rows: x3 = the first, x1 = how many (not 0), x2 =
+ * MIDR_EL1. Each row that affects the revision of x2 and (CPU_ROW_SSBS)
+ * whose PE has FEAT_SSBS: its register writes in order, each with its
+ * barriers. A walked list holds only rows the build carries; where the
+ * platform has no IMPLEMENTATION DEFINED registers the walk ends at the
+ * first row that needs them (they come last), before any other work, so
+ * that such a platform pays two loads for a list of those alone. No stack;
+ * clobbers x1-x10 (x0 is the caller's); ends with a branch to \done.
+ */
+	.macro run_rows done
+	ldrb	w4, [x3, #CPU_ROW_FLAGS]
+#if !PLAT_CPU_IMPDEF_REGS
+	tbnz	w4, #CPU_ROW_IMPDEF_BIT, \done
+#endif
+	ubfx	x5, x2, #MIDR_VARIANT_SHIFT, #4
+	and	x2, x2, #MIDR_REVISION_MASK
+	orr	x2, x2, x5, lsl #4		/* x2 = CPU_REV(variant, revision) */
+	mov	x5, #CPU_ROW_SIZE
+	madd	x1, x1, x5, x3			/* x1 = the end of the rows */
+	b	2f
+1:	cmp	x3, x1
+	b.hs	\done
+	ldrb	w4, [x3, #CPU_ROW_FLAGS]
+#if !PLAT_CPU_IMPDEF_REGS
+	tbnz	w4, #CPU_ROW_IMPDEF_BIT, \done
+#endif
+2:	ldrb	w5, [x3, #CPU_ROW_REV_LO]
+	cmp	x2, x5
+	b.lo	8f
+	ldrb	w5, [x3, #CPU_ROW_REV_HI]
+	cmp	x2, x5
+	b.hi	8f
+	tbz	w4, #CPU_ROW_SSBS_BIT, 3f
+	CPU_READ_PFR1(x5)
+	ubfx	x5, x5, #ID_AA64PFR1_SSBS_SHIFT, #4
+	cbz	x5, 8f
+3:	ldr	x6, [x3, #CPU_ROW_WRITE]
+	ldrb	w7, [x3, #CPU_ROW_NWRITE]
+4:	cbz	w7, 8f
+	ldr	w8, [x6, #CPU_REG_WRITE_REG]
+	cbz	w8, 6f				/* CPU_REG_NONE: its barriers alone */
+	cmp	w8, #CPU_REG_TOTAL
+	b.hs	7f				/* no such register: not a row of ours */
+	ldp	x9, x10, [x6, #CPU_REG_WRITE_SET]
+	adr	x4, 5f				/* where the stubs come back */
+	mov	x5, xzr
+	cmn	x10, #1				/* every bit cleared: no read */
+	b.eq	5f
+	adr	x5, cpu_reg_read
+	add	x5, x5, x8, lsl #3
+	br	x5
+5:	bic	x5, x5, x10
+	orr	x5, x5, x9
+	adr	x4, 6f
+	adr	x9, cpu_reg_write
+	add	x9, x9, x8, lsl #3
+	br	x9
+6:	ldr	w8, [x6, #CPU_REG_WRITE_SYNC]
+	tbz	w8, #CPU_SYNC_DSB_SY_BIT, 61f
+	CPU_DSB_SY
+61:	tbz	w8, #CPU_SYNC_ISB_BIT, 7f
+	CPU_ISB
+7:	add	x6, x6, #CPU_REG_WRITE_SIZE
+	sub	w7, w7, #1
+	b	4b
+8:	add	x3, x3, #CPU_ROW_SIZE
+	b	1b
+	.endm
+
+/* cpu_run_rows(x0 = rows, x1 = count, x2 = MIDR_EL1), for C (power-down). */
+func cpu_run_rows
+	mov	x3, x0
+	cbz	x1, 9f
+	run_rows 9f
+9:	ret
+endfunc cpu_run_rows
+
+/*
+ * cpu_reset_handler: this CPU's unit, found by MIDR_EL1 among the
+ * registered ones in rank order (the generic unit if none claims it),
+ * returned in x0 after its CPU_AT_RESET rows ran. No stack, MMU off;
+ * clobbers x0-x10.
+ */
+func cpu_reset_handler
+	CPU_READ_MIDR(x2)
+	mov_imm	x1, MIDR_MODEL_MASK
+	and	x1, x2, x1
+	adr_l	x0, __start_cpu_ops
+.Lreset_compare:
+	ldr	w4, [x0, #CPU_OPS_MIDR]
+	cmp	w4, w1
+	b.ne	.Lreset_next
+.Lreset_found:
+	ldr	w1, [x0, #CPU_OPS_RESET_COUNT]
+	ldr	x3, [x0, #CPU_OPS_RESET_ROW]
+	cbz	w1, 9f
+	run_rows 9f
+9:	ret
+	/* Not this unit: the next, or the generic one after the last. */
+.Lreset_next:
+	add	x0, x0, #CPU_OPS_SIZE
+	adr_l	x3, __stop_cpu_ops
+	cmp	x0, x3
+	b.lo	.Lreset_compare
+	adr_l	x0, cpu_ops_generic
+	b	.Lreset_found
 endfunc cpu_reset_handler
 
+/*
+ * cpu_leave_coherency(x0 = this CPU's unit): its CPU_AT_LEAVE rows, with
+ * the data cache off after the final flush. No stack; clobbers x0-x10.
+ */
 func cpu_leave_coherency
-	midr_model
-	if_smpen_core 1f
-	mrs	x1, CPUECTLR_EL1
-	bic	x1, x1, #CPUECTLR_SMPEN_BIT
-	msr	CPUECTLR_EL1, x1
-	isb
-	dsb	sy
-1:	ret
+	ldr	w1, [x0, #CPU_OPS_LEAVE_COUNT]
+	ldr	x3, [x0, #CPU_OPS_LEAVE_ROW]
+	cbz	w1, 9f
+	CPU_READ_MIDR(x2)
+	run_rows 9f
+9:	ret
 endfunc cpu_leave_coherency
-
-#if PLAT_CPU_IMPDEF_REGS
-/* Neoverse N1: power down at the next WFI (cpu_ops.c, in the Cache Flush interval). */
-func n1_core_pwrdn_enable
-	mrs	x0, CPUPWRCTLR_EL1
-	orr	x0, x0, #CPUPWRCTLR_PWRDN_BIT
-	msr	CPUPWRCTLR_EL1, x0
-	isb
-	ret
-endfunc n1_core_pwrdn_enable
-#endif

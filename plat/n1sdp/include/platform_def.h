@@ -93,6 +93,7 @@
 #define PLAT_UART_BASE       0x2A400000 /* AP UART0, PL011 */
 #define PLAT_UART_CLK_HZ     50000000
 #define PLAT_UART_BAUD       115200
+#define PLAT_SSC_VERSION     0x2A420040 /* System Security Control: SSC_VERSION */
 /* BL31's runtime console (N1SDP_RUN_UART): TF-A's PLAT_ARM_RUN_UART_BASE, same clock. */
 #define PLAT_RUN_UART_BASE   0x2A410000
 /*

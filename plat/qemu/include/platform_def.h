@@ -20,6 +20,13 @@
  * neoverse-n1 has no CPUPWRCTLR_EL1): lib/cpus must not touch N1's.
  */
 #define PLAT_CPU_IMPDEF_REGS    0
+/*
+ * SMCCC_ARCH_SOC_ID (qemu_common.c): an emulated board has no SiP's
+ * JEP-106 code: bank 0, code 0, SoC 0, revision 0, and its name.
+ */
+#define PLAT_SOC_VERSION        0x00000000
+#define PLAT_SOC_REVISION       0
+#define PLAT_SOC_NAME           "QEMU virt"
 /* What the payload's report calls the platform (tools/rt_report reads it back). */
 #define PLAT_TITLE              "QEMU virt"
 /* Not an Arm platform: the deprecated Arm SiP PMF IDs are unknown, as in TF-A's QEMU port. */

@@ -48,3 +48,25 @@ func payload_try_read_cntps_ctl_el1
 	mrs	x0, cntps_ctl_el1
 	ret
 endfunc payload_try_read_cntps_ctl_el1
+
+/*
+ * smc_x0_x17(x0 = function ID, x1 = argument, x2 = out): issue the SMC and
+ * store x0-x17 after it at out[0..17], for the calls that return more than
+ * four registers (SMCCC_ARCH_SOC_ID's name, DEN0028 7.4.2).
+ */
+func smc_x0_x17
+	stp	x19, x30, [sp, #-16]!
+	mov	x19, x2
+	smc	#0
+	stp	x0, x1, [x19]
+	stp	x2, x3, [x19, #16]
+	stp	x4, x5, [x19, #32]
+	stp	x6, x7, [x19, #48]
+	stp	x8, x9, [x19, #64]
+	stp	x10, x11, [x19, #80]
+	stp	x12, x13, [x19, #96]
+	stp	x14, x15, [x19, #112]
+	stp	x16, x17, [x19, #128]
+	ldp	x19, x30, [sp], #16
+	ret
+endfunc smc_x0_x17

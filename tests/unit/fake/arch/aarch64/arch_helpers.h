@@ -45,18 +45,38 @@ uint64_t read_id_aa64pfr0_el1(void);
 uint64_t read_id_aa64pfr1_el1(void);
 uint64_t read_id_aa64mmfr1_el1(void);
 void write_csselr_el1(uint64_t v);
+/*
+ * Barriers and TLB invalidations: recorded by a test built with
+ * -DFAKE_RECORD_TLBI (tests/unit/test_errata.c defines them), nothing
+ * otherwise.
+ */
+#ifdef FAKE_RECORD_TLBI
+void dsb_sy(void);
+void dsb_ish(void);
+void tlbi_vae3is(uint64_t va_bits);
+void tlbi_vale3is(uint64_t va_bits);
+#else
+static inline void dsb_sy(void)
+{
+}
+static inline void dsb_ish(void)
+{
+}
+static inline void tlbi_vae3is(uint64_t va_bits)
+{
+	(void)va_bits;
+}
+static inline void tlbi_vale3is(uint64_t va_bits)
+{
+	(void)va_bits;
+}
+#endif
 void dc_cisw(uint64_t setway);
 /* lib/aarch64/cache_helpers.S's loop; the test's version calls dc_cisw(). */
 void dcsw_level_clean_inv(uint64_t level_bits, uint32_t ways, uint32_t sets,
                           unsigned int line_shift, unsigned int way_shift);
 
 static inline void isb(void)
-{
-}
-static inline void dsb_sy(void)
-{
-}
-static inline void dsb_ish(void)
 {
 }
 static inline void dsb_ishst(void)
