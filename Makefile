@@ -329,19 +329,20 @@ $(LIBFDT_A):
 	@bash make_helpers/fetch_deb.sh libfdt-dev:arm64 $(LIBFDT_DIR)
 	@touch $@
 
-COMMON_SOURCES := lib/libc/printf.c lib/libc/string.c \
-	common/log.c drivers/console/console.c drivers/arm/pl011/pl011.c \
-	lib/aarch64/cache_helpers.S lib/aarch64/misc_helpers.S lib/locks/spinlock.S \
-	lib/locks/lock_order.c lib/el3_runtime/cpu_data.c lib/xlat/xlat.c lib/xlat/xlat_enable.c
+# Each library lists its sources once, in lib/<name>/<name>.mk, for the
+# images, the payload and the host tests.
+include $(sort $(wildcard lib/*/*.mk))
 
-include lib/cpus/cpus.mk
+COMMON_SOURCES := $(LIBC_SOURCES) \
+	common/log.c drivers/console/console.c drivers/arm/pl011/pl011.c \
+	$(AARCH64_HELPER_SOURCES) $(LOCKS_SOURCES) $(CPU_DATA_SOURCES) $(XLAT_SOURCES)
+
 include bl1/bl1.mk
 include bl2/bl2.mk
 include bl31/bl31.mk
 include tests/payload/payload.mk
 include tools/fiptool/fiptool.mk
 include tools/cert_create/cert_create.mk
-include lib/auth/auth.mk
 include make_helpers/trusted_boot.mk
 include tests/host/cot_verify.mk
 include tests/unit/unit.mk

@@ -26,10 +26,10 @@ FUZZ_CFLAGS := -g -O1 -std=gnu11 -Wall -Wextra -Werror -Iinclude \
 FUZZ_DIR := $(BUILD_BASE)/tests/fuzz
 FUZZERS := $(FUZZ_DIR)/fuzz_fip $(FUZZ_DIR)/fuzz_dtb $(FUZZ_DIR)/fuzz_sds $(FUZZ_DIR)/fuzz_cert
 
-$(FUZZ_DIR)/fuzz_fip: tests/fuzz/fuzz_fip.c lib/fip/fip.c lib/fip/fip_uuids.c include/tools_share/fip.h
+$(FUZZ_DIR)/fuzz_fip: tests/fuzz/fuzz_fip.c $(FIP_SOURCES) include/tools_share/fip.h
 	@mkdir -p $(@D)
 	@echo "  FUZZCC  $@"
-	@$(FUZZ_CC) $(FUZZ_CFLAGS) tests/fuzz/fuzz_fip.c lib/fip/fip.c lib/fip/fip_uuids.c -o $@
+	@$(FUZZ_CC) $(FUZZ_CFLAGS) tests/fuzz/fuzz_fip.c $(FIP_SOURCES) -o $@
 
 $(FUZZ_DIR)/fuzz_dtb: tests/fuzz/fuzz_dtb.c $(DTB_LIB_SOURCES) $(DTB_LIB_HEADERS)
 	@mkdir -p $(@D)

@@ -3,10 +3,9 @@
 # under ASan and UBSan. test_dtb_check is pure C; test_dtb links Debian's
 # host libfdt (libfdt-dev, amd64), the same library version BL2 links for
 # arm64, and reads the DTB QEMU gives our machine (made by tools/qemu_run).
-DTB_LIB_SOURCES := lib/dtb/dtb_check.c lib/dtb/dtb_walk.c lib/dtb/dtb_psci.c \
-	lib/dtb/dtb_memory.c lib/mem_ranges/mem_ranges.c
+DTB_LIB_SOURCES := $(DTB_SOURCES) $(MEM_RANGES_SOURCES)
 DTB_LIB_HEADERS := include/lib/dtb.h include/lib/mem_ranges.h lib/dtb/dtb_private.h
-$(eval $(call unit_test,dtb_check,lib/dtb/dtb_check.c lib/mem_ranges/mem_ranges.c,))
+$(eval $(call unit_test,dtb_check,lib/dtb/dtb_check.c $(MEM_RANGES_SOURCES),))
 $(eval $(call unit_test,dtb,$(DTB_LIB_SOURCES),,-lfdt))
 QEMU_DTB := $(UNIT_DIR)/qemu.dtb
 UNIT_TEST_ARGS_test_dtb := $(QEMU_DTB)
