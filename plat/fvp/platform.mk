@@ -22,7 +22,8 @@ ifeq ($(shell [ $(FVP_CLUSTERS) -ge 1 -a $(FVP_CLUSTERS) -le 4 -a $(FVP_CORES_PE
 $(error FVP_CLUSTERS=$(FVP_CLUSTERS) FVP_CORES_PER_CLUSTER=$(FVP_CORES_PER_CLUSTER): each must be 1 to 4)
 endif
 
-PLAT_COMMON_SOURCES := plat/fvp/aarch64/plat_helpers.S plat/fvp/fvp_common.c
+PLAT_COMMON_SOURCES := plat/fvp/aarch64/plat_helpers.S plat/fvp/fvp_common.c \
+	plat/common/pl011_console.c plat/common/uniform_topology.c plat/common/aarch64/uniform_topology.S
 PLAT_BL1_SOURCES := $(PLAT_COMMON_SOURCES) plat/fvp/fvp_bl1_setup.c \
 	plat/common/aarch64/trusted_mailbox.S
 PLAT_TBB_SOURCES := plat/common/plat_trusted_boot.c

@@ -213,14 +213,6 @@ const struct plat_psci_ops *plat_psci_setup(uintptr_t entry)
 	return &n1sdp_psci_ops[(caps.sys_attributes & SCMI_SYS_ATTR_WARM_RESET) != 0U ? 1 : 0];
 }
 
-const uint8_t *plat_get_power_domain_tree_desc(void)
-{
-	static const uint8_t desc[] = { 1, PLAT_CLUSTER_COUNT, PLAT_CORES_PER_CLUSTER,
-		                        PLAT_CORES_PER_CLUSTER };
-
-	return desc;
-}
-
 /*
  * N1SDP_RUN_UART: BL31's runtime messages on the AP's second UART
  * (PLAT_RUN_UART_BASE), TF-A's N1SDP run-time (and crash) console, so

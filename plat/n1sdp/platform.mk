@@ -8,7 +8,8 @@ include plat/n1sdp/defaults.mk
 $(call bool_option,N1SDP_RUN_UART,1,N1SDP: BL31's runtime messages go to the AP's second UART (0x2A410000) as TF-A's port's do: not to UART0 with the OS's (0: UART0 throughout))
 $(call bool_option,N1SDP_DRAM_ECC,1,N1SDP: BL2 zeroes the chip's DDR (2 to 64 GiB; it prints the cost) and turns ECC on in both DMC-620s as TF-A's port does (0: DRAM and ECC as the SCP left them))
 
-PLAT_COMMON_SOURCES := plat/n1sdp/aarch64/plat_helpers.S plat/n1sdp/n1sdp_common.c
+PLAT_COMMON_SOURCES := plat/n1sdp/aarch64/plat_helpers.S plat/n1sdp/n1sdp_common.c \
+	plat/common/pl011_console.c plat/common/uniform_topology.c plat/common/aarch64/uniform_topology.S
 PLAT_BL1_SOURCES := $(PLAT_COMMON_SOURCES) plat/n1sdp/n1sdp_bl1_setup.c \
 	plat/common/aarch64/trusted_mailbox.S
 # Trusted board boot's hooks, in BL1 and BL2 when TRUSTED_BOARD_BOOT=1: the

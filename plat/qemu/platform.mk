@@ -46,7 +46,8 @@ ifeq ($(shell [ $$(( $(QEMU_MEMORY_MB) )) -ge 1024 -a $$(( $(QEMU_MEMORY_MB) )) 
 $(error QEMU_MEMORY_MB=$(QEMU_MEMORY_MB): it must be 1024 to 3072 (BL33 loads at 0x60000000, 512 MiB into DRAM; the translation tables cover 4 GiB))
 endif
 
-PLAT_COMMON_SOURCES := plat/qemu/aarch64/plat_helpers.S plat/qemu/qemu_common.c
+PLAT_COMMON_SOURCES := plat/qemu/aarch64/plat_helpers.S plat/qemu/qemu_common.c \
+	plat/common/pl011_console.c plat/common/uniform_topology.c plat/common/aarch64/uniform_topology.S
 PLAT_BL1_SOURCES := $(PLAT_COMMON_SOURCES) plat/qemu/qemu_bl1_setup.c plat/common/hold_pen.c
 # Trusted board boot's hooks, in BL1 and BL2 when TRUSTED_BOARD_BOOT=1: the
 # ROTPK hash of the build's ROT_KEY, NV counters from platform_def.h.

@@ -1,10 +1,9 @@
 /*
- * QEMU virt: topology, counter, device map.
+ * QEMU virt: counter, device map, SoC ID.
  */
 #include <stdint.h>
 
 #include <arch/aarch64/arch.h>
-#include <drivers/pl011.h>
 #include <lib/xlat.h>
 #include <plat/plat_setup.h>
 #include <plat/plat_topology.h>
@@ -47,26 +46,6 @@ const unsigned int plat_bl31_region_count = ARRAY_SIZE(plat_bl31_regions);
 
 void plat_early_setup(void)
 {
-}
-
-void plat_console_init(void)
-{
-	static struct console uart0;
-
-	pl011_console_register(&uart0, PLAT_UART_BASE, PLAT_UART_CLK_HZ, PLAT_UART_BAUD);
-}
-
-int plat_core_pos_by_mpidr(uint64_t mpidr)
-{
-	mpidr &= MPIDR_AFFINITY_MASK;
-	if ((mpidr & ~MPIDR_AFFLVL_MASK) != 0U || mpidr >= PLATFORM_CORE_COUNT)
-		return -1;
-	return (int)mpidr;
-}
-
-uint64_t plat_core_mpidr(unsigned int pos)
-{
-	return pos;
 }
 
 uint32_t plat_get_syscnt_freq(void)

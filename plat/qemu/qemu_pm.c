@@ -200,17 +200,6 @@ const struct plat_psci_ops *plat_psci_setup(uintptr_t entry)
 	return &qemu_psci_ops;
 }
 
-const uint8_t *plat_get_power_domain_tree_desc(void)
-{
-	static uint8_t desc[2 + PLAT_CLUSTER_COUNT];
-
-	desc[0] = 1;                  /* one system */
-	desc[1] = PLAT_CLUSTER_COUNT; /* its clusters */
-	for (unsigned int c = 0; c < PLAT_CLUSTER_COUNT; c++)
-		desc[2 + c] = PLAT_CORES_PER_CLUSTER;
-	return desc;
-}
-
 /* One UART: the boot console goes on. */
 void plat_bl31_runtime_console(void)
 {

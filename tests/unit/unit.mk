@@ -19,7 +19,7 @@ UNIT_CFLAGS := $(HOST_CFLAGS) -fsanitize=address,undefined -fno-sanitize-recover
 # The firmware configuration the tests compile against (fixed, not the build's).
 UNIT_OPTIONS := -DENABLE_ASSERTIONS=1 -DENABLE_RUNTIME_INSTRUMENTATION=1 -DPSCI_OS_INIT_MODE=1
 UNIT_CONFIG := -DLOG_LEVEL=0 $(UNIT_OPTIONS)
-UNIT_QEMU := -Iplat/qemu/include -DQEMU_CLUSTERS=2 -DQEMU_CORES_PER_CLUSTER=2 \
+UNIT_QEMU := -Iplat/qemu/include -Iplat/common/include -DQEMU_CLUSTERS=2 -DQEMU_CORES_PER_CLUSTER=2 \
 	-DQEMU_MEMORY_MB=1024 $(UNIT_CONFIG)
 UNIT_N1SDP := -Iplat/n1sdp/include -Iplat/common/include -DN1SDP_DRAM_ECC=1 $(UNIT_CONFIG)
 UNIT_FVP := -Itests/unit/fake/fvp -Iplat/fvp/include -Iplat/common/include -DFVP_CLUSTERS=2 -DFVP_CORES_PER_CLUSTER=2 \
@@ -59,16 +59,16 @@ $(eval $(call unit_test,xlat,$(XLAT_TABLE_SOURCES),$(UNIT_QEMU)))
 # And with N1SDP's 40-bit address space, whose walks start at level 0.
 $(eval $(call unit_test,xlat_40,$(XLAT_TABLE_SOURCES),$(UNIT_QEMU) -DPLAT_XLAT_VA_BITS=40,,tests/unit/test_xlat.c))
 $(eval $(call unit_test,psci,lib/psci/psci_coord.c,$(UNIT_QEMU)))
-$(eval $(call unit_test,n1sdp,plat/n1sdp/n1sdp_common.c plat/n1sdp/n1sdp_css.c \
+$(eval $(call unit_test,n1sdp,plat/n1sdp/n1sdp_common.c plat/common/uniform_topology.c plat/common/pl011_console.c plat/n1sdp/n1sdp_css.c \
 	plat/n1sdp/n1sdp_sds.c drivers/arm/css/sds.c \
 	drivers/arm/css/scmi_msg.c lib/psci/psci_coord.c lib/xlat/xlat.c,$(UNIT_N1SDP),-lfdt))
-$(eval $(call unit_test,fvp,plat/fvp/fvp_pwrc.c plat/fvp/fvp_common.c,$(UNIT_FVP)))
+$(eval $(call unit_test,fvp,plat/fvp/fvp_pwrc.c plat/fvp/fvp_common.c plat/common/uniform_topology.c plat/common/pl011_console.c,$(UNIT_FVP)))
 # The smallest and largest shapes the port accepts (FVP_CLUSTERS, FVP_CORES_PER_CLUSTER).
 $(foreach shape,1 4,$(eval $(call unit_test,fvp_$(shape)x$(shape),plat/fvp/fvp_pwrc.c \
-	plat/fvp/fvp_common.c,$(subst =2,=$(shape),$(UNIT_FVP)),,tests/unit/test_fvp.c)))
+	plat/fvp/fvp_common.c plat/common/uniform_topology.c plat/common/pl011_console.c,$(subst =2,=$(shape),$(UNIT_FVP)),,tests/unit/test_fvp.c)))
 $(eval $(call unit_test,locks,$(LOCKS_C_SOURCES),$(UNIT_FAKE)))
 $(eval $(call unit_test,gic600,drivers/arm/gic/gicv3.c tests/unit/models/gic600.c $(MODEL_SOURCES),$(UNIT_BOARD)))
-N1SDP_BOARD_SOURCES := plat/n1sdp/n1sdp_common.c plat/n1sdp/n1sdp_pm.c plat/n1sdp/n1sdp_css.c \
+N1SDP_BOARD_SOURCES := plat/n1sdp/n1sdp_common.c plat/common/uniform_topology.c plat/n1sdp/n1sdp_pm.c plat/n1sdp/n1sdp_css.c \
 	plat/n1sdp/n1sdp_bl2_setup.c plat/common/trusted_mailbox.c lib/psci/psci_coord.c \
 	lib/mem_ranges/mem_ranges.c drivers/arm/css/scmi.c drivers/arm/css/scmi_msg.c \
 	drivers/arm/gic/gicv3.c drivers/arm/dmc620/dmc620.c

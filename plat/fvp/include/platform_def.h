@@ -12,11 +12,13 @@
 
 #include <arch/aarch64/arch.h>
 #include <trusted_mailbox.h>
+#include <uniform_topology.h>
 
 #define PLAT_CLUSTER_COUNT      FVP_CLUSTERS
 #define PLAT_CORES_PER_CLUSTER  FVP_CORES_PER_CLUSTER
 #define PLATFORM_CORE_COUNT     (PLAT_CLUSTER_COUNT * PLAT_CORES_PER_CLUSTER)
 /* PSCI ignores MPIDR.MT in its arguments: the N1 model sets it, the AEM not. */
+#define PLAT_MPIDR_LAYOUT       MPIDR_LAYOUT_BY_MT
 #define PLAT_MPIDR_MT           1
 #define CACHE_WRITEBACK_GRANULE 64
 /* The N1 model has Neoverse N1's IMPLEMENTATION DEFINED registers (lib/cpus). */

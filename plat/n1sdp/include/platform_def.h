@@ -8,10 +8,12 @@
 
 #include <arch/aarch64/arch.h>
 #include <trusted_mailbox.h>
+#include <uniform_topology.h>
 
 #define PLAT_CLUSTER_COUNT      2
 #define PLAT_CORES_PER_CLUSTER  2
 #define PLATFORM_CORE_COUNT     (PLAT_CLUSTER_COUNT * PLAT_CORES_PER_CLUSTER)
+#define PLAT_MPIDR_LAYOUT       MPIDR_LAYOUT_AFF1_CORE
 #define PLAT_MPIDR_MT           1
 #define CACHE_WRITEBACK_GRANULE 64
 /* Neoverse N1's IMPLEMENTATION DEFINED registers exist (lib/cpus). */

@@ -1,28 +1,9 @@
 /*
- * QEMU virt: core position and the cold-boot hold pen of secondaries.
+ * QEMU virt: the cold-boot hold pen of secondaries.
  */
 #include <arch/aarch64/asm_macros.S>
 #include <hold_pen.h>
 #include <platform_def.h>
-
-/*
- * plat_my_core_pos: QEMU puts the CPU index in Aff0 (and index / 16 in
- * Aff1 with GICv3). Any CPU beyond the build's core count, or with Aff2/3
- * set, gets PLATFORM_CORE_COUNT (unknown). Clobbers x0-x2.
- */
-func plat_my_core_pos
-	mrs	x1, mpidr_el1
-	ubfx	x0, x1, #MPIDR_AFF0_SHIFT, #8
-	ubfx	x2, x1, #MPIDR_AFF1_SHIFT, #8
-	add	x0, x0, x2, lsl #4
-	mov_imm	x2, (MPIDR_AFFINITY_MASK & ~0xffff)
-	tst	x1, x2
-	mov	x2, #PLATFORM_CORE_COUNT
-	csel	x0, x2, x0, ne
-	cmp	x0, x2
-	csel	x0, x2, x0, hi
-	ret
-endfunc plat_my_core_pos
 
 /*
  * plat_secondary_cold_boot(x0 = core position): never returns. A known

@@ -10,10 +10,13 @@
 #define PLATFORM_DEF_H
 
 #include <arch/aarch64/arch.h>
+#include <uniform_topology.h>
 
+/* A uniform topology (plat/common/uniform_topology.c), its clusters the tree's. */
 #define PLAT_CLUSTER_COUNT      QEMU_CLUSTERS
 #define PLAT_CORES_PER_CLUSTER  QEMU_CORES_PER_CLUSTER
 #define PLATFORM_CORE_COUNT     (PLAT_CLUSTER_COUNT * PLAT_CORES_PER_CLUSTER)
+#define PLAT_MPIDR_LAYOUT       MPIDR_LAYOUT_LINEAR
 #define PLAT_MPIDR_MT           0 /* MPIDR_EL1.MT clear: no threads */
 /*
  * QEMU's CPU models lack most IMPLEMENTATION DEFINED registers (its
