@@ -222,7 +222,8 @@ else
 LINK_IMAGE = $(LD) $(TF_LDFLAGS) --lto-O2
 endif
 
-INCLUDES := -Iinclude -Iinclude/lib/libc -Iplat/$(PLAT)/include -Iplat/common/include -I$(BUILD_DIR)/include
+INCLUDES := -Iinclude -Iinclude/lib/libc -Iplat/$(PLAT)/include $(PLAT_INCLUDES) -Iplat/common/include \
+	-I$(BUILD_DIR)/include
 VERSION := 0.1$(shell git describe --always --dirty --match none 2>/dev/null | sed 's/^/-/')
 # The banner's version (git describe) changes with every commit: its stamp
 # recompiles the one file that prints it, nothing else.

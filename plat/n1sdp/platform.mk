@@ -10,20 +10,19 @@ $(call bool_option,N1SDP_DRAM_ECC,1,N1SDP: BL2 zeroes the chip's DDR (2 to 64 Gi
 
 PLAT_COMMON_SOURCES := plat/n1sdp/aarch64/plat_helpers.S plat/n1sdp/n1sdp_common.c \
 	plat/common/pl011_console.c plat/common/uniform_topology.c plat/common/aarch64/uniform_topology.S
-PLAT_BL1_SOURCES := $(PLAT_COMMON_SOURCES) plat/n1sdp/n1sdp_bl1_setup.c \
-	plat/common/aarch64/trusted_mailbox.S
+# Power control is the Arm Compute Subsystem's (SCMI to the SCP).
+include plat/arm/css/css.mk
+PLAT_BL1_SOURCES := $(PLAT_COMMON_SOURCES) plat/n1sdp/n1sdp_bl1_setup.c $(CSS_BL1_SOURCES)
 # Trusted board boot's hooks, in BL1 and BL2 when TRUSTED_BOARD_BOOT=1: the
 # ROTPK hash of the build's ROT_KEY, NV counters from platform_def.h.
 PLAT_TBB_SOURCES := plat/common/plat_trusted_boot.c
 PLAT_BL2_SOURCES := $(PLAT_COMMON_SOURCES) plat/n1sdp/n1sdp_bl2_setup.c plat/n1sdp/n1sdp_sds.c \
-	drivers/arm/css/sds.c drivers/arm/dmc620/dmc620.c
+	$(CSS_BL2_SOURCES) drivers/arm/dmc620/dmc620.c
 # libfdt's headers for the NT_FW_CONFIG writer.
 $(BUILD_DIR)/bl2/plat/n1sdp/n1sdp_sds.o: CPPFLAGS_COMMON += -I$(LIBFDT_INC)
 $(BUILD_DIR)/bl2/plat/n1sdp/n1sdp_sds.o: | $(LIBFDT_A)
-PLAT_BL31_SOURCES := $(PLAT_COMMON_SOURCES) plat/n1sdp/n1sdp_pm.c plat/common/trusted_mailbox.c plat/n1sdp/n1sdp_css.c \
-	services/arm_sip_svc/arm_sip_svc.c \
-	drivers/arm/css/scmi.c \
-	drivers/arm/css/scmi_msg.c plat/common/aarch64/plat_pwr_down_wake.S
+PLAT_BL31_SOURCES := $(PLAT_COMMON_SOURCES) plat/n1sdp/n1sdp_bl31_setup.c $(CSS_BL31_SOURCES) \
+	services/arm_sip_svc/arm_sip_svc.c
 PLAT_IMAGES :=
 
 # The board boots bl1.bin and fip.bin as they are: nothing more to package.

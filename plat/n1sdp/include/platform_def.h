@@ -115,9 +115,10 @@
 #define PLAT_SCMI_SHMEM_BASE 0x45400000
 
 /*
- * The power_state values the platform implements (n1sdp_pm.c's table): the
- * Arm platform convention, StateID 0, original format (DEN0022 5.4.2).
- * TFTF's N1SDP port asks for level 1 as its deepest.
+ * The power_state values the platform implements (the Arm CSS module's
+ * table, plat/arm/css/css_pm.c): the Arm platform convention, StateID 0,
+ * original format (DEN0022 5.4.2). TFTF's N1SDP port asks for level 1 as
+ * its deepest.
  */
 #define PLAT_PSTATE_CORE_STANDBY 0x00000000
 #define PLAT_PSTATE_CORE_OFF     0x00010000
