@@ -37,7 +37,7 @@ endif
 LOCK_KEY := $(if $(filter command line,$(origin BUILD_BASE)),$(abspath $(BUILD_BASE)),$(TOP)/$(BUILD_BASE))
 # Goals that write nothing: no lock, no configuration written (make report
 # reads a build and writes only its report, outside the build trees).
-NO_WRITE_GOALS := help report
+NO_WRITE_GOALS := help report plat-info
 ifneq ($(CURDIR)$(if $(filter-out $(NO_WRITE_GOALS),$(or $(MAKECMDGOALS),all)),$(filter $(LOCK_KEY),$(N1FW_LOCKED)),$(LOCK_KEY)),$(TOP)$(LOCK_KEY))
 GOALS := $(or $(MAKECMDGOALS),all)
 # Command-line values naming an existing relative path (BL33=, ROT_KEY=,
@@ -66,6 +66,7 @@ Q := $(if $(filter 1,$(V)),,@)
 
 empty :=
 space := $(empty) $(empty)
+comma := ,
 # make profile's named paths: the keys of tools/profile/paths.py's PATHS
 # (read when needed: make help, make profile).
 PROFILE_PATHS = $(shell sed -n '/^PATHS = {/,/^}/s/^    "\([a-z_0-9]*\)": \[$$/\1/p' tools/profile/paths.py)
@@ -73,7 +74,10 @@ PROFILE_PATHS = $(shell sed -n '/^PATHS = {/,/^}/s/^    "\([a-z_0-9]*\)": \[$$/\
 # ---------------------------------------------------------------------------
 # Generic options
 # ---------------------------------------------------------------------------
-$(call str_option,PLAT,qemu,Target platform: qemu (QEMU virt); n1sdp (Arm N1SDP board); fvp (Arm Base FVP))
+include make_helpers/plat.mk
+$(call str_option,PLAT,qemu,Target platform)
+# (The platforms' titles, read when make help prints them.)
+OPTION_HELP_PLAT = Target platform: $(PLAT_TITLES)
 $(call bool_option,DEBUG,0,1 builds with assertions and -Og into build/<plat>/debug)
 $(call str_option,CROSS_COMPILE,aarch64-linux-gnu-,Prefix of the AArch64 GNU toolchain (any triplet: aarch64-none-elf- works too))
 $(call int_option,LOG_LEVEL,$(if $(filter 1,$(DEBUG)),40,20),Console verbosity: 10 error; 20 notice; 30 warning; 40 info; 50 verbose)
@@ -82,13 +86,14 @@ BUILD_TYPE := $(if $(filter 1,$(DEBUG)),debug,release)
 BUILD_DIR := $(BUILD_BASE)/$(PLAT)/$(BUILD_TYPE)
 
 PLAT_MAKEFILE := plat/$(PLAT)/platform.mk
-ifeq ($(wildcard $(PLAT_MAKEFILE)),)
-$(error PLAT=$(PLAT) is not a platform: choose one of $(patsubst plat/%/platform.mk,%,$(wildcard plat/*/platform.mk)))
+ifeq ($(filter $(PLAT),$(PLATS)),)
+$(error PLAT=$(PLAT) is not a platform: choose one of $(PLATS))
 endif
 # The options the platform.mk declares are its own; every other option,
 # every platform has.
 OPTIONS_BEFORE_PLAT := $(OPTIONS)
 include $(PLAT_MAKEFILE)
+$(call plat_contract_check)
 PLAT_OWN_OPTIONS := $(filter-out $(OPTIONS_BEFORE_PLAT),$(OPTIONS))
 
 # Options whose default the platform may set through PLAT_DEFAULT_<NAME>.
@@ -214,7 +219,6 @@ LTO_CFLAGS := -flto
 # moves the images). BL31's runtime paths stay at -O2.
 SIZE_IMAGES := bl1 bl2
 IMAGE_OPT = $(if $(filter 1,$(DEBUG)),,$(if $(filter $(1),$(SIZE_IMAGES)),-Os))
-comma := ,
 ifeq ($(TOOLCHAIN),gnu)
 LINK_IMAGE = $(CC) $(TF_CFLAGS) $(if $(filter $(1),$(FIRMWARE_IMAGES)),$(LTO_CFLAGS)) \
 	$(call IMAGE_OPT,$(1)) -nostdlib -static -no-pie $(addprefix -Wl$(comma),$(TF_LDFLAGS))
@@ -251,7 +255,7 @@ $(call stamp_file,$(TOOLCHAIN_STAMP),TOOLCHAIN_TEXT)
 $(call stamp_file,$(CONFIG_H),config_h_text)
 $(call stamp_file,$(BUILD_DIR)/config.mk,config_mk_text)
 # Options that only change how the images are run or packed, not built.
-CONFIG_RUNTIME_ONLY := QEMU QEMU_CPU QEMU_EXTRA BL33 RUN_TIMEOUT
+CONFIG_RUNTIME_ONLY := BL33 RUN_TIMEOUT $(PLAT_RUNTIME_ONLY)
 
 # Offsets that assembly uses are generated from the C structures: the
 # compiler's assembly of lib/el3_runtime/asm_offsets.c ($@.s), turned into
@@ -403,7 +407,7 @@ BUILD_OPTIONS = $(filter-out $(CONFIG_RUNTIME_ONLY),$(OPTIONS))
 BOARD_DIFFERENCES = $(strip $(foreach o,$(filter-out PLAT DEBUG CROSS_COMPILE $(PLAT_OWN_OPTIONS) \
 	$(CONFIG_RUNTIME_ONLY) $(PAYLOAD_OPTIONS),$(OPTIONS)),$(if $(call \
 	streq,$($(o)),$(OPTION_DEFAULT_$(o))),,$(o)=$($(o)):$(OPTION_DEFAULT_$(o)))))
-CONFIG_MK_FACTS := FIP_PAYLOADS VERSION CC CC_VERSION BUILD_OPTIONS \
+CONFIG_MK_FACTS := FIP_PAYLOADS VERSION CC CC_VERSION BUILD_OPTIONS $(PLAT_FACTS) $(PLAT_CONFIG_FACTS) \
 	$(if $(PLAT_BOARD),PLAT_BOARD PLAT_BOARD_CPU BOARD_DIFFERENCES)
 # $(call fip_dir,DIR:PAYLOAD) and $(call fip_bl33,DIR:PAYLOAD): where that
 # FIP goes and the image it packs as BL33.
@@ -527,12 +531,16 @@ endif
 # only when a variable is unknown) is named as such rather than matched to
 # a look-alike of this platform's.
 lparen := (
+# (A platform's options include those of the files under plat/ its
+# platform.mk includes: a module's, plat/common/qemu/qemu.mk.)
 OTHER_PLAT_OPTIONS = $(foreach f,$(filter-out $(PLAT_MAKEFILE),$(wildcard plat/*/platform.mk)),\
 	$(addprefix :$(patsubst plat/%/platform.mk,%,$(f)):,$(shell sed -n \
-	's/^\$$$(lparen)call [a-z]*_option,\([A-Za-z0-9_]*\),.*/\1/p' $(f))))
+	's/^\$$$(lparen)call \([a-z]*_option\|target_variable\),\([A-Za-z0-9_]*\),.*/\2/p' $(f) $$(sed -n \
+	's/^include \(plat\/[^ $$]*\.mk\)$$/\1/p' $(f)))))
 closest_name = $(shell printf '%s\n' $(OPTIONS) $(TARGET_VARIABLES) | awk -v word=$(1) -f make_helpers/closest.awk)
-unknown_variable_why = $(or $(patsubst :%:$(1),$(1) is an option of PLAT=% only (this is PLAT=$(PLAT)),\
-	$(firstword $(filter :%:$(1),$(OTHER_PLAT_OPTIONS)))),$(1) is not an option$(if $(call \
+other_plats_of = $(patsubst :%:$(1),PLAT=%,$(filter :%:$(1),$(OTHER_PLAT_OPTIONS)))
+unknown_variable_why = $(if $(call other_plats_of,$(1)),$(1) is an option of $(subst $(space),$(comma)$(space),$(call \
+	other_plats_of,$(1))) only (this is PLAT=$(PLAT)),$(1) is not an option$(if $(call \
 	closest_name,$(1)), (did you mean $(call closest_name,$(1))?), of this build or of TF-A's that it knows))
 # TF-A's options, as a TF-A user types them (make_helpers/tfa_options.csv,
 # the table of docs/tfa-users.rst): accepted with a line on what they mean

@@ -2,7 +2,7 @@
  * Device-tree blobs (DTBs) in the boot loaders: validation of an untrusted
  * DTB, the PSCI description this firmware adds to it, and the DRAM it
  * describes. Generic: the platform supplies the region, the scratch buffer
- * and the idle states (plat/qemu/qemu_bl2_setup.c).
+ * and the idle states (plat/common/qemu/qemu_bl2_setup.c).
  *
  * Format: Devicetree Specification v0.4, chapter 5 ("Flattened Devicetree
  * (DTB) Format"): 5.2 header, 5.3 memory reservation block, 5.4 structure

@@ -1,5 +1,9 @@
 # Arm N1SDP board (see docs/plat/n1sdp.rst). Built and host-tested here; it
 # runs on the board (the SCP loads bl1.bin; fip.bin goes to QSPI 0x18200000).
+PLAT_TITLE := Arm N1SDP
+PLAT_DOC := docs/plat/n1sdp.rst
+# The board's build, and its options off (plat/n1sdp/tests/ci_test.sh).
+PLAT_CI_BUILDS := default N1SDP_DRAM_ECC=0,N1SDP_RUN_UART=0
 
 # A GIC-600: each core powers its redistributor (drivers/arm/gic/gicv3.c).
 $(call plat_constant,GICV3_SUPPORT_GIC600,1)
@@ -32,3 +36,12 @@ plat_package =
 PLAT_RUNNER := none
 PLAT_RUN_HELP := runs on the N1SDP board: give the SCP bl1.bin and write $(BUILD_DIR)/fip.bin to QSPI at \
 	0x18200000 (docs/plat/n1sdp.rst)
+
+# A LAVA lab runs it with LAVA's n1sdp device type: a recovery image on the
+# MCC's card, made from the board's firmware bundle with this build's BL1
+# and FIP (docs/perf/lava.rst).
+PLAT_LAVA_DEVICE_TYPE := n1sdp
+PLAT_LAVA_IMAGES = $(BUILD_DIR)/bl1.bin $(FIP)
+$(call target_variable,N1SDP_FIRMWARE,lava-jobs,the board's firmware bundle (zip) that n1sdp-recovery.zip is made from)
+PLAT_LAVA_JOBS_ARGS = $(if $(N1SDP_FIRMWARE),--n1sdp-firmware '$(abspath $(N1SDP_FIRMWARE))' --fiptool $(FIPTOOL))
+PLAT_LAVA_PREREQUISITES = $(if $(N1SDP_FIRMWARE),$(FIPTOOL))

@@ -55,6 +55,9 @@ def rel(root, path):
 def files(root):
     for d in SOURCE_DIRS:
         for dirpath, _, names in os.walk(os.path.join(root, d)):
+            # A platform's own tests (plat/<name>/tests/) are tests, as tests/unit is.
+            if re.match(r"plat/[^/]+/tests(/|$)", rel(root, dirpath)):
+                continue
             for n in sorted(names):
                 if n.endswith(SUFFIXES):
                     yield rel(root, os.path.join(dirpath, n))

@@ -1,7 +1,7 @@
 /*
  * The Arm Compute Subsystem's encoding of a power-domain state for SCMI
  * POWER_STATE_SET (plat/arm/css/include/css_pm.h). Pure, host-tested
- * (tests/unit/test_n1sdp.c).
+ * (plat/n1sdp/tests/test_n1sdp.c).
  */
 #include <css_pm.h>
 #include <platform_def.h>

@@ -23,8 +23,6 @@
 #define CACHE_WRITEBACK_GRANULE 64
 /* The N1 model has Neoverse N1's IMPLEMENTATION DEFINED registers (lib/cpus). */
 #define PLAT_CPU_IMPDEF_REGS    1
-/* What the payload's report calls the platform (tools/rt_report reads it back). */
-#define PLAT_TITLE              "Arm Base FVP"
 /* The deprecated Arm SiP PMF IDs are answered (Arm platforms only; services/arm_sip_svc). */
 #define PLAT_ARM_SIP_PMF        1
 

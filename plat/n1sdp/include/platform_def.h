@@ -18,8 +18,6 @@
 #define CACHE_WRITEBACK_GRANULE 64
 /* Neoverse N1's IMPLEMENTATION DEFINED registers exist (lib/cpus). */
 #define PLAT_CPU_IMPDEF_REGS    1
-/* What the payload's report calls the platform (tools/rt_report reads it back). */
-#define PLAT_TITLE              "Arm N1SDP"
 /* The deprecated Arm SiP PMF IDs are answered (Arm platforms only; services/arm_sip_svc). */
 #define PLAT_ARM_SIP_PMF        1
 
@@ -135,7 +133,7 @@
 
 /*
  * Translation tables per image (lib/xlat, 4 KiB each): BL2 maps DRAM1 and
- * DRAM2 for the ECC zeroing too. tests/unit/test_n1sdp.c builds each
+ * DRAM2 for the ECC zeroing too. plat/n1sdp/tests/test_n1sdp.c builds each
  * image's map with its count.
  */
 #define PLAT_XLAT_TABLES_BL2 12

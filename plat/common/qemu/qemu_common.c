@@ -1,5 +1,6 @@
 /*
- * QEMU virt: counter, device map, SoC ID.
+ * A QEMU machine (plat/common/qemu/include/qemu_machine.h): what each image
+ * maps of its secure RAM and DRAM, the counter, the SoC ID.
  */
 #include <stdint.h>
 
@@ -9,14 +10,6 @@
 #include <plat/plat_topology.h>
 #include <platform_def.h>
 #include <lib/utils_def.h>
-
-_Static_assert(PLATFORM_CORE_COUNT >= 1 && PLATFORM_CORE_COUNT <= 16,
-               "QEMU virt (GICv3) numbers at most 16 CPUs in MPIDR Aff0");
-
-const struct mmap_region plat_device_regions[] = {
-	{ PLAT_DEVICE_BASE, PLAT_DEVICE_SIZE, MT_DEVICE_RW },
-};
-const unsigned int plat_device_region_count = ARRAY_SIZE(plat_device_regions);
 
 /* The hold pen (and the MEM_PROTECT flag beside it) in secure SRAM. */
 const struct mmap_region plat_bl1_regions[] = {
@@ -54,10 +47,10 @@ uint32_t plat_get_syscnt_freq(void)
 }
 
 /*
- * SMCCC_ARCH_SOC_ID: QEMU's virt machine is an emulated board, no SiP's
- * SoC: no JEP-106 manufacturer code is its own, so the platform states
- * bank 0, code 0 and SoC ID 0, revision 0 (platform_def.h), and names
- * itself.
+ * SMCCC_ARCH_SOC_ID: a QEMU machine is an emulated board, no SiP's SoC: no
+ * JEP-106 manufacturer code is its own, so the platform states bank 0,
+ * code 0 and SoC ID 0, revision 0 (PLAT_SOC_VERSION, PLAT_SOC_REVISION in
+ * platform_def.h), and names itself (PLAT_SOC_NAME).
  */
 int plat_soc_id(struct plat_soc_id *id)
 {

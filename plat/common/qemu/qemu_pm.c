@@ -1,14 +1,13 @@
 /*
- * QEMU virt power control.
+ * A QEMU machine's power control (plat/common/qemu/include/qemu_machine.h).
  *
  * QEMU has no power controller, so power-down is modelled the way hardware
  * behaves as seen by software: lib/psci's power-down tail turns the MMU
- * and caches off and the wake-up hook (aarch64/qemu_pm_helpers.S) keeps a
+ * and caches off and the wake-up hook (aarch64/qemu_helpers.S) keeps a
  * suspended core in WFI until its wake-up interrupt and an off core in
  * its hold pen until CPU_ON; either re-enters BL31 through the warm-boot
- * entry point with the MMU off.
- * SYSTEM_OFF/RESET use the secure PL061 GPIO wired to QEMU's gpio-pwr device
- * (line 0 shuts the machine down, line 1 resets it).
+ * entry point with the MMU off. SYSTEM_OFF and SYSTEM_RESET are the
+ * machine's own (qemu_machine_off, qemu_machine_reset).
  */
 #include <arch/aarch64/arch_helpers.h>
 #include <common/debug.h>
@@ -20,6 +19,7 @@
 #include <plat/plat_psci.h>
 #include <plat/plat_setup.h>
 #include <plat/plat_topology.h>
+#include <qemu_machine.h>
 #include <platform_def.h>
 
 #define RUN PSCI_LOCAL_STATE_RUN
@@ -27,10 +27,10 @@
 #define OFF PSCI_LOCAL_STATE_OFF
 
 /*
- * The power states QEMU implements (their values: platform_def.h), original
- * format with composite StateIDs. TFTF's QEMU port asks for level 2 as its
- * deepest state: the system domain has no power control, so that is
- * granted as cluster power-down.
+ * The power states a QEMU machine implements (their values: platform_def.h),
+ * original format with composite StateIDs. TFTF's QEMU port asks for level
+ * 2 as its deepest state: the system domain has no power control, so that
+ * is granted as cluster power-down.
  */
 static const struct psci_pstate_desc qemu_power_states[] = {
 	{ PLAT_PSTATE_CORE_STANDBY, { { RET, RUN, RUN } } },
@@ -50,9 +50,9 @@ static void qemu_cpu_standby(uint8_t cpu_state)
 }
 
 /*
- * Cores the build knows that QEMU did not create (-smp smaller than
- * QEMU_CLUSTERS x QEMU_CORES_PER_CLUSTER): no redistributor answers for
- * them, and CPU_ON must fail instead of waiting for a core that never comes.
+ * Cores the build knows that QEMU did not create (its -smp smaller than
+ * the build's PLATFORM_CORE_COUNT): no redistributor answers for them, and
+ * CPU_ON must fail instead of waiting for a core that never comes.
  */
 static bool core_absent[PLATFORM_CORE_COUNT];
 
@@ -91,28 +91,16 @@ static void qemu_pwr_domain_finish(const struct psci_power_state *state)
 	(void)state;
 }
 
-/* PL061: GPIODATA is addressed through a mask in address bits 9:2 (ARM DDI 0190). */
-#define GPIODIR 0x400
-
-static void __attribute__((noreturn)) gpio_pulse(unsigned int line)
-{
-	mmio_write_32(PLAT_SECURE_GPIO_BASE + GPIODIR, 1U << line);
-	mmio_write_32(PLAT_SECURE_GPIO_BASE + ((1U << line) << 2), 1U << line);
-	dsb_sy();
-	for (;;)
-		wfi();
-}
-
 static void __attribute__((noreturn)) qemu_system_off(void)
 {
-	gpio_pulse(PLAT_SECURE_GPIO_POWEROFF);
+	qemu_machine_off();
 }
 
 static void __attribute__((noreturn)) qemu_system_reset(void)
 {
 	/* No CPU may find a stale GO in its hold pen after the reset. */
 	hold_pen_init();
-	gpio_pulse(PLAT_SECURE_GPIO_RESET);
+	qemu_machine_reset();
 }
 
 /*
@@ -215,7 +203,7 @@ void plat_bl31_setup(void)
 		present += core_absent[pos] ? 0U : 1U;
 	}
 	if (present != PLATFORM_CORE_COUNT)
-		NOTICE("BL31: QEMU has %u of the %u cores this build expects (QEMU_CLUSTERS x "
-		       "QEMU_CORES_PER_CLUSTER): CPU_ON fails for the others\n",
-		       present, PLATFORM_CORE_COUNT);
+		NOTICE("BL31: %s has %u of the %u cores this build runs: CPU_ON fails for the "
+		       "others\n",
+		       PLAT_TITLE, present, PLATFORM_CORE_COUNT);
 }
