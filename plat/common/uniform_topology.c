@@ -22,6 +22,21 @@ _Static_assert(PLAT_MPIDR_LAYOUT != MPIDR_LAYOUT_LINEAR || PLATFORM_CORE_COUNT <
 _Static_assert(PLAT_CLUSTER_COUNT <= 256 && PLAT_CORES_PER_CLUSTER <= 256,
                "a cluster and a core number each fit an affinity field");
 
+/* The cores the machine has: positions 0 .. present_cores - 1. */
+static unsigned int present_cores = PLATFORM_CORE_COUNT;
+
+void uniform_topology_set_present(unsigned int cores)
+{
+	if (cores <= PLATFORM_CORE_COUNT)
+		present_cores = cores;
+}
+
+/* Positions from this one on name no core of the machine. */
+static unsigned int core_limit(void)
+{
+	return PLAT_CORES_FROM_MACHINE ? present_cores : PLATFORM_CORE_COUNT;
+}
+
 /* The affinity level that numbers the cores: 1 when Aff0 numbers threads. */
 static unsigned int core_level(void)
 {
@@ -34,7 +49,7 @@ int plat_core_pos_by_mpidr(uint64_t mpidr)
 {
 	mpidr &= MPIDR_AFFINITY_MASK;
 	if (PLAT_MPIDR_LAYOUT == MPIDR_LAYOUT_LINEAR) {
-		if ((mpidr & ~MPIDR_AFFLVL_MASK) != 0U || mpidr >= PLATFORM_CORE_COUNT)
+		if ((mpidr & ~MPIDR_AFFLVL_MASK) != 0U || mpidr >= core_limit())
 			return -1;
 		return (int)mpidr;
 	}
@@ -49,10 +64,12 @@ int plat_core_pos_by_mpidr(uint64_t mpidr)
 	uint64_t core = mpidr & MPIDR_AFFLVL_MASK;
 	uint64_t cluster = (mpidr >> MPIDR_AFF1_SHIFT) & MPIDR_AFFLVL_MASK;
 
-	if (core >= PLAT_CORES_PER_CLUSTER || cluster >= PLAT_CLUSTER_COUNT ||
-	    (mpidr >> MPIDR_AFF2_SHIFT) != 0U)
+	uint64_t pos = cluster * PLAT_CORES_PER_CLUSTER + core;
+
+	if (core >= PLAT_CORES_PER_CLUSTER || (mpidr >> MPIDR_AFF2_SHIFT) != 0U ||
+	    pos >= core_limit())
 		return -1;
-	return (int)(cluster * PLAT_CORES_PER_CLUSTER + core);
+	return (int)pos;
 }
 
 uint64_t plat_core_mpidr(unsigned int pos)

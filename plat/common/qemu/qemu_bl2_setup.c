@@ -109,12 +109,16 @@ static void add_psci(void *dtb, const struct plat_ns_dram *dram)
 	NOTICE("BL2: DTB: /psci %s; enable-method and cpu-idle-states on %u of %u CPU nodes; %u idle states%s\n",
 	       rep.replaced_psci ? "replaced" : "added", rep.described, rep.cpu_nodes,
 	       rep.idle_states, rep.replaced_idle_states ? " (replacing the DTB's)" : "");
+	/* A machine's minimal DT may name its CPU nodes but give them no device_type. */
+	if (rep.typed != 0U)
+		NOTICE("BL2: DTB: device_type \"cpu\" added to %u CPU nodes that had none\n",
+		       rep.typed);
 	if (!rep.has_cpus)
 		WARN("BL2: DTB: /psci added, but the DTB has no /cpus node: no CPU could be described\n");
 	else if (rep.described == 0U)
-		WARN("BL2: DTB: /psci added, but no CPU node could be described (none under /cpus has device_type \"cpu\")\n");
+		WARN("BL2: DTB: /psci added, but no CPU node could be described (no /cpus child is named cpu or of device_type \"cpu\")\n");
 	else if (rep.described < rep.cpu_nodes)
-		WARN("BL2: DTB: %u of %u CPU nodes under /cpus lack device_type \"cpu\": not described\n",
+		WARN("BL2: DTB: %u of %u CPU nodes under /cpus have a device_type other than \"cpu\": not described\n",
 		     rep.cpu_nodes - rep.described, rep.cpu_nodes);
 }
 

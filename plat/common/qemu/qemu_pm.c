@@ -20,6 +20,7 @@
 #include <plat/plat_setup.h>
 #include <plat/plat_topology.h>
 #include <qemu_machine.h>
+#include <uniform_topology.h>
 #include <platform_def.h>
 
 #define RUN PSCI_LOCAL_STATE_RUN
@@ -51,8 +52,9 @@ static void qemu_cpu_standby(uint8_t cpu_state)
 
 /*
  * Cores the build knows that QEMU did not create (its -smp smaller than
- * the build's PLATFORM_CORE_COUNT): no redistributor answers for them, and
- * CPU_ON must fail instead of waiting for a core that never comes.
+ * the build's PLATFORM_CORE_COUNT): no redistributor answers for them.
+ * PSCI has no position for them (plat_bl31_setup); CPU_ON fails for one
+ * anyway rather than wait for a core that never comes.
  */
 static bool core_absent[PLATFORM_CORE_COUNT];
 
@@ -193,6 +195,16 @@ void plat_bl31_runtime_console(void)
 {
 }
 
+/*
+ * The cores the machine has (its -smp), learnt from the GIC: a CPU QEMU
+ * created has a redistributor, found by its affinity. QEMU numbers its
+ * CPUs from 0, so they are the first positions. Where the platform learns
+ * its cores from the machine (PLAT_CORES_FROM_MACHINE,
+ * plat/common/include/uniform_topology.h), PSCI knows only those from here
+ * on (plat_core_pos_by_mpidr: no position for the others, whose MPIDRs are
+ * INVALID_PARAMETERS to CPU_ON, AFFINITY_INFO...); elsewhere the build's
+ * cores are meant to be the machine's, and CPU_ON fails for one it lacks.
+ */
 void plat_bl31_setup(void)
 {
 	unsigned int present = 0;
@@ -200,10 +212,13 @@ void plat_bl31_setup(void)
 	for (unsigned int pos = 0; pos < PLATFORM_CORE_COUNT; pos++) {
 		core_absent[pos] = gicv3_find_redistributor(PLAT_GICR_BASE, plat_core_mpidr(pos)) ==
 		                   0U;
-		present += core_absent[pos] ? 0U : 1U;
+		if (!core_absent[pos] && present == pos)
+			present++;
 	}
+	uniform_topology_set_present(present);
 	if (present != PLATFORM_CORE_COUNT)
-		NOTICE("BL31: %s has %u of the %u cores this build runs: CPU_ON fails for the "
-		       "others\n",
-		       PLAT_TITLE, present, PLATFORM_CORE_COUNT);
+		NOTICE("BL31: %s has %u of the %u cores this build runs: %s\n", PLAT_TITLE, present,
+		       PLATFORM_CORE_COUNT,
+		       PLAT_CORES_FROM_MACHINE ? "PSCI knows those"
+		                               : "CPU_ON fails for the others");
 }

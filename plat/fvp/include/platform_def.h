@@ -19,6 +19,7 @@
 #define PLATFORM_CORE_COUNT     (PLAT_CLUSTER_COUNT * PLAT_CORES_PER_CLUSTER)
 /* PSCI ignores MPIDR.MT in its arguments: the N1 model sets it, the AEM not. */
 #define PLAT_MPIDR_LAYOUT       MPIDR_LAYOUT_BY_MT
+#define PLAT_CORES_FROM_MACHINE 0 /* the build's cores are the machine's */
 #define PLAT_MPIDR_MT           1
 #define CACHE_WRITEBACK_GRANULE 64
 /* The N1 model has Neoverse N1's IMPLEMENTATION DEFINED registers (lib/cpus). */

@@ -14,6 +14,7 @@
 #define PLAT_CORES_PER_CLUSTER  2
 #define PLATFORM_CORE_COUNT     (PLAT_CLUSTER_COUNT * PLAT_CORES_PER_CLUSTER)
 #define PLAT_MPIDR_LAYOUT       MPIDR_LAYOUT_AFF1_CORE
+#define PLAT_CORES_FROM_MACHINE 0 /* the build's cores are the machine's */
 #define PLAT_MPIDR_MT           1
 #define CACHE_WRITEBACK_GRANULE 64
 /* Neoverse N1's IMPLEMENTATION DEFINED registers exist (lib/cpus). */

@@ -17,6 +17,7 @@
 #define PLAT_CORES_PER_CLUSTER  QEMU_CORES_PER_CLUSTER
 #define PLATFORM_CORE_COUNT     (PLAT_CLUSTER_COUNT * PLAT_CORES_PER_CLUSTER)
 #define PLAT_MPIDR_LAYOUT       MPIDR_LAYOUT_LINEAR
+#define PLAT_CORES_FROM_MACHINE 0 /* the build's cores are the machine's */
 #define PLAT_MPIDR_MT           0 /* MPIDR_EL1.MT clear: no threads */
 /*
  * QEMU's CPU models lack most IMPLEMENTATION DEFINED registers (its
