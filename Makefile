@@ -77,7 +77,7 @@ PROFILE_PATHS = $(shell sed -n '/^PATHS = {/,/^}/s/^    "\([a-z_0-9]*\)": \[$$/\
 include make_helpers/plat.mk
 $(call str_option,PLAT,qemu,Target platform)
 # (The platforms' titles, read when make help prints them.)
-OPTION_HELP_PLAT = Target platform: $(PLAT_TITLES)
+OPTION_HELP_PLAT = Target platform: $(PLATFORM_TITLES)
 $(call bool_option,DEBUG,0,1 builds with assertions and -Og into build/<plat>/debug)
 $(call str_option,CROSS_COMPILE,aarch64-linux-gnu-,Prefix of the AArch64 GNU toolchain (any triplet: aarch64-none-elf- works too))
 $(call int_option,LOG_LEVEL,$(if $(filter 1,$(DEBUG)),40,20),Console verbosity: 10 error; 20 notice; 30 warning; 40 info; 50 verbose)
@@ -85,16 +85,16 @@ $(call int_option,LOG_LEVEL,$(if $(filter 1,$(DEBUG)),40,20),Console verbosity: 
 BUILD_TYPE := $(if $(filter 1,$(DEBUG)),debug,release)
 BUILD_DIR := $(BUILD_BASE)/$(PLAT)/$(BUILD_TYPE)
 
-PLAT_MAKEFILE := plat/$(PLAT)/platform.mk
+PLATFORM_MAKEFILE := plat/$(PLAT)/platform.mk
 ifeq ($(filter $(PLAT),$(PLATS)),)
 $(error PLAT=$(PLAT) is not a platform: choose one of $(PLATS))
 endif
 # The options the platform.mk declares are its own; every other option,
 # every platform has.
 OPTIONS_BEFORE_PLAT := $(OPTIONS)
-include $(PLAT_MAKEFILE)
-$(call plat_contract_check)
-PLAT_OWN_OPTIONS := $(filter-out $(OPTIONS_BEFORE_PLAT),$(OPTIONS))
+include $(PLATFORM_MAKEFILE)
+$(call platform_contract_check)
+PLATFORM_OPTIONS := $(filter-out $(OPTIONS_BEFORE_PLAT),$(OPTIONS))
 
 # Options whose default the platform may set through PLAT_DEFAULT_<NAME>.
 $(call bool_option,ENABLE_RUNTIME_INSTRUMENTATION,$(or $(PLAT_DEFAULT_ENABLE_RUNTIME_INSTRUMENTATION),0),Time-stamp PSCI powerdown/wakeup/cache-flush points into PMF buffers readable by SMC)
@@ -404,10 +404,10 @@ BUILD_OPTIONS = $(filter-out $(CONFIG_RUNTIME_ONLY),$(OPTIONS))
 # is not at the default: the platform takes the board's defaults, so a
 # default here is the board's (tests/host/make_test.sh compares make help
 # of both platforms).
-BOARD_DIFFERENCES = $(strip $(foreach o,$(filter-out PLAT DEBUG CROSS_COMPILE $(PLAT_OWN_OPTIONS) \
+BOARD_DIFFERENCES = $(strip $(foreach o,$(filter-out PLAT DEBUG CROSS_COMPILE $(PLATFORM_OPTIONS) \
 	$(CONFIG_RUNTIME_ONLY) $(PAYLOAD_OPTIONS),$(OPTIONS)),$(if $(call \
 	streq,$($(o)),$(OPTION_DEFAULT_$(o))),,$(o)=$($(o)):$(OPTION_DEFAULT_$(o)))))
-CONFIG_MK_FACTS := FIP_PAYLOADS VERSION CC CC_VERSION BUILD_OPTIONS $(PLAT_FACTS) $(PLAT_CONFIG_FACTS) \
+CONFIG_MK_FACTS := FIP_PAYLOADS VERSION CC CC_VERSION BUILD_OPTIONS $(PLATFORM_FACTS) $(PLAT_CONFIG_FACTS) \
 	$(if $(PLAT_BOARD),PLAT_BOARD PLAT_BOARD_CPU BOARD_DIFFERENCES)
 # $(call fip_dir,DIR:PAYLOAD) and $(call fip_bl33,DIR:PAYLOAD): where that
 # FIP goes and the image it packs as BL33.
@@ -533,7 +533,7 @@ endif
 lparen := (
 # (A platform's options include those of the files under plat/ its
 # platform.mk includes: a module's, plat/common/qemu/qemu.mk.)
-OTHER_PLAT_OPTIONS = $(foreach f,$(filter-out $(PLAT_MAKEFILE),$(wildcard plat/*/platform.mk)),\
+OTHER_PLAT_OPTIONS = $(foreach f,$(filter-out $(PLATFORM_MAKEFILE),$(wildcard plat/*/platform.mk)),\
 	$(addprefix :$(patsubst plat/%/platform.mk,%,$(f)):,$(shell sed -n \
 	's/^\$$$(lparen)call \([a-z]*_option\|target_variable\),\([A-Za-z0-9_]*\),.*/\2/p' $(f) $$(sed -n \
 	's/^include \(plat\/[^ $$]*\.mk\)$$/\1/p' $(f)))))

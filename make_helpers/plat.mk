@@ -50,20 +50,20 @@
 
 PLATS := $(sort $(patsubst plat/%/platform.mk,%,$(wildcard plat/*/platform.mk)))
 # Each platform's title, read from its platform.mk (make help): "name (title)".
-PLAT_TITLES = $(shell for p in $(PLATS); do printf '%s (%s); ' $$p \
+PLATFORM_TITLES = $(shell for p in $(PLATS); do printf '%s (%s); ' $$p \
 	"$$(sed -n 's/^PLAT_TITLE := //p' plat/$$p/platform.mk)"; done | sed 's/; $$//')
 
-PLAT_CONTRACT := PLAT_TITLE PLAT_RUNNER PLAT_RUN_HELP PLAT_DOC PLAT_CI_BUILDS \
+PLATFORM_CONTRACT := PLAT_TITLE PLAT_RUNNER PLAT_RUN_HELP PLAT_DOC PLAT_CI_BUILDS \
 	PLAT_BL1_SOURCES PLAT_BL2_SOURCES PLAT_BL31_SOURCES
-# $(call plat_contract_check): after the platform.mk, what it must set.
-plat_contract_check = $(foreach v,$(PLAT_CONTRACT),$(if $($(v)),,$(error $(PLAT_MAKEFILE): $(v) is not \
+# $(call platform_contract_check): after the platform.mk, what it must set.
+platform_contract_check = $(foreach v,$(PLATFORM_CONTRACT),$(if $($(v)),,$(error $(PLATFORM_MAKEFILE): $(v) is not \
 	set (make_helpers/plat.mk and docs/porting-guide.rst say what it is))))$(if $(filter qemu fvp \
-	none,$(PLAT_RUNNER)),,$(error $(PLAT_MAKEFILE): PLAT_RUNNER := qemu$(comma) fvp or none (it says \
-	'$(PLAT_RUNNER)')))$(if $(wildcard $(PLAT_DOC)),,$(error $(PLAT_MAKEFILE): PLAT_DOC=$(PLAT_DOC): no such \
+	none,$(PLAT_RUNNER)),,$(error $(PLATFORM_MAKEFILE): PLAT_RUNNER := qemu$(comma) fvp or none (it says \
+	'$(PLAT_RUNNER)')))$(if $(wildcard $(PLAT_DOC)),,$(error $(PLATFORM_MAKEFILE): PLAT_DOC=$(PLAT_DOC): no such \
 	page))
 
 # What tools read of a platform from a build's config.mk.
-PLAT_FACTS := PLAT_TITLE PLAT_RUNNER PLAT_DOC PLAT_LAVA_DEVICE_TYPE
+PLATFORM_FACTS := PLAT_TITLE PLAT_RUNNER PLAT_DOC PLAT_LAVA_DEVICE_TYPE
 
 # make plat-info [PLAT=<name>]: what the platform declares, as config.mk
 # holds it (NAME := value: its options at their defaults, its constants,
@@ -75,9 +75,10 @@ PLAT_FACTS := PLAT_TITLE PLAT_RUNNER PLAT_DOC PLAT_LAVA_DEVICE_TYPE
 PLAT_SOURCES = $(sort $(PLAT_BL1_SOURCES) $(PLAT_BL2_SOURCES) $(PLAT_BL31_SOURCES) $(PLAT_TBB_SOURCES))
 PLAT_LINT_FLAGS = $(foreach o,$(filter-out $(CONFIG_RUNTIME_ONLY),$(CONFIG_MACROS) $(PAYLOAD_OPTIONS)),-D$(o)=$($(o))) \
 	-DPLAT_$(PLAT)=1 -DPLAT_TITLE="$(subst $(space),_,$(PLAT_TITLE))" $(PLAT_INCLUDES) $(PLAT_LINT_DEFINES)
-plat_info_text = $(config_mk_text)$(subst $(newline) ,$(newline),$(foreach v,PLAT_RUN_HELP PLAT_CI_BUILDS \
+platform_info_text = $(config_mk_text)$(subst $(newline) ,$(newline),$(foreach v,PLAT_RUN_HELP PLAT_CI_BUILDS \
 	PLAT_SOURCES PLAT_LINT_FLAGS,$(v) := $($(v))$(newline)))
 .PHONY: plat-info
 plat-info:
-	@$(file >/dev/stdout,$(plat_info_text))
+	@$(file >/dev/stdout,$(platform_info_text))
 	@:
+$(call user_target,plat-info,what PLAT's platform.mk declares (title$(comma) runner$(comma) docs page$(comma) CI builds$(comma) LAVA device type$(comma) sources$(comma) lint flags) as config.mk holds it; writes nothing)

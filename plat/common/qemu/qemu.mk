@@ -19,7 +19,7 @@
 #   QEMU_MEMORY_MB_DEFAULT, QEMU_MEMORY_MB_MIN, QEMU_MEMORY_MB_MAX,
 #   QEMU_MEMORY_MB_WHY  the DRAM a run may have, in MiB, and why those limits
 #
-# and, as plat_constants (platform_def.h reads them: the boot ROM),
+# and, with plat_constant (platform_def.h reads them: the boot ROM),
 # QEMU_FLASH_SIZE and QEMU_FLASH_FIP_OFFSET: the secure flash -bios fills,
 # BL1 at 0, the FIP at the offset. Then it adds to its images' sources
 # QEMU_BL1_SOURCES, QEMU_BL2_SOURCES and QEMU_BL31_SOURCES (each image's
@@ -29,7 +29,7 @@
 
 $(foreach v,QEMU_MACHINE QEMU_CPUS QEMU_SMP QEMU_TOPOLOGY QEMU_SMP_TOPOLOGY QEMU_CORE_LIMIT \
 	QEMU_MEMORY_MB_DEFAULT QEMU_MEMORY_MB_MIN QEMU_MEMORY_MB_MAX QEMU_MEMORY_MB_WHY,$(if $($(v)),,$(error \
-	$(PLAT_MAKEFILE): $(v) is not set before plat/common/qemu/qemu.mk (which says what it is))))
+	$(PLATFORM_MAKEFILE): $(v) is not set before plat/common/qemu/qemu.mk (which says what it is))))
 
 $(call int_option,QEMU_MEMORY_MB,$(QEMU_MEMORY_MB_DEFAULT),DRAM of the QEMU machine in MiB ($(QEMU_MEMORY_MB_MIN) to $(QEMU_MEMORY_MB_MAX): $(QEMU_MEMORY_MB_WHY)))
 $(call str_option,QEMU_CPU,$(or $(PLAT_BOARD_CPU),$(firstword $(QEMU_CPUS))),QEMU -cpu model: $(QEMU_CPUS))
