@@ -54,6 +54,11 @@ $(wordlist 2,$(words $(GOALS)),$(GOALS)): $(firstword $(GOALS))
 	@:
 else
 
+# The variables the command line sets, taken before any makefile's
+# `override` (a platform's facts, plat_constant) hides where they came
+# from: each must be an option or a target variable (checked at the end).
+CMDLINE_VARIABLES := $(foreach v,$(.VARIABLES),$(if $(filter command line,$(origin $(v))),$(v)))
+
 include make_helpers/options.mk
 
 # V=1 prints each command the build runs (TF-A's V), not only its
@@ -416,7 +421,16 @@ fip_bl33 = $(if $(filter .:%,$(1)),$(BL33_IMAGE),$(BUILD_DIR)/$(lastword $(subst
 $(foreach f,$(FIP_PAYLOADS),$(eval $(call make_fip,$(call fip_dir,$(f)),$(call fip_bl33,$(f))))$(eval \
 	$(call plat_package,$(call fip_dir,$(f)))))
 
-$(foreach i,$(FIRMWARE_IMAGES),$(BUILD_DIR)/$(i)/common/version.o): $(VERSION_STAMP)
+# The banner also names the options the images were built with: the first
+# 8 hex digits of config.h's SHA-256 (the resolved options, the compiler and
+# its flags), which a console log's report matches against its build's
+# (tools/rt_report/provenance.py): two builds of one commit print one
+# version. Remade, and the images relinked, when config.h changes.
+OPTIONS_ID_H := $(BUILD_DIR)/include/options_id.h
+$(OPTIONS_ID_H): $(CONFIG_H)
+	@echo "  GEN     $@"; { printf '/* Generated from config.h: do not edit. */\n#define BUILD_OPTIONS_ID "'; \
+		sha256sum $< | cut -c1-8 | tr -d '\n'; echo '"'; } >$@
+$(foreach i,$(FIRMWARE_IMAGES),$(BUILD_DIR)/$(i)/common/version.o): $(VERSION_STAMP) $(OPTIONS_ID_H)
 
 IMAGES := $(BUILD_DIR)/bl1.bin $(BUILD_DIR)/bl2.bin $(BUILD_DIR)/bl31.bin $(FIP) \
 	$(PLAT_IMAGES)
@@ -491,7 +505,8 @@ unit-tests: $(UNIT_TESTS)
 clean:
 	rm -rf $(BUILD_DIR)
 realclean:
-	find $(BUILD_BASE) -mindepth 1 -maxdepth 1 ! -name '.lock*' \
+	@echo "  RM      $(BUILD_BASE)/* but $(if $(filter $(abspath $(BUILD_BASE))/%,$(DEPS_DIR)),the downloads ($(DEPS_DIR)) and )the lock"
+	@find $(BUILD_BASE) -mindepth 1 -maxdepth 1 ! -name '.lock*' \
 		$(if $(filter $(abspath $(BUILD_BASE))/%,$(DEPS_DIR)),! -path '$(BUILD_BASE)/$(notdir $(DEPS_DIR))') \
 		-exec rm -rf {} +
 distclean:
@@ -515,7 +530,6 @@ $(call target_variable,PROFILE_TO,profile,end point)
 $(call target_variable,PROFILE_VIA,profile,count only starts reached from this function's SMC)
 $(call target_variable,PROFILE_TOP,profile,source lines listed (default 20))
 $(call target_variable,PROFILE_KEEP,profile,1 keeps the raw instruction trace (hundreds of MB) for a second make profile)
-CMDLINE_VARIABLES := $(foreach v,$(.VARIABLES),$(if $(filter command line,$(origin $(v))),$(v)))
 UNKNOWN_VARIABLES := $(filter-out $(OPTIONS) $(TARGET_VARIABLES) MAKEFLAGS,$(CMDLINE_VARIABLES))
 # A variable of other targets than these goals (their _internal forms too),
 # or than those of the makes that started this one (N1FW_GOALS: make

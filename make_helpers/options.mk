@@ -19,6 +19,9 @@ $(eval OPTION_DEFAULT_$(1) := $(2))
 $(eval OPTION_HELP_$(1) := $(4))
 endef
 
+# (override: a command-line NAME= is then refused as no option, rather than
+# silently changing the fact under everything that reads it.)
+
 # Text helpers in make alone: every make of every test parses the options,
 # and starting a shell is what that costs most.
 #   $(call map_chars,TEXT,PAIRS): TEXT with each FROM:TO of PAIRS replaced
@@ -45,7 +48,7 @@ str_option = $(call _declare,$(1),$(2),str,$(3))$(eval STR_OPTIONS += $(1))
 # an option: the command line cannot change it.
 #
 #   $(call plat_constant,NAME,VALUE)
-plat_constant = $(eval $(1) := $(2))$(eval PLATFORM_CONSTANTS += $(1))
+plat_constant = $(eval override $(1) := $(2))$(eval PLATFORM_CONSTANTS += $(1))
 
 # The targets a user types, each declared once with what it does: make
 # help lists them, and make check runs each (tests/host/make_test.sh).

@@ -61,7 +61,7 @@ REPORT_DIR := $(BUILD_BASE)/$(PLAT)/report
 # the toolchain and a hash of the options that are not at their default
 # (RUN_OPTIONS, which its provenance lists in full; how it runs included,
 # not where the build goes).
-RUN_VARIANT_IGNORES := DEBUG PLAT RUN_TIMEOUT QEMU_EXTRA BL33
+RUN_VARIANT_IGNORES := DEBUG PLAT RUN_TIMEOUT BL33
 RUN_OPTIONS = $(strip $(foreach o,$(filter-out $(RUN_VARIANT_IGNORES),$(OPTIONS)),$(if \
 	$(filter-out $(OPTION_DEFAULT_$(o)),$($(o))),$(o)=$(subst $(space),_,$($(o))))))
 RUN_VARIANT = $(BUILD_TYPE)-$(TOOLCHAIN)$(if $(RUN_OPTIONS),-$(shell echo $(call shell_quote,$(RUN_OPTIONS)) | \

@@ -81,11 +81,20 @@ refused_says "SPD=opteed: TF-A's option; no secure payload dispatcher exists her
 	SPD=opteed
 refused_says "BL32=tee.bin: TF-A's option; no meaning here: there is no secure payload (BL32)" BL32=tee.bin
 refused_says "GENERATE_COT=1: TF-A's option; implied by TRUSTED_BOARD_BOOT=1" GENERATE_COT=1 TRUSTED_BOARD_BOOT=0
-refused_says "ERRATA_N1_1542419=1: TF-A's option; no meaning here: the CPU's errata rows" ERRATA_N1_1542419=1
-make -C "$top" GENERATE_COT=1 SPD=none V=1 help >"$work/tfa.log" 2>&1
+refused_says "ERRATA_A57_806969=1: TF-A's option; no meaning here: the CPU's errata rows" ERRATA_A57_806969=1
+refused_says "ERRATA_N1_1542419=0: TF-A's option; Neoverse N1's errata rows (lib/cpus/units/neoverse_n1.c) are always built" \
+	ERRATA_N1_1542419=0
+# A platform's facts and internal lists are no options: refused, not taken.
+refused_says "QEMU_CPUS is not an option (did you mean QEMU_CPU?)" QEMU_CPUS=max
+refused_says "QEMU_MAX_CORES is not an option of this build" QEMU_MAX_CORES=4
+# No suggestion from a short name inside a long one (QEMU in QEMU_CORES).
+refused_says "QEMU_CORES is not an option of this build or of TF-A's that it knows" QEMU_CORES=2
+refused_says "ROT_KEY='/no such/k.pem': a path with a space in it" "ROT_KEY=/no such/k.pem"
+make -C "$top" GENERATE_COT=1 SPD=none V=1 ERRATA_N1_1542419=1 help >"$work/tfa.log" 2>&1
 check "make GENERATE_COT=1 SPD=none V=1: taken, each TF-A option with its line" \
 	bash -c "grep -qx \"make: GENERATE_COT=1 (TF-A's option): implied by TRUSTED_BOARD_BOOT=1: the build makes the certificates of every FIP it packs (and none with TRUSTED_BOARD_BOOT=0)\" '$work/tfa.log' &&
-		grep -q \"^make: SPD=none (TF-A's option): no secure payload\" '$work/tfa.log' && grep -q '^Build options' '$work/tfa.log'"
+		grep -q \"^make: SPD=none (TF-A's option): no secure payload\" '$work/tfa.log' && grep -q '^Build options' '$work/tfa.log' &&
+		grep -q \"^make: ERRATA_N1_1542419=1 (TF-A's option): Neoverse N1's errata rows\" '$work/tfa.log'"
 # The table's "option" rows are this build's own names, the others not.
 tfa_rows() { awk -F'","' -v want="$1" 'NR > 1 { gsub(/^"/, "", $1); if (($2 == "option") == (want == "option")) print $1 }' \
 	"$top/make_helpers/tfa_options.csv"; }
@@ -205,6 +214,31 @@ py tools.qemu_run.qemu_run --print-cmd >"$work/noconfig.log" 2>&1
 rc=$?
 check "qemu_run without --config: refused ($rc): the machine is the build's platform's" \
 	bash -c "[ $rc -eq 2 ] && grep -q 'no QEMU_MACHINE, QEMU_SMP, QEMU_CORE_LIMIT: give the --config' '$work/noconfig.log'"
+
+# qemu_run refuses, before QEMU starts, arguments no run can use and QEMU
+# arguments that would make another machine than the one the report names.
+qemu_refuses() {    # MESSAGE QEMU_RUN-ARGS...
+	local msg=$1
+	shift
+	py tools.qemu_run.qemu_run --config "$build/config.mk" --quiet "$@" >"$work/qr.log" 2>&1
+	local rc=$?
+	check "qemu_run $*: refused ($rc), '$msg', no traceback" \
+		bash -c "[ $rc -eq 2 ] && grep -qF -- \"$msg\" '$work/qr.log' && ! grep -q Traceback '$work/qr.log'"
+}
+qemu_refuses "--extra -cpu: not for QEMU_EXTRA: the CPU is QEMU_CPU=" "--extra=-cpu cortex-a72"
+qemu_refuses "--extra -icount: not for QEMU_EXTRA: the timing is" "--extra=-icount shift=4"
+qemu_refuses "--extra -smp: not for QEMU_EXTRA" "--extra=-smp 8"
+qemu_refuses "No closing quotation (QEMU_EXTRA is split as a shell would)" "--extra=-name 'a b"
+qemu_refuses "--stop '[': not a regular expression" --stop "["
+qemu_refuses "--timeout -1: give 0 (none) or more seconds" --timeout -1
+qemu_refuses "--stop-count 0: give 1 or more" --stop-count 0
+qemu_refuses "--log $work/nodir/x.log: no such folder" --log "$work/nodir/x.log"
+qemu_refuses "--elf /nonexistent.elf: no such file" --elf /nonexistent.elf
+head -c 512 "$build/bl1.bin" >"$work/binary.mk"
+py tools.qemu_run.qemu_run --config "$work/binary.mk" --print-cmd >"$work/qr.log" 2>&1
+rc=$?
+check "qemu_run --config <a binary file>: refused ($rc), naming it, no traceback" \
+	bash -c "[ $rc -eq 2 ] && grep -q 'binary.mk: not a build.s config.mk' '$work/qr.log' && ! grep -q Traceback '$work/qr.log'"
 
 # A BL1 that prints nothing (its first instruction a branch to itself):
 # the run ends after --first-output seconds, not at the time limit.

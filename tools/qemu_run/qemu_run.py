@@ -345,6 +345,9 @@ def resolve(a):
         except OSError as e:
             print(f"qemu_run: {a.config}: {e.strerror} (build first)", file=sys.stderr)
             return False
+        except ValueError as e:
+            print(f"qemu_run: {e}", file=sys.stderr)
+            return False
         build = os.path.dirname(a.config)
         if a.flash is None:
             a.flash = os.path.join(build, "flash.bin")
@@ -394,15 +397,66 @@ def resolve(a):
     return True
 
 
+# QEMU arguments that would make another machine than the build's: given
+# in --extra (QEMU_EXTRA), the run's figures and its report would describe
+# a machine that did not run. Each with what to give instead.
+MACHINE_ARGS = {
+    "-cpu": "the CPU is QEMU_CPU= (--cpu), which takes QEMU's properties too, "
+            "e.g. QEMU_CPU=neoverse-n1,midr=0x413fd0c0",
+    "-smp": "the cores are the build's platform's options (config.mk's QEMU_SMP; --topology)",
+    "-m": "the memory is QEMU_MEMORY_MB= (--memory)",
+    "-icount": "the timing is -icount shift=0, or none with REALTIME=1 (--realtime)",
+    "-accel": "the figures are QEMU's TCG under -icount",
+    "-machine": "the machine is the platform's (qemu_run's machine_args())",
+    "-M": "the machine is the platform's (qemu_run's machine_args())",
+    "-bios": "the flash image is the build's (--flash)",
+    "-serial": "the console on stdio is the run's record",
+}
+
+
+def check_args(p, a):
+    """Refuse, through parser @p (exit 2, naming the problem), what no run
+    could use: a negative time, a pattern that is no regular expression, a
+    log in no folder, symbols in no file, QEMU arguments that do not split
+    or that would make another machine (MACHINE_ARGS). Sets a.extra_args."""
+    for name, value in (("--timeout", a.timeout), ("--first-output", a.first_output)):
+        if value < 0:
+            p.error(f"{name} {value:g}: give 0 (none) or more seconds")
+    if a.stop_count < 1:
+        p.error(f"--stop-count {a.stop_count}: give 1 or more")
+    if a.stop is not None:
+        try:
+            re.compile(a.stop)
+        except re.error as e:
+            p.error(f"--stop {a.stop!r}: not a regular expression ({e})")
+    if a.log and not os.path.isdir(os.path.dirname(os.path.abspath(a.log))):
+        p.error(f"--log {a.log}: no such folder")
+    for e in a.elf:
+        if not os.path.isfile(e):
+            p.error(f"--elf {e}: no such file")
+    try:
+        a.extra_args = shlex.split(a.extra) + a.rest
+    except ValueError as e:
+        p.error(f"--extra {a.extra!r}: {e} (QEMU_EXTRA is split as a shell would)")
+    for arg in a.extra_args:
+        why = MACHINE_ARGS.get(arg.split("=", 1)[0].replace("--", "-", 1))
+        if why:
+            p.error(f"--extra {arg}: not for QEMU_EXTRA: {why}")
+
+
 def main_args(argv):
     """The arguments main() would run with, defaults from --config filled
     in (tools/lava: a LAVA job's machine is this one); None on bad input."""
-    a = parser().parse_args(argv)
+    p = parser()
+    a = p.parse_args(argv)
+    check_args(p, a)
     return a if resolve(a) else None
 
 
 def main(argv):
-    a = parser().parse_args(argv)
+    p = parser()
+    a = p.parse_args(argv)
+    check_args(p, a)
     if a.make_flash:
         if not a.config:
             print("qemu_run: --make-flash needs --config (the build's flash layout)", file=sys.stderr)
@@ -418,7 +472,7 @@ def main(argv):
         return describe(a)
     if a.dump_dtb:
         a.flash = None
-        cmd = [a.qemu] + machine_args(a) + shlex.split(a.extra) + a.rest
+        cmd = [a.qemu] + machine_args(a) + a.extra_args
         rc = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                             text=True, check=False)
         if rc.returncode != 0 or not os.path.isfile(a.dump_dtb):
@@ -437,7 +491,7 @@ def main(argv):
     if problem:
         print(f"qemu_run: {a.flash}: {problem}", file=sys.stderr)
         return 2
-    extra = shlex.split(a.extra) + a.rest
+    extra = a.extra_args
     limit = a.timeout
     if limit and "-S" in extra:
         print("qemu_run: -S (wait for a debugger): no time limit", file=sys.stderr)

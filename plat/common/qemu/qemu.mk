@@ -19,6 +19,8 @@
 #   QEMU_MEMORY_MB_DEFAULT, QEMU_MEMORY_MB_MIN, QEMU_MEMORY_MB_MAX,
 #   QEMU_MEMORY_MB_WHY  the DRAM a run may have, in MiB, and why those limits
 #
+# (each with `override`: a fact of the platform, which the command line
+# cannot change; given there, it is refused as no option)
 # and, with plat_constant (platform_def.h reads them: the boot ROM),
 # QEMU_FLASH_SIZE and QEMU_FLASH_FIP_OFFSET: the secure flash -bios fills,
 # BL1 at 0, the FIP at the offset. Then it adds to its images' sources
@@ -32,7 +34,7 @@ $(foreach v,QEMU_MACHINE QEMU_CPUS QEMU_SMP QEMU_TOPOLOGY QEMU_SMP_TOPOLOGY QEMU
 	$(PLATFORM_MAKEFILE): $(v) is not set before plat/common/qemu/qemu.mk (which says what it is))))
 
 $(call int_option,QEMU_MEMORY_MB,$(QEMU_MEMORY_MB_DEFAULT),DRAM of the QEMU machine in MiB ($(QEMU_MEMORY_MB_MIN) to $(QEMU_MEMORY_MB_MAX): $(QEMU_MEMORY_MB_WHY)))
-$(call str_option,QEMU_CPU,$(or $(PLAT_BOARD_CPU),$(firstword $(QEMU_CPUS))),QEMU -cpu model: $(QEMU_CPUS))
+$(call str_option,QEMU_CPU,$(or $(PLAT_BOARD_CPU),$(firstword $(QEMU_CPUS))),QEMU -cpu model: $(QEMU_CPUS); QEMU's properties may follow (neoverse-n1$(comma)midr=0x413fd0c0: another revision))
 $(call bool_option,QEMU_SYSTEM_SUSPEND,1,0 leaves SYSTEM_SUSPEND out (PSCI_FEATURES says NOT_SUPPORTED; the payload then expects none, as on N1SDP))
 $(call bool_option,REALTIME,0,1 runs QEMU without -icount (wall-clock time, figures not reproducible))
 PAYLOAD_OPTIONS += REALTIME
@@ -41,7 +43,7 @@ $(call int_option,QEMU_TFW_NVCTR,0,The board's trusted NV counter (its one-time-
 $(call int_option,QEMU_NTFW_NVCTR,0,The board's non-trusted NV counter: NT FW certificates below it are refused)
 $(call str_option,QEMU_EXTRA,,More QEMU arguments for make run, e.g. "-s -S" to wait for gdb (docs/debugging.rst))
 
-ifeq ($(filter $(QEMU_CPUS),$(QEMU_CPU)),)
+ifeq ($(filter $(QEMU_CPUS),$(firstword $(subst $(comma), ,$(QEMU_CPU)))),)
 $(error QEMU_CPU=$(QEMU_CPU): not a model of QEMU's $(firstword $(subst $(comma), ,$(QEMU_MACHINE))) machine with EL2 and EL3; choose one of $(QEMU_CPUS))
 endif
 ifeq ($(shell [ $$(( $(QEMU_MEMORY_MB) )) -ge $(QEMU_MEMORY_MB_MIN) -a $$(( $(QEMU_MEMORY_MB) )) -le $(QEMU_MEMORY_MB_MAX) ] && echo ok),)
