@@ -45,9 +45,12 @@ default)
 	check "BL2 zeroes DRAM for ECC (N1SDP_DRAM_ECC=1, the default)" \
 		bash -c "$nm $d/bl2.elf | grep -q ' zero_normal_mem'"
 	# docs/plat/n1sdp.rst's report step, as printed, on a console in the
-	# board's form (a boot of the main build, this tree's version, renamed).
+	# board's form (a boot of the main build, this tree's version, renamed,
+	# its banners naming this build's options id as the board's would).
 	qemu_boot "$work/boot.log" 60 --config "$main/config.mk"
-	sed 's/^PAYLOAD: platform: [a-z0-9]* (.*)$/PAYLOAD: platform: n1sdp (Arm N1SDP)/' \
+	id=$(sed -n 's/^#define BUILD_OPTIONS_ID "\([0-9a-f]*\)"$/\1/p' "$d/include/options_id.h")
+	sed -e 's/^PAYLOAD: platform: [a-z0-9]* (.*)$/PAYLOAD: platform: n1sdp (Arm N1SDP)/' \
+		-e "s/^\\(NOTICE:  BL[0-9]*: Built : .*, options \\)[0-9a-f]\\{8\\}$/\\1$id/" \
 		"$work/boot.log" >"$work/n1sdp.log"
 	make -C "$top" BUILD_BASE="$base" report LOG="$work/n1sdp.log" >"$work/report.log" 2>&1
 	rst=$base/report/n1sdp/psci-performance-n1sdp.rst
