@@ -942,6 +942,26 @@ class Compare(unittest.TestCase):
                 "b: core 0.1: Wakeup 0.29 -> 0.40 µs (+37.93%; spreads 0.00 and 0.00 µs)"]
         self.assertEqual(compare.worst_of(regs), regs[1])
 
+    def test_an_older_revision_gets_its_machine_facts(self):
+        """A REF older than make_helpers/plat.mk wrote no PLAT_RUNNER nor
+        QEMU_MACHINE: compare gives them from this tree's make plat-info,
+        and leaves REF's options as they were."""
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, "config.mk")
+            old = "PLAT := qemu\nQEMU_CLUSTERS := 1\nBUILD_OPTIONS := PLAT QEMU_CLUSTERS\n"
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(old)
+            compare.machine_facts(path, "qemu", ["QEMU_CLUSTERS=1", "QEMU_CORES_PER_CLUSTER=3"])
+            with open(path, encoding="utf-8") as f:
+                text = f.read()
+            self.assertTrue(text.startswith(old))
+            self.assertIn("\nPLAT_RUNNER := qemu\n", text)
+            self.assertIn("\nQEMU_SMP := 3,clusters=1,cores=3\n", text)
+            self.assertNotIn("DEBUG :=", text)   # an option: REF's own, or none
+            compare.machine_facts(path, "qemu", ["QEMU_CLUSTERS=1", "QEMU_CORES_PER_CLUSTER=3"])
+            with open(path, encoding="utf-8") as f:
+                self.assertEqual(f.read(), text)  # given once
+
 
 if __name__ == "__main__":
     unittest_main.main(__name__)
