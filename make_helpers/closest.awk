@@ -5,7 +5,8 @@
 # its likely intent; nothing when none is close: a suggestion that is
 # not a likely typo is noise. Close: at most 1 edit for a name of up to
 # 4 letters, 2 up to 8, 3 beyond; or one name inside the other (CLUSTERS
-# in QEMU_CLUSTERS), both of 4 letters or more.
+# in QEMU_CLUSTERS), the shorter of 4 letters or more and at least half
+# the longer (not QEMU in QEMU_CORES, nor PLAT in ARM_PLAT_MT).
 function min(a, b) { return a < b ? a : b }
 function distance(s, t,    i, j, m, n, d, c) {
 	m = length(s); n = length(t)
@@ -24,7 +25,7 @@ function distance(s, t,    i, j, m, n, d, c) {
 # Case does not count: qemu_clusters is QEMU_CLUSTERS.
 function close_enough(d, s, t,    n) {
 	n = length(s) < length(t) ? length(s) : length(t)
-	if (n >= 4 && (index(t, s) || index(s, t)))
+	if (n >= 4 && 2 * n >= length(s) + length(t) - n && (index(t, s) || index(s, t)))
 		return 1
 	return d <= (length(s) <= 4 ? 1 : length(s) <= 8 ? 2 : 3)
 }

@@ -21,8 +21,9 @@ NR == 1 { next }
 	gsub(/^"|"$/, "")
 	name[NR] = $1; taken[NR] = $2; meaning[NR] = $3
 }
+# The first row, in the table's order, whose name (% any text) is @n.
 function row_of(n,    i, re) {
-	for (i in name) {
+	for (i = 2; i in name; i++) {
 		re = "^" name[i] "$"
 		gsub(/%/, ".*", re)
 		if (n ~ re)

@@ -62,8 +62,11 @@ endif
 ifeq ($(filter sha256 sha384 sha512,$(HASH_ALG)),)
 $(error HASH_ALG=$(HASH_ALG): choose sha256$(comma) sha384 or sha512)
 endif
-$(foreach k,$(COT_KEY_OPTIONS),$(if $($(call cot_key_option,$(k))),$(if $(wildcard $($(call cot_key_option,$(k)))),,\
-	$(error $(call cot_key_option,$(k))=$($(call cot_key_option,$(k))): no such file (leave it unset and the build generates a key)))))
+$(foreach k,$(COT_KEY_OPTIONS),$(if $($(call cot_key_option,$(k))),$(if $(filter-out 1,$(words $($(call \
+	cot_key_option,$(k))))),$(error $(call cot_key_option,$(k))='$($(call cot_key_option,$(k)))': a path with a space \
+	in it, which make cannot handle: move or link the key to a path without one))$(if $(wildcard $($(call \
+	cot_key_option,$(k)))),,$(error $(call cot_key_option,$(k))=$($(call cot_key_option,$(k))): no such file \
+	(leave it unset and the build generates a key)))))
 
 # A generated key: made once, then kept (cert_create -n -k with no
 # certificate writes just the key named).
@@ -84,7 +87,7 @@ COT_GIVEN_KEYS := $(foreach k,$(COT_KEY_OPTIONS),$(if $($(call cot_key_option,$(
 COT_KEYS_CHECKED := $(if $(COT_GIVEN_KEYS),$(BUILD_DIR)/keys/given.checked)
 $(BUILD_DIR)/keys/given.checked: $(CERT_CREATE) FORCE
 	@mkdir -p $(@D)
-	$(Q)$(call if_changed,KEYS    $(foreach k,$(COT_GIVEN_KEYS),$(call cot_key_option,$(k))) for KEY_ALG=$(KEY_ALG),\
+	$(Q)$(call if_changed,KEYS    $(foreach k,$(COT_GIVEN_KEYS),$(call cot_key_option,$(k))): checked for KEY_ALG=$(KEY_ALG),\
 		$(CERT_CREATE) $(foreach k,$(COT_GIVEN_KEYS),$($(call cot_key_option,$(k))))) sh -c '$(foreach \
 		k,$(COT_GIVEN_KEYS),$(CERT_CREATE) --key-alg $(KEY_ALG) --$(call cot_key_flag,$(k)) \
 		$($(call cot_key_option,$(k))) || { echo "make: $(call cot_key_option,$(k))=$($(call \

@@ -27,6 +27,8 @@ enum cpu_row_state cpu_row_state_in(const struct cpu_row *row, uint64_t midr, ui
 		return CPU_ROW_NOT_AFFECTED;
 	if (row->where == CPU_AT_NONE)
 		return CPU_ROW_NONE_NEEDED;
+	if (row->where == CPU_AT_UNMITIGATED)
+		return CPU_ROW_UNMITIGATED;
 	if ((row->flags & CPU_ROW_BUILT) == 0U)
 		return CPU_ROW_NOT_BUILT;
 	if ((row->flags & CPU_ROW_IMPDEF) != 0U && !impdef)
@@ -104,6 +106,15 @@ unsigned int cpu_bhb_loops(const struct cpu_ops *ops, uint64_t midr)
 	return 0;
 }
 
+bool cpu_spectre_v2_affected(const struct cpu_ops *ops, uint64_t midr, uint64_t pfr0)
+{
+	const struct cpu_row *row = cpu_erratum_find(ops, CVE_ID(2017, 5715));
+
+	if (ops->midr == 0U)
+		return ID_FIELD(pfr0, ID_AA64PFR0_CSV2_SHIFT) == 0U;
+	return row != NULL && cpu_row_state_in(row, midr, 0, false) == CPU_ROW_UNMITIGATED;
+}
+
 bool cpu_ssbd_not_required(const struct cpu_ops *ops, uint64_t midr, uint64_t pfr1)
 {
 	const struct cpu_row *row = cpu_erratum_find(ops, CVE_ID(2018, 3639));
@@ -133,6 +144,8 @@ static const char *state_text(enum cpu_row_state state)
 		return "skipped, no IMPLEMENTATION DEFINED registers here (PLAT_CPU_IMPDEF_REGS=0)";
 	case CPU_ROW_NO_SSBS:
 		return "skipped, the PE has no FEAT_SSBS";
+	case CPU_ROW_UNMITIGATED:
+		return "affected, not mitigated here";
 	default:
 		return "none needed";
 	}

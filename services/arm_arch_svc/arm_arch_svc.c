@@ -16,26 +16,34 @@
  * (DEN0028 7.5-7.7), decided once at cold boot from the boot CPU's ID
  * registers and unit (lib/cpus), so every CPU and every warm boot gives the
  * normal world the same answer (the platforms' CPUs are all of one model).
- * On Neoverse N1 they are TF-A's answers, so TFTF and Linux see one ABI:
- *  WORKAROUND_1 (CVE-2017-5715): -1 (NOT_SUPPORTED) everywhere: no CPU
- *     here has an EL3 branch-predictor invalidation to call (N1 and A76
- *     have FEAT_CSV2 and need none; Linux on A57/A72 then reports itself
- *     vulnerable, as with any firmware without the call);
+ They are TF-A's answers where this firmware mitigates what TF-A does, so
+ * TFTF and Linux see one ABI (TF-A's arm_arch_svc_setup.c with its
+ * defaults: a CPU whose cpu_ops name no check for a vulnerability is taken
+ * as unaffected by it):
+ *  WORKAROUND_1 (CVE-2017-5715): 1 ("implemented, not required on this
+ *     PE") where the CPU is not affected (Neoverse N1 and Cortex-A76 have
+ *     FEAT_CSV2; Cortex-A35/A53 run in order; the generic unit by CSV2):
+ *     the call is accepted and does nothing. -1 where it is (Cortex-A57/
+ *     A72, their units' CVE-2017-5715 rows): TF-A answers 0 there with its
+ *     branch-predictor invalidation vectors, which this firmware does not
+ *     have; Linux then reports the core vulnerable, as with any firmware
+ *     without them;
  *  WORKAROUND_2 (CVE-2018-3639): -2 (NOT_REQUIRED) where no EL needs a
  *     call: FEAT_SSBS (each EL sets PSTATE.SSBS itself) or the unit's
  *     CVE-2018-3639 row applied at reset for every EL (Cortex-A57/A72's
  *     load-pass-store off); -1 otherwise;
- *  WORKAROUND_3 (CVE-2022-23960): 1 ("this PE does not need it") when
- *     ID_AA64PFR0_EL1.CSV2 >= 3 or ID_AA64MMFR1_EL1.ECBHB says so; -1
- *     otherwise, also on the CPUs whose EL3 entry runs the branch loop:
- *     that loop guards EL3 only, and a kernel runs its own
- *     (docs/plat/n1sdp.rst).
+ *  WORKAROUND_3 (CVE-2022-23960): 1 ("not required on this PE") where
+ *     WORKAROUND_1 is not required either and the CPU is a model this
+ *     firmware knows (N1 and A76: each EL runs its own branch loop, EL3's
+ *     in BL31's vectors; A35/A53: unaffected) or its ID registers prove
+ *     it unaffected (ID_AA64PFR0_EL1.CSV2 >= 3, ID_AA64MMFR1_EL1.ECBHB);
+ *     -1 otherwise (TF-A answers 0 on A57/A72, whose call it implements).
  * These are the questions Linux asks at boot, each only where the ID
  * registers and its own lists leave it unsure (docs/design/errata.rst).
  */
 #define SMC_ARCH_WA_UNAFFECTED 1
 
-static int32_t wa2_answer, wa3_answer;
+static int32_t wa1_answer, wa2_answer, wa3_answer;
 
 /*
  * SMCCC_ARCH_SOC_ID (DEN0028 7.4): the platform's identity, asked once at
@@ -50,9 +58,13 @@ static int arm_arch_svc_init(void)
 	uint64_t csv2 = ID_FIELD(read_id_aa64pfr0_el1(), ID_AA64PFR0_CSV2_SHIFT);
 	uint64_t ecbhb = ID_FIELD(read_id_aa64mmfr1_el1(), ID_AA64MMFR1_ECBHB_SHIFT);
 
-	wa3_answer = csv2 >= 3U || ecbhb != 0U ? SMC_ARCH_WA_UNAFFECTED
-	                                       : SMC_ARCH_CALL_NOT_SUPPORTED;
-	wa2_answer = cpu_ssbd_not_required(cpu_ops_mine(), read_midr_el1(), read_id_aa64pfr1_el1())
+	const struct cpu_ops *ops = cpu_ops_mine();
+	bool v2 = cpu_spectre_v2_affected(ops, read_midr_el1(), read_id_aa64pfr0_el1());
+	bool bhb_known = ops->midr != 0U || csv2 >= 3U || ecbhb != 0U;
+
+	wa1_answer = v2 ? SMC_ARCH_CALL_NOT_SUPPORTED : SMC_ARCH_WA_UNAFFECTED;
+	wa3_answer = !v2 && bhb_known ? SMC_ARCH_WA_UNAFFECTED : SMC_ARCH_CALL_NOT_SUPPORTED;
+	wa2_answer = cpu_ssbd_not_required(ops, read_midr_el1(), read_id_aa64pfr1_el1())
 	                     ? SMC_ARCH_CALL_NOT_REQUIRED
 	                     : SMC_ARCH_CALL_NOT_SUPPORTED;
 	soc_id_ok = plat_soc_id(&soc_id) == 0 && (soc_id.version >> 31) == 0U &&
@@ -100,6 +112,8 @@ static int32_t arch_features(uint32_t fid)
 	case SMCCC_ARCH_SOC_ID:
 	case SMCCC_ARCH_SOC_ID_64:
 		return soc_id_ok ? SMC_OK : SMC_ARCH_CALL_NOT_SUPPORTED;
+	case SMCCC_ARCH_WORKAROUND_1:
+		return wa1_answer;
 	case SMCCC_ARCH_WORKAROUND_2:
 		return wa2_answer;
 	case SMCCC_ARCH_WORKAROUND_3:

@@ -243,6 +243,8 @@ check_bad bad-key-file "not a PEM private key" --rot-key bl2.bin --tfw-nvctr 1 \
 check_bad no-image-file "missing.bin" -n --tfw-nvctr 1 --tb-fw-cert x.crt \
 	--tb-fw missing.bin
 check_bad nothing "nothing to do"
+check_bad mixed-keys "--trusted-world-key .*: an EC key, but --rot-key is RSA: the firmware verifies one algorithm" \
+	--rot-key rsa-sha256/rot.pem --trusted-world-key ecdsa-sha256/tw.pem
 
 # (f) The keys the firmware can verify, and no others. KIND: ok (ours takes
 # it and lib/auth verifies its chain), firmware (ours refuses it, and

@@ -81,11 +81,20 @@ refused_says "SPD=opteed: TF-A's option; no secure payload dispatcher exists her
 	SPD=opteed
 refused_says "BL32=tee.bin: TF-A's option; no meaning here: there is no secure payload (BL32)" BL32=tee.bin
 refused_says "GENERATE_COT=1: TF-A's option; implied by TRUSTED_BOARD_BOOT=1" GENERATE_COT=1 TRUSTED_BOARD_BOOT=0
-refused_says "ERRATA_N1_1542419=1: TF-A's option; no meaning here: the CPU's errata rows" ERRATA_N1_1542419=1
-make -C "$top" GENERATE_COT=1 SPD=none V=1 help >"$work/tfa.log" 2>&1
+refused_says "ERRATA_A57_806969=1: TF-A's option; no meaning here: the CPU's errata rows" ERRATA_A57_806969=1
+refused_says "ERRATA_N1_1542419=0: TF-A's option; Neoverse N1's errata rows (lib/cpus/units/neoverse_n1.c) are always built" \
+	ERRATA_N1_1542419=0
+# A platform's facts and internal lists are no options: refused, not taken.
+refused_says "QEMU_CPUS is not an option (did you mean QEMU_CPU?)" QEMU_CPUS=max
+refused_says "QEMU_MAX_CORES is not an option of this build" QEMU_MAX_CORES=4
+# No suggestion from a short name inside a long one (QEMU in QEMU_CORES).
+refused_says "QEMU_CORES is not an option of this build or of TF-A's that it knows" QEMU_CORES=2
+refused_says "ROT_KEY='/no such/k.pem': a path with a space in it" "ROT_KEY=/no such/k.pem"
+make -C "$top" GENERATE_COT=1 SPD=none V=1 ERRATA_N1_1542419=1 help >"$work/tfa.log" 2>&1
 check "make GENERATE_COT=1 SPD=none V=1: taken, each TF-A option with its line" \
 	bash -c "grep -qx \"make: GENERATE_COT=1 (TF-A's option): implied by TRUSTED_BOARD_BOOT=1: the build makes the certificates of every FIP it packs (and none with TRUSTED_BOARD_BOOT=0)\" '$work/tfa.log' &&
-		grep -q \"^make: SPD=none (TF-A's option): no secure payload\" '$work/tfa.log' && grep -q '^Build options' '$work/tfa.log'"
+		grep -q \"^make: SPD=none (TF-A's option): no secure payload\" '$work/tfa.log' && grep -q '^Build options' '$work/tfa.log' &&
+		grep -q \"^make: ERRATA_N1_1542419=1 (TF-A's option): Neoverse N1's errata rows\" '$work/tfa.log'"
 # The table's "option" rows are this build's own names, the others not.
 tfa_rows() { awk -F'","' -v want="$1" 'NR > 1 { gsub(/^"/, "", $1); if (($2 == "option") == (want == "option")) print $1 }' \
 	"$top/make_helpers/tfa_options.csv"; }
@@ -116,11 +125,11 @@ refused_plat() {    # PLAT MESSAGE MAKE-ARGS...
 }
 refused_plat n1sdp "make run runs nothing here: PLAT=n1sdp runs on the N1SDP board: give the SCP bl1.bin" run
 refused_plat n1sdp "make bench runs nothing here: PLAT=n1sdp runs on the N1SDP board" bench
-refused_plat fvp "make test-mem-protect runs under QEMU only (PLAT=qemu): PLAT=fvp runs make run in Arm's Base FVP" \
+refused_plat fvp "make test-mem-protect runs under QEMU only (a platform QEMU runs, as the default): PLAT=fvp runs make run in Arm's Base FVP" \
 	test-mem-protect
-refused_plat fvp "make profile runs under QEMU only (PLAT=qemu); on the board, profile ETM trace" profile \
+refused_plat fvp "make profile runs under QEMU only (a platform QEMU runs, as the default); on the board, profile ETM trace" profile \
 	PROFILE_PATH=boot
-refused_plat fvp "make scaling runs under QEMU only (PLAT=qemu)" scaling
+refused_plat fvp "make scaling runs under QEMU only (a platform QEMU runs, as the default)" scaling
 
 # make check-quick and SUITES=: the suites of tests/suites.toml from make,
 # in a build tree of their own.
@@ -195,16 +204,41 @@ m = flash_payloads(read_config('$build/config.mk'))
 want = {'flash.bin': 'payload', 'bench/flash.bin': 'payload_bench',
         'mem-protect/flash.bin': 'payload_mem_protect', 'profile/flash.bin': 'payload_profile'}
 sys.exit(not (m == want and os.path.isfile(os.path.join('$build', m['flash.bin'] + '.elf'))))"
-cores=$(($(sed -n 's/^QEMU_CLUSTERS := //p' "$build/config.mk") * $(sed -n 's/^QEMU_CORES_PER_CLUSTER := //p' "$build/config.mk")))
+cores=$(sed -n 's/^QEMU_CORE_LIMIT := //p' "$build/config.mk")
 py tools.qemu_run.qemu_run --config "$build/config.mk" --topology "$((cores + 1))x1" --timeout 30 \
 	>"$work/topo.log" 2>&1
 rc=$?
 check "qemu_run --topology with more cores than the build's $cores: refused ($rc), saying why" \
-	bash -c "[ $rc -eq 2 ] && grep -q 'more than the $cores this build has' '$work/topo.log'"
-py tools.qemu_run.qemu_run --config "$build/config.mk" --topology 5x5 >"$work/topo25.log" 2>&1
+	bash -c "[ $rc -eq 2 ] && grep -q '$((cores + 1)) cores, more than the $cores this build runs' '$work/topo.log'"
+py tools.qemu_run.qemu_run --print-cmd >"$work/noconfig.log" 2>&1
 rc=$?
-check "qemu_run --topology 5x5: refused ($rc): the firmware runs 1 to 16 cores" \
-	bash -c "[ $rc -eq 2 ] && grep -q '25 cores; the firmware runs 1 to 16' '$work/topo25.log'"
+check "qemu_run without --config: refused ($rc): the machine is the build's platform's" \
+	bash -c "[ $rc -eq 2 ] && grep -q 'no QEMU_MACHINE, QEMU_SMP, QEMU_CORE_LIMIT: give the --config' '$work/noconfig.log'"
+
+# qemu_run refuses, before QEMU starts, arguments no run can use and QEMU
+# arguments that would make another machine than the one the report names.
+qemu_refuses() {    # MESSAGE QEMU_RUN-ARGS...
+	local msg=$1
+	shift
+	py tools.qemu_run.qemu_run --config "$build/config.mk" --quiet "$@" >"$work/qr.log" 2>&1
+	local rc=$?
+	check "qemu_run $*: refused ($rc), '$msg', no traceback" \
+		bash -c "[ $rc -eq 2 ] && grep -qF -- \"$msg\" '$work/qr.log' && ! grep -q Traceback '$work/qr.log'"
+}
+qemu_refuses "--extra -cpu: not for QEMU_EXTRA: the CPU is QEMU_CPU=" "--extra=-cpu cortex-a72"
+qemu_refuses "--extra -icount: not for QEMU_EXTRA: the timing is" "--extra=-icount shift=4"
+qemu_refuses "--extra -smp: not for QEMU_EXTRA" "--extra=-smp 8"
+qemu_refuses "No closing quotation (QEMU_EXTRA is split as a shell would)" "--extra=-name 'a b"
+qemu_refuses "--stop '[': not a regular expression" --stop "["
+qemu_refuses "--timeout -1: give 0 (none) or more seconds" --timeout -1
+qemu_refuses "--stop-count 0: give 1 or more" --stop-count 0
+qemu_refuses "--log $work/nodir/x.log: no such folder" --log "$work/nodir/x.log"
+qemu_refuses "--elf /nonexistent.elf: no such file" --elf /nonexistent.elf
+head -c 512 "$build/bl1.bin" >"$work/binary.mk"
+py tools.qemu_run.qemu_run --config "$work/binary.mk" --print-cmd >"$work/qr.log" 2>&1
+rc=$?
+check "qemu_run --config <a binary file>: refused ($rc), naming it, no traceback" \
+	bash -c "[ $rc -eq 2 ] && grep -q 'binary.mk: not a build.s config.mk' '$work/qr.log' && ! grep -q Traceback '$work/qr.log'"
 
 # A BL1 that prints nothing (its first instruction a branch to itself):
 # the run ends after --first-output seconds, not at the time limit.

@@ -8,6 +8,7 @@ Consoles are written here in the payload's format (tests/payload/rt_instr.c);
 QEMU is a stand-in script that only answers --version, so provenance is
 checked without booting anything. Ends with "N passed, N failed".
 """
+import hashlib
 import json
 import os
 import re
@@ -22,6 +23,9 @@ from tools.common import module
 from tools.rt_report import compare, runs
 from tools.rt_report import figures as fig
 from tools.rt_report import rt_report, scenarios, schema
+
+# make plat-info's answer for each set of options a test's config.mk takes.
+MAKE_PLAT_INFO = {}
 
 # The payload's scenarios (tools/rt_report/scenarios.py, the one table).
 SCENARIOS = [(test.removeprefix("test_rt_instr_"), len(figs)) for _, test, figs, _, _ in scenarios.SCENARIOS]
@@ -107,11 +111,26 @@ class Tmp(unittest.TestCase):
         self.tmp.cleanup()
 
     def config(self, realtime=0, clusters=2, cores=2, iterations=1):
+        """A build's config.mk for qemu at these options, with the facts of
+        the machine make states for them (make plat-info: QEMU_MACHINE,
+        QEMU_SMP...), not a restatement of them."""
         path = os.path.join(self.dir, f"config-{realtime}-{clusters}x{cores}.mk")
+        options = {"PLAT": "qemu", "DEBUG": "0", "QEMU": self.qemu, "QEMU_CPU": "neoverse-n1",
+                   "QEMU_CLUSTERS": clusters, "QEMU_CORES_PER_CLUSTER": cores,
+                   "QEMU_MEMORY_MB": "1024", "REALTIME": realtime, "ITERATIONS": iterations}
+        key = tuple(options.items())
+        if key not in MAKE_PLAT_INFO:
+            MAKE_PLAT_INFO[key] = subprocess.run(
+                ["make", "-s", "--no-print-directory", "-C", TOP, "plat-info"] +
+                [f"{k}={v}" for k, v in options.items()], capture_output=True, text=True,
+                check=True, env=dict(os.environ, MAKEFLAGS="")).stdout
+        info = MAKE_PLAT_INFO[key]
+        built = re.search(r"^BUILD_OPTIONS := (.*)$", info, re.M).group(1).split()
+        facts = [line for line in info.splitlines()
+                 if re.match(r"(PLAT|QEMU)_\w+ :=", line) and line.split()[0] not in built]
         with open(path, "w", encoding="utf-8") as f:
-            f.write(f"PLAT := qemu\nDEBUG := 0\nQEMU := {self.qemu}\nQEMU_CPU := neoverse-n1\n"
-                    f"QEMU_CLUSTERS := {clusters}\nQEMU_CORES_PER_CLUSTER := {cores}\n"
-                    f"QEMU_MEMORY_MB := 1024\nREALTIME := {realtime}\nITERATIONS := {iterations}\n")
+            f.write("".join(f"{k} := {v}\n" for k, v in options.items()) +
+                    "".join(f"{line}\n" for line in facts))
         return path
 
     def report(self, text, *args, config=None, tool="rt_report"):
@@ -434,6 +453,35 @@ class Baseline(Tmp):
         self.assertNotIn("(+0.00%)", rst)
         row = self.json(d)["scenarios"][3]["rows"][0]["figures"]["Powerdown"]
         self.assertEqual((row["baseline_median_ns"], row["delta_percent"]), (640, 100.0))
+        self.assertIn("The two builds ran the same options, errata rows, CPU and compiler.", rst)
+        self.assertEqual(self.json(d)["baseline"]["differences"], [])
+
+    def test_what_the_builds_ran_differently_is_said(self):
+        """make compare REF= across a change of default: the figures that
+        moved, and why (an option and an erratum row the baseline had not)."""
+        def with_errata(text, rows):
+            return text.replace("NOTICE:  BL31: v0.1-abc1234(release)\n",
+                                "NOTICE:  BL31: v0.1-abc1234(release)\n" + "".join(
+                                    f"NOTICE:  BL31: Neoverse N1 CVE-{r}: applied: x\n"
+                                    for r in rows))
+        old = self.config()
+        with open(old, "a", encoding="utf-8") as f:
+            f.write("WORKAROUND_CVE_2018_3639 := 0\n")
+        _, _, base = self.report(with_errata(console(), ["2022-23960"]), config=old)
+        new = os.path.join(self.dir, "new.mk")
+        with open(self.config(), encoding="utf-8") as f, open(new, "w", encoding="utf-8") as g:
+            g.write(f.read() + "WORKAROUND_CVE_2018_3639 := 1\n")
+        rc, out, d = self.report(with_errata(console(values=self.slower),
+                                             ["2022-23960", "2018-3639"]),
+                                 "--baseline", base, config=new)
+        self.assertEqual(rc, 0, out)
+        diffs = self.json(d)["baseline"]["differences"]
+        self.assertIn("WORKAROUND_CVE_2018_3639=1 here, 0 in the baseline", diffs)
+        self.assertIn("errata applied: +CVE-2018-3639 (+ here only, - in the baseline only)",
+                      diffs)
+        self.assertIn("rt_report: this run differs from the baseline: WORKAROUND_CVE_2018_3639=1 "
+                      "here, 0 in the baseline", out)
+        self.assertIn("- WORKAROUND_CVE_2018_3639=1 here, 0 in the baseline", self.rst(d))
 
     def test_fail_above(self):
         _, _, base = self.report(console())
@@ -558,6 +606,7 @@ class Bench(Tmp):
         rc, out, _ = self.report(BENCH.format(v=404), "--baseline", base, "--fail-above", "5",
                                  tool="bench_report")
         self.assertEqual(rc, 0, out)
+        self.assertNotIn("differs from the baseline", out)
 
     def test_no_figure(self):
         rc, out, d = self.report("PAYLOAD: RESULT: PASS\n", tool="bench_report")
@@ -635,8 +684,8 @@ class BoardLog(Tmp):
         self.assertEqual(rc, 2, text)
         self.assertIn("the log's firmware is v0.1-abc1234 (n1sdp, release), and there is no "
                       "such build in", text)
-        self.assertIn("give --config BUILD/config.mk of the build that made it, or "
-                      "--without-build", text)
+        self.assertIn("give --config BUILD/config.mk of the build that made it (make report: "
+                      "REPORT_CONFIG=), or --without-build (REPORT_CONFIG=none)", text)
         board_config(base, version="0.1-def5678")
         rc, text = self.rt(log, os.path.join(self.dir, "b"), "--build-base", base)
         self.assertEqual(rc, 2, text)
@@ -646,6 +695,31 @@ class BoardLog(Tmp):
         rc, text = self.rt(log, os.path.join(self.dir, "c"), "--config", debug)
         self.assertEqual(rc, 2, text)
         self.assertIn("is a debug build, but the log's firmware is a release build", text)
+
+    def test_the_options_its_banner_names(self):
+        """Two builds of one commit print one version: the banner's options
+        id (SHA-256 of config.h) tells which build made the log."""
+        base = os.path.join(self.dir, "build")
+        path = board_config(base)
+        config_h = os.path.join(os.path.dirname(path), "include", "config.h")
+        os.makedirs(os.path.dirname(config_h))
+        with open(config_h, "w", encoding="utf-8") as f:
+            f.write("#define WORKAROUND_CVE_2022_23960 1\n")
+        with open(config_h, "rb") as f:
+            built = hashlib.sha256(f.read()).hexdigest()[:8]
+        log = self.board_log()
+        with open(log, encoding="utf-8") as f:
+            text = f.read()
+        for i, (logged, rc_wanted) in enumerate(((built, 0), ("0badc0de", 2))):
+            with open(log, "w", encoding="utf-8") as f:
+                f.write(text.replace("NOTICE:  BL31: v0.1-abc1234(release)\n",
+                                     "NOTICE:  BL31: v0.1-abc1234(release)\n"
+                                     f"NOTICE:  BL31: Built : 10:00:00, Dec  5 2026, options "
+                                     f"{logged}\n"))
+            rc, out = self.rt(log, os.path.join(self.dir, f"o{i}"), "--build-base", base)
+            self.assertEqual(rc, rc_wanted, out)
+        self.assertIn(f"is the build of options {built}, but the log's firmware was built with "
+                      "options 0badc0de", out)
 
     def test_a_boot_that_stopped_in_bl1(self):
         """No BL31 banner: BL1's names the build; the report is the failure's."""
@@ -867,6 +941,26 @@ class Compare(unittest.TestCase):
         regs = ["a: core 0.0: Powerdown 0.45 -> 0.55 µs (+22.22%; spreads 0.00 and 0.02 µs)",
                 "b: core 0.1: Wakeup 0.29 -> 0.40 µs (+37.93%; spreads 0.00 and 0.00 µs)"]
         self.assertEqual(compare.worst_of(regs), regs[1])
+
+    def test_an_older_revision_gets_its_machine_facts(self):
+        """A REF older than make_helpers/plat.mk wrote no PLAT_RUNNER nor
+        QEMU_MACHINE: compare gives them from this tree's make plat-info,
+        and leaves REF's options as they were."""
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, "config.mk")
+            old = "PLAT := qemu\nQEMU_CLUSTERS := 1\nBUILD_OPTIONS := PLAT QEMU_CLUSTERS\n"
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(old)
+            compare.machine_facts(path, "qemu", ["QEMU_CLUSTERS=1", "QEMU_CORES_PER_CLUSTER=3"])
+            with open(path, encoding="utf-8") as f:
+                text = f.read()
+            self.assertTrue(text.startswith(old))
+            self.assertIn("\nPLAT_RUNNER := qemu\n", text)
+            self.assertIn("\nQEMU_SMP := 3,clusters=1,cores=3\n", text)
+            self.assertNotIn("DEBUG :=", text)   # an option: REF's own, or none
+            compare.machine_facts(path, "qemu", ["QEMU_CLUSTERS=1", "QEMU_CORES_PER_CLUSTER=3"])
+            with open(path, encoding="utf-8") as f:
+                self.assertEqual(f.read(), text)  # given once
 
 
 if __name__ == "__main__":

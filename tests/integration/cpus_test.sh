@@ -27,7 +27,7 @@ trap 'rm -rf "$work"' EXIT
 declare -A unit=([neoverse-n1]="Neoverse N1" [cortex-a35]="Cortex-A35" [cortex-a53]="Cortex-A53"
 	[cortex-a57]="Cortex-A57" [cortex-a72]="Cortex-A72" [cortex-a76]="Cortex-A76"
 	[max]="generic (CLIDR_EL1)")
-cpus=$(sed -n 's/^QEMU_CPUS := //p' "$top/plat/qemu/platform.mk")
+cpus=$(sed -n 's/^\(override \)\{0,1\}QEMU_CPUS := //p' "$top/plat/qemu/platform.mk")
 check "plat/qemu/platform.mk lists QEMU's models" [ -n "$cpus" ]
 
 # boot NAME CPU: the default build on -cpu CPU; its console in $work/NAME.log.

@@ -4,6 +4,13 @@
  * whole round trip (SMC, EL3, ERET, and the payload's loop), averaged over
  * many calls to get below the 16 ns counter tick. Deterministic; compare
  * figures within one run.
+ *
+ * Each call of a loop costs the same whole number of instructions, and the
+ * two counter reads around the loop are each off by less than a tick,
+ * wherever in a tick the loop starts (a build with other keys starts it
+ * elsewhere): over more than 32 calls that is under half an instruction a
+ * call, so the figure rounded to the nearest ns is that whole number, the
+ * same in every run of the same code.
  */
 #include <stdio.h>
 
@@ -17,10 +24,13 @@
 
 #define CALLS  4000U
 #define CYCLES 200U
+_Static_assert(CYCLES > 32U && CALLS > 32U, "ns_per rounds to the instruction only over 32 calls");
 
 static uint64_t ns_per(uint64_t ticks, unsigned int n)
 {
-	return ticks * 1000000000U / read_cntfrq_el0() / n;
+	uint64_t ns = ticks * 1000000000U / read_cntfrq_el0();
+
+	return (ns + n / 2U) / n;
 }
 
 static void bench_smc(const char *name, uint64_t fid, uint64_t a1, uint64_t a2)
@@ -41,7 +51,7 @@ static void bench_smc(const char *name, uint64_t fid, uint64_t a1, uint64_t a2)
  * instructions per MiB, the cost that grows with the board's DDR.
  */
 #define ZERO_BYTES (1U << 20)
-#define ZERO_CALLS 16U
+#define ZERO_CALLS 48U /* over 32: the rounding above */
 static uint8_t zero_buf[ZERO_BYTES] __attribute__((aligned(4096)));
 
 static void bench_dram_zeroing(void)

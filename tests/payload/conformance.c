@@ -504,6 +504,14 @@ static void context_ids(void)
 	check("CPU_ON", payload_ctxid_received(o) == 0x0123456789abcdefULL,
 	      "context ID in x0 at the entry point: 0x%llx, expected 0x0123456789abcdef",
 	      (unsigned long long)payload_ctxid_received(o));
+	/* An SMC32 entry point is 32 bits: only a payload below 4 GiB has one. */
+	if (ep > 0xffffffffU) {
+		payload_skip(
+			"CPU_ON SMC32 context ID",
+			"the payload's entry point 0x%llx lies above 4 GiB, out of SMC32's reach",
+			(unsigned long long)ep);
+		return;
+	}
 	expect("CPU_ON", "SMC32 with garbage upper halves", PSCI_FID_CPU_ON,
 	       other | 0xffffffff00000000ULL, ep | 0x5a5a000000000000ULL, 0xdeadbeef12345678ULL,
 	       PSCI_E_SUCCESS);
@@ -1224,8 +1232,14 @@ static void reset2_and_mem_protect(void)
 	expect("MEM_PROTECT_CHECK_RANGE", "zero length", fid, base, 0, 0, PSCI_E_DENIED);
 	expect("MEM_PROTECT_CHECK_RANGE", "wrapping range", fid, ~0ULL - 0xfff, 0x2000, 0,
 	       PSCI_E_DENIED);
-	expect("MEM_PROTECT_CHECK_RANGE", "SMC32", PSCI_FID_MEM_PROTECT_CHECK_RANGE, base, 0x1000,
-	       0, 0);
+	/* SMC32's range is 32 bits: a DRAM above 4 GiB has none to check. */
+	if (base + 0x1000U > 0x100000000ULL)
+		payload_skip("MEM_PROTECT_CHECK_RANGE SMC32",
+		             "DRAM starts at 0x%llx, above 4 GiB, out of SMC32's reach",
+		             (unsigned long long)base);
+	else
+		expect("MEM_PROTECT_CHECK_RANGE", "SMC32", PSCI_FID_MEM_PROTECT_CHECK_RANGE, base,
+		       0x1000, 0, 0);
 }
 
 /*
@@ -1271,6 +1285,9 @@ static void system_off2(void)
 #define CORTEX_A57  ARM_PART(0xD07U)
 #define CORTEX_A72  ARM_PART(0xD08U)
 #define NEOVERSE_N1 ARM_PART(0xD0CU)
+#define CORTEX_A76  ARM_PART(0xD0BU)
+#define CORTEX_A53  ARM_PART(0xD03U)
+#define CORTEX_A35  ARM_PART(0xD04U)
 
 static uint32_t my_model(void)
 {
@@ -1279,27 +1296,34 @@ static uint32_t my_model(void)
 
 /*
  * SMCCC_ARCH_FEATURES for the workaround calls, as DEN0028 7.5-7.7 and
- * the facts give them, whatever the firmware's tables say:
- * WORKAROUND_1 is no call here (-1); WORKAROUND_2 is not required (-2)
- * where FEAT_SSBS lets each EL mitigate itself, or on Cortex-A57/A72 when
- * the build disables load-pass-store at reset (WORKAROUND_CVE_2018_3639),
- * else -1; WORKAROUND_3 is not needed (1) on a PE the ID registers prove
- * unaffected, else -1 (N1's EL3 loop guards EL3 only: TF-A's answer).
+ * TF-A (its arm_arch_svc_setup.c, defaults) give them, whatever the
+ * firmware's tables say: WORKAROUND_1 is not required (1) where the PE is
+ * not affected by Spectre v2 (every model but Cortex-A57/A72; on another,
+ * ID_AA64PFR0_EL1.CSV2 != 0), else -1 (no invalidation to call here);
+ * WORKAROUND_2 is not required (-2) where FEAT_SSBS lets each EL mitigate
+ * itself, or on Cortex-A57/A72 when the build disables load-pass-store at
+ * reset (WORKAROUND_CVE_2018_3639), else -1; WORKAROUND_3 is not required
+ * (1) where _1 is not and the model is one TF-A knows (N1, A76: each EL
+ * runs its own branch loop; A35/A53: unaffected) or the ID registers prove
+ * it unaffected, else -1.
  */
 static int64_t expected_wa(uint32_t wa)
 {
 	uint64_t csv2 = ID_FIELD(read_id_aa64pfr0_el1(), ID_AA64PFR0_CSV2_SHIFT);
 	uint64_t ecbhb = ID_FIELD(read_id_aa64mmfr1_el1(), ID_AA64MMFR1_ECBHB_SHIFT);
 	bool a57_class = my_model() == CORTEX_A57 || my_model() == CORTEX_A72;
+	bool known = a57_class || my_model() == NEOVERSE_N1 || my_model() == CORTEX_A76 ||
+	             my_model() == CORTEX_A53 || my_model() == CORTEX_A35;
+	bool v2 = a57_class || (!known && csv2 == 0U);
 
 	if (wa == SMCCC_ARCH_WORKAROUND_2)
 		return ID_FIELD(read_id_aa64pfr1_el1(), ID_AA64PFR1_SSBS_SHIFT) != 0U ||
 		                       (a57_class && WORKAROUND_CVE_2018_3639)
 		               ? -2
 		               : -1;
-	if (wa == SMCCC_ARCH_WORKAROUND_3 && (csv2 >= 3U || ecbhb != 0U))
-		return 1;
-	return -1;
+	if (wa == SMCCC_ARCH_WORKAROUND_1)
+		return v2 ? -1 : 1;
+	return !v2 && (known || csv2 >= 3U || ecbhb != 0U) ? 1 : -1;
 }
 
 static int64_t wa_seen[PAYLOAD_MAX_CORES][3];
@@ -1328,12 +1352,12 @@ static void smccc(void)
 	for (unsigned int i = 0; i < 3U; i++)
 		expect("SMCCC_ARCH_FEATURES", wa_name[i], SMCCC_ARCH_FEATURES, wa[i], 0, 0,
 		       expected_wa(wa[i]));
-	/* On Neoverse N1, TF-A's answers: neither call is N1's mitigation. */
+	/* On Neoverse N1, TF-A's answers: neither call is required there. */
 	if (my_model() == NEOVERSE_N1) {
 		expect("SMCCC_ARCH_FEATURES", "WORKAROUND_1 on N1", SMCCC_ARCH_FEATURES,
-		       SMCCC_ARCH_WORKAROUND_1, 0, 0, SMC_ARCH_CALL_NOT_SUPPORTED);
+		       SMCCC_ARCH_WORKAROUND_1, 0, 0, 1);
 		expect("SMCCC_ARCH_FEATURES", "WORKAROUND_3 on N1", SMCCC_ARCH_FEATURES,
-		       SMCCC_ARCH_WORKAROUND_3, 0, 0, SMC_ARCH_CALL_NOT_SUPPORTED);
+		       SMCCC_ARCH_WORKAROUND_3, 0, 0, 1);
 	}
 	/*
 	 * The calls themselves return nothing (DEN0028 7.5-7.7): whatever

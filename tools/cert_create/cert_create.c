@@ -797,6 +797,23 @@ int main(int argc, char **argv)
 		if (key_needed[i])
 			key_load_or_make(&keys[i]);
 	}
+	/* One algorithm for the whole chain: a firmware verifies one (KEY_ALG). */
+	for (i = 0, j = -1; i < KEY_COUNT; i++) {
+		if (keys[i].pkey == NULL)
+			continue;
+		if (j < 0)
+			j = i;
+		else if (EVP_PKEY_get_id(keys[i].pkey) != EVP_PKEY_get_id(keys[j].pkey))
+			die("--%s %s: an %s key, but --%s is %s: the firmware verifies one algorithm "
+			    "(KEY_ALG), so every key of a chain is of it%s",
+			    keys[i].option, keys[i].path ? keys[i].path : "(generated)",
+			    EVP_PKEY_get_id(keys[i].pkey) == EVP_PKEY_RSA ? "RSA" : "EC",
+			    keys[j].option,
+			    EVP_PKEY_get_id(keys[j].pkey) == EVP_PKEY_RSA ? "RSA" : "EC",
+			    keys[i].generated || keys[j].generated
+			            ? " (--key-alg says which the keys generated are)"
+			            : "");
+	}
 	if (opt.save_keys) {
 		for (i = 0; i < KEY_COUNT; i++) {
 			if (keys[i].generated && keys[i].path != NULL)

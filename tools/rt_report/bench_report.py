@@ -95,6 +95,9 @@ def main(argv):
             fail(f"refusing to compare with {baseline['dir']}: " + "; ".join(why) +
                  " (--force, or COMPARE_ANYWAY=1 with make, compares anyway)", 2)
     os.makedirs(a.out, exist_ok=True)
+    differs = prov.differences(pv, baseline["provenance"]) if baseline else []
+    for d in differs:
+        print(f"bench_report: this run differs from the baseline: {d}", file=sys.stderr)
 
     found = parse(text)
     problems = [line for line in text.splitlines() if line.startswith("PAYLOAD: FAIL")]
@@ -141,7 +144,8 @@ def main(argv):
                    "verdict": verdict,
                    "exit_status": 0 if verdict == "PASS" else 1,
                    "problems": problems, "regressions": regressions,
-                   "baseline": {"dir": baseline["dir"], "provenance": baseline["provenance"]}
+                   "baseline": {"dir": baseline["dir"], "provenance": baseline["provenance"],
+                                "differences": differs}
                    if baseline else None, "benchmarks": benchmarks}, f, indent=1,
                   ensure_ascii=False)
         f.write("\n")

@@ -18,13 +18,15 @@ names, the build type and version the BL31 banner prints, under
 Two reports are comparable only when platform, topology and timing (the
 -icount setting, real time, or hardware) are the same: see mismatches().
 """
+import argparse
 import datetime
+import hashlib
 import json
 import os
 import re
 import subprocess
 
-from tools.common import module
+from tools.common import module, platforms
 from tools.common.config_mk import read_config  # the one reader of config.mk
 
 # The banner every image prints (common/version.c): "v0.1-b30d615-dirty(release)";
@@ -32,6 +34,10 @@ from tools.common.config_mk import read_config  # the one reader of config.mk
 # stopped in BL1 or BL2 has no BL31 banner).
 BANNER = re.compile(r"^NOTICE:  BL31: (v\S+?)\((\w+)\)$", re.M)
 ANY_BANNER = re.compile(r"^NOTICE:  BL(?:1|2|31): (v\S+?)\((\w+)\)$", re.M)
+# The options the images were built with, in each banner's second line
+# (common/version.c): the first 8 hex digits of the SHA-256 of the build's
+# config.h (the Makefile's options_id.h). Older firmware did not print it.
+OPTIONS_ID = re.compile(r"^NOTICE:  BL(?:1|2|31): Built : .*, options ([0-9a-f]{8})$", re.M)
 # The payload's line before its figures; older payloads printed the same
 # words in their own report's header.
 MACHINE = re.compile(r"MIDR 0x([0-9a-fA-F]+), counter (\d+) Hz")
@@ -85,10 +91,21 @@ def add_report_arguments(p):
                    help="an earlier run's directory to compare with")
     p.add_argument("--force", action="store_true",
                    help="compare even when platform, topology or timing differ")
-    p.add_argument("--fail-above", type=float, metavar="PCT",
+    p.add_argument("--fail-above", type=percent, metavar="PCT",
                    help="exit 1 when a figure is worse than the baseline's by more than PCT %% "
                    "(and by more than one counter tick and both runs' spread)")
     p.add_argument("--quiet", action="store_true", help="do not print the report")
+
+
+def percent(text):
+    """A --fail-above value: a percentage, 0 or more."""
+    try:
+        v = float(text)
+    except ValueError:
+        v = -1.0
+    if not v >= 0:
+        raise argparse.ArgumentTypeError(f"{text!r}: give a percentage, 0 or more")
+    return v
 
 
 def banner(text, pattern=BANNER):
@@ -107,29 +124,40 @@ def find_build(text, plat, a):
     if a.config:
         if not os.path.isfile(a.config):
             raise ProvenanceError(f"{a.config}: no such file (build first)")
-        check_build(a.config, plat, seen)
+        check_build(a.config, plat, seen, text=text)
         return a.config
     if a.without_build:
         return None
-    give = ("give --config BUILD/config.mk of the build that made it, or --without-build to "
-            "report without the build's options, compiler and emulator")
+    give = ("give --config BUILD/config.mk of the build that made it (make report: "
+            "REPORT_CONFIG=), or --without-build (REPORT_CONFIG=none) to report without the "
+            "build's options, compiler and emulator")
     if seen is None:
         raise ProvenanceError(f"the log has no firmware banner to find its build by: {give}")
     path = os.path.join(a.build_base, plat, seen[1], "config.mk")
     if not os.path.isfile(path):
         raise ProvenanceError(f"the log's firmware is {seen[0]} ({plat}, {seen[1]}), and there "
                               f"is no such build in {a.build_base} (no {path}): {give}")
-    check_build(path, plat, seen, give)
+    check_build(path, plat, seen, give, text)
     return path
 
 
-def check_build(path, plat, seen, give="give the build that made it"):
+def check_build(path, plat, seen, give="give the build that made it", text=None):
     """ProvenanceError when the build of config.mk @path is not the one that
-    made the firmware of the log: another platform, version or build type."""
+    made the firmware of the log @text: another platform, version, build
+    type or set of options (the banner's options id)."""
     config = read_config(path)
     if config.get("PLAT", plat) != plat:
         raise ProvenanceError(f"{path} is a build of PLAT={config['PLAT']}, but the log comes "
                               f"from {plat}: {give}")
+    ids = {m.group(1) for m in OPTIONS_ID.finditer(text)} if text else set()
+    config_h = os.path.join(os.path.dirname(path), "include", "config.h")
+    if ids and os.path.isfile(config_h):
+        with open(config_h, "rb") as f:
+            built = hashlib.sha256(f.read()).hexdigest()[:8]
+        if built not in ids:
+            raise ProvenanceError(f"{path} is the build of options {built}, but the log's firmware "
+                                  f"was built with options {' '.join(sorted(ids))} (its banner): "
+                                  f"the build was remade with other options since; {give}")
     if seen and "VERSION" in config and f"v{config['VERSION']}" != seen[0]:
         raise ProvenanceError(f"{path} is the build of v{config['VERSION']}, but the log's "
                               f"firmware is {seen[0]}: {give}")
@@ -160,22 +188,29 @@ def emulator(config_path):
     return json.loads(r.stdout)
 
 
-# Platforms whose firmware runs in a model rather than on a board (QEMU is
-# described by tools/qemu_run). Any other platform's log is a board's.
-MODELS = {"fvp": "Arm Base FVP"}
+def runner_of(plat, config):
+    """What runs @plat's firmware (make_helpers/plat.mk's PLAT_RUNNER: qemu,
+    fvp or none, a board): the build's config.mk says, else the platform's
+    platform.mk in this tree; none when neither does."""
+    if config.get("PLAT_RUNNER"):
+        return config["PLAT_RUNNER"]
+    return platforms.fact(plat, "PLAT_RUNNER") or "none"
 
 
 def machine_of(plat, config, config_path, hardware):
     """What ran the firmware: {"emulator", "timing", "cpu", "topology"}
-    (topology as qemu_run's CxK), each absent when nothing says. QEMU's own
-    description for a qemu build, a model for fvp, hardware for a board's
+    (topology as the payload prints it: 2+2), each absent when nothing
+    says. QEMU's own description for a build QEMU runs, the model for one
+    a model runs (named by its platform's title), hardware for a board's
     log or when the caller says so (--hardware): never QEMU for a log QEMU
     did not make."""
-    if hardware or (plat != "qemu" and plat not in MODELS):
+    runner = runner_of(plat, config)
+    if hardware or runner not in ("qemu", "fvp"):
         return {"emulator": "hardware", "timing": "hardware", "cpu": "hardware"}
-    if plat in MODELS:
+    if runner == "fvp":
         model = os.path.basename(config.get("FVP_BASE", "")) or "model"
-        return {"emulator": f"{MODELS[plat]} ({model})", "timing": "model (wall-clock)",
+        title = config.get("PLAT_TITLE") or platforms.fact(plat, "PLAT_TITLE") or plat
+        return {"emulator": f"{title} ({model})", "timing": "model (wall-clock)",
                 "cpu": "model"}
     if not config_path:
         return {"emulator": "QEMU"}
@@ -228,8 +263,7 @@ def collect(plat, text, config_path=None, runtime_only=(), cc=None, hardware=Fal
         "midr": f"0x{machine.group(1).lower()}" if machine else None,
         "counter_hz": int(machine.group(2)) if machine else None,
         "cores": int(cores.group(1)) if cores else None,
-        "topology": cores.group(2) if cores else
-        (_shape(emu["topology"]) if emu.get("topology") else None),
+        "topology": cores.group(2) if cores else emu.get("topology"),
         "emulator": emu.get("emulator"),
         "timing": emu.get("timing"),
         "board": board_of(config),
@@ -254,16 +288,33 @@ def _now():
     return datetime.datetime.now(datetime.timezone.utc)
 
 
-def _shape(cxk):
-    """qemu_run's "2x2" as the payload's "2+2"."""
-    c, k = cxk.split("x")
-    return "+".join([k] * int(c))
-
-
 def mismatches(a, b):
     """What keeps two reports from being compared, one string per key."""
     return [f"{k}: {a.get(k, 'not known')} here, {b.get(k, 'not known')} in the baseline"
             for k in COMPARABLE if a.get(k) != b.get(k)]
+
+
+def differences(a, b):
+    """How the run of provenance @a differs from baseline @b in what it
+    ran: one string per build option, erratum row, CPU or compiler that is
+    not the same (options absent from one side say so), [] when none. A
+    figure that moved because of these is no regression of the code."""
+    out = []
+    oa, ob = a.get("options") or {}, b.get("options") or {}
+    if oa and ob:
+        for k in sorted(set(oa) | set(ob)):
+            if oa.get(k) != ob.get(k):
+                out.append(f"{k}={oa.get(k, '(no such option)')} here, "
+                           f"{ob.get(k, '(no such option)')} in the baseline")
+    ea, eb = set(a.get("errata") or ()), set(b.get("errata") or ())
+    if ea != eb and (ea or eb):
+        out.append("errata applied: " + ", ".join(
+            [f"+{e}" for e in sorted(ea - eb)] + [f"-{e}" for e in sorted(eb - ea)]) +
+            " (+ here only, - in the baseline only)")
+    for key, what in (("cpu_model", "CPU"), ("midr", "MIDR"), ("compiler", "compiler")):
+        if a.get(key) and b.get(key) and a[key] != b[key]:
+            out.append(f"{what} {a[key]} here, {b[key]} in the baseline")
+    return out
 
 
 def icount(p):
@@ -321,9 +372,9 @@ def rst_fields(p):
          if p.get("errata") else []) + [
         f":Emulator: {_said(p, 'emulator', 'no build given')}, "
         f"{_said(p, 'timing', 'timing: no build given')}",
-        f":Date: {p['date']}",
-        f":Iterations: {p.get('iterations') or '?'} per scenario",
-        f":Run: {p.get('run') or '--'}",
+        f":Report made: {p['date']}",
+    ] + ([f":Iterations: {p['iterations']} per scenario"] if p.get("iterations") else []) + (
+        [f":Run: {p['run']}"] if p.get("run") else []) + [
         f":Run options: {' '.join(p.get('run_options') or []) or 'the defaults'}",
     ] + ([f":LAVA job: {p['lava']['job']} on {p['lava']['device']} "
           f"({p['lava']['device_type']}), {p['lava']['url']}"] if p.get("lava") else []))

@@ -244,16 +244,26 @@ def collect(run):
     return out
 
 
+def boot_times(text):
+    """The boot's figures the console gives, each named with its unit:
+    BL1's and BL2's time authenticating and when BL33 started (µs from
+    reset); a figure the console does not give is left out."""
+    found = (("bl1_auth_us", BL1_AUTH), ("bl2_auth_us", BL2_AUTH), ("bl33_entered_us", BL33_ENTRY))
+    return {k: int(m.group(1)) for k, pat in found for m in [pat.search(text)] if m}
+
+
 def boot_line(text):
     """One sentence for the report's header: was this boot authenticated?"""
-    bl1, bl2 = BL1_AUTH.search(text), BL2_AUTH.search(text)
-    bl33 = BL33_ENTRY.search(text)
-    entry = f"; BL33 started {bl33.group(1)} µs after reset" if bl33 else ""
-    if bl1 and bl2:
-        return (f"Boot: authenticated (trusted board boot): BL1 spent {bl1.group(1)} µs "
-                f"checking BL2, BL2 {bl2.group(1)} µs checking BL31 and BL33{entry}.")
+    t = boot_times(text)
+    entry = f"; BL33 started {t['bl33_entered_us']} µs after reset" if "bl33_entered_us" in t else ""
+    if "bl1_auth_us" in t and "bl2_auth_us" in t:
+        return (f"Boot: authenticated (trusted board boot): BL1 spent {t['bl1_auth_us']} µs "
+                f"checking BL2, BL2 {t['bl2_auth_us']} µs checking BL31 and BL33{entry}.")
     if TBB_OFF in text:
         return f"Boot: not authenticated (built with TRUSTED_BOARD_BOOT=0){entry}."
+    if "bl1_auth_us" in t:
+        return (f"Boot: BL1 authenticated BL2 in {t['bl1_auth_us']} µs; BL2 did not say it "
+                f"authenticated BL31 and BL33 (the boot stopped in BL2?){entry}.")
     return ("Boot: not known to be authenticated (no BL1/BL2 lines in the console "
             f"log){entry}.")
 
@@ -376,8 +386,10 @@ def statistics_text(p, data, problems, samples):
         if worst:
             text += (f"\n{clock_of(p)} the spread between the\nsamples is the noise of the "
                      f"{'board' if p.get('timing') == 'hardware' else 'host'}, not the "
-                     f"firmware's: up to {fig.fmt_us(worst[1])} µs ({worst[0]:.2f}% of the "
-                     f"median), {worst[2]}, core {worst[3]}.{worst[4]}, {worst[5]}.")
+                     f"firmware's: up to {fig.fmt_us(worst[1])} µs ("
+                     + (f"{worst[0]:.2f}% of the median" if worst[0] < 1000 else
+                        f"{worst[0] / 100:.0f} times the median: a core the host did not run")
+                     + f"), {worst[2]}, core {worst[3]}.{worst[4]}, {worst[5]}.")
     return text
 
 
@@ -400,6 +412,11 @@ def render(title, p, boot, report, baseline, problems, verdict, plots, regressio
                 "(max - min of its samples) and one counter tick"
                 + (f", and by more than {fail_above:g}%" if fail_above is not None else "")
                 + ".", ""]
+        differs = prov.differences(p, bp)
+        out += (["This run's firmware differs from the baseline's in what it ran: a figure "
+                 "these move is no change of the code:", ""] +
+                [f"- {d}" for d in differs] + [""]) if differs else \
+            ["The two builds ran the same options, errata rows, CPU and compiler.", ""]
     if problems or regressions:
         out += [f"**Verdict: {verdict}.** " + (f"{len(problems)} problem(s):" if problems else
                                                 f"{len(regressions)} regression(s):"), ""]
@@ -529,6 +546,13 @@ def parse_args(argv):
                    "read as one without it)")
     p.add_argument("--no-plots", action="store_true",
                    help="no plots (they need Debian's python3-matplotlib)")
+    # An option it does not know is named first, not taken for a missing log.
+    for arg in argv:
+        if arg == "--":
+            break
+        if arg.startswith("--") and arg != "--help" and \
+                arg.split("=", 1)[0] not in p._option_string_actions:
+            fail(f"unknown option {arg} (rt_report --help)", 2)
     try:
         return p.parse_args(argv)
     except SystemExit as e:
@@ -594,7 +618,7 @@ def main(argv):
         config = prov.find_build(text, a.plat, a)
     except Usage as e:
         fail(str(e), 2)
-    except prov.ProvenanceError as e:
+    except (prov.ProvenanceError, ValueError) as e:
         fail(f"provenance: {e}", 2)
     try:
         os.makedirs(out, exist_ok=True)
@@ -618,6 +642,10 @@ def main(argv):
             refusal = (f"refusing to compare with {baseline['dir']}: " + "; ".join(why) +
                        " (--force, or COMPARE_ANYWAY=1 with make, compares anyway)")
             baseline = None
+    # What the two builds ran differently: said beside every figure that moved.
+    differs = prov.differences(p, baseline["provenance"]) if baseline else []
+    for d in differs:
+        print(f"rt_report: this run differs from the baseline: {d}", file=sys.stderr)
 
     problems = [line for line in text.splitlines() if line.startswith("PAYLOAD: FAIL")]
     stopped = boot_stopped(text)
@@ -627,8 +655,9 @@ def main(argv):
         problems.append(f"the run exited {a.exit_status}" +
                         (" (the time limit)" if a.exit_status == 124 else ""))
     result = {"tool": "rt_report", "format": schema.FORMAT, "provenance": p,
-              "boot": boot_line(text),
-              "baseline": {"dir": baseline["dir"], "provenance": baseline["provenance"]}
+              "boot": boot_line(text), "boot_times": boot_times(text),
+              "baseline": {"dir": baseline["dir"], "provenance": baseline["provenance"],
+                           "differences": differs}
               if baseline else None, "baseline_refused": refusal}
 
     def conclude(report=None, regressions=(), unusable=None, say=None):

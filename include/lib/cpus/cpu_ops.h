@@ -36,13 +36,14 @@
 #define CVE_ID(year, number) (100000U * (year) + (number))
 
 /* Where a row runs (struct cpu_row.where). */
-#define CPU_AT_RESET    0 /* every reset and warm boot, no stack, MMU off: cpu_reset_handler */
-#define CPU_AT_PWR_DOWN 1 /* each PSCI power-down, in the Cache Flush interval */
-#define CPU_AT_LEAVE    2 /* after the last flush, data cache off: cpu_leave_coherency */
-#define CPU_AT_ENTRY    3 /* each entry to EL3 from a lower EL (BL31's vectors) */
-#define CPU_AT_TLBI     4 /* after each broadcast TLBI and its DSB that EL3 executes */
-#define CPU_AT_TRAP     5 /* a trap to EL3: the unit's trap handler */
-#define CPU_AT_NONE     6 /* nothing runs: the row says why none is needed here */
+#define CPU_AT_RESET       0 /* every reset and warm boot, no stack, MMU off: cpu_reset_handler */
+#define CPU_AT_PWR_DOWN    1 /* each PSCI power-down, in the Cache Flush interval */
+#define CPU_AT_LEAVE       2 /* after the last flush, data cache off: cpu_leave_coherency */
+#define CPU_AT_ENTRY       3 /* each entry to EL3 from a lower EL (BL31's vectors) */
+#define CPU_AT_TLBI        4 /* after each broadcast TLBI and its DSB that EL3 executes */
+#define CPU_AT_TRAP        5 /* a trap to EL3: the unit's trap handler */
+#define CPU_AT_NONE        6 /* nothing runs: the row says why none is needed here */
+#define CPU_AT_UNMITIGATED 7 /* nothing runs: affected, and this firmware has no mitigation */
 
 /* struct cpu_row.flags */
 #define CPU_ROW_BUILT_BIT  0 /* the build carries it (a mitigation's WORKAROUND_CVE_* option) */

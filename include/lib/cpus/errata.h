@@ -25,6 +25,7 @@ enum cpu_row_state {
 	CPU_ROW_NO_IMPDEF,   /* affected; the platform lacks the registers (PLAT_CPU_IMPDEF_REGS) */
 	CPU_ROW_NO_SSBS,     /* affected; the PE has no FEAT_SSBS, so nothing to write */
 	CPU_ROW_NONE_NEEDED, /* affected; a CPU_AT_NONE row: nothing is needed here */
+	CPU_ROW_UNMITIGATED, /* affected; a CPU_AT_UNMITIGATED row: no mitigation here */
 };
 
 /*
@@ -60,6 +61,15 @@ int32_t cpu_em_answer(uint32_t id);
  * row applies, else 0. Pure.
  */
 unsigned int cpu_bhb_loops(const struct cpu_ops *ops, uint64_t midr);
+
+/*
+ * Whether the CPU of @ops and @midr is affected by CVE-2017-5715 (Spectre
+ * variant 2: branch target injection): its unit's row for it covers
+ * @midr's revision; for the generic unit (a model this firmware does not
+ * know), ID_AA64PFR0_EL1 @pfr0's CSV2 is 0. For SMCCC_ARCH_FEATURES
+ * (DEN0028 7.5, 7.7). Pure.
+ */
+bool cpu_spectre_v2_affected(const struct cpu_ops *ops, uint64_t midr, uint64_t pfr0);
 
 /*
  * Whether speculative store bypass (CVE-2018-3639) is mitigated for every

@@ -35,9 +35,11 @@ static const struct cpu_row smpen_leave[] = { CPU_STEP(CPU_AT_LEAVE, CPU_ROW_BUI
  *    TF-A's TFV-7 does the same);
  *  - CVE-2022-23960 (Spectre-BHB): an 8-branch loop on entry to EL3 (Arm's
  *    Spectre-BHB whitepaper); each EL runs its own.
- * CVE-2017-5715 needs a branch-predictor invalidation at EL3 entry that
- * this firmware does not implement: SMCCC_ARCH_WORKAROUND_1 answers -1 on
- * them. Their errata are not this firmware's yet (no row without its fact).
+ * CVE-2017-5715 (Spectre variant 2) needs a branch-predictor invalidation
+ * at EL3 entry that this firmware does not implement (TF-A's
+ * CVE-2017-5715 vectors): their row says so, and SMCCC_ARCH_WORKAROUND_1
+ * and _3 answer -1 on them. Their errata are not this firmware's yet (no
+ * row without its fact).
  */
 #define A57_CLASS_BHB_LOOPS 8
 
@@ -58,6 +60,9 @@ static const struct cpu_row a57_class_reset[] = {
 };
 
 static const struct cpu_row a57_class_runtime[] = {
+	CPU_ERRATUM_AT(CVE_ID(2017, 5715), 0, 0xFF, CPU_AT_UNMITIGATED, 0, CPU_EM_EACH_EL,
+	               "no branch-predictor invalidation on entry to EL3 (TF-A's CVE-2017-5715 "
+	               "vectors): SMCCC_ARCH_WORKAROUND_1 and _3 answer -1"),
 	CPU_UNLESS(WORKAROUND_CVE_2018_3639,
 	           A57_CLASS_SSBD_ROW, ) /* the rows with their comma, or none */
 	CPU_ERRATUM_AT(CVE_ID(2022, 23960), 0, 0xFF, CPU_AT_ENTRY,

@@ -162,8 +162,8 @@ static const struct cpu_row n1_runtime[] = {
 	/*
 	 * Spectre-BHB (CVE-2022-23960), every revision: BL31's lower-EL
 	 * vectors run the branch loop (Arm's Spectre-BHB whitepaper). It
-	 * guards EL3 only; a kernel runs its own, so SMCCC_ARCH_WORKAROUND_3
-	 * is no mitigation here (-1, TF-A's answer on N1: docs/plat/n1sdp.rst).
+	 * guards EL3 only; a kernel runs its own, so no SMCCC_ARCH_WORKAROUND_3
+	 * call is required (1, TF-A's answer on N1: docs/plat/n1sdp.rst).
 	 */
 	CPU_ERRATUM_AT(CVE_ID(2022, 23960), R(0, 0), R(4, 1), CPU_AT_ENTRY,
 	               CPU_BUILT_IF(WORKAROUND_CVE_2022_23960), CPU_EM_EACH_EL,
