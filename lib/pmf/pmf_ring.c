@@ -25,7 +25,6 @@ const unsigned int pmf_ring_map_count = ENABLE_RUNTIME_INSTRUMENTATION && PMF_RI
 /* PSCI function IDs: the function number, bits 4:0, and the SMC64 bit (DEN0028 2.5). */
 #define FID_NUMBER_MASK 0x1fU
 #define FID_SMC64_BIT   (1U << 30)
-#define FID_CPU_SUSPEND 0x01U
 
 /* Two stamps, copied as a pair of registers (LDP, STP). */
 struct pair {
@@ -75,7 +74,7 @@ static inline void write_record(uint32_t fid, uint64_t x1, int64_t status)
 	if (outcome == PMF_RING_ABANDONED && status != 0)
 		outcome = PMF_RING_DENIED;
 	/* power_state, function, outcome, status: one 64-bit store (little-endian). */
-	info = (number == FID_CPU_SUSPEND ? (uint32_t)x1 : 0U) |
+	info = (number == PMF_RING_FN_CPU_SUSPEND ? (uint32_t)x1 : 0U) |
 	       (uint64_t)(number | ((fid & FID_SMC64_BIT) != 0U ? PMF_RING_FUNCTION_SMC64 : 0U))
 	               << 32 |
 	       (uint64_t)outcome << 40 | (uint64_t)(uint16_t)status << 48;

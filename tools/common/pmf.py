@@ -28,6 +28,11 @@ INTERVALS = {"Powerdown": ("ENTER_PSCI", "ENTER_HW_LOW_PWR"),
              "Wakeup": ("EXIT_HW_LOW_PWR", "EXIT_PSCI"),
              "Cache Flush": ("ENTER_CFLUSH", "EXIT_CFLUSH"),
              "Latency": ("ENTER_PSCI", "EXIT_PSCI")}
+# One call's segments on a timeline, in the order it takes them: name,
+# from, to (the figures but Latency, and the stay in low power between).
+SEGMENTS = (("Powerdown",) + INTERVALS["Powerdown"], ("Cache Flush",) + INTERVALS["Cache Flush"],
+            ("low power", "ENTER_HW_LOW_PWR", "EXIT_HW_LOW_PWR"),
+            ("Wakeup",) + INTERVALS["Wakeup"])
 
 # SMC function IDs of the PMF range (Vendor-Specific EL3, OEN 7, functions
 # 0x20-0x2f; DEN0028 6.1): TF-A's two, and the ring's description.
@@ -56,8 +61,11 @@ RING_HEADER = (("MAGIC", 0, 4), ("VERSION", 4, 2), ("HEADER_BYTES", 6, 2),
 RING_RECORD = (("TS", 0, 8 * len(SLOTS)), ("SEQ", 48, 8), ("POWER_STATE", 56, 4),
                ("FUNCTION", 60, 1), ("OUTCOME", 61, 1), ("STATUS", 62, 2))
 # FUNCTION: the PSCI function number (function ID bits 4:0), with this bit
-# for the SMC64 form.
+# for the SMC64 form; the power calls' numbers (DEN0022 5.1), the only
+# functions a record names.
 RING_FUNCTION_SMC64 = 0x80
+POWER_CALLS = (("CPU_SUSPEND", 0x01), ("CPU_OFF", 0x02), ("CPU_FREEZE", 0x0b),
+               ("CPU_DEFAULT_SUSPEND", 0x0c), ("SYSTEM_SUSPEND", 0x0e))
 # OUTCOME: what the call did. DENIED: it returned an error (STATUS says
 # which); FROZEN: CPU_FREEZE, which never returns (no exit stamps).
 OUTCOMES = (("ENTERED", 1), ("ABANDONED", 2), ("DENIED", 3), ("FROZEN", 4))
@@ -94,7 +102,10 @@ def c_header():
             "/* Their names, in index order, and the order one call takes them in. */",
             f"#define RT_INSTR_NAMES {strings(SLOTS)}",
             "#define RT_INSTR_RECORD_ORDER { " +
-            ", ".join(f"RT_INSTR_{n}" for n in RECORD_ORDER) + " }", "",
+            ", ".join(f"RT_INSTR_{n}" for n in RECORD_ORDER) + " }",
+            "/* X(NAME, name) for each, in the order one call takes them (trace fields). */",
+            "#define RT_INSTR_FOR_EACH_IN_ORDER(X) " +
+            " ".join(f"X({n}, {n.lower()})" for n in RECORD_ORDER), "",
             "/* SMC function IDs (Vendor-Specific EL3, functions 0x20-0x2f), PMF's version. */"]
     out += [f"#define {n} 0x{v:08X}" for n, v in SMC]
     out += [f"#define PMF_SMC_VERSION {PMF_VERSION}", "/* Timestamp id fields */"]
@@ -113,8 +124,14 @@ def c_header():
     for n, off, size in RING_RECORD:
         out += [f"#define PMF_RING_REC_{n} {off}", f"#define PMF_RING_REC_{n}_SIZE {size}"]
     out += [f"#define PMF_RING_FUNCTION_SMC64 0x{RING_FUNCTION_SMC64:02X}",
-            "/* Outcomes */"]
+            "/* The power calls' function numbers, and X(NAME, number) for each */"]
+    out += [f"#define PMF_RING_FN_{n} 0x{v:02X}" for n, v in POWER_CALLS]
+    out += ["#define PMF_RING_FOR_EACH_FUNCTION(X) " +
+            " ".join(f"X({n}, 0x{v:02X})" for n, v in POWER_CALLS),
+            "/* Outcomes, and X(NAME, value) for each */"]
     out += [f"#define PMF_RING_{n} {v}" for n, v in OUTCOMES]
+    out += ["#define PMF_RING_FOR_EACH_OUTCOME(X) " +
+            " ".join(f"X({n}, {v})" for n, v in OUTCOMES)]
     out += ["#define PMF_RING_OUTCOME_NAMES { \"none\", " +
             ", ".join(f'"{n.lower()}"' for n, _ in OUTCOMES) + " }",
             "/* PMF_GET_RING's layout word (x3): field shifts */"]
