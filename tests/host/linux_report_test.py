@@ -321,6 +321,9 @@ class Checks(unittest.TestCase):
         self.assertEqual(p, [])
         self.assertEqual(res["cost"]["smc_exit_ns"], 20000)
         self.assertEqual(res["cost"]["share_percent"], 4.0)
+        # A whole idle period: (800 + 4000) ns against (20000 + 4000) ns.
+        self.assertEqual(res["cost"]["smc_entry_ns"], 4000)
+        self.assertEqual(res["cost"]["period_share_percent"], 20.0)
         _, p = lr.analyse(lr.parse(data(exit_cost=2500)), 8, 5, smc=smc)
         self.assertTrue(any("more than a tenth of the SMCs' 20000 ns" in x for x in p), p)
 
@@ -461,7 +464,8 @@ class Files(unittest.TestCase):
         self.assertEqual(rep["cyclictest"]["rows"][0]["penalty"], {"median_us": 0, "p99_us": 0})
         with open(os.path.join(out, "linux-latency-n1sdp.rst"), encoding="utf-8") as f:
             rst = f.read()
-        self.assertIn("The ring's exit costs 4.0% of the SMCs'", rst)
+        self.assertIn("The ring's exit costs 4.0% of the SMCs' (at most 10% allowed); a whole "
+                      "idle period, entry and exit, 20.0%.", rst)
         self.assertIn("Cross-check: cyclictest", rst)
 
     def test_fail_exits_1_with_the_record(self):

@@ -6,9 +6,10 @@
  * timestamps, its function, power_state and outcome) of each CPU, from the
  * firmware's call ring where PMF_GET_RING says it has one (this firmware,
  * docs/design/pmf.rst): read with no SMC, on the CPU itself, in batches:
- * when it next goes idle, when debugfs asks, or at once on its idle exit
- * while the trace event is on (so that the event lands inside the exit's
- * cpu_idle span). The idle exit itself only notes the time. On a firmware
+ * at the idle entry after every PERIODS idle periods, when debugfs asks,
+ * or at once on its idle exit while the trace event is on (so that the
+ * event lands inside the exit's cpu_idle span). The idle entry and exit
+ * otherwise only note the time (and the armed timer). On a firmware
  * without the ring (TF-A), the calling CPU's six timestamps by
  * PMF_SMC_GET_TIMESTAMP_64 on every idle exit instead (TF-A's ABI, SMCCC
  * DEN0028 6.1): six SMCs per idle exit. Each record becomes a
@@ -56,6 +57,13 @@
 
 #define MAX_STATES	CPUIDLE_STATE_MAX
 #define NO_STATE	(-1)
+/*
+ * Idle periods noted before their records are taken from the ring: a
+ * batch (the ring holds PMF_RING_RECORDS, far more, so none is overwritten
+ * meanwhile unless other calls crowd it).
+ */
+#define PERIODS		32
+static_assert(PERIODS * 2 <= PMF_RING_RECORDS);
 
 static unsigned int ring_size = 4096;
 module_param(ring_size, uint, 0444);
@@ -103,6 +111,12 @@ struct pmf_idle_rec {
 	s8 idx;				/* cpuidle state, NO_STATE: no idle exit's */
 };
 
+/* One idle period of a state above WFI: its state, entry, timer armed then, exit. */
+struct pmf_idle_period {
+	int idx;
+	u64 entry, deadline, exit;
+};
+
 /* A kept record; @seq (its number + 1) is written last and read first. */
 struct pmf_idle_sample {
 	u64 seq;
@@ -139,9 +153,9 @@ struct pmf_idle_cpu {
 	int pending;		/* the idle state entered, or NO_STATE */
 	u64 entry_ticks;	/* CNTPCT when it was entered */
 	u64 deadline;		/* the timer armed then, in CNTPCT ticks; 0: none */
-	/* The last idle period, until its record is taken: state, entry, timer, exit. */
-	int last_idx;
-	u64 last_entry, last_deadline, last_exit;
+	/* The idle periods whose records are not taken yet, oldest first. */
+	struct pmf_idle_period periods[PERIODS];
+	unsigned int period_count;
 	u64 mpidr;
 	bool mpidr_known;
 	struct fw_header *fw;	/* the firmware's ring of this CPU, or NULL */
@@ -218,31 +232,30 @@ static void read_by_smc(struct pmf_idle_cpu *c);
 
 /*
  * The cpu_idle tracepoint, around every idle period of this CPU, with
- * interrupts masked. Entry: take the ring's records so far (the last
- * period's, in a batch, unless its exit took them), then note the state
- * entered, when, and the timer armed. Exit: note when, as the last
- * period's end; by SMC, read its record now; with the trace event on,
- * take the ring's now (inside the period's cpu_idle span). Each side
- * counts its own time.
+ * interrupts masked. Entry: note the state entered, when, and the timer
+ * armed; reading the ring, take its records once a batch of periods is
+ * noted (PERIODS), else nothing. Exit: note the period; by SMC, read its
+ * record now; with the trace event on, take the ring's now (inside the
+ * period's cpu_idle span). Each side counts its own time.
  */
 static void pmf_idle_probe(void *data, unsigned int state, unsigned int cpu)
 {
 	struct pmf_idle_cpu *c = this_cpu_ptr(&pmf_idle_cpus);
+	struct pmf_idle_period *p;
 	bool traced;
 	u64 start, cost;
 
 	isb();
 	start = read_sysreg(cntpct_el0);
 	if (state != (unsigned int)PWR_EVENT_EXIT) {
-		if (use_ring && c->fw) {
+		if (use_ring && c->fw && c->period_count == PERIODS)
 			drain_ring(c);
-			isb();
-			c->counts.entry_ticks += read_sysreg(cntpct_el0) - start;
-			c->counts.entry_count++;
-		}
 		c->entry_ticks = start;
 		c->deadline = armed_deadline();
 		c->pending = state < MAX_STATES ? (int)state : NO_STATE;
+		isb();
+		c->counts.entry_ticks += read_sysreg(cntpct_el0) - start;
+		c->counts.entry_count++;
 		return;
 	}
 	if (c->pending == NO_STATE || c->pending == 0)
@@ -252,10 +265,14 @@ static void pmf_idle_probe(void *data, unsigned int state, unsigned int cpu)
 		c->pending = NO_STATE;
 		return;
 	}
-	c->last_idx = c->pending;
-	c->last_entry = c->entry_ticks;
-	c->last_deadline = c->deadline;
-	c->last_exit = start;
+	/* (the entry drained a full batch: never full here but by SMC) */
+	if (c->period_count == PERIODS)
+		c->period_count = 0;
+	p = &c->periods[c->period_count++];
+	p->idx = c->pending;
+	p->entry = c->entry_ticks;
+	p->deadline = c->deadline;
+	p->exit = start;
 	c->pending = NO_STATE;
 	traced = trace_psci_call_enabled();
 	if (!use_ring)
@@ -335,32 +352,26 @@ static void emit(unsigned int cpu, const struct pmf_idle_rec *s)
 }
 
 /*
- * One record of this CPU's: the last idle period's own (a CPU_SUSPEND
- * begun inside it) or another call's; counted, kept and traced.
+ * One record of this CPU's: an idle period's own (@p: a CPU_SUSPEND begun
+ * inside it) or, @p NULL, another call's; counted, kept and traced.
  */
-static void take_record(struct pmf_idle_cpu *c, struct pmf_idle_rec *s)
+static void take_record(struct pmf_idle_cpu *c, struct pmf_idle_rec *s,
+			const struct pmf_idle_period *p)
 {
-	int idx = c->last_idx;
-	bool mine = idx != NO_STATE && (s->function & 0x1f) == PMF_RING_FN_CPU_SUSPEND &&
-		    s->ts[RT_INSTR_ENTER_PSCI] >= c->last_entry &&
-		    s->ts[RT_INSTR_ENTER_PSCI] <= c->last_exit;
+	int idx = p ? p->idx : NO_STATE;
 
-	s->idx = mine ? idx : NO_STATE;
-	s->entry = mine ? c->last_entry : 0;
-	s->deadline = mine ? c->last_deadline : 0;
-	s->exit = mine ? c->last_exit : 0;
-	if (mine) {
-		/* One record per period. */
-		c->last_idx = NO_STATE;
-		if (s->outcome == PMF_RING_ENTERED &&
-		    (!in_order(s->ts) || s->ts[RT_INSTR_EXIT_PSCI] > c->last_exit)) {
-			c->counts.rejected_order[idx]++;
-			return;
-		}
+	s->idx = idx;
+	s->entry = p ? p->entry : 0;
+	s->deadline = p ? p->deadline : 0;
+	s->exit = p ? p->exit : 0;
+	if (p && s->outcome == PMF_RING_ENTERED &&
+	    (!in_order(s->ts) || s->ts[RT_INSTR_EXIT_PSCI] > p->exit)) {
+		c->counts.rejected_order[idx]++;
+		return;
 	}
-	if (!mine && (s->function & 0x1f) == PMF_RING_FN_CPU_OFF)
+	if (!p && (s->function & 0x1f) == PMF_RING_FN_CPU_OFF)
 		c->counts.cpu_off++;
-	else if (!mine)
+	else if (!p)
 		c->counts.other++;
 	else if (s->outcome == PMF_RING_DENIED)
 		c->counts.denied[idx]++;
@@ -372,6 +383,26 @@ static void take_record(struct pmf_idle_cpu *c, struct pmf_idle_rec *s)
 	keep_sample(c, s);
 	if (trace_psci_call_enabled())
 		emit(smp_processor_id(), s);
+}
+
+/*
+ * The noted idle period @s began in, from the @next one on (records and
+ * periods both come in time order: one walk), or NULL; one record per
+ * period.
+ */
+static const struct pmf_idle_period *period_of(struct pmf_idle_cpu *c, unsigned int *next,
+					       const struct pmf_idle_rec *s)
+{
+	u64 t = s->ts[RT_INSTR_ENTER_PSCI];
+
+	if ((s->function & 0x1f) != PMF_RING_FN_CPU_SUSPEND)
+		return NULL;
+	/* Periods that ended before it began had no record: skip them. */
+	while (*next < c->period_count && c->periods[*next].exit < t)
+		++*next;
+	if (*next < c->period_count && c->periods[*next].entry <= t)
+		return &c->periods[(*next)++];
+	return NULL;
 }
 
 /*
@@ -387,6 +418,7 @@ static void drain_ring(struct pmf_idle_cpu *c)
 {
 	struct pmf_idle_rec s;
 	struct fw_record *r;
+	unsigned int next = 0;
 	u64 head, n;
 
 	/* The firmware writes the head after the record's seq (release): records first. */
@@ -399,6 +431,7 @@ static void drain_ring(struct pmf_idle_cpu *c)
 			c->counts.torn++;
 			c->cursor = head + 1;
 		}
+		c->period_count = 0;
 		return;
 	}
 	if (head >= c->cursor + fw_records) {
@@ -424,8 +457,10 @@ static void drain_ring(struct pmf_idle_cpu *c)
 			continue;
 		}
 		s.ring_seq = c->cursor;
-		take_record(c, &s);
+		take_record(c, &s, period_of(c, &next, &s));
 	}
+	/* Every noted period's record was written before its exit: all taken. */
+	c->period_count = 0;
 }
 
 /*
@@ -437,20 +472,23 @@ static void drain_ring(struct pmf_idle_cpu *c)
  */
 static void read_by_smc(struct pmf_idle_cpu *c)
 {
+	const struct pmf_idle_period *p = &c->periods[c->period_count - 1];
 	struct pmf_idle_rec s;
 	unsigned long val;
-	int i, idx = c->last_idx;
+	int i, idx = p->idx;
 
 	for (i = 0; i < RT_INSTR_TOTAL_IDS; i++) {
 		/* Flags 0: this CPU's own line needs no maintenance. */
 		c->counts.idle_smc++;
 		if (smc(PMF_SMC_GET_TIMESTAMP_64, PMF_RT_INSTR_TID(i), c->mpidr, 0, &val)) {
 			c->counts.rejected_stale[idx]++;
+			c->period_count = 0;
 			return;
 		}
 		s.ts[i] = val;
 	}
-	if (s.ts[RT_INSTR_ENTER_PSCI] < c->last_entry) {
+	c->period_count = 0;
+	if (s.ts[RT_INSTR_ENTER_PSCI] < p->entry) {
 		c->counts.rejected_stale[idx]++;
 		return;
 	}
@@ -460,7 +498,7 @@ static void read_by_smc(struct pmf_idle_cpu *c)
 	s.power_state = c->states[idx].power_state;
 	s.status = 0;
 	s.ring_seq = 0;
-	take_record(c, &s);
+	take_record(c, &s, p);
 }
 
 /* Copy sample @n of @c into @out; false if it was overwritten meanwhile. */
@@ -1016,7 +1054,6 @@ static int __init pmf_idle_init(void)
 
 		memset(c, 0, sizeof(*c));
 		c->pending = NO_STATE;
-		c->last_idx = NO_STATE;
 		c->ring = vzalloc(array_size(ring_size, sizeof(*c->ring)));
 		if (!c->ring) {
 			free_rings();

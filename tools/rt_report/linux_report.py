@@ -445,17 +445,26 @@ def idle_params(d, states):
 
 def cost(d, smc, problems, ring):
     """What the module costs per idle exit: the ring's (trace event off,
-    on; and its batch at the next idle entry) against the SMCs' (the
-    phase read by SMC, @smc: its summary's parse), pooled over the CPUs."""
+    on) against the SMCs' (the phase read by SMC, @smc: its summary's
+    parse), pooled over the CPUs; and per idle entry (the notes, and the
+    ring's batch every few periods), so per idle period too."""
     ring_ns, ring_n = pooled_cost(d["cpu"], "exits", "exit_cost")
     traced_ns, traced_n = pooled_cost(d["cpu"], "traced_exits", "traced_exit_cost")
     entry_ns, entry_n = pooled_cost(d["cpu"], "entries", "entry_cost")
     out = {"source": d["source"], "exit_ns": ring_ns, "exits": ring_n,
            "traced_exit_ns": traced_ns, "traced_exits": traced_n, "entry_ns": entry_ns,
-           "entries": entry_n, "smc_exit_ns": None, "smc_exits": 0, "share_percent": None}
+           "entries": entry_n, "smc_exit_ns": None, "smc_exits": 0, "smc_entry_ns": None,
+           "smc_entries": 0, "share_percent": None, "period_share_percent": None}
     if smc is not None:
         out["smc_exit_ns"], out["smc_exits"] = pooled_cost(smc["cpu"], "exits", "exit_cost")
+        out["smc_entry_ns"], out["smc_entries"] = pooled_cost(smc["cpu"], "entries",
+                                                              "entry_cost")
         out["smc_idle_smc"] = sum(c["idle_smc"] for c in smc["cpu"])
+        # An idle period: its entry and its exit, each way of reading.
+        if (ring and None not in (ring_ns, entry_ns, out["smc_exit_ns"], out["smc_entry_ns"])
+                and out["smc_exit_ns"] + out["smc_entry_ns"] > 0):
+            out["period_share_percent"] = ((ring_ns + entry_ns) * 100.0 /
+                                           (out["smc_exit_ns"] + out["smc_entry_ns"]))
         if ring and out["smc_exit_ns"] and ring_ns is not None:
             out["share_percent"] = ring_ns * 100.0 / out["smc_exit_ns"]
             if ring_ns > RING_COST_SHARE * out["smc_exit_ns"]:
@@ -706,20 +715,25 @@ def records_rst(res):
 def cost_rst(res):
     c = res["cost"]
     out = ["What the module costs per idle exit", "-" * 35, "",
-           "The module's own time on each idle exit (its cpu_idle probe, from its first "
-           "counter read to its last), mean over every CPU: reading the records from the "
-           "call ring (the exit notes the time; the records are taken in a batch at the "
-           "next idle entry), with the trace event on (then taken at the exit, inside its "
-           "cpu_idle span), and reading them by PMF SMC, six per idle exit, as on TF-A (a "
-           "phase of the same workload before).", ""]
-    rows = [["ring, trace event off", c["exits"], us(c["exit_ns"])],
-            ["ring, trace event on", c["traced_exits"], us(c["traced_exit_ns"])],
-            ["ring, batch at the next idle entry", c["entries"], us(c["entry_ns"])],
-            ["PMF SMCs (6 per exit)", c["smc_exits"], us(c["smc_exit_ns"])]]
-    out += [rst_table(["reading", "idle exits", "µs per exit"], rows), ""]
+           "The module's own time on each idle exit and entry (its cpu_idle probe, from its "
+           "first counter read to its last), mean over every CPU: reading the records from "
+           "the call ring (the exit notes the time; the records are taken in a batch at an "
+           "idle entry every few periods), with the trace event on (then taken at the exit, "
+           "inside its cpu_idle span), and reading them by PMF SMC, six per idle exit, as on "
+           "TF-A (a phase of the same workload before). Each idle entry notes the time and "
+           "the armed timer.", ""]
+    rows = [["ring, trace event off", "idle exit", c["exits"], us(c["exit_ns"])],
+            ["ring, trace event on", "idle exit", c["traced_exits"], us(c["traced_exit_ns"])],
+            ["ring (notes, a batch every few)", "idle entry", c["entries"], us(c["entry_ns"])],
+            ["PMF SMCs (6 per exit)", "idle exit", c["smc_exits"], us(c["smc_exit_ns"])],
+            ["PMF SMCs (notes)", "idle entry", c["smc_entries"], us(c["smc_entry_ns"])]]
+    out += [rst_table(["reading", "on each", "count", "µs each"], rows), ""]
     if c["share_percent"] is not None:
         out += [f"The ring's exit costs {c['share_percent']:.1f}% of the SMCs' (at most "
-                f"{RING_COST_SHARE * 100:.0f}% allowed).", ""]
+                f"{RING_COST_SHARE * 100:.0f}% allowed)" +
+                (f"; a whole idle period, entry and exit, "
+                 f"{c['period_share_percent']:.1f}%." if c["period_share_percent"] is not None
+                 else "."), ""]
     return out
 
 
