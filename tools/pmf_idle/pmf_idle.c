@@ -178,7 +178,7 @@ static DEFINE_MUTEX(reset_lock);
 
 /* The firmware's ring, when it is read: where, how it was found. */
 static bool use_ring;
-static void *fw_map;
+static u8 *fw_map;		/* the region, by byte offset */
 static u64 fw_base, fw_size, fw_records;
 static const char *fw_described = "none";
 static char ring_why[160] = "not asked";
@@ -968,8 +968,8 @@ static bool find_ring(void)
 		offset = a->layout >> PMF_RING_LAYOUT_OFFSET_SHIFT;
 		if (!c->mpidr_known || offset + (1 + fw_records) * PMF_RING_LINE > fw_size)
 			continue;
-		c->fw = fw_map + offset;
-		c->fw_rec = fw_map + offset + PMF_RING_LINE;
+		c->fw = (struct fw_header *)(fw_map + offset);
+		c->fw_rec = (struct fw_record *)(fw_map + offset + PMF_RING_LINE);
 		/* From the newest record on: older ones are no exit of ours. */
 		c->cursor = READ_ONCE(c->fw->head) + 1;
 	}
