@@ -34,8 +34,8 @@ payload_stress_CPPFLAGS := -DPAYLOAD_MODE_STRESS=1
 # The scenario table, generated from tools/rt_report/scenarios.py (the
 # report's side of it), remade when that file's content changes.
 RT_SCENARIOS_H := $(BUILD_DIR)/include/rt_scenarios.h
-$(RT_SCENARIOS_H): tools/rt_report/scenarios.py FORCE
-	@$(call if_changed,GEN     $@,tools/rt_report/scenarios.py) \
+$(RT_SCENARIOS_H): tools/rt_report/scenarios.py tools/common/generated.py FORCE
+	@$(call if_changed,GEN     $@,tools/rt_report/scenarios.py tools/common/generated.py) \
 		python3 -m tools.rt_report.scenarios --c-header $@
 $(foreach p,$(PAYLOAD_IMAGES),$(BUILD_DIR)/$(p)/tests/payload/rt_instr.o): $(RT_SCENARIOS_H)
 # ITERATIONS and the other options only the payload reads

@@ -17,8 +17,8 @@
 UNIT_DIR := $(BUILD_BASE)/tests/unit
 # The generated PMF ABI header (tools/common/pmf.py), as the firmware has it.
 UNIT_PMF_ABI_H := $(UNIT_DIR)/include/pmf_abi.h
-$(UNIT_PMF_ABI_H): tools/common/pmf.py FORCE
-	@$(call if_changed,GEN     $@,tools/common/pmf.py) python3 -m tools.common.pmf --c-header $@
+$(UNIT_PMF_ABI_H): tools/common/pmf.py tools/common/generated.py FORCE
+	@$(call if_changed,GEN     $@,tools/common/pmf.py tools/common/generated.py) python3 -m tools.common.pmf --c-header $@
 UNIT_CFLAGS := $(HOST_CFLAGS) -I$(UNIT_DIR)/include -fsanitize=address,undefined -fno-sanitize-recover=all
 # The firmware configuration the tests compile against (fixed, not the build's).
 # (The platform's title, config.h's string, is a stand-in: no test
