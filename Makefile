@@ -103,6 +103,10 @@ PLATFORM_OPTIONS := $(filter-out $(OPTIONS_BEFORE_PLAT),$(OPTIONS))
 
 # Options whose default the platform may set through PLAT_DEFAULT_<NAME>.
 $(call bool_option,ENABLE_RUNTIME_INSTRUMENTATION,$(or $(PLAT_DEFAULT_ENABLE_RUNTIME_INSTRUMENTATION),0),Time-stamp PSCI powerdown/wakeup/cache-flush points into PMF buffers readable by SMC)
+$(call bool_option,PMF_RING,$(ENABLE_RUNTIME_INSTRUMENTATION),Every PSCI power call's record (its six timestamps, power_state, outcome) in per-CPU rings in non-secure DRAM the normal world reads without an SMC (docs/design/pmf.rst; needs ENABLE_RUNTIME_INSTRUMENTATION=1))
+ifeq ($(ENABLE_RUNTIME_INSTRUMENTATION)$(PMF_RING),01)
+$(error PMF_RING=1 needs ENABLE_RUNTIME_INSTRUMENTATION=1: the ring holds the runtime-instrumentation timestamps)
+endif
 $(call bool_option,ENABLE_ASSERTIONS,$(DEBUG),Keep assert() checks in the images)
 $(call bool_option,WORKAROUND_CVE_2022_23960,$(or $(PLAT_DEFAULT_WORKAROUND_CVE_2022_23960),0),Spectre-BHB (CVE-2022-23960): BL31 runs the branch-history loop on every lower-EL entry of the CPUs whose unit has the row (Neoverse N1 and Cortex-A76: 24 branches; Cortex-A57/A72: 8; docs/plat/n1sdp.rst))
 $(call bool_option,WORKAROUND_CVE_2018_3639,$(or $(PLAT_DEFAULT_WORKAROUND_CVE_2018_3639),0),Speculative store bypass (CVE-2018-3639) at reset: PSTATE.SSBS = 0 where FEAT_SSBS (Neoverse N1; with erratum 3324349's ISB); load-pass-store off on Cortex-A57/A72)
@@ -262,13 +266,22 @@ $(call stamp_file,$(BUILD_DIR)/config.mk,config_mk_text)
 # Options that only change how the images are run or packed, not built.
 CONFIG_RUNTIME_ONLY := BL33 RUN_TIMEOUT $(PLAT_RUNTIME_ONLY)
 
+# The PMF ABI the normal world reads (timestamp indices and names, SMC
+# IDs, the call ring's layout), generated from tools/common/pmf.py, its one
+# source: include/lib/pmf.h, the payload and tools/pmf_idle include it.
+# Remade when that file's content changes; every object waits for it
+# (through asm_offsets.h, which includes pmf.h).
+PMF_ABI_H := $(BUILD_DIR)/include/pmf_abi.h
+$(PMF_ABI_H): tools/common/pmf.py tools/common/generated.py FORCE
+	@$(call if_changed,GEN     $@,tools/common/pmf.py tools/common/generated.py) python3 -m tools.common.pmf --c-header $@
+
 # Offsets that assembly uses are generated from the C structures: the
 # compiler's assembly of lib/el3_runtime/asm_offsets.c ($@.s), turned into
 # #defines by $(asm_offsets_from_s) (also the A64 unit tests', unit.mk).
 ASM_OFFSETS_H := $(BUILD_DIR)/include/asm_offsets.h
 asm_offsets_from_s = { echo "/* Generated from $<: do not edit. */"; \
 	sed -n 's/.*@@ASM_OFFSET \([A-Z0-9_]*\) \#\{0,1\}\(-\{0,1\}[0-9]*\).*/\#define \1 \2/p' $@.s; } > $@
-$(ASM_OFFSETS_H): lib/el3_runtime/asm_offsets.c $(CONFIG_DEPS)
+$(ASM_OFFSETS_H): lib/el3_runtime/asm_offsets.c $(CONFIG_DEPS) | $(PMF_ABI_H)
 	@echo "  GEN     $@"
 	$(Q)$(CC) $(TF_CFLAGS) $(CPPFLAGS_COMMON) -MMD -MP -MT $@ -MF $@.d -S $< -o $@.s
 	$(Q)$(call fixdep,$@.d)

@@ -67,7 +67,8 @@ void bl31_main(const struct bl31_params *from_bl2)
 		panic();
 	}
 
-	bl_setup_mmu(NULL, 0, plat_bl31_regions, plat_bl31_region_count);
+	/* The call ring's window too (lib/pmf; none when it is built out). */
+	bl_setup_mmu(pmf_ring_map, pmf_ring_map_count, plat_bl31_regions, plat_bl31_region_count);
 	/* Each CPU's position, once: the entry code indexes cpu_data with it. */
 	for (unsigned int pos = 0; pos < PLATFORM_CORE_COUNT; pos++)
 		cpu_data[pos].core_pos = pos;
@@ -97,6 +98,8 @@ void bl31_warm_boot(void)
 	 * off (docs/design/pmf.rst: storage and cache maintenance).
 	 */
 	pmf_capture_after_cache_off_write(RT_INSTR_EXIT_PSCI);
+	/* The record of the call that took the core down, outside every figure. */
+	pmf_ring_woken();
 }
 
 void el3_sync_handler(struct el3_context *ctx, uint64_t from_aarch32)

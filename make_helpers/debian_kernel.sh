@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# debian_kernel.sh boot|headers|source DEPS_DIR: Debian's current arm64
+# debian_kernel.sh boot|headers|source|userland DEPS_DIR: Debian's current arm64
 # kernel package, the one the Linux tests boot (tests/linux, make
 # linux-latency), fetched into DEPS_DIR (make_helpers/fetch_deb.sh), and
 # prints shell assignments to eval:
@@ -13,6 +13,13 @@
 #            /usr/src/... by absolute path)
 #   source   CHECKPATCH: scripts/checkpatch.pl (with its spelling.txt and
 #            const_structs.checkpatch) out of linux-source-<ver>'s tarball
+#   userland what make linux-latency's initramfs adds to busybox: Debian's
+#            trace-cmd and rt-tests (cyclictest) for arm64 and the packages
+#            of the libraries they link (USERLAND_PKGS), each unpacked
+#            whole: USERLAND_ROOTS (their trees, for
+#            tests/linux/mkinitramfs.py --lib-root), TRACE_CMD, CYCLICTEST;
+#            and VIRTIO_MODULES, the kernel package's virtio_mmio.ko and
+#            virtio_console.ko (the port the run's files leave by)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 what=$1 deps=$2
@@ -46,7 +53,41 @@ unpack() {
 	echo "$stamp" >"$1/root.stamp"
 }
 
+# unpack_all DEST: DEST's .deb whole into DEST/root, unless it is there already.
+unpack_all() {
+	local stamp
+	stamp=$(sha256sum "$1"/*.deb | cut -c1-16):all
+	[ "$(cat "$1/root.stamp" 2>/dev/null)" = "$stamp" ] && [ -d "$1/root" ] && return
+	rm -rf "$1/root" && mkdir "$1/root"
+	dpkg-deb -x "$1"/*.deb "$1/root"
+	echo "$stamp" >"$1/root.stamp"
+}
+# The arm64 packages of the initramfs's programs and the libraries they
+# link (mkinitramfs.py names a library none of them holds).
+USERLAND_PKGS="trace-cmd libtraceevent1 libtracefs1 libzstd1 libc6 rt-tests libnuma1"
+
 case $what in
+userland)
+	roots=
+	for p in $USERLAND_PKGS; do
+		fetch "$p:arm64" "$deps/$p-arm64" --download-only
+		unpack_all "$deps/$p-arm64"
+		roots="$roots $deps/$p-arm64/root"
+	done
+	fetch "$pkg:arm64" "$deps/$pkg" --download-only
+	mods=$deps/$pkg/virtio
+	stamp=$(sha256sum "$deps/$pkg"/*.deb | cut -c1-16)
+	if [ "$(cat "$mods/stamp" 2>/dev/null)" != "$stamp" ]; then
+		rm -rf "$mods" && mkdir -p "$mods"
+		dpkg-deb --fsys-tarfile "$deps/$pkg"/*.deb | tar -x -C "$mods" --strip-components=7 \
+			"./lib/modules/$release/kernel/drivers/virtio/virtio_mmio.ko" \
+			"./lib/modules/$release/kernel/drivers/char/virtio_console.ko"
+		echo "$stamp" >"$mods/stamp"
+	fi
+	echo "USERLAND_ROOTS='${roots# }'"
+	echo "TRACE_CMD=$deps/trace-cmd-arm64/root/usr/bin/trace-cmd CYCLICTEST=$deps/rt-tests-arm64/root/usr/bin/cyclictest"
+	echo "VIRTIO_MODULES='$mods/virtio_mmio.ko $mods/virtio_console.ko'"
+	;;
 boot)
 	fetch "$pkg:arm64" "$deps/$pkg" --download-only
 	fetch busybox-static:arm64 "$deps/busybox-static" --download-only
@@ -102,7 +143,7 @@ source)
 	echo "CHECKPATCH=$out/checkpatch.pl"
 	;;
 *)
-	echo "usage: debian_kernel.sh boot|headers|source DEPS_DIR" >&2
+	echo "usage: debian_kernel.sh boot|headers|source|userland DEPS_DIR" >&2
 	exit 2
 	;;
 esac

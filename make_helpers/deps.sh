@@ -39,7 +39,9 @@ declare -A docs_pkgs=(
 )
 # make linux-latency: the run set, Debian's U-Boot (BL33), and what the
 # fetched linux-kbuild's programs link (its package is unpacked, not
-# installed); perl for checkpatch.pl (tools/pmf_idle).
+# installed); perl for checkpatch.pl (tools/pmf_idle). (The arm64
+# trace-cmd and cyclictest of its initramfs are fetched, not installed:
+# make_helpers/debian_kernel.sh userland.)
 # (no compiler or dpkg-dev needed yet: this runs before they are installed)
 ma=$(dpkg-architecture -qDEB_HOST_MULTIARCH 2>/dev/null || echo "$(uname -m)-linux-gnu")
 declare -A linux_pkgs=(
@@ -50,6 +52,10 @@ declare -A linux_pkgs=(
 	[perl]=perl
 	# checkpatch.pl comes out of linux-source's .tar.xz
 	[xz]=xz-utils
+	# the run's trace.dat, read on the host (tools/rt_report/linux_trace.py),
+	# and the measured idle states' DT fragment compiled (tests/linux/latency_test.sh)
+	[trace-cmd]=trace-cmd
+	[dtc]=device-tree-compiler
 )
 # make lava-jobs: YAML and LAVA's job schema (lava-common). make lava-run:
 # Debian's lava-run (lava-dispatcher), Jinja2 for the device dictionary,

@@ -76,6 +76,9 @@ enum dtb_err {
 	DTB_ERR_REG_RANGE = -22,       /* a memory range wraps past 2^64 */
 	DTB_ERR_NO_MEMORY = -23,       /* no usable memory node */
 	DTB_ERR_TOO_MANY_RANGES = -24, /* more than MEM_RANGES_MAX disjoint ranges */
+	/* Reserved memory (dtb_add_reserved) */
+	DTB_ERR_LIBFDT = -25, /* libfdt could not write the node (its reason in other) */
+	DTB_ERR_LAST = DTB_ERR_LIBFDT,
 };
 
 /*
@@ -209,5 +212,35 @@ int dtb_add_psci(void *dtb, size_t region_size, void *scratch, size_t scratch_si
  * DTB_ERR_REG_RANGE, DTB_ERR_NO_MEMORY or DTB_ERR_TOO_MANY_RANGES.
  */
 int dtb_read_memory(const void *dtb, struct mem_ranges *ranges, struct dtb_diag *diag);
+
+/* A range of DRAM the firmware keeps (dtb_add_reserved). */
+struct dtb_reserved {
+	const char *name;       /* node name before the unit address, e.g. "pmf-ring" */
+	const char *compatible; /* e.g. "n1fw,pmf-ring" */
+	uint64_t base, size;    /* bytes */
+};
+
+/*
+ * dtb_add_reserved() - describe @r as kept from the normal world: a child
+ * "<name>@<base in hex>" of /reserved-memory with compatible, reg (in its
+ * parent's #address-cells and #size-cells) and no-map (Linux's
+ * reserved-memory binding). /reserved-memory is added at the end of the
+ * root if absent, with the root's cells (2.3.5: 2 and 1 if it has none)
+ * and an empty ranges; a child of that name is replaced.
+ * @dtb:          a blob dtb_check_header() accepted for @region_size.
+ * @scratch:      work buffer the result is built in, then copied to @dtb;
+ *                must not overlap the region. Its content is undefined after.
+ * @written:      on success, the bytes written at @dtb (to clean to the PoC).
+ * @diag:         filled on error (may be NULL).
+ *
+ * The blob goes through this library's checked walk first: libfdt edits
+ * only a tree that passed it. Returns DTB_OK, a structure-block error,
+ * DTB_ERR_CELLS (cells not 1 or 2, or a value one cell cannot hold),
+ * DTB_ERR_NO_SPACE (the result is larger than @region_size) or
+ * DTB_ERR_LIBFDT (libfdt refused: no room in @scratch, say); then @dtb is
+ * untouched.
+ */
+int dtb_add_reserved(void *dtb, size_t region_size, void *scratch, size_t scratch_size,
+                     const struct dtb_reserved *r, uint32_t *written, struct dtb_diag *diag);
 
 #endif

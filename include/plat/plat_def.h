@@ -24,6 +24,8 @@
  *                    PLAT_FIP_BASE, PLAT_FIP_MAX_SIZE, PLAT_NS_DRAM_BASE/_SIZE
  *                    (entry points are checked against it),
  *                    PLAT_BL33_BASE/_LIMIT, PLAT_DTB_BASE (BL33's x0);
+ *                    with PMF_RING=1, PLAT_PMF_RING_BASE/_MAX_SIZE (the
+ *                    call ring's window in non-secure DRAM, lib/pmf);
  *  devices           PLAT_UART_BASE, PLAT_UART_CLK_HZ, PLAT_UART_BAUD,
  *                    PLAT_GICD_BASE, PLAT_GICR_BASE;
  *  translation       PLAT_XLAT_TABLES (per image), PLAT_STACK_SIZE (BL31's,
@@ -74,6 +76,10 @@
 	!defined(PLAT_NS_DRAM_SIZE) || !defined(PLAT_BL33_BASE) || !defined(PLAT_BL33_LIMIT) ||    \
 	!defined(PLAT_DTB_BASE)
 #error "platform_def.h: the memory map (PLAT_SEC_SRAM_BASE ... PLAT_DTB_BASE) is mandatory"
+#endif
+#if ENABLE_RUNTIME_INSTRUMENTATION && PMF_RING &&                                                  \
+	(!defined(PLAT_PMF_RING_BASE) || !defined(PLAT_PMF_RING_MAX_SIZE))
+#error "platform_def.h: PMF_RING=1 needs the call ring's window (PLAT_PMF_RING_BASE, PLAT_PMF_RING_MAX_SIZE)"
 #endif
 #if !defined(PLAT_UART_BASE) || !defined(PLAT_UART_CLK_HZ) || !defined(PLAT_UART_BAUD) ||          \
 	!defined(PLAT_GICD_BASE) || !defined(PLAT_GICR_BASE)

@@ -99,7 +99,7 @@ int psci_cpu_off(void)
 	 */
 	psci_stat_begin(pos, psci_core_off_index());
 	/* Cleaned: the CPU_ON warm boot stores EXIT_HW_LOW_PWR with the MMU off. */
-	pmf_capture(RT_INSTR_ENTER_HW_LOW_PWR, true);
+	pmf_capture_power_down();
 	psci_pwr_down_wfi(psci_find_off_level(&state), true, psci_warm_entry());
 }
 
@@ -128,8 +128,11 @@ int psci_cpu_freeze(void)
 	 */
 	l.cpu->local_state = PSCI_LOCAL_STATE_RET;
 	psci_unlock_ancestors(l);
-	/* A call that never returns: its record stays in progress (no EXIT_PSCI). */
-	pmf_capture_enter_no_flush();
+	/*
+	 * A call that never returns: its PMF record stays in progress (no
+	 * EXIT_PSCI), its ring record is written now.
+	 */
+	pmf_capture_frozen(PSCI_FID_CPU_FREEZE);
 	psci_plat()->cpu_freeze();
 }
 

@@ -132,7 +132,7 @@ static int suspend(struct psci_power_state *state, const struct psci_pstate_fiel
 		 * off, and no dirty copy of the line may be written back over
 		 * it or discarded by the invalidation before EXIT_PSCI.
 		 */
-		pmf_capture(RT_INSTR_ENTER_HW_LOW_PWR, true);
+		pmf_capture_power_down();
 		psci_pwr_down_wfi(psci_find_off_level(state), false, psci_warm_entry());
 	}
 

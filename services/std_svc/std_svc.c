@@ -1,8 +1,9 @@
 /*
  * Standard Service calls (OEN 4): PSCI, and around each PSCI call the
  * ENTER_PSCI/EXIT_PSCI runtime-instrumentation points (docs/perf:
- * capture points); the Errata Management ABI's calls (errata_abi.c) take
- * the other branch, so PSCI's path does not grow.
+ * capture points), then a power call's record in the call ring
+ * (docs/design/pmf.rst); the Errata Management ABI's calls (errata_abi.c)
+ * take the other branch, so PSCI's path does not grow.
  */
 #include <bl31/bl31.h>
 #include <common/runtime_svc.h>
@@ -35,6 +36,8 @@ static void std_svc_handle(uint32_t fid, uint64_t x1, uint64_t x2, uint64_t x3,
 	uint64_t ret = psci_smc_handler(fid, x1, x2, x3, ctx->spsr_el3);
 
 	pmf_capture(RT_INSTR_EXIT_PSCI, false);
+	/* A power call's record in the call ring, once its stamps are complete. */
+	pmf_ring_returned(ret);
 	smc_ret1(ctx, ret);
 }
 

@@ -1,6 +1,6 @@
 /*
  * Vendor-Specific EL3 calls (OEN 7, DEN0028 6.1): the PMF interface, with
- * TF-A's ABI (docs/design/pmf.rst).
+ * TF-A's ABI, and where the call ring is (docs/design/pmf.rst).
  */
 #include <arch/aarch64/arch_helpers.h>
 #include <common/runtime_svc.h>
@@ -49,6 +49,47 @@ void pmf_get_timestamp(uint32_t fid, uint64_t tid, uint64_t mpidr, uint64_t flag
 		smc_ret3(ctx, 0, ts & 0xffffffffU, ts >> 32);
 }
 
+/*
+ * GET_RING (SMC64 only): where the call ring is (docs/design/pmf.rst).
+ * x1 = MPIDR of any core (bits outside Aff3..Aff0 are ignored, as in
+ * GET_TIMESTAMP), x2 and x3 reserved, zero. x0 = 0, x1 = the rings'
+ * region (physical address), x2 = its size in bytes, x3 = the layout word:
+ * version 7:0, log2 of the record size 15:8, records per core 31:16, the
+ * core's ring's offset in the region 63:32. Errors: x2 or x3 not zero
+ * gives -22 (PMF_E_INVAL), an MPIDR that names no core -2; a firmware
+ * without the ring (PMF_RING=0, TF-A) answers -1 as for any function the
+ * PMF range does not have. Reads nothing of the ring.
+ *
+ * Reached for every function ID of the range the switch below does not
+ * know, with the handler's own arguments (a tail call): out of the
+ * switch, which GCC would otherwise lay out with GET_TIMESTAMP's test
+ * later (make bench's row counts it).
+ */
+static __attribute__((noinline, cold)) void pmf_get_ring(uint32_t fid, uint64_t mpidr, uint64_t x2,
+                                                         uint64_t x3, struct el3_context *ctx)
+{
+	if (fid != PMF_SMC_GET_RING_64 || !PMF_RING) {
+		smc_ret1(ctx, (uint64_t)(int64_t)SMC_UNK);
+		return;
+	}
+	if ((x2 | x3) != 0U) {
+		smc_ret1(ctx, (uint64_t)(int64_t)PMF_E_INVAL);
+		return;
+	}
+
+	int pos = plat_core_pos_by_mpidr(mpidr);
+
+	if (pos < 0) {
+		smc_ret1(ctx, (uint64_t)(int64_t)PMF_E_BAD_MPIDR);
+		return;
+	}
+	smc_ret4(ctx, 0, PLAT_PMF_RING_BASE, PMF_RING_SIZE,
+	         ((uint64_t)pos * PMF_RING_CPU_BYTES << PMF_RING_LAYOUT_OFFSET_SHIFT) |
+	                 ((uint64_t)PMF_RING_RECORDS << PMF_RING_LAYOUT_RECORDS_SHIFT) |
+	                 ((uint64_t)__builtin_ctz(PMF_RING_LINE) << PMF_RING_LAYOUT_RECORD_SHIFT) |
+	                 ((uint64_t)PMF_RING_VERSION << PMF_RING_LAYOUT_VERSION_SHIFT));
+}
+
 static void ven_el3_handle(uint32_t fid, uint64_t x1, uint64_t x2, uint64_t x3,
                            struct el3_context *ctx)
 {
@@ -67,9 +108,16 @@ static void ven_el3_handle(uint32_t fid, uint64_t x1, uint64_t x2, uint64_t x3,
 		smc_ret2(ctx, 0, PMF_SMC_VERSION);
 		break;
 	default:
-		smc_ret1(ctx, (uint64_t)(int64_t)SMC_UNK);
+		pmf_get_ring(fid, x1, x2, x3, ctx);
 		break;
 	}
 }
 
-DECLARE_RT_SVC(ven_el3_svc, OEN_VEN_EL3_START, OEN_VEN_EL3_START, NULL, ven_el3_handle);
+/* The call ring's memory, before any call can write a record. */
+static int ven_el3_init(void)
+{
+	pmf_ring_setup();
+	return 0;
+}
+
+DECLARE_RT_SVC(ven_el3_svc, OEN_VEN_EL3_START, OEN_VEN_EL3_START, ven_el3_init, ven_el3_handle);

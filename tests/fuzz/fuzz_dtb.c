@@ -1,7 +1,7 @@
 /*
  * libFuzzer harness for BL2's DTB handling (lib/dtb): the header check,
- * then the memory-node reader and the PSCI fix-up on what it accepts,
- * against Debian's host libfdt (libfdt-dev).
+ * then the memory-node reader, the PSCI fix-up and the reserved-memory
+ * node on what it accepts, against Debian's host libfdt (libfdt-dev).
  *
  * The input is the DTB region: a heap buffer of exactly its length, so a
  * read or write past the region trips AddressSanitizer. Most mutations
@@ -14,7 +14,10 @@
  *    second fix-up that fails only for lack of space or phandles);
  *  - if libfdt's fdt_check_full() accepted the input, it accepts the
  *    result, and the result has /psci;
- *  - memory ranges come out sorted, disjoint and non-empty.
+ *  - memory ranges come out sorted, disjoint and non-empty;
+ *  - the reserved-memory node (on the input and on the fixed-up blob)
+ *    leaves a blob it refuses byte for byte as it was, and one it takes
+ *    passes our checks, and libfdt's where the input did, with the node.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -44,6 +47,30 @@ static void check_ranges(const struct mem_ranges *m)
 		if (i > 0 && m->range[i].base <= m->range[i - 1].base + (m->range[i - 1].size - 1))
 			abort();
 	}
+}
+
+/* BL2's reservation of the call ring on @dtb (a header we accepted), checked as above. */
+static void reserve(uint8_t *dtb, size_t size, uint8_t *copy, uint8_t *scratch, size_t scratch_size,
+                    bool libfdt_ok)
+{
+	static const struct dtb_reserved ring = { "pmf-ring", "n1fw,pmf-ring", 0x5ff00000,
+		                                  0x20000 };
+	struct dtb_diag diag;
+	uint32_t written = 0;
+	char msg[256];
+
+	memcpy(copy, dtb, size);
+	if (dtb_add_reserved(dtb, size, scratch, scratch_size, &ring, &written, &diag) != DTB_OK) {
+		dtb_diag_format(&diag, msg, sizeof(msg));
+		if (memcmp(copy, dtb, size) != 0)
+			abort();
+		return;
+	}
+	if (written > size || dtb_check_header(dtb, size, &diag) != DTB_OK)
+		abort();
+	if (libfdt_ok && (fdt_check_full(dtb, size) != 0 ||
+	                  fdt_path_offset(dtb, "/reserved-memory/pmf-ring@5ff00000") < 0))
+		abort();
 }
 
 /* The pipeline BL2 runs, on a region of @size bytes holding @data. */
@@ -85,6 +112,8 @@ static void run(const uint8_t *data, size_t size)
 		dtb_diag_format(&diag, msg, sizeof(msg));
 		if (memcmp(copy, dtb, size) != 0)
 			abort();
+		/* The reservation walks the blob itself: any input, as BL2 never would. */
+		reserve(dtb, size, copy, scratch, scratch_size, false);
 		goto out;
 	}
 	if (rep.new_size > size || rep.described > rep.cpu_nodes)
@@ -99,6 +128,8 @@ static void run(const uint8_t *data, size_t size)
 	rc = dtb_add_psci(dtb, size, scratch, scratch_size, states, 2, &rep, &diag);
 	if (rc != DTB_OK && rc != DTB_ERR_NO_SPACE && rc != DTB_ERR_PHANDLES)
 		abort();
+	if (dtb_check_header(dtb, size, &diag) == DTB_OK)
+		reserve(dtb, size, copy, scratch, scratch_size, libfdt_ok);
 out:
 	free(scratch);
 	free(copy);

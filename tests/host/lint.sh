@@ -13,10 +13,11 @@ cd "$(dirname "$0")/../.." || exit 1
 # What no option says: each payload image's mode (tests/payload/payload.mk).
 config="-DPAYLOAD_MODE_BENCH=0 -DPAYLOAD_MODE_MEM_PROTECT=0 -D__aarch64__ -D__attribute__(x)="
 passed=0 failed=0
-# The payload's generated header (tools/rt_report/scenarios.py), as the build makes it.
+# The generated headers (tools/rt_report/scenarios.py, tools/common/pmf.py), as the build makes them.
 gen=$(mktemp -d)
 trap 'rm -rf "$gen"' EXIT
 python3 -m tools.rt_report.scenarios --c-header "$gen/rt_scenarios.h"
+python3 -m tools.common.pmf --c-header "$gen/pmf_abi.h"
 
 # finding TOOL WHAT COMMAND...: PASS when COMMAND succeeds and prints nothing.
 finding() {

@@ -3,12 +3,18 @@
 # (tests/host/linux_report_test.py); tools/pmf_idle is checkpatch-clean
 # (Debian's linux-source checkpatch.pl); make linux-latency with a short
 # LINUX_SECONDS passes and writes its run directory (samples.csv with
-# enough samples per CPU of the deepest state, report.json PASS, the RST
-# report and its histograms); and, booted at the same time on firmware
-# built with ENABLE_RUNTIME_INSTRUMENTATION=0 (BL31 only; the FIP is the
-# Linux build's with that BL31), the module refuses to load with its one
-# dmesg line and -ENODEV. It reuses the Linux suite's firmware build
-# (BUILD_BASE/linux-test) and downloads (DEPS_DIR).
+# enough records per CPU of the deepest state, read from the call ring
+# with no PMF SMC on the idle path, report.json PASS, the RST report, its
+# histograms and timeline, trace.dat that the host's trace-cmd reads with
+# pmf_idle events inside cpu_idle spans, trace.json, idle-states.dtsi that
+# dtc compiles, the module's cost per idle exit by ring and by SMC,
+# cyclictest's cross-check); and, booted meanwhile one after the other,
+# on firmware built with ENABLE_RUNTIME_INSTRUMENTATION=0 the module
+# refuses to load with its one dmesg line and -ENODEV, and on firmware
+# built with PMF_RING=0 (PMF without the call ring, as TF-A) it loads and
+# reads by SMC (BL31 only; each FIP is the Linux build's with that BL31).
+# It reuses the Linux suite's firmware build (BUILD_BASE/linux-test) and
+# downloads (DEPS_DIR).
 # Usage: latency_test.sh BUILD_BASE
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -43,20 +49,31 @@ step "firmware and module built"
 # The kernel and busybox unpacked once, before the two boots use them.
 bash "$top/make_helpers/debian_kernel.sh" boot "$DEPS_DIR" >/dev/null 2>>"$work/build.log"
 
-# The refusal: BL31 without instrumentation in the Linux build's FIP.
-noinstr=$base/linux-noinstr
-bash "$here/../lib/copy_build.sh" --keep "$base/qemu/release" "$noinstr"
-if make -C "$top" -j2 BUILD_BASE="$noinstr" ENABLE_RUNTIME_INSTRUMENTATION=0 \
-	"$noinstr/qemu/release/bl31.bin" >"$work/noinstr.log" 2>&1 &&
-	signed_fip "$fw" "$work/fip.bin" --soc-fw "$noinstr/qemu/release/bl31.bin" --nt-fw "$uboot" &&
-	flash_of "$fw" "$work/fip.bin" "$work/flash.bin"; then
-	LINUX_MODE=refuse LINUX_FLASH=$work/flash.bin bash "$top/tools/linux_latency/run.sh" "$fw" \
-		"$module" "$work/refuse" "$work/refuse-runs" refuse 2 >"$work/refuse.out" 2>&1 &
-	refuse_pid=$!
-	step "the refusal's boot started"
-else
+# other_flash NAME OPTIONS...: the Linux build's FIP with a BL31 built
+# with OPTIONS, as $work/NAME.flash.
+other_flash() {
+	local name=$1 tree=$base/linux-$1
+	shift
+	bash "$here/../lib/copy_build.sh" --keep "$base/qemu/release" "$tree"
+	make -C "$top" -j2 BUILD_BASE="$tree" "$@" "$tree/qemu/release/bl31.bin" >"$work/$name.log" 2>&1 &&
+		signed_fip "$fw" "$work/$name.fip" --soc-fw "$tree/qemu/release/bl31.bin" --nt-fw "$uboot" &&
+		flash_of "$fw" "$work/$name.fip" "$work/$name.flash"
+}
+# The refusal (BL31 without instrumentation), then the fallback (BL31
+# with PMF but no call ring), one boot after the other, beside the run.
+ok_refuse=0 ok_fallback=0
+other_flash noinstr ENABLE_RUNTIME_INSTRUMENTATION=0 && ok_refuse=1 ||
 	fail "build BL31 with ENABLE_RUNTIME_INSTRUMENTATION=0 into the Linux FIP" "$(tail -n 3 "$work/noinstr.log")"
-fi
+other_flash noring PMF_RING=0 && ok_fallback=1 ||
+	fail "build BL31 with PMF_RING=0 into the Linux FIP" "$(tail -n 3 "$work/noring.log")"
+(
+	[ $ok_refuse = 1 ] && LINUX_MODE=refuse LINUX_FLASH=$work/noinstr.flash bash "$top/tools/linux_latency/run.sh" \
+		"$fw" "$module" "$work/refuse" "$work/refuse-runs" refuse 2 >"$work/refuse.out" 2>&1
+	[ $ok_fallback = 1 ] && LINUX_MODE=fallback LINUX_FLASH=$work/noring.flash bash "$top/tools/linux_latency/run.sh" \
+		"$fw" "$module" "$work/fallback" "$work/fallback-runs" fallback 2 >"$work/fallback.out" 2>&1
+) &
+refuse_pid=$!
+step "the refusal's and the fallback's boots started"
 
 # checkpatch.pl of the kernel the module is built for.
 if eval "$(bash "$top/make_helpers/debian_kernel.sh" source "$DEPS_DIR" 2>"$work/src.log")"; then
@@ -80,20 +97,52 @@ check "its run directory has a latest link to release-gnu-TIME" \
 	bash -c "[[ \$(basename \$(readlink '$run')) =~ ^release-gnu-[0-9]{8}-[0-9]{6} ]]"
 check "report.json: PASS" python3 -c "import json, sys
 sys.exit(json.load(open('$run/report.json'))['verdict'] != 'PASS')"
-check "samples.csv: the columns the issue names" \
-	bash -c "grep -v '^#' '$run/samples.csv' | head -n 1 | grep -qx 'cpu,state,power_state,powerdown_ns,wakeup_ns,cflush_ns'"
-check "samples.csv: 200 or more cluster-pwrdown samples of each of the 4 CPUs, every figure positive" \
-	bash -c "grep -v '^#' '$run/samples.csv' | awk -F, 'NR > 1 && (\$4 <= 0 || \$5 <= 0 || \$6 <= 0) { bad = 1 }
-		NR > 1 && \$2 == \"cluster-pwrdown\" { n[\$1]++ }
+check "samples.csv: a row per record, its function, outcome and figures" \
+	bash -c "grep -v '^#' '$run/samples.csv' | head -n 1 | grep -qx 'cpu,state,power_state,function,outcome,powerdown_ns,wakeup_ns,cflush_ns,entry_latency_ns,exit_latency_ns,hw_wake_ns'"
+check "samples.csv: 200 or more cluster-pwrdown records of idle exits of each of the 4 CPUs, every figure positive" \
+	bash -c "grep -v '^#' '$run/samples.csv' | awk -F, 'NR > 1 && \$5 == \"entered\" && \$2 != \"none\" && (\$6 <= 0 || \$7 <= 0 || \$8 <= 0) { bad = 1 }
+		NR > 1 && \$2 == \"cluster-pwrdown\" && \$5 == \"entered\" { n[\$1]++ }
 		END { k = 0; for (c in n) if (n[c] >= 200) k++; exit !(k == 4 && !bad) }'"
+check "read from the call ring: the RST says so, and 0 PMF SMCs on the idle path of every CPU" \
+	python3 -c "import json, sys
+r = json.load(open('$run/report.json'))
+sys.exit(not (r['source'].startswith('ring ') and all(c['idle_smc'] == 0 for c in r['per_cpu'])))"
+check "the module's cost per idle exit: the ring's at most a tenth of the SMCs'" \
+	python3 -c "import json, sys
+c = json.load(open('$run/report.json'))['cost']
+print('    ring %.0f ns over %d exits, SMC %.0f ns over %d' % (c['exit_ns'], c['exits'], c['smc_exit_ns'], c['smc_exits']))
+sys.exit(not (c['exits'] > 100 and c['smc_exits'] > 100 and c['exit_ns'] * 10 <= c['smc_exit_ns']))"
+check "CPU_OFF records of hotplug, as such, on every CPU but the first" \
+	bash -c "[ \$(grep -v '^#' '$run/samples.csv' | awk -F, '\$4 == \"CPU_OFF\" && \$5 == \"entered\" { print \$1 }' | sort -u | wc -l) -eq 3 ]"
+check "trace.dat: the host's trace-cmd reads pmf_idle events inside cpu_idle spans" \
+	bash -c "trace-cmd report -i '$run/trace.dat' 2>/dev/null | grep -q 'psci_call: .*function=CPU_SUSPEND' &&
+		python3 -c \"import json, sys
+t = json.load(open('$run/report.json'))['trace']
+print('    %d events, %d inside their span, %d before the trace, %d outside' % (t['events'], t['inside'], t['before'], t['outside']))
+sys.exit(not (t['inside'] > 100 and t['outside'] == 0))\""
+check "trace.json: a Chrome/Perfetto trace of the spans and the firmware's segments" \
+	python3 -c "import json, sys
+e = json.load(open('$run/trace.json'))['traceEvents']
+sys.exit(not (any(x.get('cat') == 'cpu_idle' and x['ph'] == 'X' for x in e) and
+	any(x.get('name') == 'Wakeup' and x['ph'] == 'X' for x in e)))"
+check "idle-states.dtsi: measured parameters of both states, which dtc compiles into a tree" \
+	bash -c "printf '/dts-v1/;\n/ { cpus { idle-states { cpu-power-down { }; cluster-pwrdown { }; }; }; };\n' >'$work/t.dts' &&
+		cat '$run/idle-states.dtsi' >>'$work/t.dts' && dtc -q -I dts -O dtb -o /dev/null '$work/t.dts' &&
+		[ \$(grep -c 'exit-latency-us = <[0-9]*>;' '$run/idle-states.dtsi') -eq 2 ]"
+check "the RST's idle-state parameters and cyclictest's cross-check, on every CPU" \
+	bash -c "grep -q '^Idle-state parameters, measured' '$run/linux-latency-qemu.rst' &&
+		python3 -c \"import json, sys
+c = json.load(open('$run/report.json'))['cyclictest']['rows']
+sys.exit(not (len(c) == 4 and all(r['allowed']['count'] > 100 and r['forbidden']['count'] > 100 for r in c)))\""
 check "samples.csv: cpus named cluster.core (0.0 0.1 1.0 1.1)" \
 	bash -c "[ \"\$(grep -v '^#' '$run/samples.csv' | tail -n +2 | cut -d, -f1 | sort -u | tr '\n' ' ')\" = '0.0 0.1 1.0 1.1 ' ]"
 check "the RST report names the kernel and the DT's idle states" \
 	bash -c "grep -q '^:Kernel: 6\.' '$run/linux-latency-qemu.rst' && grep -q '^cluster-pwrdown  0x01010022' '$run/linux-latency-qemu.rst'"
 check "every figure of report.json and samples.csv names its unit; the provenance is filled" \
 	py tools.rt_report.schema "$run"
-check "a histogram per idle state" \
-	bash -c "[ -s '$run/plots/cpu-power-down.svg' ] && [ -s '$run/plots/cluster-pwrdown.png' ]"
+check "a histogram per idle state, the timeline of one CPU's idle exits" \
+	bash -c "[ -s '$run/plots/cpu-power-down.svg' ] && [ -s '$run/plots/cluster-pwrdown.png' ] &&
+		[ -s '$run/plots/timeline.svg' ] && [ -s '$run/plots/timeline.png' ]"
 check "load and unload 100 times: no warning in dmesg" \
 	grep -q "^  LATENCY: at [0-9.]* s: loaded and unloaded 100 times, dmesg warnings \([0-9]*\) before, \1 after" "$log"
 check "boot.env holds the boot for a LAVA job" \
@@ -113,6 +162,12 @@ if [ -n "$refuse_pid" ]; then
 			-e 'module verification failed' | sed 's/.*pmf_idle: //' | sort -u | wc -l) -eq 1 ] &&
 			grep -q 'pmf_idle: PMF_GET_VERSION (0xc7000021) returned -1, .*the firmware has no PMF v1.*; not loading' '${rlog:-/dev/null}'"
 	check "no PMF: the boot ends in SYSTEM_OFF" grep -q "LATENCY: done at" "${rlog:-/dev/null}"
+	flog=$(ls "$work"/fallback-runs/fallback-*/console.log 2>/dev/null | head -n 1)
+	grep '^  LATENCY: ' "$work/fallback.out" 2>/dev/null | sed 's/^ */    /'
+	check "PMF without the call ring: the module loads, saying it reads by SMC" \
+		grep -q "pmf_idle: .*PMF_GET_RING (0xc7000022) returned -1 on CPU 0: the firmware has no call ring: 6 PMF SMCs per idle exit" "${flog:-/dev/null}"
+	check "PMF without the call ring: records by SMC, and the SMCs counted" \
+		grep -qE "LATENCY: summary: source smc why=.*, samples [1-9][0-9]*, idle SMCs( [1-9][0-9]*){4}" "${flog:-/dev/null}"
 fi
-step "the refusal's boot done"
+step "the refusal's and the fallback's boots done"
 summary

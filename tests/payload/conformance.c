@@ -1611,7 +1611,7 @@ static void pmf(void)
 	expect("PMF_GET_VERSION", "SMC64", PMF_SMC_GET_VERSION_64, 0, 0, 0, 0);
 	check("PMF_GET_VERSION", smc(PMF_SMC_GET_VERSION_32, 0, 0, 0).x1 == PMF_SMC_VERSION,
 	      "version is not 1");
-	expect("PMF", "unassigned function in the PMF range", 0xC7000022, 0, 0, 0, SMC_UNK);
+	expect("PMF", "unassigned function in the PMF range", 0xC7000023, 0, 0, 0, SMC_UNK);
 	/*
 	 * Older TFTF builds read timestamps through the deprecated Arm SiP IDs:
 	 * answered on Arm's platforms with the vendor IDs' results, unknown
@@ -1640,6 +1640,105 @@ static void pmf(void)
 	}
 	expect("SiP", "other Arm SiP function", 0xC2000011, 0, 0, 0, SMC_UNK);
 	expect("PMF", "vendor EL3 call outside PMF", 0xC7000030, 0, 0, 0, SMC_UNK);
+}
+
+/*
+ * The call ring (docs/design/pmf.rst): PMF_GET_RING's arguments, each bad
+ * one refused with the PMF range's code; the records of a refused and of
+ * an abandoned call; and the normal world scribbling over its own ring,
+ * which the firmware never reads: its next record takes the number and
+ * the stamps it would have had (pmf_order.c does the same from every core
+ * while their calls race).
+ */
+static void ring_record_of(const char *what, int64_t rc, unsigned int outcome, uint32_t ps,
+                           uint64_t want_seq)
+{
+	unsigned int me = payload_my_pos();
+	struct pmf_ring_record r;
+	uint64_t ts[RT_INSTR_TOTAL_IDS];
+	char why[160];
+	bool taken;
+
+	for (unsigned int i = 0; i < RT_INSTR_TOTAL_IDS; i++)
+		ts[i] = smc(PMF_SMC_GET_TIMESTAMP_64, RT_TID(i), read_mpidr_el1(), 0).x1;
+	taken = payload_ring_newest(me, &r);
+	check("PMF call ring", taken && r.seq == want_seq,
+	      "%s: the newest record is %llu (%s), expected %llu", what, (unsigned long long)r.seq,
+	      taken ? "complete" : "not complete", (unsigned long long)want_seq);
+	if (taken)
+		check("PMF call ring",
+		      payload_ring_compare(&r, ts, 0x80U | (PSCI_FID_CPU_SUSPEND & 0x1fU), ps,
+		                           outcome, why, sizeof(why)) &&
+		              r.status == rc,
+		      "%s: %s (status %d, the call returned %lld)", what, why, r.status,
+		      (long long)rc);
+}
+
+static void pmf_ring(void)
+{
+	uint64_t me = read_mpidr_el1() & MPIDR_AFFINITY_MASK;
+	unsigned int pos = payload_my_pos();
+
+	if (!payload_ring.present) {
+		/* Without the ring (PMF_RING=0, or no instrumentation): unknown. */
+		expect("PMF_GET_RING", "no ring: NOT_SUPPORTED", PMF_SMC_GET_RING_64, me, 0, 0,
+		       SMC_UNK);
+		return;
+	}
+	expect("PMF_GET_RING", "x2 not zero", PMF_SMC_GET_RING_64, me, 1, 0, PMF_E_INVAL);
+	expect("PMF_GET_RING", "x3 not zero", PMF_SMC_GET_RING_64, me, 0, 1U << 31, PMF_E_INVAL);
+	expect("PMF_GET_RING", "MPIDR of no core", PMF_SMC_GET_RING_64, absent_mpidr(), 0, 0,
+	       PMF_E_BAD_MPIDR);
+	expect("PMF_GET_RING", "SMC32: no such function",
+	       PMF_SMC_GET_RING_64 & ~(1U << FUNCID_CC_SHIFT), me, 0, 0, SMC_UNK);
+	/* Bits outside Aff3..Aff0 are ignored, as by GET_TIMESTAMP. */
+	struct smc_result a = smc(PMF_SMC_GET_RING_64, me, 0, 0);
+	struct smc_result b = smc(PMF_SMC_GET_RING_64, me | MPIDR_U_BIT | MPIDR_MT_BIT, 0, 0);
+
+	check("PMF_GET_RING", a.x0 == 0 && a.x1 == b.x1 && a.x2 == b.x2 && a.x3 == b.x3,
+	      "MPIDR with U and MT: %lld 0x%llx 0x%llx 0x%llx, without: 0x%llx 0x%llx",
+	      (long long)b.x0, (unsigned long long)b.x1, (unsigned long long)b.x2,
+	      (unsigned long long)b.x3, (unsigned long long)a.x1, (unsigned long long)a.x3);
+
+	uint64_t seq = payload_ring_head(pos);
+	uint32_t bad = 0x00000005U; /* a StateID no platform here defines */
+	int64_t rc = payload_suspend(bad);
+
+	ring_record_of("a refused CPU_SUSPEND", rc, PMF_RING_DENIED, bad, ++seq);
+	check("PMF call ring", rc == PSCI_E_INVALID_PARAMS, "CPU_SUSPEND(0x%08x) = %lld", bad,
+	      (long long)rc);
+	if (check("PMF call ring", wake_up_pending(), "the timer's interrupt never pended")) {
+		rc = payload_suspend(PLAT_PSTATE_CORE_OFF);
+		payload_timer_stop();
+		payload_wake_ack();
+		ring_record_of("CPU_SUSPEND with a wake-up pending", rc, PMF_RING_ABANDONED,
+		               PLAT_PSTATE_CORE_OFF, ++seq);
+	}
+
+	/* Scribble: every byte of this core's ring, seq and head fields far ahead. */
+	struct pmf_ring *ring = payload_ring.ring[pos];
+	uint64_t x = 0x9e3779b97f4a7c15ULL;
+
+	for (uint64_t *w = (uint64_t *)ring; w < (uint64_t *)(ring + 1); w++) {
+		x ^= x << 13;
+		x ^= x >> 7;
+		x ^= x << 17;
+		*w = x;
+	}
+	ring->header.head = seq + 1000U;
+	for (unsigned int i = 0; i < PMF_RING_RECORDS; i++)
+		ring->record[i].seq = seq + 1U + i;
+	dsb_ish();
+	if (check("PMF call ring", wake_up_pending(), "the timer's interrupt never pended")) {
+		rc = payload_suspend(PLAT_PSTATE_CORE_OFF);
+		payload_timer_stop();
+		payload_wake_ack();
+		check("PMF call ring", payload_ring_head(pos) == seq + 1U,
+		      "after a scribble: head %llu, expected %llu (the firmware's own count)",
+		      (unsigned long long)payload_ring_head(pos), (unsigned long long)seq + 1U);
+		ring_record_of("after a scribble", rc, PMF_RING_ABANDONED, PLAT_PSTATE_CORE_OFF,
+		               ++seq);
+	}
 }
 
 /* --- CPU_FREEZE (last: the frozen core never runs again) --- */
@@ -1731,6 +1830,7 @@ void conformance_run(void)
 		{ "Errata Management ABI", errata_abi },
 		{ "SMCCC_ARCH_SOC_ID", soc_id },
 		{ "PMF", pmf },
+		{ "PMF call ring", pmf_ring },
 		{ "CPU_FREEZE", cpu_freeze },
 	};
 

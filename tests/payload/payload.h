@@ -160,6 +160,59 @@ void payload_barrier_set_participants(struct payload_barrier *b, uint32_t partic
 extern volatile bool payload_expect_undef;
 extern volatile uint64_t payload_expected_esr_seen;
 
+/* --- the PMF call ring (pmf_ring.c, docs/design/pmf.rst) --- */
+
+struct pmf_ring;
+struct pmf_ring_record;
+struct payload_ring {
+	int64_t rc;          /* PMF_GET_RING's x0 on the boot core */
+	bool usable;         /* its answer is one this payload maps and reads */
+	bool present;        /* ... and every core's ring checked out (payload_ring_init) */
+	uint64_t base, size; /* the region, mapped by payload_main.c when usable */
+	uint32_t layout;     /* the layout word's low half, the same for every core */
+	unsigned int version, record_bytes, records;
+	struct pmf_ring *ring[PAYLOAD_MAX_CORES]; /* by payload core index */
+};
+extern struct payload_ring payload_ring;
+
+/*
+ * Ask where the ring is (PMF_GET_RING with this core's MPIDR; MMU off or
+ * on): true if the answer is a region this payload maps and a layout it
+ * reads. Then, with the topology known, payload_ring_init() finds every
+ * core's ring, checks the headers and the DTB's /reserved-memory node
+ * (@fdt, may be NULL) and prints the ring's line; false (after a SKIPPED
+ * line or a failed check) if the suites are to leave it alone.
+ */
+bool payload_ring_probe(void);
+bool payload_ring_init(const void *fdt);
+
+/*
+ * Reading: the newest complete record's seq on core @core (0: none), and
+ * record @seq of it into *@out: RING_COMPLETE, or why not: RING_NOT_YET
+ * (not written yet), RING_LOST (overwritten by a newer one), RING_BUSY
+ * (being written, or overwritten while it was copied: read again).
+ * payload_ring_newest(): the head's record, true if complete.
+ */
+enum payload_ring_take {
+	RING_COMPLETE,
+	RING_NOT_YET,
+	RING_LOST,
+	RING_BUSY
+};
+uint64_t payload_ring_head(unsigned int core);
+enum payload_ring_take payload_ring_take(unsigned int core, uint64_t seq,
+                                         struct pmf_ring_record *out);
+bool payload_ring_newest(unsigned int core, struct pmf_ring_record *out);
+const char *payload_ring_outcome_name(unsigned int outcome);
+/*
+ * Is @r the record of a call whose six PMF stamps, read by SMC, are @ts,
+ * of function byte @function (PSCI function number | 0x80 for SMC64),
+ * @power_state and @outcome? If not, why, into @why.
+ */
+bool payload_ring_compare(const struct pmf_ring_record *r, const uint64_t ts[6],
+                          unsigned int function, uint32_t power_state, unsigned int outcome,
+                          char *why, size_t n);
+
 /* --- suites --- */
 
 /* Running totals of checks, printed as "N passed, N failed" at the end. */

@@ -13,7 +13,7 @@ PAYLOAD_SOURCES := tests/payload/aarch64/payload_entry.S tests/payload/aarch64/s
 	tests/payload/aarch64/payload_mmu.S tests/payload/gic.c \
 	tests/payload/payload_main.c tests/payload/topology.c tests/payload/cpus.c \
 	tests/payload/rt_instr.c tests/payload/conformance.c tests/payload/bench.c \
-	tests/payload/pmf_order.c tests/payload/stress.c \
+	tests/payload/pmf_order.c tests/payload/pmf_ring.c tests/payload/stress.c \
 	tests/payload/smc.c tests/payload/profile.c tests/payload/aarch64/profile_smc.S \
 	$(LIBC_STACK_PROTECTOR_SOURCES) \
 	$(LIBC_SOURCES) common/log.c drivers/console/console.c \
@@ -34,8 +34,8 @@ payload_stress_CPPFLAGS := -DPAYLOAD_MODE_STRESS=1
 # The scenario table, generated from tools/rt_report/scenarios.py (the
 # report's side of it), remade when that file's content changes.
 RT_SCENARIOS_H := $(BUILD_DIR)/include/rt_scenarios.h
-$(RT_SCENARIOS_H): tools/rt_report/scenarios.py FORCE
-	@$(call if_changed,GEN     $@,tools/rt_report/scenarios.py) \
+$(RT_SCENARIOS_H): tools/rt_report/scenarios.py tools/common/generated.py FORCE
+	@$(call if_changed,GEN     $@,tools/rt_report/scenarios.py tools/common/generated.py) \
 		python3 -m tools.rt_report.scenarios --c-header $@
 $(foreach p,$(PAYLOAD_IMAGES),$(BUILD_DIR)/$(p)/tests/payload/rt_instr.o): $(RT_SCENARIOS_H)
 # ITERATIONS and the other options only the payload reads
@@ -44,6 +44,7 @@ $(foreach p,$(PAYLOAD_IMAGES),$(eval $(p)_CPPFLAGS += -include $(PAYLOAD_CONFIG_
 	$(eval $(p)_CONFIG_H := $(PAYLOAD_CONFIG_H)))
 
 # libfdt's headers, before the payload's objects compile.
-$(foreach p,$(PAYLOAD_IMAGES),$(BUILD_DIR)/$(p)/tests/payload/topology.o): \
+$(foreach p,$(PAYLOAD_IMAGES),$(foreach o,topology pmf_ring,$(BUILD_DIR)/$(p)/tests/payload/$(o).o)): \
 	CPPFLAGS_COMMON += -I$(LIBFDT_INC)
-$(foreach p,$(PAYLOAD_IMAGES),$(BUILD_DIR)/$(p)/tests/payload/topology.o): | $(LIBFDT_A)
+$(foreach p,$(PAYLOAD_IMAGES),$(foreach o,topology pmf_ring,$(BUILD_DIR)/$(p)/tests/payload/$(o).o)): \
+	| $(LIBFDT_A)

@@ -98,7 +98,8 @@ static void __attribute__((noreturn)) power_off(void)
 
 /*
  * Map the payload, the devices it drives (console UART, GIC distributor
- * and redistributors) and the DTB, and turn the EL2 MMU on. The DTB's size
+ * and redistributors), the DTB and the PMF call ring, and turn the EL2 MMU
+ * on. The DTB's size
  * comes from its header, read with aligned loads while the MMU is off.
  */
 static void mmu_setup(uint64_t dtb)
@@ -123,9 +124,11 @@ static void mmu_setup(uint64_t dtb)
 		{ PLAT_GICD_BASE, GICD_SIZE, MT_DEVICE_RW },
 		{ PLAT_GICR_BASE, (size_t)GICR_FRAME_SIZE * PAYLOAD_MAX_CORES, MT_DEVICE_RW },
 		{ page_down(dtb), page_up(dtb + dtb_size) - page_down(dtb), MT_RO_DATA },
+		/* The PMF call ring, where PMF_GET_RING says, as the firmware maps it. */
+		{ (uintptr_t)payload_ring.base, (size_t)payload_ring.size, MT_RW_DATA },
 	};
 
-	int rc = xlat_map_regions(&ctx, map, ARRAY_SIZE(map));
+	int rc = xlat_map_regions(&ctx, map, ARRAY_SIZE(map) - (payload_ring.usable ? 0U : 1U));
 
 	if (rc != XLAT_OK) {
 		printf("PAYLOAD: ERROR: memory map rejected (%d)\n", rc);
@@ -186,12 +189,14 @@ void payload_main(uint64_t x0)
 	       (unsigned long long)read_cntfrq_el0());
 	printf("PAYLOAD: BL33 entered %llu us after reset\n",
 	       (unsigned long long)(entered * 1000000U / read_cntfrq_el0()));
+	payload_ring_probe();
 	mmu_setup(x0);
 	console_lock_enable();
 	if (!payload_topology_init((const void *)(uintptr_t)x0)) {
 		printf("PAYLOAD: RESULT: FAIL\n");
 		power_off();
 	}
+	payload_ring_init(x0 != 0U ? (const void *)(uintptr_t)x0 : NULL);
 	payload_cpu_setup();
 
 	int64_t psci = smc1(PSCI_FID_VERSION, 0, 0, 0);

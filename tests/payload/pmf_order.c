@@ -20,6 +20,15 @@
  * (docs/design/pmf.rst: a read from another core while the target is
  * mid-call), and checks every record it takes for complete.
  *
+ * Where the firmware has the call ring (pmf_ring.c, docs/design/pmf.rst),
+ * every call's ring record is checked against its PMF stamps (the same
+ * six, numbered one after the other, the outcome the stamps say); the
+ * lead takes the others' records from their rings, with no SMC, while they
+ * suspend, and must see every one complete, in order; and last every core
+ * scribbles over every ring while the others' calls race, then checks
+ * that its next record is what it would have been (the firmware never
+ * reads the ring) and that PMF_GET_RING refuses bad arguments.
+ *
  * Whether QEMU runs with -icount or in real time does not change what is
  * checked: the scenario needs no bound on time. Each check prints a PASS
  * or FAIL line naming the phase and core, and a failure the call.
@@ -69,6 +78,7 @@ static const struct {
 
 struct core_result {
 	unsigned int calls, forced, abandoned, low_power, failures;
+	unsigned int ring_records; /* ring records checked against the PMF stamps */
 	char kept[KEPT][200];
 } __attribute__((aligned(CACHE_WRITEBACK_GRANULE)));
 
@@ -159,6 +169,45 @@ static void describe(char *buf, size_t n, const uint64_t ts[RT_INSTR_TOTAL_IDS])
 	         chain_name[5], (unsigned long long)ts[chain[5]]);
 }
 
+/* This core's ring position: the seq of its newest record so far (0: none, or no ring). */
+static uint64_t ring_last(void)
+{
+	return payload_ring.present ? payload_ring_head(payload_my_pos()) : 0U;
+}
+
+/*
+ * The ring's record of call @n of this core: the record after *@seq, with
+ * the stamps @ts PMF_GET_TIMESTAMP gave, of CPU_SUSPEND(@power_state),
+ * entered or abandoned as its stamps say; *@seq advanced.
+ */
+static void check_ring_record(struct core_result *r, unsigned int n, uint64_t *seq,
+                              const uint64_t ts[RT_INSTR_TOTAL_IDS], uint32_t power_state,
+                              int64_t rc)
+{
+	struct pmf_ring_record rec;
+	char why[160];
+	bool no_low_power = ts[RT_INSTR_ENTER_HW_LOW_PWR] == ts[RT_INSTR_EXIT_HW_LOW_PWR];
+	unsigned int outcome = rc != 0 ? PMF_RING_DENIED
+	                       : no_low_power && power_state != PLAT_PSTATE_CORE_STANDBY
+	                               ? PMF_RING_ABANDONED
+	                               : PMF_RING_ENTERED;
+	enum payload_ring_take t;
+
+	if (!payload_ring.present)
+		return;
+	t = payload_ring_take(payload_my_pos(), ++*seq, &rec);
+	if (t != RING_COMPLETE) {
+		fail(r, "call %u: ring record %llu not complete (%d)", n, (unsigned long long)*seq,
+		     (int)t);
+		return;
+	}
+	if (!payload_ring_compare(&rec, ts, 0x80U | (PSCI_FID_CPU_SUSPEND & 0x1fU), power_state,
+	                          outcome, why, sizeof(why)))
+		fail(r, "call %u: the ring: %s", n, why);
+	else
+		r->ring_records++;
+}
+
 /* Check call @n of this core (@forced: abandoned on purpose) against its record. */
 static void check_call(struct core_result *r, unsigned int n, bool forced, int64_t rc,
                        const uint64_t ts[RT_INSTR_TOTAL_IDS], uint64_t prev_exit)
@@ -211,6 +260,7 @@ static void phase_job(unsigned int pos, void *arg)
 	struct core_result *r = &results[pos];
 	uint64_t ts[RT_INSTR_TOTAL_IDS];
 	uint64_t prev_exit;
+	uint64_t seq = ring_last();
 
 	(void)arg;
 	read_own(ts);
@@ -232,6 +282,7 @@ static void phase_job(unsigned int pos, void *arg)
 		payload_timer_stop();
 		read_own(ts);
 		check_call(r, round, forced, rc, ts, prev_exit);
+		check_ring_record(r, round, &seq, ts, phase_state, rc);
 		prev_exit = ts[RT_INSTR_EXIT_PSCI];
 	}
 	dsb_ish();
@@ -276,7 +327,8 @@ static bool report(const char *what, bool per_core_low_power, bool skip_lead)
 			continue;
 		inv_dcache_range((uintptr_t)r, sizeof(*r));
 		bool ok = r->failures == 0U && r->calls > 0U &&
-		          (!per_core_low_power || r->low_power > 0U);
+		          (!per_core_low_power || r->low_power > 0U) &&
+		          (!payload_ring.present || r->ring_records == r->calls);
 
 		for (unsigned int i = 0; i < r->failures && i < KEPT; i++)
 			printf("PMF_ORDER: FAIL %s: core %s, %s\n", what, label(pos), r->kept[i]);
@@ -286,9 +338,9 @@ static bool report(const char *what, bool per_core_low_power, bool skip_lead)
 		payload_check(ok, "PMF_ORDER: %s: core %s: %u failures in %u calls", what,
 		              label(pos), r->failures, r->calls);
 		printf("PMF_ORDER: %s: core %s: %u calls (%u forced abandoned, %u abandoned in "
-		       "all, %u reached low power): %s\n",
+		       "all, %u reached low power), %u ring records identical: %s\n",
 		       what, label(pos), r->calls, r->forced, r->abandoned, r->low_power,
-		       ok ? "PASS" : "FAIL");
+		       r->ring_records, ok ? "PASS" : "FAIL");
 		all &= ok;
 	}
 	return all;
@@ -348,12 +400,57 @@ static enum take take_record(unsigned int pos, uint64_t ts[RT_INSTR_TOTAL_IDS])
 	return ts[RT_INSTR_EXIT_PSCI] >= enter ? TAKE_COMPLETE : TAKE_IN_PROGRESS;
 }
 
+/*
+ * The lead's reader of the targets' rings, with no SMC: each target's
+ * records from @cursor on, every one taken complete once and in order,
+ * each with its stamps in order and after the previous record's.
+ */
+struct ring_watch {
+	uint64_t cursor[PAYLOAD_MAX_CORES]; /* the next record to take */
+	uint64_t prev_exit[PAYLOAD_MAX_CORES];
+	unsigned int taken[PAYLOAD_MAX_CORES];
+	unsigned int busy, bad;
+};
+
+static void ring_sweep(struct ring_watch *w, unsigned int pos)
+{
+	struct pmf_ring_record rec;
+	enum payload_ring_take t;
+	char buf[200];
+
+	while ((t = payload_ring_take(pos, w->cursor[pos], &rec)) == RING_COMPLETE) {
+		const uint64_t *ts = rec.ts;
+		bool first = w->taken[pos] == 0U;
+		bool frozen = rec.outcome == PMF_RING_FROZEN;
+
+		/* The first is the CPU_OFF that CPU_ON ended; its ENTER_PSCI is older. */
+		if ((!frozen && broken_link(ts) != 0U) ||
+		    (!first && ts[RT_INSTR_ENTER_PSCI] <= w->prev_exit[pos])) {
+			describe(buf, sizeof(buf), ts);
+			if (w->bad++ < KEPT)
+				printf("PMF_ORDER: FAIL the lead's ring reader: core %s, record %llu: "
+				       "out of order: %s\n",
+				       label(pos), (unsigned long long)rec.seq, buf);
+		}
+		w->prev_exit[pos] = ts[RT_INSTR_EXIT_PSCI];
+		w->taken[pos]++;
+		w->cursor[pos]++;
+	}
+	if (t == RING_BUSY)
+		w->busy++;
+	if (t == RING_LOST && w->bad++ < KEPT)
+		printf("PMF_ORDER: FAIL the lead's ring reader: core %s, record %llu was "
+		       "overwritten before it was read\n",
+		       label(pos), (unsigned long long)w->cursor[pos]);
+}
+
 static bool watch(void)
 {
 	unsigned int complete[PAYLOAD_MAX_CORES] = { 0 }, progress = 0, torn = 0, bad = 0;
 	unsigned int others = 0;
 	uint64_t ts[RT_INSTR_TOTAL_IDS];
 	char rec[200];
+	static struct ring_watch rw;
 
 	memset(results, 0, sizeof(results));
 	arrivals = 0;
@@ -368,6 +465,9 @@ static bool watch(void)
 		others++;
 	}
 	participants = others;
+	memset(&rw, 0, sizeof(rw));
+	for (unsigned int pos = 0; pos < payload_topo.cores && payload_ring.present; pos++)
+		rw.cursor[pos] = payload_ring_head(pos) + 1U;
 	dsb_ish();
 	for (unsigned int pos = 0; pos < payload_topo.cores; pos++) {
 		if (pos == payload_topo.lead)
@@ -403,13 +503,41 @@ static bool watch(void)
 				}
 				break;
 			}
+			if (payload_ring.present)
+				ring_sweep(&rw, pos);
 		}
 		/* QEMU's round-robin scheduler (-icount) runs the targets at a YIELD. */
 		__asm__ volatile("yield");
 	}
 	check_bound(sweeps);
 	wait_others();
+	for (unsigned int pos = 0; pos < payload_topo.cores && payload_ring.present; pos++) {
+		if (pos == payload_topo.lead)
+			continue;
+		ring_sweep(&rw, pos);
+	}
 	bool ok = report("targets of the reader", true, true);
+
+	if (payload_ring.present) {
+		unsigned int all = 0;
+
+		for (unsigned int pos = 0; pos < payload_topo.cores; pos++) {
+			if (pos == payload_topo.lead)
+				continue;
+			/* Its CPU_OFF's record, then one per call (the last CPU_OFF's comes at its next CPU_ON). */
+			ok &= payload_check(
+				rw.taken[pos] == WATCH_ROUNDS + 1U,
+				"PMF_ORDER: the lead's ring reader: core %s: %u records "
+				"taken, expected %u",
+				label(pos), rw.taken[pos], WATCH_ROUNDS + 1U);
+			all += rw.taken[pos];
+		}
+		ok &= payload_check(rw.bad == 0U,
+		                    "PMF_ORDER: the lead's ring reader: %u bad records", rw.bad);
+		printf("PMF_ORDER: the lead's ring reader: %u records taken complete and in order "
+		       "with no SMC, %u caught mid-write (read again), %u bad: %s\n",
+		       all, rw.busy, rw.bad, ok ? "PASS" : "FAIL");
+	}
 
 	for (unsigned int pos = 0; pos < payload_topo.cores; pos++) {
 		if (pos == payload_topo.lead)
@@ -428,6 +556,91 @@ static bool watch(void)
 	       "(read again), %u out of order: %s\n",
 	       phase_name, taken, progress, torn, bad, ok ? "PASS" : "FAIL");
 	return ok;
+}
+
+/* --- the normal world scribbling over the rings while the calls race --- */
+
+#define HOSTILE_ROUNDS 40U
+
+/* Every byte of every core's ring, from a xorshift generator (*@x). */
+static void scribble_rings(uint64_t *x)
+{
+	for (unsigned int c = 0; c < payload_topo.cores; c++) {
+		uint64_t *w = (uint64_t *)payload_ring.ring[c];
+
+		for (size_t i = 0; i < PMF_RING_CPU_BYTES / sizeof(*w); i++) {
+			*x ^= *x << 13;
+			*x ^= *x >> 7;
+			*x ^= *x << 17;
+			w[i] = *x;
+		}
+	}
+	dsb_ish();
+}
+
+/*
+ * Each round: every core scribbles over every ring (its own and the
+ * others', whose calls are racing with it) and tries PMF_GET_RING's bad
+ * arguments, then makes a call whose record may itself be scribbled over;
+ * then, the scribbling over, a call whose record must be exactly what it
+ * would have been: the next number of the firmware's own count, this
+ * call's stamps, the head pointing at it.
+ */
+static void hostile_job(unsigned int pos, void *arg)
+{
+	struct core_result *r = &results[pos];
+	uint64_t x = 0x9e3779b97f4a7c15ULL ^ ((uint64_t)pos << 32 | pos);
+	uint64_t ts[RT_INSTR_TOTAL_IDS];
+	uint64_t seq = ring_last();
+	uint64_t me = payload_mpidr(pos);
+
+	(void)arg;
+	for (unsigned int round = 0; round < HOSTILE_ROUNDS; round++) {
+		int64_t rc;
+
+		round_barrier(2U * round);
+		scribble_rings(&x);
+		rc = smc1(PMF_SMC_GET_RING_64, me, 1, 0);
+		if (rc != PMF_E_INVAL)
+			fail(r, "round %u: PMF_GET_RING with x2 = 1 returned %lld", round,
+			     (long long)rc);
+		rc = smc1(PMF_SMC_GET_RING_64, me | 0xff0000U, 0, 0);
+		if (rc != PMF_E_BAD_MPIDR)
+			fail(r, "round %u: PMF_GET_RING of MPIDR 0x%llx returned %lld", round,
+			     (unsigned long long)(me | 0xff0000U), (long long)rc);
+		payload_timer_arm_us(20U + ((round * 13U + pos * 7U) % 8U) * 60U);
+		payload_suspend(PLAT_PSTATE_CORE_OFF);
+		payload_timer_stop();
+		seq++; /* that call's record, scribbled over or not */
+
+		round_barrier(2U * round + 1U);
+		if (!wake_up_pending()) {
+			fail(r, "round %u: the timer's interrupt never pended", round);
+			continue;
+		}
+		rc = payload_suspend(PLAT_PSTATE_CORE_OFF);
+		payload_timer_stop();
+		read_own(ts);
+		r->calls++;
+		r->forced++;
+		r->abandoned += ts[RT_INSTR_ENTER_HW_LOW_PWR] == ts[RT_INSTR_EXIT_HW_LOW_PWR];
+		check_ring_record(r, round, &seq, ts, PLAT_PSTATE_CORE_OFF, rc);
+		if (payload_ring_head(pos) != seq)
+			fail(r, "round %u: head %llu, the firmware's record %llu", round,
+			     (unsigned long long)payload_ring_head(pos), (unsigned long long)seq);
+	}
+	dsb_ish();
+}
+
+static bool hostile(void)
+{
+	memset(results, 0, sizeof(results));
+	arrivals = 0;
+	phase_name = "every core scribbles over every ring while the calls race";
+	dsb_ish();
+	run_all(hostile_job, NULL);
+	wait_others();
+	return report(phase_name, false, false);
 }
 
 /* PMF built in? (TFTF's probe: this core's ENTER_PSCI.) */
@@ -452,9 +665,10 @@ bool pmf_order_run(void)
 	if (!supported())
 		return true;
 	printf("PMF_ORDER: %u cores in %u clusters; %u + %u + %u calls per core in parallel, a "
-	       "third forced abandoned, then %u per core while the lead reads\n",
+	       "third forced abandoned, then %u per core while the lead reads, then %u rounds of "
+	       "scribbling over the call rings (%s)\n",
 	       payload_topo.cores, payload_topo.clusters, ROUNDS, ROUNDS, STANDBY_ROUNDS,
-	       WATCH_ROUNDS);
+	       WATCH_ROUNDS, HOSTILE_ROUNDS, payload_ring.present ? "checked" : "no ring");
 	for (unsigned int p = 0; p < PHASES; p++) {
 		memset(results, 0, sizeof(results));
 		arrivals = 0;
@@ -471,6 +685,9 @@ bool pmf_order_run(void)
 		ok &= watch();
 	else
 		payload_skip("PMF records read by another core", "the machine has one core");
+	/* Last: the rings' headers stay scribbled until the next boot. */
+	if (payload_ring.present)
+		ok &= hostile();
 	printf("PMF_ORDER: %s\n", ok ? "PASS" : "FAIL");
 	return ok;
 }

@@ -82,6 +82,16 @@ struct sample {
 	uint64_t ts[RT_INSTR_TOTAL_IDS];
 	int64_t pmf_rc;  /* first non-zero PMF status, else 0 */
 	int64_t call_rc; /* CPU_SUSPEND / PSCI_VERSION result */
+	/*
+	 * The call ring (pmf_ring.c), read on the core with the stamps: its
+	 * newest record, whether it was complete, the head before the call
+	 * (PSCI_VERSION writes no record), and what the record must say.
+	 */
+	struct pmf_ring_record ring;
+	bool ring_taken;
+	uint64_t head_before;
+	uint8_t want_function;
+	uint32_t want_power_state;
 	bool done;
 } __attribute__((aligned(CACHE_WRITEBACK_GRANULE)));
 
@@ -142,6 +152,16 @@ static void get_ts(struct sample *s)
 		if (r.x0 != 0U && s->pmf_rc == 0)
 			s->pmf_rc = (int64_t)r.x0;
 	}
+	/* The same record through the call ring, no SMC (after the stamps: nothing moves it). */
+	if (payload_ring.present)
+		s->ring_taken = payload_ring_newest(payload_my_pos(), &s->ring);
+}
+
+/* The function byte a ring record gives a PSCI function ID (docs/design/pmf.rst). */
+static uint8_t ring_function(uint32_t fid)
+{
+	return (uint8_t)((fid & 0x1fU) |
+	                 ((fid & PSCI_FID_SMC64_BIT) != 0U ? PMF_RING_FUNCTION_SMC64 : 0U));
 }
 
 static void suspend_entry(unsigned int pos, void *arg)
@@ -151,6 +171,8 @@ static void suspend_entry(unsigned int pos, void *arg)
 
 	payload_barrier_wait(&run->barrier);
 	start_skew(run->skew[pos]);
+	s->want_function = ring_function(PSCI_FID_CPU_SUSPEND | PSCI_FID_SMC64_BIT);
+	s->want_power_state = run->power_state;
 	for (unsigned int try = 0; try < SUSPEND_TRIES; try++) {
 		payload_timer_arm_us((uint64_t)SUSPEND_TIMER_US << try);
 		s->call_rc = payload_suspend(run->power_state);
@@ -175,6 +197,7 @@ static void version_entry(unsigned int pos, void *arg)
 
 	payload_barrier_wait(&run->barrier);
 	start_skew(run->skew[pos]);
+	s->head_before = payload_ring.present ? payload_ring_head(pos) : 0U;
 	s->call_rc = smc1(PSCI_FID_VERSION, 0, 0, 0);
 	get_ts(s);
 	s->done = true;
@@ -185,6 +208,9 @@ static void collect_entry(unsigned int pos, void *arg)
 	struct run *run = arg;
 	struct sample *s = &samples[run->scenario][pos];
 
+	/* The stamps of its CPU_OFF, whose record its warm boot wrote. */
+	s->want_function = ring_function(PSCI_FID_CPU_OFF);
+	s->want_power_state = 0;
 	get_ts(s);
 	s->call_rc = 0;
 	s->done = true;
@@ -309,6 +335,48 @@ static const char *cpu_label(unsigned int pos)
 	return buf[pos];
 }
 
+/* Records the ring gave identical to the PMF SMCs', and the PSCI_VERSION calls that wrote none. */
+static unsigned int ring_identical, ring_untouched;
+
+/*
+ * The call ring against the PMF SMCs for one core's sample: a power call's
+ * record holds the very six stamps PMF_GET_TIMESTAMP returned, its
+ * function, power_state and outcome (entered); PSCI_VERSION, no power
+ * call, writes no record and leaves the middle four stamps of the last
+ * one (docs/design/pmf.rst).
+ */
+static bool check_ring(enum scenario sc, unsigned int pos, const struct sample *s)
+{
+	const char *name = scenario[sc].name;
+	const uint64_t *t = s->ts;
+	char why[160];
+
+	if (!payload_ring.present)
+		return true;
+	if (sc == PSCI_VERSION_PARALLEL) {
+		bool same = s->head_before == s->ring.seq || !s->ring_taken;
+
+		for (unsigned int i = RT_INSTR_ENTER_HW_LOW_PWR;
+		     same && s->ring_taken && i <= RT_INSTR_EXIT_CFLUSH; i++)
+			same = s->ring.ts[i] == t[i];
+		ring_untouched += same;
+		return payload_check(
+			same && payload_ring_head(pos) == s->head_before,
+			"%s: core %s: PSCI_VERSION moved the call ring (head %llu before, "
+			"record %llu after) or its middle stamps differ from PMF's",
+			name, cpu_label(pos), (unsigned long long)s->head_before,
+			(unsigned long long)s->ring.seq);
+	}
+	if (!payload_check(s->ring_taken, "%s: core %s: no complete record in the call ring", name,
+	                   cpu_label(pos)))
+		return false;
+	bool same = payload_ring_compare(&s->ring, t, s->want_function, s->want_power_state,
+	                                 PMF_RING_ENTERED, why, sizeof(why));
+
+	ring_identical += same;
+	return payload_check(same, "%s: core %s: the call ring: %s", name, cpu_label(pos), why);
+}
+
 /* TFTF's ordering checks and the figures for one core (docs/perf). */
 static bool evaluate(enum scenario sc, unsigned int pos, uint64_t freq, struct row *row)
 {
@@ -336,7 +404,7 @@ static bool evaluate(enum scenario sc, unsigned int pos, uint64_t freq, struct r
 		ok &= payload_check(to_ns(t[RT_INSTR_EXIT_PSCI] - t[RT_INSTR_ENTER_PSCI], freq,
 		                          &row->ns[0]),
 		                    "%s: core %s: latency out of range", name, who);
-		return ok;
+		return ok && check_ring(sc, pos, s);
 	}
 	ok &= payload_check(s->call_rc == PSCI_E_SUCCESS, "%s: core %s: CPU_SUSPEND returned %lld",
 	                    name, who, (long long)s->call_rc);
@@ -369,7 +437,7 @@ static bool evaluate(enum scenario sc, unsigned int pos, uint64_t freq, struct r
 	                            to_ns(t[RT_INSTR_EXIT_CFLUSH] - t[RT_INSTR_ENTER_CFLUSH], freq,
 	                                  &row->ns[2]),
 	                    "%s: core %s: interval out of range", name, who);
-	return ok;
+	return ok && check_ring(sc, pos, s);
 }
 
 /* The cores per cluster, e.g. "2+2". */
@@ -574,6 +642,11 @@ bool rt_instr_run(void)
 		       (unsigned int)ITERATIONS);
 		ok &= run_iteration(it, freq);
 	}
+	if (payload_ring.present)
+		printf("PAYLOAD: PMF call ring: %u records identical to PMF_GET_TIMESTAMP's (every "
+		       "power call of every scenario, every core), %u PSCI_VERSION calls that wrote "
+		       "none\n",
+		       ring_identical, ring_untouched);
 	printf("PAYLOAD: runtime instrumentation: %s\n",
 	       ok && payload_checks_failed == failed_before ? "PASS" : "FAIL");
 	return ok;

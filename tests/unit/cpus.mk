@@ -45,8 +45,8 @@ $(foreach i,0 1,$(call cpus_test,errata_abi_impdef$(i),services/std_svc/errata_a
 # QEMU (no registers, no mitigation) and as on silicon (both).
 CPU_ROWS_DIR := $(UNIT_DIR)/cpu_rows
 CPU_ROWS_FLAGS := -O2 -g -std=gnu11 -Wall -Wextra -Werror $(CPUS_FLAGS) -Iinclude \
-	-I$(CPU_ROWS_DIR)/include
-$(CPU_ROWS_DIR)/include/asm_offsets.h: lib/el3_runtime/asm_offsets.c tests/unit/cpus.mk
+	-I$(CPU_ROWS_DIR)/include -I$(UNIT_DIR)/include
+$(CPU_ROWS_DIR)/include/asm_offsets.h: lib/el3_runtime/asm_offsets.c tests/unit/cpus.mk | $(UNIT_PMF_ABI_H)
 	@mkdir -p $(@D)
 	@$(SHA2_A64_CC) $(CPU_ROWS_FLAGS) -S $< -o $@.s
 	@$(asm_offsets_from_s)

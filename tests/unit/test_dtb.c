@@ -788,6 +788,137 @@ static void test_memory_too_many_ranges(void)
 	free(b);
 }
 
+/* ---- reserved memory --------------------------------------------------- */
+
+static const struct dtb_reserved ring = { "pmf-ring", "n1fw,pmf-ring", 0x5ff00000, 0x20000 };
+
+/* @b's /reserved-memory/pmf-ring@5ff00000 is @r in @ac/@sc cells, no-map. */
+static void verify_reserved(const void *b, uint32_t ac, uint32_t sc)
+{
+	int parent = fdt_path_offset(b, "/reserved-memory");
+	int node = fdt_path_offset(b, "/reserved-memory/pmf-ring@5ff00000");
+	fdt32_t reg[4];
+	int n = 0;
+
+	CHECK(parent >= 0 && node >= 0);
+	CHECK_EQ(fdt_address_cells(b, parent), (int)ac);
+	CHECK_EQ(fdt_size_cells(b, parent), (int)sc);
+	CHECK(fdt_getprop(b, parent, "ranges", NULL) != NULL);
+	CHECK(prop_eq(b, node, "compatible", "n1fw,pmf-ring", 14));
+	CHECK(fdt_getprop(b, node, "no-map", NULL) != NULL);
+	if (ac == 2U)
+		reg[n++] = 0;
+	reg[n++] = cpu_to_fdt32(0x5ff00000);
+	if (sc == 2U)
+		reg[n++] = 0;
+	reg[n++] = cpu_to_fdt32(0x20000);
+	CHECK(prop_eq(b, node, "reg", reg, n * 4));
+	CHECK_EQ(fdt_check_full(b, REGION), 0);
+}
+
+static int reserve(void *b, uint32_t *written, struct dtb_diag *d)
+{
+	CHECK_EQ(dtb_check_header(b, REGION, d), DTB_OK);
+	return dtb_add_reserved(b, REGION, scratch(), REGION, &ring, written, d);
+}
+
+/*
+ * The QEMU DTB after the PSCI fix-up, as BL2 edits it: /reserved-memory
+ * added with the root's cells (2 and 2), the node in them; everything
+ * else (the PSCI description) kept; a second call replaces the node
+ * rather than adding another; the result is what the written count says.
+ */
+static void test_reserved_qemu(void)
+{
+	void *b = load_qemu_dtb();
+	struct dtb_psci_report rep;
+	struct dtb_diag d;
+	uint32_t written = 0;
+	int count = 0;
+
+	CHECK_EQ(fixup(b, &rep, &d), DTB_OK);
+	CHECK_EQ(reserve(b, &written, &d), DTB_OK);
+	CHECK_EQ(written, fdt_totalsize(b));
+	verify_reserved(b, 2, 2);
+	verify(b, 4);
+	CHECK_EQ(reserve(b, &written, &d), DTB_OK);
+	verify_reserved(b, 2, 2);
+	for (int n = fdt_first_subnode(b, fdt_path_offset(b, "/reserved-memory")); n >= 0;
+	     n = fdt_next_subnode(b, n))
+		count++;
+	CHECK_EQ(count, 1);
+	free(b);
+}
+
+/*
+ * An existing /reserved-memory (of other cells than the root's: its own
+ * rule the node's reg follows) keeps its children; a tree with one
+ * address cell refuses a base above 4 GiB; one with a 3-cell parent is
+ * refused as such; a blob the checked walk rejects is never given to
+ * libfdt; no room leaves the blob untouched.
+ */
+static void test_reserved_cases(void)
+{
+	void *b = calloc(1, REGION), *copy = malloc(REGION);
+	const struct dtb_reserved high = { "pmf-ring", "n1fw,pmf-ring", 0x100000000ull, 0x1000 };
+	struct dtb_diag d;
+	uint32_t written = 0;
+	char msg[200];
+
+	OK(fdt_create(b, REGION));
+	OK(fdt_finish_reservemap(b));
+	OK(fdt_begin_node(b, ""));
+	OK(fdt_property_u32(b, "#address-cells", 1));
+	OK(fdt_property_u32(b, "#size-cells", 1));
+	OK(fdt_begin_node(b, "reserved-memory"));
+	OK(fdt_property_u32(b, "#address-cells", 1));
+	OK(fdt_property_u32(b, "#size-cells", 1));
+	OK(fdt_property(b, "ranges", NULL, 0));
+	OK(fdt_begin_node(b, "other@48000000"));
+	OK(fdt_property(b, "no-map", NULL, 0));
+	OK(fdt_end_node(b));
+	OK(fdt_end_node(b));
+	OK(fdt_end_node(b));
+	OK(fdt_finish(b));
+	CHECK_EQ(reserve(b, &written, &d), DTB_OK);
+	verify_reserved(b, 1, 1);
+	CHECK(fdt_path_offset(b, "/reserved-memory/other@48000000") >= 0);
+
+	memcpy(copy, b, REGION);
+	CHECK_EQ(dtb_add_reserved(b, REGION, scratch(), REGION, &high, &written, &d),
+	         DTB_ERR_CELLS);
+	CHECK(memcmp(copy, b, REGION) == 0);
+	CHECK(strstr(dtb_diag_format(&d, msg, sizeof(msg)), "reg") != NULL);
+
+	/* No room: the scratch buffer, then the region. */
+	CHECK_EQ(dtb_add_reserved(b, REGION, scratch(), fdt_totalsize(b) - 4, &ring, &written, &d),
+	         DTB_ERR_LIBFDT);
+	CHECK(strstr(dtb_diag_format(&d, msg, sizeof(msg)), "libfdt: FDT_ERR_NOSPACE") != NULL);
+	CHECK_EQ(dtb_add_reserved(b, fdt_totalsize(b) - 8, scratch(), REGION, &ring, &written, &d),
+	         DTB_ERR_NO_SPACE);
+	CHECK(memcmp(copy, b, REGION) == 0);
+
+	/* /reserved-memory with 3 address cells. */
+	OK(fdt_open_into(copy, b, REGION));
+	OK(fdt_setprop_u32(b, fdt_path_offset(b, "/reserved-memory"), "#address-cells", 3));
+	memcpy(copy, b, REGION);
+	CHECK_EQ(dtb_add_reserved(b, REGION, scratch(), REGION, &ring, &written, &d),
+	         DTB_ERR_CELLS);
+	CHECK_EQ(d.value, 3);
+	CHECK(memcmp(copy, b, REGION) == 0);
+
+	/* A structure the walk rejects: a property whose length runs past the block. */
+	uint8_t *p = first_prop(b, "/reserved-memory");
+
+	put32(p + 4, 0xfffffff4u);
+	memcpy(copy, b, REGION);
+	CHECK_EQ(dtb_add_reserved(b, REGION, scratch(), REGION, &ring, &written, &d),
+	         DTB_ERR_TOKEN);
+	CHECK(memcmp(copy, b, REGION) == 0);
+	free(copy);
+	free(b);
+}
+
 int main(int argc, char **argv)
 {
 	if (argc != 2) {
@@ -811,6 +942,8 @@ int main(int argc, char **argv)
 	RUN_TEST(test_memory_cells);
 	RUN_TEST(test_memory_bad_reg);
 	RUN_TEST(test_memory_too_many_ranges);
+	RUN_TEST(test_reserved_qemu);
+	RUN_TEST(test_reserved_cases);
 	free(scratch());
 	return test_summary();
 }

@@ -336,7 +336,7 @@ static void test_every_error_has_text(void)
 {
 	char buf[200];
 
-	for (int e = 0; e >= DTB_ERR_TOO_MANY_RANGES; e--) {
+	for (int e = 0; e >= DTB_ERR_LAST; e--) {
 		struct dtb_diag d = { e, "f", 1, "o", 2, 3 };
 
 		CHECK(strcmp(dtb_strerror(e), "unknown DTB error") != 0);

@@ -34,6 +34,7 @@
  * seed reproduces it exactly; PSCI_MODEL_TRACE=1 prints every step.
  */
 #include <setjmp.h>
+#include <sys/mman.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -646,6 +647,142 @@ static void check_record(unsigned int c, enum exit_kind how, uint64_t t0)
 	       (unsigned long long)ts[RT_INSTR_ENTER_HW_LOW_PWR]);
 }
 
+/*
+ * docs/design/pmf.rst, the call ring: every power call stages how it ends
+ * and writes exactly one record once its stamps are complete (when it
+ * returns, as the Standard Service does after EXIT_PSCI; after a
+ * power-down, at the wake-up's warm boot; CPU_FREEZE at once), numbered
+ * from EL3's own count whatever the ring holds: the test scribbles over
+ * rings at random (ring_scribble) and checks that EL3 wrote the record's
+ * line and the head, nothing else (ring_snapshot).
+ */
+static uint64_t ring_seq[N];      /* records each core has written */
+static bool ring_down[N];         /* a power-down awaits its wake-up's record */
+static uint32_t ring_down_fid[N]; /* its function ID and power_state */
+static uint32_t ring_down_ps[N];
+static bool ring_scribbled[N];      /* its header's head is noise until its next record */
+static struct pmf_ring ring_before; /* the last ring scribbled, as it was left */
+static unsigned int ring_before_core = N;
+
+static struct pmf_ring *sim_ring(unsigned int c)
+{
+	return (struct pmf_ring *)(uintptr_t)(PLAT_PMF_RING_BASE +
+	                                      (uint64_t)c * PMF_RING_CPU_BYTES);
+}
+
+/* Random bytes over core @c's whole ring, seq and head values among them. */
+static void ring_scribble(unsigned int c)
+{
+	uint64_t *w = (uint64_t *)sim_ring(c);
+
+	for (size_t i = 0; i < sizeof(struct pmf_ring) / sizeof(*w); i++)
+		w[i] = rnd();
+	sim_ring(c)->header.head = ring_seq[c] + 1U + rnd_below(1000);
+	sim_ring(c)->record[ring_seq[c] % PMF_RING_RECORDS].seq = ring_seq[c] + 1U;
+	ring_before = *sim_ring(c);
+	ring_before_core = c;
+	ring_scribbled[c] = true;
+}
+
+static uint8_t ring_function(uint32_t fid)
+{
+	return (uint8_t)((fid & 0x1fU) | ((fid & PSCI_FID_SMC64_BIT) != 0U ? 0x80U : 0U));
+}
+
+/*
+ * Core @c's newest record must be its record number ++ring_seq[c], of
+ * @fid, @power_state, @status and @outcome, with the six stamps of its PMF
+ * line; if the ring was scribbled before, every other byte as it was.
+ */
+static void ring_expect(unsigned int c, uint32_t fid, uint32_t power_state, int64_t status,
+                        unsigned int outcome)
+{
+	uint64_t n = ++ring_seq[c];
+	const struct pmf_ring *ring = sim_ring(c);
+	const struct pmf_ring_record *r = &ring->record[(n - 1U) % PMF_RING_RECORDS];
+	bool function_has_ps = (fid & 0x1fU) == 1U;
+
+	EXPECT(ring->header.head == n && r->seq == n,
+	       "core %u: ring head %llu, record seq %llu, expected %llu", c,
+	       (unsigned long long)ring->header.head, (unsigned long long)r->seq,
+	       (unsigned long long)n);
+	EXPECT(memcmp(r->ts, pmf_timestamps[c], sizeof(r->ts)) == 0,
+	       "core %u: record %llu's stamps are not its PMF line's", c, (unsigned long long)n);
+	EXPECT(r->function == ring_function(fid) &&
+	               r->power_state == (function_has_ps ? power_state : 0U) &&
+	               r->status == status && r->outcome == outcome,
+	       "core %u: record %llu: function 0x%x power_state 0x%x status %d outcome %u, "
+	       "expected 0x%x 0x%x %lld %u",
+	       c, (unsigned long long)n, r->function, r->power_state, r->status, r->outcome,
+	       ring_function(fid), function_has_ps ? power_state : 0U, (long long)status, outcome);
+	EXPECT(cpu_data_sim[c].pmf_ring_pending == 0U, "core %u: staging left after its record", c);
+	ring_scribbled[c] = false;
+	if (ring_before_core == c) {
+		struct pmf_ring after = *ring;
+
+		after.header.head = ring_before.header.head;
+		after.record[(n - 1U) % PMF_RING_RECORDS] =
+			ring_before.record[(n - 1U) % PMF_RING_RECORDS];
+		EXPECT(memcmp(&after, &ring_before, sizeof(after)) == 0,
+		       "core %u: EL3 wrote more of a scribbled ring than record %llu and the head",
+		       c, (unsigned long long)n);
+		ring_before_core = N;
+	}
+}
+
+/* Core @c's ring holds no record newer than ring_seq[c] (its head, unless scribbled since). */
+static void ring_unchanged(unsigned int c, const char *why)
+{
+	EXPECT(ring_scribbled[c] || sim_ring(c)->header.head == ring_seq[c],
+	       "core %u: %s wrote a ring record (head %llu, %llu written)", c, why,
+	       (unsigned long long)sim_ring(c)->header.head, (unsigned long long)ring_seq[c]);
+}
+
+/* After a call of core @c left the firmware (@how): its ring as the call leaves it. */
+static void ring_after_call(unsigned int c, uint32_t fid, uint64_t x1, int64_t rc,
+                            enum exit_kind how, bool pending_before)
+{
+	uint8_t staged = cpu_data_sim[c].pmf_ring_pending;
+	const uint64_t *ts = pmf_timestamps[c];
+
+	if (!power_call(fid) || how == EXIT_SYSTEM) {
+		EXPECT(staged == 0U, "core %u: fid 0x%x, no power call, staged outcome %u", c, fid,
+		       staged);
+		ring_unchanged(c, "no power call");
+		return;
+	}
+	if (how == EXIT_FREEZE) {
+		ring_expect(c, fid, 0, 0, PMF_RING_FROZEN);
+		return;
+	}
+	if (how == EXIT_PWR_DOWN) {
+		EXPECT(staged == PMF_RING_ENTERED && cpu_data_sim[c].pmf_ring_fid == fid &&
+		               cpu_data_sim[c].pmf_ring_x1 == x1,
+		       "core %u: a power-down staged outcome %u, fid 0x%x, x1 0x%llx", c, staged,
+		       cpu_data_sim[c].pmf_ring_fid,
+		       (unsigned long long)cpu_data_sim[c].pmf_ring_x1);
+		ring_down[c] = true;
+		ring_down_fid[c] = fid;
+		ring_down_ps[c] = (uint32_t)x1;
+		return;
+	}
+	EXPECT(staged == PMF_RING_ENTERED || staged == PMF_RING_ABANDONED,
+	       "core %u: power call 0x%x returned %lld without staging its outcome (%u)", c, fid,
+	       (long long)rc, staged);
+	/* Abandoned: a wake-up was pending, and no time in low power (docs/design/pmf.rst). */
+	EXPECT(staged != PMF_RING_ABANDONED || rc != 0 ||
+	               (pending_before &&
+	                ts[RT_INSTR_ENTER_HW_LOW_PWR] == ts[RT_INSTR_EXIT_HW_LOW_PWR]),
+	       "core %u: abandoned without a pending wake-up, or with time in low power", c);
+	/* The Standard Service's part: EXIT_PSCI, then the record. */
+	pmf_capture(RT_INSTR_EXIT_PSCI, false);
+	pmf_ring_returned((uint64_t)rc);
+	ring_expect(c, fid, (uint32_t)x1, rc,
+	            rc != 0                        ? PMF_RING_DENIED
+	            : staged == PMF_RING_ABANDONED ? PMF_RING_ABANDONED
+	                                           : PMF_RING_ENTERED);
+}
+
 /* Core @c makes an SMC; how it left the firmware goes in *@how. */
 static int64_t call(unsigned int c, uint32_t fid, uint64_t x1, uint64_t x2, uint64_t x3,
                     enum exit_kind *how)
@@ -655,9 +792,16 @@ static int64_t call(unsigned int c, uint32_t fid, uint64_t x1, uint64_t x2, uint
 	/* A tick of its own, so that no earlier call's stamp looks like this one's. */
 	uint64_t t0 = power_call(fid) ? ++now : now;
 
+	bool pending_before = isr_pending[c];
+
 	cur = c;
 	scr_sim[c] = SCR_NS_RETURN;
 	wfi_unrouted = 0;
+	/* What the SMC vector saves, where a power-down's record takes them from. */
+	cpu_data_sim[c].ctx.x[0] = fid;
+	cpu_data_sim[c].ctx.x[1] = x1;
+	if (chance(2))
+		ring_scribble(c);
 	host_panic_jmp = &panic_jmp;
 	if (setjmp(panic_jmp) != 0) {
 		EXPECT(false, "the firmware panicked");
@@ -696,6 +840,7 @@ static int64_t call(unsigned int c, uint32_t fid, uint64_t x1, uint64_t x2, uint
 	       (unsigned long long)scr_sim[c], (unsigned long long)SCR_NS_RETURN);
 	if (power_call(fid))
 		check_record(c, *how, t0);
+	ring_after_call(c, fid, x1, rc, *how, pending_before);
 	return rc;
 }
 
@@ -707,6 +852,17 @@ static void warm_boot(unsigned int c)
 	booted_ctx = NULL;
 	psci_warmboot_entrypoint();
 	EXPECT(finish_called, "core %u: no finisher ran", c);
+	/* bl31_warm_boot's tail: the power-down's record, none for a first power-up. */
+	pmf_capture_after_cache_off_write(RT_INSTR_EXIT_PSCI);
+	if (chance(2))
+		ring_scribble(c);
+	pmf_ring_woken();
+	if (ring_down[c]) {
+		ring_expect(c, ring_down_fid[c], ring_down_ps[c], 0, PMF_RING_ENTERED);
+		ring_down[c] = false;
+	} else {
+		ring_unchanged(c, "a first power-up");
+	}
 	if (m[c].run == M_PENDING)
 		seen.boots++;
 	else
@@ -1560,6 +1716,16 @@ static void test_setup(void)
 	m[0].run = M_RUNNING;
 	m_set_running(0, MAXL);
 
+	/* The call ring's window, where the fake platform puts it. */
+	CHECK(mmap((void *)(uintptr_t)PLAT_PMF_RING_BASE, PMF_RING_SIZE, PROT_READ | PROT_WRITE,
+	           MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1,
+	           0) == (void *)(uintptr_t)PLAT_PMF_RING_BASE);
+	pmf_ring_setup();
+	for (unsigned int c = 0; c < N; c++)
+		CHECK(sim_ring(c)->header.magic == PMF_RING_MAGIC &&
+		      sim_ring(c)->header.mpidr == plat_core_mpidr(c) &&
+		      sim_ring(c)->header.records == PMF_RING_RECORDS &&
+		      sim_ring(c)->header.head == 0);
 	snprintf(what, sizeof(what), "psci_setup");
 	CHECK_EQ(psci_setup(0x0e060000), 0);
 	CHECK_EQ(warm_entry, 0x0e060000);

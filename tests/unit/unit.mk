@@ -15,11 +15,15 @@
 # binary, with $(UNIT_TEST_ARGS_test_<name>) as its arguments.
 
 UNIT_DIR := $(BUILD_BASE)/tests/unit
-UNIT_CFLAGS := $(HOST_CFLAGS) -fsanitize=address,undefined -fno-sanitize-recover=all
+# The generated PMF ABI header (tools/common/pmf.py), as the firmware has it.
+UNIT_PMF_ABI_H := $(UNIT_DIR)/include/pmf_abi.h
+$(UNIT_PMF_ABI_H): tools/common/pmf.py tools/common/generated.py FORCE
+	@$(call if_changed,GEN     $@,tools/common/pmf.py tools/common/generated.py) python3 -m tools.common.pmf --c-header $@
+UNIT_CFLAGS := $(HOST_CFLAGS) -I$(UNIT_DIR)/include -fsanitize=address,undefined -fno-sanitize-recover=all
 # The firmware configuration the tests compile against (fixed, not the build's).
 # (The platform's title, config.h's string, is a stand-in: no test
 # depends on the words.)
-UNIT_OPTIONS := -DENABLE_ASSERTIONS=1 -DENABLE_RUNTIME_INSTRUMENTATION=1 -DPSCI_OS_INIT_MODE=1 \
+UNIT_OPTIONS := -DENABLE_ASSERTIONS=1 -DENABLE_RUNTIME_INSTRUMENTATION=1 -DPMF_RING=1 -DPSCI_OS_INIT_MODE=1 \
 	-DPLAT_TITLE='"unit test"'
 UNIT_CONFIG := -DLOG_LEVEL=0 $(UNIT_OPTIONS)
 UNIT_QEMU := -Iplat/qemu/include -Iplat/common/include -DQEMU_CLUSTERS=2 -DQEMU_CORES_PER_CLUSTER=2 \
@@ -40,7 +44,7 @@ BOARD_MODELS := $(addprefix tests/unit/models/,gic600.c scp.c counter.c dmc620.c
 
 # $(call host_test,OUT,MAIN,SOURCES,FLAGS,LIBS,PREREQS): the one rule.
 define host_test
-$(1): $(2) $(3) $(6) tests/unit/unit.mk $(HOST_TOOLCHAIN_STAMP)
+$(1): $(2) $(3) $(6) tests/unit/unit.mk $(HOST_TOOLCHAIN_STAMP) | $(UNIT_PMF_ABI_H)
 	@mkdir -p $$(@D)
 	@echo "  HOSTCC  $$@"
 	@$$(HOSTCC) $(4) $$(UNIT_CFLAGS) -MMD -MP -MF $$@.d $(2) $(3) $(5) -o $$@

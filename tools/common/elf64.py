@@ -2,14 +2,20 @@
 
 Function symbols (for qemu_run's time-limit report and the profiler), the
 contents of the allocated sections by address (instruction words for the
-profiler and the ETM test encoder) and the executable address ranges.
+profiler and the ETM test encoder), the executable address ranges, and
+what a dynamically linked program needs (the libraries it names and its
+interpreter, for an initramfs: tests/linux/mkinitramfs.py).
 Field layouts: the System V ABI's ELF chapter (ELF64 header, section
-header, Elf64_Sym).
+header, Elf64_Sym, Elf64_Dyn, program header).
 """
 import struct
 
 SHT_PROGBITS = 1
 SHT_SYMTAB = 2
+SHT_DYNAMIC = 6
+DT_NULL = 0
+DT_NEEDED = 1
+PT_INTERP = 3
 SHF_ALLOC = 0x2
 SHF_EXECINSTR = 0x4
 SHN_UNDEF = 0
@@ -112,6 +118,34 @@ class Elf:
             if best is None or value >= best[0]:
                 best = (value, size, name)
         return best
+
+
+    def needed(self):
+        """The DT_NEEDED names of the dynamic section (the libraries to load)."""
+        out = []
+        for sh in self.sections:
+            if sh[1] != SHT_DYNAMIC or sh[6] >= len(self.sections):
+                continue
+            strtab = self.sections[sh[6]]
+            for off in range(sh[4], sh[4] + sh[5] - 15, 16):
+                tag, val = struct.unpack_from("<qQ", self._data, off)
+                if tag == DT_NULL:
+                    break
+                if tag == DT_NEEDED and val < strtab[5]:
+                    start = strtab[4] + val
+                    out.append(self._data[start:self._data.index(b"\0", start)].decode())
+        return out
+
+    def interpreter(self):
+        """The PT_INTERP path (the dynamic loader), or None for a static file."""
+        phoff, = struct.unpack_from("<Q", self._data, 0x20)
+        phentsize, phnum = struct.unpack_from("<HH", self._data, 0x36)
+        for i in range(phnum):
+            ptype, _, off, _, _, filesz = struct.unpack_from("<IIQQQQ", self._data,
+                                                              phoff + i * phentsize)
+            if ptype == PT_INTERP:
+                return self._data[off:off + filesz].rstrip(b"\0").decode()
+        return None
 
 
 def elf_symbols(path):

@@ -10,9 +10,12 @@ here=$(cd "$(dirname "$0")" && pwd)
 deps=$1 out=$2
 eval "$(bash "$here/../../make_helpers/debian_kernel.sh" headers "$deps")"
 mkdir -p "$out"
-for f in pmf_idle.c Kbuild; do
+for f in pmf_idle.c pmf_idle_trace.h Kbuild; do
 	cmp -s "$here/$f" "$out/$f" || cp "$here/$f" "$out/$f"
 done
+# The PMF ABI, generated from its one source (tools/common/pmf.py), only
+# when its text changes.
+PYTHONPATH="$here/../.." python3 -m tools.common.pmf --c-header "$out/pmf_abi.h"
 # The release is part of the command: another kernel rebuilds.
 echo "$KERNEL_RELEASE" >"$out/release.new"
 cmp -s "$out/release.new" "$out/release" || { mv "$out/release.new" "$out/release" && rm -f "$out"/*.o "$out"/*.ko; }

@@ -16,14 +16,15 @@ import re
 import shutil
 import subprocess
 
+from tools.common import pmf
 from tools.profile import a64
 
 from tools.common.elf64 import Elf, ElfError
 
 REPO = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 
-CAPTURE_NAMES = ("ENTER_PSCI", "EXIT_PSCI", "ENTER_HW_LOW_PWR", "EXIT_HW_LOW_PWR",
-                 "ENTER_CFLUSH", "EXIT_CFLUSH")
+# The runtime-instrumentation timestamps' names (tools/common/pmf.py).
+CAPTURE_NAMES = pmf.SLOTS
 
 
 class SymbolError(ValueError):

@@ -8,6 +8,8 @@ Checks every file a report tool wrote (PATH a file, or a run directory: its
 *.json and *.csv files and a LAVA job's results.yaml) and prints each
 problem, naming the file and the key, column or line:
 
+* A Chrome/Perfetto trace (JSON with "traceEvents"): "ts" and "dur" in µs,
+  as the Trace Event Format has them and the file says; the rest as below.
 * JSON: every number sits under a key that names its unit (KEY_UNITS
   below: ``median_ns``, ``counter_hz``, ``delta_percent``) or is a count or
   an index (COUNTS), or under ``ns`` beside a ``unit`` field (make bench's
@@ -48,9 +50,13 @@ COUNTS = {"cluster", "core", "cores", "count", "iterations", "samples_per_iterat
           "exit_status", "format", "idx", "deepest", "linux_cpu", "power_state", "stat_count",
           "cpuidle_usage", "accepted", "rejected_order", "rejected_stale", "abandoned",
           "stat_total", "module_total", "hotplug", "difference", "overwritten", "unmatched",
-          "id", "job", "jobs"}
+          "id", "job", "jobs", "denied", "cpu_off", "other", "ring_torn", "ring_lost", "idle_smc",
+          "exits", "traced_exits", "entries", "smc_exits", "smc_entries", "smc_idle_smc",
+          "records", "timer_wakeups", "events", "idle_exit_events", "inside", "before", "outside", "spans",
+          "pid", "tid", "record"}
 # CSV columns that hold labels or counts.
-LABELS = {"cluster", "core", "cpu", "state", "power_state", "figure", "path", "unit"}
+LABELS = {"cluster", "core", "cpu", "state", "power_state", "figure", "path", "unit", "function",
+          "outcome"}
 # A unit named in parentheses, as a title names the unit of its figures.
 LABEL_UNIT = re.compile(r"\((µs|us|ns|ms)\)")
 SAY = {"us": "µs"}
@@ -120,6 +126,26 @@ def check_json(data, where="", problems=None):
     return problems
 
 
+def check_trace_events(data):
+    """The problems of a Chrome/Perfetto JSON trace (the Trace Event
+    Format, make linux-latency's trace.json): its "ts" and "dur" are µs by
+    the format, which the file says ("otherData": {"time unit": "µs"});
+    every other number follows the rule above."""
+    problems = []
+    if data.get("otherData", {}).get("time unit") != "µs":
+        problems.append("otherData: a trace must say its time unit (\"time unit\": \"µs\")")
+    for i, ev in enumerate(data.get("traceEvents", [])):
+        if not isinstance(ev, dict) or "ph" not in ev:
+            problems.append(f"traceEvents[{i}]: not an event (no ph)")
+            continue
+        for k in ("ts", "dur"):
+            if k in ev and not _numbers(ev[k]):
+                problems.append(f"traceEvents[{i}].{k}: not a number of µs")
+        rest = {k: v for k, v in ev.items() if k not in ("ts", "dur")}
+        check_json(rest, f"traceEvents[{i}]", problems)
+    return problems
+
+
 def _number_cell(cell):
     return all(re.fullmatch(r"-?\d+(\.\d+)?", w) for w in cell.split()) if cell else True
 
@@ -165,7 +191,10 @@ def check_file(path):
     with open(path, encoding="utf-8") as f:
         text = f.read()
     if path.endswith(".json"):
-        return check_json(json.loads(text))
+        data = json.loads(text)
+        if isinstance(data, dict) and "traceEvents" in data:
+            return check_trace_events(data)
+        return check_json(data)
     if path.endswith(".csv"):
         return check_csv(text)
     if os.path.basename(path) == "results.yaml":

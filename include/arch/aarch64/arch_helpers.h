@@ -132,6 +132,10 @@ static inline void dmb_st(void)
 {
 	__asm__ volatile("dmb st" : : : "memory");
 }
+static inline void dmb_ishst(void)
+{
+	__asm__ volatile("dmb ishst" : : : "memory");
+}
 static inline void dmb_ld(void)
 {
 	__asm__ volatile("dmb ld" : : : "memory");

@@ -39,6 +39,17 @@ struct cpu_data {
 	uint64_t runtime_sp;    /* top of this CPU's EL3 C stack */
 	/* Raw CNTPCT_EL0 read in the SMC vector, committed as ENTER_PSCI. */
 	uint64_t pmf_enter_ts;
+	/*
+	 * The call ring (lib/pmf, docs/design/pmf.rst): the records this CPU
+	 * has written, how the power call in progress ends (PMF_RING_*, 0 for
+	 * none) and, for a power-down, its function ID and first argument,
+	 * kept for the record its wake-up writes. EL3's own: never read from
+	 * the ring.
+	 */
+	uint64_t pmf_ring_seq;
+	uint64_t pmf_ring_x1;
+	uint32_t pmf_ring_fid;
+	uint8_t pmf_ring_pending;
 	unsigned int core_pos; /* this CPU's position (written at cold boot) */
 	/* This CPU's unit (lib/cpus), from its cold or warm boot's look-up. */
 	const struct cpu_ops *cpu_ops;

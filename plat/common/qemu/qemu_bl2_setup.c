@@ -13,6 +13,7 @@
 #include <common/debug.h>
 #include <lib/dtb.h>
 #include <lib/mmio.h>
+#include <lib/pmf.h>
 #include <plat/plat_setup.h>
 #include <platform_def.h>
 #include <lib/utils_def.h>
@@ -20,6 +21,9 @@
 _Static_assert(PLAT_DTB_SCRATCH_BASE >= PLAT_DTB_BASE + PLAT_DTB_MAX_SIZE &&
                        PLAT_DTB_SCRATCH_BASE + PLAT_DTB_MAX_SIZE <= PLAT_BL33_BASE,
                "the DTB scratch buffer lies in BL2's non-secure map, apart from the DTB");
+_Static_assert(PLAT_PMF_RING_BASE >= PLAT_DTB_SCRATCH_BASE + PLAT_DTB_MAX_SIZE &&
+                       PLAT_PMF_RING_BASE + PLAT_PMF_RING_MAX_SIZE <= PLAT_BL33_BASE,
+               "the call ring's window lies between the scratch buffer and BL33");
 
 /*
  * The power-down states of qemu_pm.c. Entry and exit latencies are this
@@ -85,7 +89,8 @@ static void mem_protect_overwrite(const struct plat_ns_dram *dram)
 	}
 }
 
-static void add_psci(void *dtb, const struct plat_ns_dram *dram)
+/* True once the DTB describes PSCI (and passed the fix-up's checked walk). */
+static bool add_psci(void *dtb, const struct plat_ns_dram *dram)
 {
 	const unsigned int count = ARRAY_SIZE(qemu_idle_states);
 	struct dtb_psci_report rep;
@@ -96,14 +101,14 @@ static void add_psci(void *dtb, const struct plat_ns_dram *dram)
 	if (!mem_ranges_contain(&dram->ranges, PLAT_DTB_SCRATCH_BASE, PLAT_DTB_MAX_SIZE)) {
 		ERROR("BL2: DTB: no DRAM at 0x%lx for the 0x%x-byte scratch buffer; BL33 gets the DTB untouched\n",
 		      (unsigned long)PLAT_DTB_SCRATCH_BASE, PLAT_DTB_MAX_SIZE);
-		return;
+		return false;
 	}
 	rc = dtb_add_psci(dtb, PLAT_DTB_MAX_SIZE, (void *)PLAT_DTB_SCRATCH_BASE, PLAT_DTB_MAX_SIZE,
 	                  qemu_idle_states, count, &rep, &diag);
 	if (rc != DTB_OK) {
 		ERROR("BL2: DTB: cannot add the PSCI description: %s; BL33 gets the DTB untouched\n",
 		      dtb_diag_format(&diag, msg, sizeof(msg)));
-		return;
+		return false;
 	}
 	flush_dcache_range(PLAT_DTB_BASE, rep.written);
 	NOTICE("BL2: DTB: /psci %s; enable-method and cpu-idle-states on %u of %u CPU nodes; %u idle states%s\n",
@@ -120,6 +125,35 @@ static void add_psci(void *dtb, const struct plat_ns_dram *dram)
 	else if (rep.described < rep.cpu_nodes)
 		WARN("BL2: DTB: %u of %u CPU nodes under /cpus have a device_type other than \"cpu\": not described\n",
 		     rep.cpu_nodes - rep.described, rep.cpu_nodes);
+	return true;
+}
+
+/*
+ * The call ring's memory (lib/pmf, docs/design/pmf.rst), which BL31 writes
+ * and the normal world reads: kept from the kernel's allocator and linear
+ * map, so that nothing but the ring's readers ever maps it.
+ */
+static void add_pmf_ring(void *dtb)
+{
+	const struct dtb_reserved ring = { "pmf-ring", "n1fw,pmf-ring", PLAT_PMF_RING_BASE,
+		                           PMF_RING_SIZE };
+	struct dtb_diag diag;
+	uint32_t written = 0;
+	char msg[160];
+
+	if (!ENABLE_RUNTIME_INSTRUMENTATION || !PMF_RING)
+		return;
+	if (dtb_add_reserved(dtb, PLAT_DTB_MAX_SIZE, (void *)PLAT_DTB_SCRATCH_BASE,
+	                     PLAT_DTB_MAX_SIZE, &ring, &written, &diag) != DTB_OK) {
+		ERROR("BL2: DTB: cannot reserve the PMF call ring: %s; the normal world must not use "
+		      "0x%llx-0x%llx\n",
+		      dtb_diag_format(&diag, msg, sizeof(msg)), (unsigned long long)ring.base,
+		      (unsigned long long)(ring.base + ring.size - 1U));
+		return;
+	}
+	flush_dcache_range(PLAT_DTB_BASE, written);
+	NOTICE("BL2: DTB: /reserved-memory/pmf-ring@%llx: the PMF call ring, 0x%llx bytes\n",
+	       (unsigned long long)ring.base, (unsigned long long)ring.size);
 }
 
 void plat_bl2_prepare_bl33(struct plat_ns_dram *dram)
@@ -134,6 +168,6 @@ void plat_bl2_prepare_bl33(struct plat_ns_dram *dram)
 		      (unsigned long)PLAT_DTB_BASE, dtb_diag_format(&diag, msg, sizeof(msg)));
 	describe_dram(valid ? dtb : NULL, dram);
 	mem_protect_overwrite(dram);
-	if (valid)
-		add_psci(dtb, dram);
+	if (valid && add_psci(dtb, dram))
+		add_pmf_ring(dtb);
 }

@@ -59,12 +59,19 @@
 #define PLAT_FIP_MAX_SIZE 0x04000000
 
 /* DRAM: 2 GiB at 0x80000000 (the TZC-400 left open: bp.secure_memory=0). */
-#define PLAT_NS_DRAM_BASE ULL(0x80000000)
-#define PLAT_NS_DRAM_SIZE ULL(0x80000000)
-#define PLAT_BL33_BASE    0x88000000
-#define PLAT_BL33_LIMIT   0x8C000000
+#define PLAT_NS_DRAM_BASE      ULL(0x80000000)
+#define PLAT_NS_DRAM_SIZE      ULL(0x80000000)
+#define PLAT_BL33_BASE         0x88000000
+#define PLAT_BL33_LIMIT        0x8C000000
+/*
+ * The call ring's window (lib/pmf, docs/design/pmf.rst): the first MiB of
+ * DRAM's top 16 MiB, which the model's Linux device trees leave out of
+ * /memory (TF-A's FVP keeps them for the secure world behind its TZC).
+ */
+#define PLAT_PMF_RING_BASE     0xFF000000
+#define PLAT_PMF_RING_MAX_SIZE 0x00100000
 /* No DTB from this firmware: BL33 brings its own (docs/plat/fvp.rst). */
-#define PLAT_DTB_BASE     0
+#define PLAT_DTB_BASE          0
 
 /* Devices */
 #define PLAT_V2M_SYSREG_BASE 0x1C010000 /* V2M system registers */

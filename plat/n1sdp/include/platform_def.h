@@ -65,6 +65,14 @@
 #define PLAT_DRAM1_SIZE        ULL(0x80000000)
 #define PLAT_NS_DRAM_BASE      PLAT_DRAM1_BASE
 #define PLAT_NS_DRAM_SIZE      (PLAT_DRAM1_SIZE - ULL(0x01000000))
+/*
+ * The call ring's window (lib/pmf, docs/design/pmf.rst): the first MiB of
+ * DRAM1's top 16 MiB, which the normal world's descriptions leave out
+ * (UEFI's memory map, Linux's n1sdp.dts): non-secure and used by nothing
+ * else. A TZC set-up that made the top secure would have to leave it out.
+ */
+#define PLAT_PMF_RING_BASE     0xFF000000
+#define PLAT_PMF_RING_MAX_SIZE 0x00100000
 /* DRAM2: the rest of the chip's DDR, above 512 GiB (N1SDP TRM memory map). */
 #define PLAT_DRAM2_BASE        ULL(0x8080000000)
 #define PLAT_DRAM2_SIZE        ULL(0xF80000000) /* 62 GiB */

@@ -69,19 +69,27 @@
  * takes the size from the DTB, and uses this only when the DTB cannot say
  * (qemu_bl2_setup.c).
  */
-#define PLAT_NS_DRAM_BASE     ULL(0x40000000)
-#define PLAT_NS_DRAM_SIZE     (QEMU_MEMORY_MB * ULL(0x100000))
-#define PLAT_DTB_BASE         0x40000000
-#define PLAT_DTB_MAX_SIZE     0x00100000 /* the DTB region: totalsize at most this */
+#define PLAT_NS_DRAM_BASE      ULL(0x40000000)
+#define PLAT_NS_DRAM_SIZE      (QEMU_MEMORY_MB * ULL(0x100000))
+#define PLAT_DTB_BASE          0x40000000
+#define PLAT_DTB_MAX_SIZE      0x00100000 /* the DTB region: totalsize at most this */
 /*
  * BL2 builds the edited DTB here, then copies it back: non-secure DRAM just
  * above the DTB region, mapped by BL2 (plat_bl2_regions) and used by
  * nothing before BL33 runs. It exists whenever DRAM is at least 2 MiB,
  * unlike BL33's region (not with -m 512).
  */
-#define PLAT_DTB_SCRATCH_BASE (PLAT_DTB_BASE + PLAT_DTB_MAX_SIZE)
-#define PLAT_BL33_BASE        0x60000000
-#define PLAT_BL33_LIMIT       (PLAT_NS_DRAM_BASE + PLAT_NS_DRAM_SIZE)
+#define PLAT_DTB_SCRATCH_BASE  (PLAT_DTB_BASE + PLAT_DTB_MAX_SIZE)
+#define PLAT_BL33_BASE         0x60000000
+#define PLAT_BL33_LIMIT        (PLAT_NS_DRAM_BASE + PLAT_NS_DRAM_SIZE)
+/*
+ * The call ring's window (lib/pmf, docs/design/pmf.rst): the MiB of
+ * non-secure DRAM just below BL33's, which no image uses, nor U-Boot's
+ * loading of a kernel (0x40400000) and an initramfs (0x44000000); BL2
+ * reserves what the rings take of it in the DTB (/reserved-memory).
+ */
+#define PLAT_PMF_RING_BASE     0x5FF00000
+#define PLAT_PMF_RING_MAX_SIZE 0x00100000
 
 /* Devices */
 #define PLAT_DEVICE_BASE          0x08000000 /* GIC .. UARTs .. GPIO */

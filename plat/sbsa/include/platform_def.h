@@ -68,14 +68,21 @@
  * machine's loader_start), then BL33. BL2 takes the size from the DTB.
  * Beyond 2^40 the address space is 41 bits (lib/xlat walks from level 0).
  */
-#define PLAT_NS_DRAM_BASE     ULL(0x10000000000)
-#define PLAT_NS_DRAM_SIZE     (QEMU_MEMORY_MB * ULL(0x100000))
-#define PLAT_DTB_BASE         PLAT_NS_DRAM_BASE
-#define PLAT_DTB_MAX_SIZE     0x00100000 /* QEMU's blob: 1 MiB (create_device_tree) */
-#define PLAT_DTB_SCRATCH_BASE (PLAT_DTB_BASE + PLAT_DTB_MAX_SIZE)
-#define PLAT_BL33_BASE        (PLAT_NS_DRAM_BASE + ULL(0x20000000))
-#define PLAT_BL33_LIMIT       (PLAT_NS_DRAM_BASE + PLAT_NS_DRAM_SIZE)
-#define PLAT_XLAT_VA_BITS     41
+#define PLAT_NS_DRAM_BASE      ULL(0x10000000000)
+#define PLAT_NS_DRAM_SIZE      (QEMU_MEMORY_MB * ULL(0x100000))
+#define PLAT_DTB_BASE          PLAT_NS_DRAM_BASE
+#define PLAT_DTB_MAX_SIZE      0x00100000 /* QEMU's blob: 1 MiB (create_device_tree) */
+#define PLAT_DTB_SCRATCH_BASE  (PLAT_DTB_BASE + PLAT_DTB_MAX_SIZE)
+#define PLAT_BL33_BASE         (PLAT_NS_DRAM_BASE + ULL(0x20000000))
+#define PLAT_BL33_LIMIT        (PLAT_NS_DRAM_BASE + PLAT_NS_DRAM_SIZE)
+/*
+ * The call ring's window (lib/pmf, docs/design/pmf.rst): the MiB of
+ * non-secure DRAM just below BL33's, which no image uses; BL2 reserves
+ * what the rings take of it in the DTB (/reserved-memory).
+ */
+#define PLAT_PMF_RING_BASE     (PLAT_BL33_BASE - ULL(0x00100000))
+#define PLAT_PMF_RING_MAX_SIZE 0x00100000
+#define PLAT_XLAT_VA_BITS      41
 
 /* Devices */
 #define PLAT_GICD_BASE       0x40060000

@@ -24,9 +24,12 @@
 #ifndef PLAT_CPU_IMPDEF_REGS
 #define PLAT_CPU_IMPDEF_REGS 0
 #endif
-#define PLAT_MAX_PWR_LVL     2
-#define PLAT_NUM_PWR_DOMAINS (1 + PLAT_CLUSTER_COUNT + PLATFORM_CORE_COUNT)
-#define PLAT_NS_DRAM_BASE    ULL(0x80000000)
-#define PLAT_NS_DRAM_SIZE    ULL(0x80000000)
+#define PLAT_MAX_PWR_LVL       2
+#define PLAT_NUM_PWR_DOMAINS   (1 + PLAT_CLUSTER_COUNT + PLATFORM_CORE_COUNT)
+#define PLAT_NS_DRAM_BASE      ULL(0x80000000)
+#define PLAT_NS_DRAM_SIZE      ULL(0x80000000)
+/* The call ring's window (lib/pmf): the tests that write it map it there. */
+#define PLAT_PMF_RING_BASE     0x5FF00000
+#define PLAT_PMF_RING_MAX_SIZE 0x00100000
 
 #endif

@@ -88,6 +88,9 @@ static inline void dmb_ish(void)
 static inline void dmb_st(void)
 {
 }
+static inline void dmb_ishst(void)
+{
+}
 static inline void dmb_ld(void)
 {
 }
