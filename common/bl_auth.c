@@ -15,16 +15,34 @@
 #include <lib/auth/auth_sha2.h>
 #include <tools_share/fip.h>
 
+/* The ROT key's facts, generated from ROT_KEY (make_helpers/rotpk_hash.sh). */
+#include <rotpk_hash.h>
+
 static struct auth_ctx auth_ctx;
 static uint8_t cert_buf[AUTH_CERT_MAX_LEN] __attribute__((aligned(8)));
 static const char *auth_stage;
 static uint64_t auth_ticks;
+
+#if defined(ROTPK_RSA_N)
+/*
+ * The ROT key signs a certificate in each of BL1 and BL2: its R^2 mod N
+ * is the build's, not recomputed at each (include/lib/auth/auth.h). It is
+ * used only for a key whose modulus is this one, so a board whose ROTPK
+ * hash names another key (plat_get_rotpk_hash()) verifies as before.
+ */
+static const uint8_t rot_n[] = { ROTPK_RSA_N };
+static const uint8_t rot_rr[] = { ROTPK_RSA_RR };
+static const struct auth_rsa_rr rot_rr_key = { rot_n, sizeof(rot_n), rot_rr, sizeof(rot_rr) };
+#endif
 
 void bl_auth_init(const char *stage)
 {
 	auth_stage = stage;
 	auth_ticks = 0;
 	auth_ctx_init(&auth_ctx);
+#if defined(ROTPK_RSA_N)
+	auth_crypto_rsa_rr(&rot_rr_key, 1);
+#endif
 	NOTICE("%s: %s\n", stage, auth_sha2_describe());
 }
 

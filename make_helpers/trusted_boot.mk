@@ -94,8 +94,9 @@ $(BUILD_DIR)/keys/given.checked: $(CERT_CREATE) FORCE
 		cot_key_option,$(k))): refused$(comma) nothing signed: the firmware (KEY_ALG=$(KEY_ALG)) could not verify it" >&2; \
 		exit 1; };) :'
 
-# The ROTPK hash BL1 and BL2 hold (plat/common/plat_trusted_boot.c),
-# remade whenever the ROT key's content changes, whatever its file's time
+# The ROTPK hash BL1 and BL2 hold (plat/common/plat_trusted_boot.c) and, for
+# an RSA ROT key, its modulus and R^2 mod N (common/bl_auth.c), remade
+# whenever the ROT key's content changes, whatever its file's time
 # (make_helpers/if_changed.sh): a stale hash is a BL1 that refuses every FIP.
 ROTPK_HASH_H := $(BUILD_DIR)/include/rotpk_hash.h
 $(ROTPK_HASH_H): $(COT_KEY_ROT_KEY) make_helpers/rotpk_hash.sh $(COT_KEYS_CHECKED) FORCE
@@ -108,7 +109,8 @@ BL1_SOURCES += $(TBB_SOURCES)
 BL2_SOURCES += $(TBB_SOURCES)
 BL1_LIBS += $(MBEDTLS_LIB)
 BL2_LIBS += $(MBEDTLS_LIB)
-$(foreach i,bl1 bl2,$(eval $(BUILD_DIR)/$(i)/plat/common/plat_trusted_boot.o: $(ROTPK_HASH_H)))
+$(foreach i,bl1 bl2,$(eval $(BUILD_DIR)/$(i)/plat/common/plat_trusted_boot.o \
+	$(BUILD_DIR)/$(i)/common/bl_auth.o: $(ROTPK_HASH_H)))
 # lib/auth compiles against mbed TLS's headers, fetched with its source.
 $(foreach i,bl1 bl2,$(eval $(addprefix $(BUILD_DIR)/$(i)/,$(AUTH_SOURCES:.c=.o)): \
 	CPPFLAGS_COMMON += $(AUTH_CPPFLAGS) $(AUTH_ALG_FLAGS)))

@@ -13,8 +13,8 @@
 
 # Files that use lib/auth: these sources, plus $(AUTH_CPPFLAGS) and a
 # dependency on $(MBEDTLS_LIB) for the headers and the library.
-AUTH_SOURCES := lib/auth/auth_der.c lib/auth/auth_cert.c lib/auth/auth_crypto.c \
-	lib/auth/auth_image.c lib/auth/auth_error.c lib/auth/tbbr_cot.c lib/auth/auth_sha2.c
+AUTH_SOURCES := lib/auth/auth_der.c lib/auth/auth_cert.c lib/auth/auth_pk.c \
+	lib/auth/auth_crypto.c lib/auth/auth_image.c lib/auth/auth_error.c lib/auth/tbbr_cot.c lib/auth/auth_sha2.c
 # The SHA-2 block functions on the crypto extension (AArch64 builds only).
 AUTH_ASM_SOURCES := lib/auth/aarch64/sha2_ce.S
 
@@ -34,8 +34,7 @@ $(MBEDTLS_STAMP):
 # Only the modules verification needs (the config header says why each;
 # a module the build's algorithms do not need compiles to nothing).
 MBEDTLS_MODULES := asn1parse asn1write bignum constant_time ecdsa ecp ecp_curves \
-	md memory_buffer_alloc oid pk pk_wrap pkparse platform platform_util rsa \
-	rsa_internal sha256 sha512 x509
+	md memory_buffer_alloc oid platform platform_util rsa rsa_internal sha256 sha512
 
 AUTH_CPPFLAGS := -I$(MBEDTLS_SRC)/include \
 	'-DMBEDTLS_CONFIG_FILE=<lib/auth/mbedtls_config.h>'

@@ -1,9 +1,10 @@
 # libFuzzer harnesses (clang -fsanitize=fuzzer,address,undefined; Debian's
 # clang needs libclang-rt-<version>-dev for the fuzzer runtime) for the
 # parsers of untrusted input: the FIP (lib/fip), the DTB (lib/dtb, against
-# Debian's host libfdt), the SCP's SDS region into N1SDP's NT_FW_CONFIG and
-# X.509 certificates (lib/auth's parser, on mbed
-# TLS built with the same sanitizers). Seed corpora: tests/fuzz/corpus/<name>/.
+# Debian's host libfdt), the SCP's SDS region into N1SDP's NT_FW_CONFIG,
+# X.509 certificates and the public keys they carry (lib/auth's parsers, on
+# mbed TLS built with the same sanitizers). Seed corpora:
+# tests/fuzz/corpus/<name>/.
 # Included after lib/auth/auth.mk.
 #
 #   make fuzz [FUZZ_SECONDS=300] [FUZZ_RUNS=0]   each harness, bounded
@@ -24,7 +25,8 @@ FUZZ_CC := clang
 FUZZ_CFLAGS := -g -O1 -std=gnu11 -Wall -Wextra -Werror -Iinclude \
 	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 FUZZ_DIR := $(BUILD_BASE)/tests/fuzz
-FUZZERS := $(FUZZ_DIR)/fuzz_fip $(FUZZ_DIR)/fuzz_dtb $(FUZZ_DIR)/fuzz_sds $(FUZZ_DIR)/fuzz_cert
+FUZZERS := $(FUZZ_DIR)/fuzz_fip $(FUZZ_DIR)/fuzz_dtb $(FUZZ_DIR)/fuzz_sds $(FUZZ_DIR)/fuzz_cert \
+	$(FUZZ_DIR)/fuzz_key
 
 $(FUZZ_DIR)/fuzz_fip: tests/fuzz/fuzz_fip.c lib/fip/fip.c lib/fip/fip_uuids.c include/tools_share/fip.h
 	@mkdir -p $(@D)
@@ -52,12 +54,12 @@ MBEDTLS_FUZZ_FLAGS := -O1 -g -std=gnu11 -Iinclude -fsanitize=fuzzer-no-link,addr
 	-fno-sanitize-recover=all -Wall -Wextra -Werror
 $(eval $(call mbedtls_lib,$(MBEDTLS_FUZZ_LIB),$$(FUZZ_CC),$$(MBEDTLS_FUZZ_FLAGS),,))
 
-$(FUZZ_DIR)/fuzz_cert: tests/fuzz/fuzz_cert.c $(FUZZ_CERT_SOURCES) lib/auth/auth_private.h \
-		$(wildcard include/lib/auth/*.h) $(MBEDTLS_FUZZ_LIB)
+$(FUZZ_DIR)/fuzz_cert $(FUZZ_DIR)/fuzz_key: $(FUZZ_DIR)/fuzz_%: tests/fuzz/fuzz_%.c \
+		$(FUZZ_CERT_SOURCES) lib/auth/auth_private.h $(wildcard include/lib/auth/*.h) \
+		$(MBEDTLS_FUZZ_LIB)
 	@mkdir -p $(@D)
 	@echo "  FUZZCC  $@"
-	@$(FUZZ_CC) $(FUZZ_CFLAGS) $(AUTH_CPPFLAGS) tests/fuzz/fuzz_cert.c $(FUZZ_CERT_SOURCES) \
-		$(MBEDTLS_FUZZ_LIB) -o $@
+	@$(FUZZ_CC) $(FUZZ_CFLAGS) $(AUTH_CPPFLAGS) $< $(FUZZ_CERT_SOURCES) $(MBEDTLS_FUZZ_LIB) -o $@
 
 .PHONY: fuzz _fuzz
 fuzz:
