@@ -46,7 +46,9 @@ AUTH_ALG_FLAGS := -DAUTH_CFG_$(if $(filter ecdsa,$(KEY_ALG)),ECDSA,RSA)=1 \
 	$(if $(filter sha384 sha512,$(HASH_ALG)),-DAUTH_CFG_SHA512=1)
 AUTH_ALG_NAME := $(KEY_ALG)-$(if $(filter sha384 sha512,$(HASH_ALG)),sha512,sha256)
 MBEDTLS_LIB := $(BUILD_DIR)/lib/mbedtls-$(AUTH_ALG_NAME)/libmbedtls.a
-$(eval $(call mbedtls_lib,$(MBEDTLS_LIB),$$(CC),$$(MBEDTLS_TF_FLAGS) $(AUTH_ALG_FLAGS),$$(MBEDTLS_AR_PREFIX),$(TOOLCHAIN_STAMP)))
+MBEDTLS_FLAGS_STAMP := $(BUILD_DIR)/lib/mbedtls-flags.stamp
+$(call stamp_file,$(MBEDTLS_FLAGS_STAMP),MBEDTLS_TF_FLAGS_TEXT)
+$(eval $(call mbedtls_lib,$(MBEDTLS_LIB),$$(CC),$$(MBEDTLS_TF_FLAGS) $(AUTH_ALG_FLAGS),$$(MBEDTLS_AR_PREFIX),$(TOOLCHAIN_STAMP) $(MBEDTLS_FLAGS_STAMP)))
 
 .PHONY: mbedtls
 mbedtls: $(MBEDTLS_LIB)

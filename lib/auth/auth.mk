@@ -70,8 +70,22 @@ endef
 # Its common.h includes <assert.h> for static_assert only: mbed TLS calls
 # assert() solely under MBEDTLS_CHECK_PARAMS, which our configuration
 # leaves off.
-MBEDTLS_TF_FLAGS = $(TF_CFLAGS) -Iinclude -Iinclude/lib/libc -DENABLE_ASSERTIONS=0
-MBEDTLS_AR_PREFIX = $(if $(filter llvm,$(TOOLCHAIN)),llvm-,$(CROSS_COMPILE))
+# Like the boot loaders it is linked into, it is optimised at link time
+# (LTO_CFLAGS: with lib/auth's constant arguments, what lib/auth never
+# asks for goes, RSA's private-key path behind the verifier's mode
+# argument included) and, in a release build, for size, but for the
+# modules in MBEDTLS_SPEED_MODULES: bignum.c's Montgomery multiplication
+# and long division are the RSA and ECDSA time, 5% of the boot slower at
+# -Os (docs/perf/boot.rst). Expanded in the recipe, where $* is the module.
+MBEDTLS_SPEED_MODULES := bignum
+MBEDTLS_TF_FLAGS = $(TF_CFLAGS) $(LTO_CFLAGS) $(if $(filter 1,$(DEBUG)),,$(if $(filter \
+	$(MBEDTLS_SPEED_MODULES),$*),,-Os)) -Iinclude -Iinclude/lib/libc -DENABLE_ASSERTIONS=0
+# The archive's index must list the LTO objects' symbols: GCC's gcc-ar (its
+# LTO plugin), LLVM's llvm-ar.
+MBEDTLS_AR_PREFIX = $(if $(filter llvm,$(TOOLCHAIN)),llvm-,$(CROSS_COMPILE)gcc-)
+# What MBEDTLS_TF_FLAGS adds to the images' compiler and flags
+# (TOOLCHAIN_STAMP): a change rebuilds the library.
+MBEDTLS_TF_FLAGS_TEXT = $(LTO_CFLAGS) DEBUG=$(DEBUG) -Os but $(MBEDTLS_SPEED_MODULES)
 
 # The host's copy for unit tests: same sources and configuration header,
 # with the sanitizers the tests run under.
