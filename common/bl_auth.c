@@ -46,11 +46,13 @@ void bl_auth_init(const char *stage)
 	NOTICE("%s: %s\n", stage, auth_sha2_describe());
 }
 
-/* auth_image(), timed, and the ERROR line on failure. */
-static int authenticate(enum auth_image_id id, const void *data, size_t len)
+/* auth_image() (or, with @dst, auth_image_copy()), timed, and the ERROR
+ * line on failure. */
+static int authenticate(enum auth_image_id id, void *dst, const void *data, size_t len)
 {
 	uint64_t start = read_cntpct_el0();
-	int rc = auth_image(&auth_ctx, id, data, len);
+	int rc = dst != NULL ? auth_image_copy(&auth_ctx, id, dst, data, len)
+	                     : auth_image(&auth_ctx, id, data, len);
 
 	auth_ticks += read_cntpct_el0() - start;
 	if (rc != AUTH_OK) {
@@ -76,22 +78,24 @@ int bl_auth_cert(enum auth_image_id id, uintptr_t fip_base, size_t fip_size)
 		return AUTH_E_CERT_MISSING;
 	/* Not in the FIP: auth_image() names it ("certificate missing"). */
 	if (fip_find(toc, &img->uuid, &data, &size) != FIP_OK)
-		return authenticate(id, NULL, 0);
+		return authenticate(id, NULL, NULL, 0);
 	/* Longer than the buffer: refused by length, not copied. */
 	if (size > sizeof(cert_buf))
-		return authenticate(id, data, size);
+		return authenticate(id, NULL, data, size);
 	memcpy(cert_buf, data, size);
-	return authenticate(id, cert_buf, size);
+	return authenticate(id, NULL, cert_buf, size);
 }
 
-int bl_auth_image(enum auth_image_id id, uintptr_t base, size_t size)
+int bl_auth_load_image(enum auth_image_id id, const char *name, uintptr_t dest, const void *data,
+                       size_t size)
 {
-	int rc = authenticate(id, (const void *)base, size);
+	int rc;
 
-	if (rc != AUTH_OK) {
-		memset((void *)base, 0, size);
-		flush_dcache_range(base, size);
-	}
+	INFO("Loading %s: %zu bytes to 0x%lx\n", name, size, (unsigned long)dest);
+	rc = authenticate(id, (void *)dest, data, size);
+	if (rc != AUTH_OK)
+		memset((void *)dest, 0, size);
+	flush_dcache_range(dest, size);
 	return rc;
 }
 

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include <common/debug.h>
+#include <lib/auth/auth_sha2.h>
 
 #include "mbedtls/ecdsa.h"
 #include "mbedtls/md.h"
@@ -109,7 +110,7 @@ static mbedtls_md_type_t md_type(enum auth_hash_alg alg)
 	return MBEDTLS_MD_NONE;
 }
 
-int auth_hash_compute(enum auth_hash_alg alg, const void *data, size_t len, uint8_t *out)
+int auth_hash_copy(enum auth_hash_alg alg, void *dst, const void *src, size_t len, uint8_t *out)
 {
 	const mbedtls_md_info_t *info = mbedtls_md_info_from_type(md_type(alg));
 	static const uint8_t empty;
@@ -118,9 +119,21 @@ int auth_hash_compute(enum auth_hash_alg alg, const void *data, size_t len, uint
 	if (info == NULL)
 		return AUTH_E_HASH_ALG;
 	/* mbed TLS takes no NULL even for zero bytes. */
-	if (data == NULL)
-		data = &empty;
-	return mbedtls_md(info, data, len, out) == 0 ? AUTH_OK : AUTH_E_FAULT;
+	if (src == NULL)
+		src = &empty;
+	/* SHA-256 in one pass over the whole blocks (auth_sha2.c). */
+	if (alg == AUTH_HASH_SHA256)
+		return auth_sha256_copy(dst, src, len, out) == 0 ? AUTH_OK : AUTH_E_FAULT;
+	if (dst != NULL) {
+		memcpy(dst, src, len);
+		src = dst;
+	}
+	return mbedtls_md(info, src, len, out) == 0 ? AUTH_OK : AUTH_E_FAULT;
+}
+
+int auth_hash_compute(enum auth_hash_alg alg, const void *data, size_t len, uint8_t *out)
+{
+	return auth_hash_copy(alg, NULL, data, len, out);
 }
 
 int auth_ct_equal_tok(const uint8_t *a, const uint8_t *b, size_t n, uint32_t tok, int mismatch_err,
@@ -150,10 +163,13 @@ int auth_ct_equal_tok(const uint8_t *a, const uint8_t *b, size_t n, uint32_t tok
  * Whether the digest of @data[0 .. @len) is the one the DigestInfo
  * @di[0 .. @di_len) (RFC 8017 9.2) names: AUTH_OK with *token derived from
  * @tag, else @mismatch. A malformed @di gives @bad_di, or auth_digest_parse's
- * own code where @bad_di is AUTH_OK.
+ * own code where @bad_di is AUTH_OK. With @dst, the data is copied there
+ * as it is hashed, and the digest is of the copy (auth_hash_copy()); not
+ * if @di is malformed.
  */
-static int digest_matches_tok(const uint8_t *di, size_t di_len, int bad_di, const void *data,
-                              size_t len, uint32_t tag, int mismatch, uint32_t *token)
+static int digest_matches_tok(const uint8_t *di, size_t di_len, int bad_di, void *dst,
+                              const void *data, size_t len, uint32_t tag, int mismatch,
+                              uint32_t *token)
 {
 	uint8_t got[AUTH_DIGEST_MAX_LEN];
 	const uint8_t *want;
@@ -165,28 +181,28 @@ static int digest_matches_tok(const uint8_t *di, size_t di_len, int bad_di, cons
 	if (rc != AUTH_OK)
 		return bad_di != AUTH_OK ? bad_di : rc;
 	auth_crypto_init();
-	rc = auth_hash_compute(alg, data, len, got);
+	rc = auth_hash_copy(alg, dst, data, len, got);
 	if (rc != AUTH_OK)
 		return rc;
 	return auth_ct_equal_tok(got, want, want_len, tag, mismatch, token);
 }
 
-int auth_verify_hash_tok(const uint8_t *hash_ext, size_t len, const void *image, size_t image_len,
-                         uint32_t *token)
+int auth_verify_hash_tok(const uint8_t *hash_ext, size_t len, void *dst, const void *image,
+                         size_t image_len, uint32_t *token)
 {
 	if (token == NULL)
 		return AUTH_E_INVALID_ARG;
 	*token = 0;
 	if (hash_ext == NULL || (image == NULL && image_len != 0))
 		return AUTH_E_INVALID_ARG;
-	return digest_matches_tok(hash_ext, len, AUTH_OK, image, image_len, AUTH_TOKEN_HASH,
+	return digest_matches_tok(hash_ext, len, AUTH_OK, dst, image, image_len, AUTH_TOKEN_HASH,
 	                          AUTH_E_HASH_MISMATCH, token);
 }
 
 int auth_verify_hash(const uint8_t *hash_ext, size_t len, const void *image, size_t image_len)
 {
 	uint32_t token;
-	int rc = auth_verify_hash_tok(hash_ext, len, image, image_len, &token);
+	int rc = auth_verify_hash_tok(hash_ext, len, NULL, image, image_len, &token);
 
 	if (rc != AUTH_OK)
 		return rc;
@@ -202,7 +218,7 @@ int auth_rotpk_match_tok(const void *pk_der, size_t len, const uint8_t *rotpk_ha
 	if (pk_der == NULL || rotpk_hash == NULL)
 		return AUTH_E_INVALID_ARG;
 	/* The platform's value is a DigestInfo too; any fault in it is the platform's. */
-	return digest_matches_tok(rotpk_hash, hash_len, AUTH_E_ROTPK_HASH, pk_der, len,
+	return digest_matches_tok(rotpk_hash, hash_len, AUTH_E_ROTPK_HASH, NULL, pk_der, len,
 	                          AUTH_TOKEN_ROTPK, AUTH_E_ROTPK_MISMATCH, token);
 }
 

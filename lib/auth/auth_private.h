@@ -136,6 +136,14 @@ size_t auth_digest_len(enum auth_hash_alg alg);
  */
 int auth_hash_compute(enum auth_hash_alg alg, const void *data, size_t len, uint8_t *out);
 
+/*
+ * auth_hash_copy() - auth_hash_compute() that also copies the @len bytes to
+ * @dst (unless it is NULL; it must not overlap @src), the digest being of
+ * the copy as written: for SHA-256 one pass over memory on the crypto
+ * extension (auth_sha256_copy()), else the copy then its hash.
+ */
+int auth_hash_copy(enum auth_hash_alg alg, void *dst, const void *src, size_t len, uint8_t *out);
+
 /* ----- Public keys and signature algorithms (auth_pk.c) ------------------- */
 
 /*
@@ -293,8 +301,10 @@ static inline bool auth_token_ok(uint32_t v, uint32_t want)
  * check's AUTH_TOKEN_*; on error it is 0. */
 int auth_verify_signature_tok(const struct auth_cert *cert, const void *pk_der, size_t pk_len,
                               uint32_t *token);
-int auth_verify_hash_tok(const uint8_t *hash_ext, size_t len, const void *image, size_t image_len,
-                         uint32_t *token);
+/* auth_verify_hash_tok(): with @dst not NULL, the image is copied there
+ * as it is hashed and the copy is what is checked (auth_hash_copy()). */
+int auth_verify_hash_tok(const uint8_t *hash_ext, size_t len, void *dst, const void *image,
+                         size_t image_len, uint32_t *token);
 int auth_rotpk_match_tok(const void *pk_der, size_t len, const uint8_t *rotpk_hash, size_t hash_len,
                          uint32_t *token);
 
