@@ -37,7 +37,7 @@ endif
 LOCK_KEY := $(if $(filter command line,$(origin BUILD_BASE)),$(abspath $(BUILD_BASE)),$(TOP)/$(BUILD_BASE))
 # Goals that write nothing: no lock, no configuration written (make report
 # reads a build and writes only its report, outside the build trees).
-NO_WRITE_GOALS := help report
+NO_WRITE_GOALS := help report plat-info
 ifneq ($(CURDIR)$(if $(filter-out $(NO_WRITE_GOALS),$(or $(MAKECMDGOALS),all)),$(filter $(LOCK_KEY),$(N1FW_LOCKED)),$(LOCK_KEY)),$(TOP)$(LOCK_KEY))
 GOALS := $(or $(MAKECMDGOALS),all)
 # Command-line values naming an existing relative path (BL33=, ROT_KEY=,
@@ -71,6 +71,7 @@ Q := $(if $(filter 1,$(V)),,@)
 
 empty :=
 space := $(empty) $(empty)
+comma := ,
 # make profile's named paths: the keys of tools/profile/paths.py's PATHS
 # (read when needed: make help, make profile).
 PROFILE_PATHS = $(shell sed -n '/^PATHS = {/,/^}/s/^    "\([a-z_0-9]*\)": \[$$/\1/p' tools/profile/paths.py)
@@ -78,7 +79,10 @@ PROFILE_PATHS = $(shell sed -n '/^PATHS = {/,/^}/s/^    "\([a-z_0-9]*\)": \[$$/\
 # ---------------------------------------------------------------------------
 # Generic options
 # ---------------------------------------------------------------------------
-$(call str_option,PLAT,qemu,Target platform: qemu (QEMU virt); n1sdp (Arm N1SDP board); fvp (Arm Base FVP))
+include make_helpers/plat.mk
+$(call str_option,PLAT,qemu,Target platform)
+# (The platforms' titles, read when make help prints them.)
+OPTION_HELP_PLAT = Target platform: $(PLATFORM_TITLES)
 $(call bool_option,DEBUG,0,1 builds with assertions and -Og into build/<plat>/debug)
 $(call str_option,CROSS_COMPILE,aarch64-linux-gnu-,Prefix of the AArch64 GNU toolchain (any triplet: aarch64-none-elf- works too))
 $(call int_option,LOG_LEVEL,$(if $(filter 1,$(DEBUG)),40,20),Console verbosity: 10 error; 20 notice; 30 warning; 40 info; 50 verbose)
@@ -86,15 +90,16 @@ $(call int_option,LOG_LEVEL,$(if $(filter 1,$(DEBUG)),40,20),Console verbosity: 
 BUILD_TYPE := $(if $(filter 1,$(DEBUG)),debug,release)
 BUILD_DIR := $(BUILD_BASE)/$(PLAT)/$(BUILD_TYPE)
 
-PLAT_MAKEFILE := plat/$(PLAT)/platform.mk
-ifeq ($(wildcard $(PLAT_MAKEFILE)),)
-$(error PLAT=$(PLAT) is not a platform: choose one of $(patsubst plat/%/platform.mk,%,$(wildcard plat/*/platform.mk)))
+PLATFORM_MAKEFILE := plat/$(PLAT)/platform.mk
+ifeq ($(filter $(PLAT),$(PLATS)),)
+$(error PLAT=$(PLAT) is not a platform: choose one of $(PLATS))
 endif
 # The options the platform.mk declares are its own; every other option,
 # every platform has.
 OPTIONS_BEFORE_PLAT := $(OPTIONS)
-include $(PLAT_MAKEFILE)
-PLAT_OWN_OPTIONS := $(filter-out $(OPTIONS_BEFORE_PLAT),$(OPTIONS))
+include $(PLATFORM_MAKEFILE)
+$(call platform_contract_check)
+PLATFORM_OPTIONS := $(filter-out $(OPTIONS_BEFORE_PLAT),$(OPTIONS))
 
 # Options whose default the platform may set through PLAT_DEFAULT_<NAME>.
 $(call bool_option,ENABLE_RUNTIME_INSTRUMENTATION,$(or $(PLAT_DEFAULT_ENABLE_RUNTIME_INSTRUMENTATION),0),Time-stamp PSCI powerdown/wakeup/cache-flush points into PMF buffers readable by SMC)
@@ -223,7 +228,6 @@ LTO_LINK_FLAGS := $(if $(filter gnu,$(TOOLCHAIN)),-flto-partition=one)
 # large one (BL2 with mbed TLS's ECDSA) would be split in two.
 SIZE_IMAGES := bl1 bl2
 IMAGE_OPT = $(if $(filter 1,$(DEBUG)),,$(if $(filter $(1),$(SIZE_IMAGES)),-Os))
-comma := ,
 ifeq ($(TOOLCHAIN),gnu)
 LINK_IMAGE = $(CC) $(TF_CFLAGS) $(if $(filter $(1),$(FIRMWARE_IMAGES)),$(LTO_CFLAGS) $(LTO_LINK_FLAGS)) \
 	$(call IMAGE_OPT,$(1)) -nostdlib -static -no-pie $(addprefix -Wl$(comma),$(TF_LDFLAGS))
@@ -231,7 +235,8 @@ else
 LINK_IMAGE = $(LD) $(TF_LDFLAGS) --lto-O2
 endif
 
-INCLUDES := -Iinclude -Iinclude/lib/libc -Iplat/$(PLAT)/include -Iplat/common/include -I$(BUILD_DIR)/include
+INCLUDES := -Iinclude -Iinclude/lib/libc -Iplat/$(PLAT)/include $(PLAT_INCLUDES) -Iplat/common/include \
+	-I$(BUILD_DIR)/include
 VERSION := 0.1$(shell git describe --always --dirty --match none 2>/dev/null | sed 's/^/-/')
 # The banner's version (git describe) changes with every commit: its stamp
 # recompiles the one file that prints it, nothing else.
@@ -259,7 +264,7 @@ $(call stamp_file,$(TOOLCHAIN_STAMP),TOOLCHAIN_TEXT)
 $(call stamp_file,$(CONFIG_H),config_h_text)
 $(call stamp_file,$(BUILD_DIR)/config.mk,config_mk_text)
 # Options that only change how the images are run or packed, not built.
-CONFIG_RUNTIME_ONLY := QEMU QEMU_CPU QEMU_EXTRA BL33 RUN_TIMEOUT
+CONFIG_RUNTIME_ONLY := BL33 RUN_TIMEOUT $(PLAT_RUNTIME_ONLY)
 
 # Offsets that assembly uses are generated from the C structures: the
 # compiler's assembly of lib/el3_runtime/asm_offsets.c ($@.s), turned into
@@ -338,19 +343,20 @@ $(LIBFDT_A):
 	@bash make_helpers/fetch_deb.sh libfdt-dev:arm64 $(LIBFDT_DIR)
 	@touch $@
 
-COMMON_SOURCES := lib/libc/printf.c lib/libc/string.c \
-	common/log.c drivers/console/console.c drivers/arm/pl011/pl011.c \
-	lib/aarch64/cache_helpers.S lib/aarch64/misc_helpers.S lib/locks/spinlock.S \
-	lib/locks/lock_order.c lib/el3_runtime/cpu_data.c lib/xlat/xlat.c lib/xlat/xlat_enable.c
+# Each library lists its sources once, in lib/<name>/<name>.mk, for the
+# images, the payload and the host tests.
+include $(sort $(wildcard lib/*/*.mk))
 
-include lib/cpus/cpus.mk
+COMMON_SOURCES := $(LIBC_SOURCES) \
+	common/log.c drivers/console/console.c drivers/arm/pl011/pl011.c \
+	$(AARCH64_HELPER_SOURCES) $(LOCKS_SOURCES) $(CPU_DATA_SOURCES) $(XLAT_SOURCES)
+
 include bl1/bl1.mk
 include bl2/bl2.mk
 include bl31/bl31.mk
 include tests/payload/payload.mk
 include tools/fiptool/fiptool.mk
 include tools/cert_create/cert_create.mk
-include lib/auth/auth.mk
 include make_helpers/trusted_boot.mk
 include tests/host/cot_verify.mk
 include tests/unit/unit.mk
@@ -407,10 +413,10 @@ BUILD_OPTIONS = $(filter-out $(CONFIG_RUNTIME_ONLY),$(OPTIONS))
 # is not at the default: the platform takes the board's defaults, so a
 # default here is the board's (tests/host/make_test.sh compares make help
 # of both platforms).
-BOARD_DIFFERENCES = $(strip $(foreach o,$(filter-out PLAT DEBUG CROSS_COMPILE $(PLAT_OWN_OPTIONS) \
+BOARD_DIFFERENCES = $(strip $(foreach o,$(filter-out PLAT DEBUG CROSS_COMPILE $(PLATFORM_OPTIONS) \
 	$(CONFIG_RUNTIME_ONLY) $(PAYLOAD_OPTIONS),$(OPTIONS)),$(if $(call \
 	streq,$($(o)),$(OPTION_DEFAULT_$(o))),,$(o)=$($(o)):$(OPTION_DEFAULT_$(o)))))
-CONFIG_MK_FACTS := FIP_PAYLOADS VERSION CC CC_VERSION BUILD_OPTIONS \
+CONFIG_MK_FACTS := FIP_PAYLOADS VERSION CC CC_VERSION BUILD_OPTIONS $(PLATFORM_FACTS) $(PLAT_CONFIG_FACTS) \
 	$(if $(PLAT_BOARD),PLAT_BOARD PLAT_BOARD_CPU BOARD_DIFFERENCES)
 # $(call fip_dir,DIR:PAYLOAD) and $(call fip_bl33,DIR:PAYLOAD): where that
 # FIP goes and the image it packs as BL33.
@@ -543,12 +549,16 @@ endif
 # only when a variable is unknown) is named as such rather than matched to
 # a look-alike of this platform's.
 lparen := (
-OTHER_PLAT_OPTIONS = $(foreach f,$(filter-out $(PLAT_MAKEFILE),$(wildcard plat/*/platform.mk)),\
+# (A platform's options include those of the files under plat/ its
+# platform.mk includes: a module's, plat/common/qemu/qemu.mk.)
+OTHER_PLAT_OPTIONS = $(foreach f,$(filter-out $(PLATFORM_MAKEFILE),$(wildcard plat/*/platform.mk)),\
 	$(addprefix :$(patsubst plat/%/platform.mk,%,$(f)):,$(shell sed -n \
-	's/^\$$$(lparen)call [a-z]*_option,\([A-Za-z0-9_]*\),.*/\1/p' $(f))))
+	's/^\$$$(lparen)call \([a-z]*_option\|target_variable\),\([A-Za-z0-9_]*\),.*/\2/p' $(f) $$(sed -n \
+	's/^include \(plat\/[^ $$]*\.mk\)$$/\1/p' $(f)))))
 closest_name = $(shell printf '%s\n' $(OPTIONS) $(TARGET_VARIABLES) | awk -v word=$(1) -f make_helpers/closest.awk)
-unknown_variable_why = $(or $(patsubst :%:$(1),$(1) is an option of PLAT=% only (this is PLAT=$(PLAT)),\
-	$(firstword $(filter :%:$(1),$(OTHER_PLAT_OPTIONS)))),$(1) is not an option$(if $(call \
+other_plats_of = $(patsubst :%:$(1),PLAT=%,$(filter :%:$(1),$(OTHER_PLAT_OPTIONS)))
+unknown_variable_why = $(if $(call other_plats_of,$(1)),$(1) is an option of $(subst $(space),$(comma)$(space),$(call \
+	other_plats_of,$(1))) only (this is PLAT=$(PLAT)),$(1) is not an option$(if $(call \
 	closest_name,$(1)), (did you mean $(call closest_name,$(1))?), of this build or of TF-A's that it knows))
 # TF-A's options, as a TF-A user types them (make_helpers/tfa_options.csv,
 # the table of docs/tfa-users.rst): accepted with a line on what they mean

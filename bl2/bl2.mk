@@ -1,9 +1,7 @@
 BL2_SOURCES := bl2/aarch64/bl2_entrypoint.S bl2/bl2_main.c common/bl_common.c \
-	common/crash.c common/aarch64/crash.S lib/fip/fip.c lib/fip/fip_uuids.c \
-	common/version.c lib/mem_ranges/mem_ranges.c \
-	lib/dtb/dtb_check.c lib/dtb/dtb_walk.c lib/dtb/dtb_psci.c lib/dtb/dtb_memory.c \
-	lib/libc/stack_protector.c
+	common/crash.c common/aarch64/crash.S $(FIP_SOURCES) \
+	common/version.c $(MEM_RANGES_SOURCES) $(DTB_SOURCES) $(LIBC_STACK_PROTECTOR_SOURCES)
 
 # libfdt's headers; its objects need them before they compile.
-$(BUILD_DIR)/bl2/lib/dtb/dtb_walk.o: CPPFLAGS_COMMON += -I$(LIBFDT_INC)
-$(BUILD_DIR)/bl2/lib/dtb/dtb_walk.o: | $(LIBFDT_A)
+$(patsubst %.c,$(BUILD_DIR)/bl2/%.o,$(DTB_LIBFDT_SOURCES)): CPPFLAGS_COMMON += -I$(LIBFDT_INC)
+$(patsubst %.c,$(BUILD_DIR)/bl2/%.o,$(DTB_LIBFDT_SOURCES)): | $(LIBFDT_A)

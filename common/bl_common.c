@@ -12,7 +12,7 @@
 #include <lib/xlat.h>
 #include <plat/plat_setup.h>
 #include <plat/plat_topology.h>
-#include <platform_def.h>
+#include <plat/plat_def.h>
 
 #define MAX_REGIONS 16U
 /*
@@ -46,7 +46,7 @@ static struct mmap_region span(const char *start, const char *end, unsigned int 
 }
 
 void bl_setup_mmu(const struct mmap_region *regions, unsigned int count,
-                  const struct mmap_region *plat, unsigned int plat_count)
+                  const struct mmap_region *extra, unsigned int extra_count)
 {
 	struct mmap_region map[MAX_REGIONS];
 	unsigned int n = 0;
@@ -58,8 +58,8 @@ void bl_setup_mmu(const struct mmap_region *regions, unsigned int count,
 		add_region(map, &n, plat_device_regions[i]);
 	for (unsigned int i = 0; i < count; i++)
 		add_region(map, &n, regions[i]);
-	for (unsigned int i = 0; i < plat_count; i++)
-		add_region(map, &n, plat[i]);
+	for (unsigned int i = 0; i < extra_count; i++)
+		add_region(map, &n, extra[i]);
 
 	int rc = xlat_map_regions(&xlat_ctx, map, n);
 

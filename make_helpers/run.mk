@@ -1,7 +1,7 @@
 # The targets that run what the build made, in one place: make run, bench,
 # test-mem-protect, profile, test-profile, scaling, compare, docs, perf-docs
 # and etm-decode. Each platform.mk says only which runner it has and how it
-# is run otherwise:
+# is run otherwise (make_helpers/plat.mk checks both):
 #
 #   PLAT_RUNNER := qemu | fvp | none
 #   PLAT_RUN_HELP := how the images are run on it (when its runner cannot
@@ -15,10 +15,6 @@
 # Each user target first installs what it needs (make_helpers/deps.sh, when
 # root), then builds in a sub-make (_<target>) so that the toolchain it
 # installed is the one used.
-
-ifeq ($(filter qemu fvp none,$(PLAT_RUNNER)),)
-$(error $(PLAT_MAKEFILE): PLAT_RUNNER := qemu, fvp or none (it says '$(PLAT_RUNNER)'))
-endif
 
 DEPS := bash make_helpers/deps.sh
 # Debian's python3, which Debian's python3-matplotlib serves (a python3
@@ -38,7 +34,7 @@ CANNOT_RUN := $(filter-out $(RUN_TARGETS_$(PLAT_RUNNER)),$(filter $(RUN_TARGETS)
 	_%,%,$(MAKECMDGOALS))))
 ifneq ($(CANNOT_RUN),)
 $(error $(call error_text,$(foreach t,$(CANNOT_RUN),make $(t) runs $(if $(RUN_TARGETS_$(PLAT_RUNNER)),under QEMU \
-	only (PLAT=qemu)$(if $(RUN_WHY_$(t)),; $(RUN_WHY_$(t))),nothing here): PLAT=$(PLAT) $(PLAT_RUN_HELP).)))
+	only (a platform QEMU runs, as the default)$(if $(RUN_WHY_$(t)),; $(RUN_WHY_$(t))),nothing here): PLAT=$(PLAT) $(PLAT_RUN_HELP).)))
 endif
 
 .PHONY: run _run bench _bench test-mem-protect _test-mem-protect profile _profile compare _compare \

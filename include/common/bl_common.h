@@ -24,7 +24,7 @@ extern char __STACKS_START__[], __STACK_TOP__[];
  */
 struct mmap_region;
 void bl_setup_mmu(const struct mmap_region *regions, unsigned int count,
-                  const struct mmap_region *plat, unsigned int plat_count);
+                  const struct mmap_region *extra, unsigned int extra_count);
 
 /*
  * bl_fip_toc() - the FIP at @fip_base (at most @max_size bytes), validated

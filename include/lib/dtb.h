@@ -2,7 +2,7 @@
  * Device-tree blobs (DTBs) in the boot loaders: validation of an untrusted
  * DTB, the PSCI description this firmware adds to it, and the DRAM it
  * describes. Generic: the platform supplies the region, the scratch buffer
- * and the idle states (plat/qemu/qemu_bl2_setup.c).
+ * and the idle states (plat/common/qemu/qemu_bl2_setup.c).
  *
  * Format: Devicetree Specification v0.4, chapter 5 ("Flattened Devicetree
  * (DTB) Format"): 5.2 header, 5.3 memory reservation block, 5.4 structure
@@ -149,7 +149,8 @@ struct dtb_psci_report {
 	bool replaced_psci;        /* a /psci node was there and was replaced */
 	bool replaced_idle_states; /* a /cpus/idle-states node was replaced */
 	unsigned int cpu_nodes;    /* /cpus children named cpu[@...] or of device_type "cpu" */
-	unsigned int described;    /* of those, device_type "cpu": given the properties */
+	unsigned int described;    /* of those, device_type "cpu" or none: given the properties */
+	unsigned int typed;        /* of those, named cpu[@...] without device_type: given "cpu" */
 	unsigned int idle_states;  /* states written under /cpus/idle-states */
 	uint32_t old_size;         /* totalsize before, bytes */
 	uint32_t new_size;         /* totalsize after, bytes */
@@ -174,7 +175,11 @@ struct dtb_psci_report {
  * a phandle above every phandle in the blob); on every /cpus child of
  * device_type "cpu" (3.8.1), enable-method "psci" and cpu-idle-states
  * listing the states, written after the node's own properties and before
- * its first subnode (5.4.2: properties precede subnodes). Existing nodes
+ * its first subnode (5.4.2: properties precede subnodes); a child named
+ * cpu or cpu@... (2.2.1's generic name) with no device_type is a CPU node
+ * without the property 3.8.1 requires (a machine's minimal DT may): it
+ * is given device_type "cpu" there too, and described; one of another
+ * device_type is left as it is. Existing nodes
  * and properties of those names are dropped, NOPs removed; all else is
  * copied in order, the memory reservation entries and boot_cpuid_phys
  * included. The strings block is the old one plus the new names. The work

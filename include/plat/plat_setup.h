@@ -31,6 +31,15 @@ extern const unsigned int plat_bl31_region_count;
 void plat_bl1_setup(void);
 
 /*
+ * plat_secondary_cold_boot (assembly, BL1's reset path, x0 = the core's
+ * position, MMU and caches off, no stack): where a secondary core goes at
+ * cold boot, the primary going on; it never returns (it waits for CPU_ON
+ * in a hold pen, or has its power controller turn it off, or parks).
+ * Mandatory.
+ */
+void plat_secondary_cold_boot(unsigned int pos) __attribute__((noreturn));
+
+/*
  * plat_get_my_entrypoint (assembly-callable, BL1 reset path, MMU off, no
  * stack; clobbers x0-x2): the warm-boot entry point a core reset by its
  * power controller must branch to, or 0 for a cold boot. Mandatory.

@@ -174,7 +174,7 @@ static int auth_cert_image(struct auth_ctx *ctx, const struct auth_cot_image *im
 {
 	volatile uint32_t v_cert, v_plat;
 	const uint8_t *key, *rotpk, *val;
-	uint32_t tok, cert_nv, plat_nv;
+	uint32_t tok, cert_nv, board_nv;
 	size_t key_len, rotpk_len, val_len;
 	struct auth_cert cert;
 	unsigned int i;
@@ -217,15 +217,15 @@ static int auth_cert_image(struct auth_ctx *ctx, const struct auth_cot_image *im
 		return rc;
 	if (plat_get_nv_ctr(img->nv_ctr == AUTH_NV_CTR_TRUSTED ? PLAT_NV_CTR_TRUSTED
 	                                                       : PLAT_NV_CTR_NON_TRUSTED,
-	                    &plat_nv) != 0)
+	                    &board_nv) != 0)
 		return AUTH_E_PLAT;
-	if (cert_nv < plat_nv) {
+	if (cert_nv < board_nv) {
 		ctx->last.cert_nv_ctr = cert_nv;
-		ctx->last.plat_nv_ctr = plat_nv;
+		ctx->last.plat_nv_ctr = board_nv;
 		return AUTH_E_NV_CTR;
 	}
 	v_cert = cert_nv;
-	v_plat = plat_nv;
+	v_plat = board_nv;
 	auth_barrier();
 	if (!(v_cert >= v_plat))
 		return AUTH_E_FAULT;

@@ -47,6 +47,7 @@ enum new_name {
 	N_EXIT_LATENCY,
 	N_MIN_RESIDENCY,
 	N_PHANDLE,
+	N_DEVICE_TYPE,
 	N_COUNT
 };
 
@@ -56,6 +57,7 @@ static const char *const new_names[N_COUNT] = {
 	[N_ENTRY_METHOD] = "entry-method",      [N_SUSPEND_PARAM] = "arm,psci-suspend-param",
 	[N_ENTRY_LATENCY] = "entry-latency-us", [N_EXIT_LATENCY] = "exit-latency-us",
 	[N_MIN_RESIDENCY] = "min-residency-us", [N_PHANDLE] = "phandle",
+	[N_DEVICE_TYPE] = "device_type",
 };
 
 /* The blob being written into the scratch buffer; @full latches overflow. */
@@ -69,6 +71,7 @@ struct out {
 /* The /cpus child being copied (depth 2), decided at its first subnode or end. */
 struct cpu_child {
 	bool named_cpu; /* "cpu" or "cpu@..." (2.2.1 generic name) */
+	bool has_type;  /* a device_type property */
 	bool type_cpu;  /* device_type = "cpu" (3.8.1) */
 	bool decided;
 };
@@ -152,7 +155,11 @@ static void out_prop_str(struct out *o, uint32_t nameoff, const char *s)
 	out_prop(o, nameoff, s, (uint32_t)strlen(s) + 1U);
 }
 
-/* enable-method and cpu-idle-states, once, for a /cpus child that is a CPU. */
+/*
+ * enable-method and cpu-idle-states, once, for a /cpus child that is a
+ * CPU; device_type "cpu" too for one named as a CPU that has no device_type
+ * (3.8.1 requires it; a machine's minimal DT may leave it out).
+ */
 static void decide_cpu(struct fixup *f)
 {
 	struct cpu_child *c = &f->child;
@@ -163,8 +170,12 @@ static void decide_cpu(struct fixup *f)
 	if (!c->named_cpu && !c->type_cpu)
 		return; /* cpu-map, l2-cache, ...: not a CPU */
 	f->rep.cpu_nodes++;
-	if (!c->type_cpu)
-		return; /* 3.8.1: device_type "cpu" is required */
+	if (c->named_cpu && !c->has_type) {
+		out_prop_str(&f->o, f->name_off[N_DEVICE_TYPE], "cpu");
+		f->rep.typed++;
+	} else if (!c->type_cpu) {
+		return; /* a device_type other than "cpu": not ours to overrule */
+	}
 	f->rep.described++;
 	out_prop_str(&f->o, f->name_off[N_ENABLE_METHOD], "psci");
 	if (f->count != 0U) {
@@ -264,8 +275,10 @@ static void rewrite(struct fixup *f, const struct dtb_token *t)
 			if (strcmp(t->name, "enable-method") == 0 ||
 			    strcmp(t->name, "cpu-idle-states") == 0)
 				return; /* replaced by ours */
-			if (strcmp(t->name, "device_type") == 0)
+			if (strcmp(t->name, "device_type") == 0) {
+				f->child.has_type = true;
 				f->child.type_cpu = dtb_prop_is(t, "cpu");
+			}
 		}
 		out_prop(&f->o, t->nameoff, t->value, t->len);
 		break;

@@ -16,76 +16,14 @@
 
 #include "psci_private.h"
 
-#define SMC64(fid) ((fid) | PSCI_FID_SMC64_BIT)
-
-/*
- * Is @fid a PSCI function this firmware implements, in this form? The
- * rule, evaluated for every PSCI function ID once by psci_setup() into
- * decided.fids, which the SMC path reads.
- */
-static bool implemented_rule(uint32_t fid)
-{
-	const struct plat_psci_ops *ops = psci_plat();
-
-	switch (fid) {
-	case PSCI_FID_VERSION:
-	case PSCI_FID_CPU_SUSPEND:
-	case SMC64(PSCI_FID_CPU_SUSPEND):
-	case PSCI_FID_CPU_OFF:
-	case PSCI_FID_CPU_ON:
-	case SMC64(PSCI_FID_CPU_ON):
-	case PSCI_FID_AFFINITY_INFO:
-	case SMC64(PSCI_FID_AFFINITY_INFO):
-	case PSCI_FID_MIGRATE_INFO_TYPE:
-	case PSCI_FID_SYSTEM_OFF:
-	/* HIBERNATE_OFF is a power-off: every platform can (system_off is mandatory). */
-	case PSCI_FID_SYSTEM_OFF2:
-	case SMC64(PSCI_FID_SYSTEM_OFF2):
-	case PSCI_FID_SYSTEM_RESET:
-	case PSCI_FID_FEATURES:
-	case PSCI_FID_STAT_RESIDENCY:
-	case SMC64(PSCI_FID_STAT_RESIDENCY):
-	case PSCI_FID_STAT_COUNT:
-	case SMC64(PSCI_FID_STAT_COUNT):
-		return true;
-	case PSCI_FID_CPU_FREEZE:
-		return ops->cpu_freeze != NULL;
-	case PSCI_FID_CPU_DEFAULT_SUSPEND:
-	case SMC64(PSCI_FID_CPU_DEFAULT_SUSPEND):
-		return ops->default_suspend_state != 0U;
-	case PSCI_FID_NODE_HW_STATE:
-	case SMC64(PSCI_FID_NODE_HW_STATE):
-		return ops->node_hw_state != NULL;
-	case PSCI_FID_SYSTEM_SUSPEND:
-	case SMC64(PSCI_FID_SYSTEM_SUSPEND):
-		return ops->system_suspend;
-	case PSCI_FID_SET_SUSPEND_MODE:
-		return PSCI_OS_INIT_MODE != 0;
-	case PSCI_FID_SYSTEM_RESET2:
-	case SMC64(PSCI_FID_SYSTEM_RESET2):
-		return ops->system_reset_warm != NULL;
-	case PSCI_FID_MEM_PROTECT:
-		return ops->mem_protect_set != NULL;
-	case PSCI_FID_MEM_PROTECT_CHECK_RANGE:
-	case SMC64(PSCI_FID_MEM_PROTECT_CHECK_RANGE):
-		return ops->mem_protect_check_range != NULL;
-	/*
-	 * CLEAN_INV_MEMREGION(_ATTRIBUTES), 1.3's optional cache maintenance
-	 * by physical range, are not implemented: on every platform here a
-	 * DC CIVAC to the PoC reaches every cache (docs/design/psci.rst).
-	 */
-	default:
-		return false;
-	}
-}
-
 /*
  * What cold boot decided (psci_setup), read by the SMC path:
  *  version: PSCI_VERSION's answer (read before the checks, as the constant
  *        was: a load beside the bitmap where 0x00010003 would take two
  *        instructions on the path to it);
  *  fids: bit n, SMC32 PSCI function number n (0-31) is implemented; bit
- *        32 + n, its SMC64 form.
+ *        32 + n, its SMC64 form: psci_functions[] (below) and each row's
+ *        availability rule, evaluated once.
  */
 static struct {
 	uint64_t version;
@@ -106,25 +44,6 @@ static bool implemented(uint32_t fid)
 	uint64_t half = decided.fids >> ((fid & PSCI_FID_SMC64_BIT) >> 25);
 
 	return ((half >> (fid & 63U)) & 1U) != 0U;
-}
-
-static int32_t features(uint32_t fid)
-{
-	/* SMCCC discovery goes through PSCI_FEATURES (DEN0028 7.1). */
-	if (fid == SMCCC_VERSION)
-		return PSCI_E_SUCCESS;
-	if (!implemented(fid))
-		return PSCI_E_NOT_SUPPORTED;
-	/*
-	 * CPU_SUSPEND's answer is its flags: original power_state format
-	 * (bit 1 clear), OS-initiated mode if built in (bit 0) (5.15.2).
-	 */
-	if (fid == PSCI_FID_CPU_SUSPEND || fid == SMC64(PSCI_FID_CPU_SUSPEND))
-		return PSCI_OS_INIT_MODE != 0 ? (int32_t)PSCI_FEATURE_OSI : 0;
-	/* SYSTEM_OFF2's answer is the bitmap of its types (DEN0022F). */
-	if ((fid & ~PSCI_FID_SMC64_BIT) == PSCI_FID_SYSTEM_OFF2)
-		return (int32_t)PSCI_OFF2_FEATURE_HIBERNATE_OFF;
-	return PSCI_E_SUCCESS;
 }
 
 /*
@@ -289,74 +208,264 @@ static uint64_t stat(uint64_t target, uint32_t power_state, bool residency)
 }
 
 /*
- * Every implemented function but PSCI_VERSION. Out of line, so that the
- * registers and stack its calls need cost nothing on the fast path.
+ * The handlers of the table below: each takes the function ID, the
+ * caller's x1-x3 (SMC32 ones zero-extended) and SPSR_EL3, in the registers
+ * psci_smc_handler has them in (no move on the path to the call), and
+ * returns x0, a negative PSCI error sign-extended (5.2.2). Each is one
+ * function of DEN0022F chapter 5.
+ */
+typedef uint64_t (*psci_fn_handler)(uint32_t fid, uint64_t x1, uint64_t x2, uint64_t x3,
+                                    uint64_t caller_spsr);
+
+static uint64_t rc64(int rc)
+{
+	return (uint64_t)(int64_t)rc;
+}
+
+static uint64_t fn_version(uint32_t fid, uint64_t x1, uint64_t x2, uint64_t x3, uint64_t spsr)
+{
+	(void)fid, (void)x1, (void)x2, (void)x3, (void)spsr;
+	return decided.version;
+}
+
+static uint64_t fn_cpu_suspend(uint32_t fid, uint64_t x1, uint64_t x2, uint64_t x3, uint64_t spsr)
+{
+	(void)fid;
+	return rc64(cpu_suspend((uint32_t)x1, x2, x3, spsr));
+}
+
+static uint64_t fn_cpu_off(uint32_t fid, uint64_t x1, uint64_t x2, uint64_t x3, uint64_t spsr)
+{
+	(void)fid, (void)x1, (void)x2, (void)x3, (void)spsr;
+	return rc64(psci_cpu_off());
+}
+
+static uint64_t fn_cpu_on(uint32_t fid, uint64_t x1, uint64_t x2, uint64_t x3, uint64_t spsr)
+{
+	(void)fid;
+	return rc64(cpu_on(x1, x2, x3, spsr));
+}
+
+static uint64_t fn_affinity_info(uint32_t fid, uint64_t x1, uint64_t x2, uint64_t x3, uint64_t spsr)
+{
+	(void)fid, (void)x3, (void)spsr;
+	return rc64(affinity_info(x1, x2));
+}
+
+/* No Trusted OS, so nothing needs migrating (5.9.1). */
+static uint64_t fn_migrate_info_type(uint32_t fid, uint64_t x1, uint64_t x2, uint64_t x3,
+                                     uint64_t spsr)
+{
+	(void)fid, (void)x1, (void)x2, (void)x3, (void)spsr;
+	return rc64(PSCI_TOS_NOT_PRESENT_MP);
+}
+
+static uint64_t fn_system_off(uint32_t fid, uint64_t x1, uint64_t x2, uint64_t x3, uint64_t spsr)
+{
+	(void)fid, (void)x1, (void)x2, (void)x3, (void)spsr;
+	psci_system_off();
+}
+
+static uint64_t fn_system_reset(uint32_t fid, uint64_t x1, uint64_t x2, uint64_t x3, uint64_t spsr)
+{
+	(void)fid, (void)x1, (void)x2, (void)x3, (void)spsr;
+	psci_system_reset();
+}
+
+static uint64_t fn_features(uint32_t fid, uint64_t x1, uint64_t x2, uint64_t x3, uint64_t spsr);
+
+static uint64_t fn_cpu_freeze(uint32_t fid, uint64_t x1, uint64_t x2, uint64_t x3, uint64_t spsr)
+{
+	(void)fid, (void)x1, (void)x2, (void)x3, (void)spsr;
+	return rc64(psci_cpu_freeze());
+}
+
+static uint64_t fn_cpu_default_suspend(uint32_t fid, uint64_t x1, uint64_t x2, uint64_t x3,
+                                       uint64_t spsr)
+{
+	(void)fid, (void)x3;
+	return rc64(cpu_suspend(psci_plat()->default_suspend_state, x1, x2, spsr));
+}
+
+static uint64_t fn_node_hw_state(uint32_t fid, uint64_t x1, uint64_t x2, uint64_t x3, uint64_t spsr)
+{
+	(void)fid, (void)x3, (void)spsr;
+	return rc64(node_hw_state(x1, x2));
+}
+
+static uint64_t fn_system_suspend(uint32_t fid, uint64_t x1, uint64_t x2, uint64_t x3,
+                                  uint64_t spsr)
+{
+	(void)fid, (void)x3;
+	return rc64(system_suspend(x1, x2, spsr));
+}
+
+static uint64_t fn_set_suspend_mode(uint32_t fid, uint64_t x1, uint64_t x2, uint64_t x3,
+                                    uint64_t spsr)
+{
+	(void)fid, (void)x2, (void)x3, (void)spsr;
+	return rc64(psci_set_suspend_mode(x1));
+}
+
+static uint64_t fn_stat_residency(uint32_t fid, uint64_t x1, uint64_t x2, uint64_t x3,
+                                  uint64_t spsr)
+{
+	(void)fid, (void)x3, (void)spsr;
+	return stat(x1, (uint32_t)x2, true);
+}
+
+static uint64_t fn_stat_count(uint32_t fid, uint64_t x1, uint64_t x2, uint64_t x3, uint64_t spsr)
+{
+	(void)fid, (void)x3, (void)spsr;
+	return stat(x1, (uint32_t)x2, false);
+}
+
+static uint64_t fn_system_reset2(uint32_t fid, uint64_t x1, uint64_t x2, uint64_t x3, uint64_t spsr)
+{
+	(void)fid, (void)x3, (void)spsr;
+	return rc64(psci_system_reset2(x1, x2));
+}
+
+static uint64_t fn_mem_protect(uint32_t fid, uint64_t x1, uint64_t x2, uint64_t x3, uint64_t spsr)
+{
+	(void)fid, (void)x2, (void)x3, (void)spsr;
+	return rc64(psci_mem_protect(x1));
+}
+
+static uint64_t fn_mem_protect_check_range(uint32_t fid, uint64_t x1, uint64_t x2, uint64_t x3,
+                                           uint64_t spsr)
+{
+	(void)fid, (void)x3, (void)spsr;
+	return rc64(psci_mem_protect_check_range(x1, x2));
+}
+
+/* HIBERNATE_OFF is a power-off: every platform can (system_off is mandatory). */
+static uint64_t fn_system_off2(uint32_t fid, uint64_t x1, uint64_t x2, uint64_t x3, uint64_t spsr)
+{
+	(void)fid, (void)x3, (void)spsr;
+	return rc64(psci_system_off2(x1, x2));
+}
+
+/* The availability rules of the optional functions: what the platform gives. */
+static bool has_cpu_freeze(const struct plat_psci_ops *ops)
+{
+	return ops->cpu_freeze != NULL;
+}
+
+static bool has_default_suspend(const struct plat_psci_ops *ops)
+{
+	return ops->default_suspend_state != 0U;
+}
+
+static bool has_node_hw_state(const struct plat_psci_ops *ops)
+{
+	return ops->node_hw_state != NULL;
+}
+
+static bool has_system_suspend(const struct plat_psci_ops *ops)
+{
+	return ops->system_suspend;
+}
+
+static bool has_os_init_mode(const struct plat_psci_ops *ops)
+{
+	(void)ops;
+	return PSCI_OS_INIT_MODE != 0;
+}
+
+static bool has_warm_reset(const struct plat_psci_ops *ops)
+{
+	return ops->system_reset_warm != NULL;
+}
+
+static bool has_mem_protect(const struct plat_psci_ops *ops)
+{
+	return ops->mem_protect_set != NULL;
+}
+
+static bool has_mem_protect_range(const struct plat_psci_ops *ops)
+{
+	return ops->mem_protect_check_range != NULL;
+}
+
+/*
+ * The PSCI functions: one row each, at its function number (bits 4:0 of
+ * its function ID PSCI_FID_<name>, DEN0022F 5.1: ROW(name)), with
+ *  forms:     the calling conventions it has: SMC32, SMC64 (DEN0028 2.5);
+ *  available: the rule that offers it, given the platform's operations
+ *             (NULL: always), evaluated once at cold boot (psci_setup);
+ *  features:  what PSCI_FEATURES answers for an offered function: 0, or
+ *             the function's feature flags (5.15.2);
+ *  handler:   what the call runs.
+ * Dispatch (psci_smc_handler) and PSCI_FEATURES read nothing else, so
+ * they cannot disagree. A row left out is NOT_SUPPORTED: MIGRATE and
+ * MIGRATE_INFO_UP_CPU (no Trusted OS); CLEAN_INV_MEMREGION(_ATTRIBUTES),
+ * 1.3's optional cache maintenance by physical range, as on every platform
+ * here a DC CIVAC to the PoC reaches every cache (docs/design/psci.rst).
+ * A new function is one row and its handler (docs/design/psci.rst).
+ */
+#define SMC32     1U
+#define SMC64     2U
+#define ROW(name) (PSCI_FID_##name & PSCI_FUNC_NUM_MASK)
+static const struct psci_fn {
+	uint8_t forms;
+	bool (*available)(const struct plat_psci_ops *ops);
+	uint32_t features;
+	psci_fn_handler handler;
+} psci_functions[PSCI_FUNC_NUM_MASK + 1] = {
+	[ROW(VERSION)] = { SMC32, NULL, 0, fn_version },
+	/* Original power_state format (bit 1 clear), OS-initiated mode if built in (bit 0). */
+	[ROW(CPU_SUSPEND)] = { SMC32 | SMC64, NULL, PSCI_OS_INIT_MODE != 0 ? PSCI_FEATURE_OSI : 0,
+	                       fn_cpu_suspend },
+	[ROW(CPU_OFF)] = { SMC32, NULL, 0, fn_cpu_off },
+	[ROW(CPU_ON)] = { SMC32 | SMC64, NULL, 0, fn_cpu_on },
+	[ROW(AFFINITY_INFO)] = { SMC32 | SMC64, NULL, 0, fn_affinity_info },
+	[ROW(MIGRATE_INFO_TYPE)] = { SMC32, NULL, 0, fn_migrate_info_type },
+	[ROW(SYSTEM_OFF)] = { SMC32, NULL, 0, fn_system_off },
+	[ROW(SYSTEM_RESET)] = { SMC32, NULL, 0, fn_system_reset },
+	[ROW(FEATURES)] = { SMC32, NULL, 0, fn_features },
+	[ROW(CPU_FREEZE)] = { SMC32, has_cpu_freeze, 0, fn_cpu_freeze },
+	[ROW(CPU_DEFAULT_SUSPEND)] = { SMC32 | SMC64, has_default_suspend, 0,
+	                               fn_cpu_default_suspend },
+	[ROW(NODE_HW_STATE)] = { SMC32 | SMC64, has_node_hw_state, 0, fn_node_hw_state },
+	[ROW(SYSTEM_SUSPEND)] = { SMC32 | SMC64, has_system_suspend, 0, fn_system_suspend },
+	[ROW(SET_SUSPEND_MODE)] = { SMC32, has_os_init_mode, 0, fn_set_suspend_mode },
+	[ROW(STAT_RESIDENCY)] = { SMC32 | SMC64, NULL, 0, fn_stat_residency },
+	[ROW(STAT_COUNT)] = { SMC32 | SMC64, NULL, 0, fn_stat_count },
+	[ROW(SYSTEM_RESET2)] = { SMC32 | SMC64, has_warm_reset, 0, fn_system_reset2 },
+	[ROW(MEM_PROTECT)] = { SMC32, has_mem_protect, 0, fn_mem_protect },
+	[ROW(MEM_PROTECT_CHECK_RANGE)] = { SMC32 | SMC64, has_mem_protect_range, 0,
+	                                   fn_mem_protect_check_range },
+	/* Its answer is the bitmap of the types it takes (DEN0022F). */
+	[ROW(SYSTEM_OFF2)] = { SMC32 | SMC64, NULL, PSCI_OFF2_FEATURE_HIBERNATE_OFF,
+	                       fn_system_off2 },
+};
+
+static int32_t features(uint32_t fid)
+{
+	/* SMCCC discovery goes through PSCI_FEATURES (DEN0028 7.1). */
+	if (fid == SMCCC_VERSION)
+		return PSCI_E_SUCCESS;
+	if (!implemented(fid))
+		return PSCI_E_NOT_SUPPORTED;
+	return (int32_t)psci_functions[fid & PSCI_FUNC_NUM_MASK].features;
+}
+
+static uint64_t fn_features(uint32_t fid, uint64_t x1, uint64_t x2, uint64_t x3, uint64_t spsr)
+{
+	(void)fid, (void)x2, (void)x3, (void)spsr;
+	return rc64(features((uint32_t)x1));
+}
+
+/*
+ * Every implemented function but PSCI_VERSION, through its row. Out of
+ * line, so that the registers its call needs (the row's index, the
+ * arguments in place) cost nothing on PSCI_VERSION's path.
  */
 static __attribute__((noinline)) uint64_t psci_call(uint32_t fid, uint64_t x1, uint64_t x2,
                                                     uint64_t x3, uint64_t caller_spsr)
 {
-	int64_t rc;
-
-	switch (fid & ~PSCI_FID_SMC64_BIT) {
-	case PSCI_FID_CPU_SUSPEND:
-		rc = cpu_suspend((uint32_t)x1, x2, x3, caller_spsr);
-		break;
-	case PSCI_FID_CPU_OFF:
-		rc = psci_cpu_off();
-		break;
-	case PSCI_FID_CPU_ON:
-		rc = cpu_on(x1, x2, x3, caller_spsr);
-		break;
-	case PSCI_FID_AFFINITY_INFO:
-		rc = affinity_info(x1, x2);
-		break;
-	case PSCI_FID_MIGRATE_INFO_TYPE:
-		/* No Trusted OS, so nothing needs migrating (5.9.1). */
-		rc = PSCI_TOS_NOT_PRESENT_MP;
-		break;
-	case PSCI_FID_SYSTEM_OFF:
-		psci_system_off();
-	case PSCI_FID_SYSTEM_RESET:
-		psci_system_reset();
-	case PSCI_FID_SYSTEM_OFF2:
-		rc = psci_system_off2(x1, x2);
-		break;
-	case PSCI_FID_FEATURES:
-		rc = features((uint32_t)x1);
-		break;
-	case PSCI_FID_CPU_FREEZE:
-		rc = psci_cpu_freeze();
-		break;
-	case PSCI_FID_CPU_DEFAULT_SUSPEND:
-		rc = cpu_suspend(psci_plat()->default_suspend_state, x1, x2, caller_spsr);
-		break;
-	case PSCI_FID_NODE_HW_STATE:
-		rc = node_hw_state(x1, x2);
-		break;
-	case PSCI_FID_SYSTEM_SUSPEND:
-		rc = system_suspend(x1, x2, caller_spsr);
-		break;
-	case PSCI_FID_SET_SUSPEND_MODE:
-		rc = psci_set_suspend_mode(x1);
-		break;
-	case PSCI_FID_STAT_RESIDENCY:
-		return stat(x1, (uint32_t)x2, true);
-	case PSCI_FID_STAT_COUNT:
-		return stat(x1, (uint32_t)x2, false);
-	case PSCI_FID_SYSTEM_RESET2:
-		rc = psci_system_reset2(x1, x2);
-		break;
-	case PSCI_FID_MEM_PROTECT:
-		rc = psci_mem_protect(x1);
-		break;
-	case PSCI_FID_MEM_PROTECT_CHECK_RANGE:
-		rc = psci_mem_protect_check_range(x1, x2);
-		break;
-	default:
-		rc = PSCI_E_NOT_SUPPORTED;
-		break;
-	}
-	return (uint64_t)rc;
+	return psci_functions[fid & PSCI_FUNC_NUM_MASK].handler(fid, x1, x2, x3, caller_spsr);
 }
 
 uint64_t psci_smc_handler(uint32_t fid, uint64_t x1, uint64_t x2, uint64_t x3, uint64_t caller_spsr)
@@ -365,6 +474,7 @@ uint64_t psci_smc_handler(uint32_t fid, uint64_t x1, uint64_t x2, uint64_t x3, u
 
 	if (!implemented(fid))
 		return (uint64_t)(int64_t)PSCI_E_NOT_SUPPORTED;
+	/* The measured path's own call: its answer without the call through the table. */
 	if (fid == PSCI_FID_VERSION)
 		return version;
 	return psci_call(fid, x1, x2, x3, caller_spsr);
@@ -384,9 +494,13 @@ int psci_setup(uintptr_t warm_entrypoint)
 	decided.version = PSCI_VERSION_VALUE;
 	decided.fids = 0;
 	for (uint32_t n = 0; n <= PSCI_FUNC_NUM_MASK; n++) {
-		if (implemented_rule(PSCI_FID_VERSION | n))
+		const struct psci_fn *row = &psci_functions[n];
+
+		if (row->handler == NULL || (row->available != NULL && !row->available(ops)))
+			continue;
+		if ((row->forms & SMC32) != 0U)
 			decided.fids |= 1ULL << n;
-		if (implemented_rule(SMC64(PSCI_FID_VERSION | n)))
+		if ((row->forms & SMC64) != 0U)
 			decided.fids |= 1ULL << (32U + n);
 	}
 	INFO("PSCI: %u cores, %u power levels\n", PLATFORM_CORE_COUNT, PLAT_MAX_PWR_LVL + 1);

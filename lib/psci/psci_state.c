@@ -26,7 +26,7 @@ static uint8_t req_local_state[PLAT_MAX_PWR_LVL][PLATFORM_CORE_COUNT];
 static uint32_t cores_on;
 static uint32_t cores_frozen;
 static unsigned int suspend_mode = PSCI_MODE_PLAT_COORD;
-static const struct plat_psci_ops *plat_ops;
+static const struct plat_psci_ops *platform_ops;
 static int core_off_index = PSCI_STAT_NONE;
 static int system_suspend_index = PSCI_STAT_NONE;
 static bool last_at_ids;
@@ -34,7 +34,7 @@ static uintptr_t warm_entry;
 
 const struct plat_psci_ops *psci_plat(void)
 {
-	return plat_ops;
+	return platform_ops;
 }
 
 const struct psci_cpu_node *psci_cpu(unsigned int pos)
@@ -377,7 +377,7 @@ int psci_state_init(const uint8_t *tree_desc, const struct plat_psci_ops *ops, u
 {
 	if (populate_tree(tree_desc) != 0 || ops->power_state_count > PSCI_MAX_POWER_STATES)
 		return -1;
-	plat_ops = ops;
+	platform_ops = ops;
 	for (unsigned int pos = 0; pos < PLATFORM_CORE_COUNT; pos++) {
 		struct psci_cpu_node *cpu = &cpu_nodes[pos];
 

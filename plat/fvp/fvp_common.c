@@ -6,7 +6,6 @@
 #include <arch/aarch64/arch.h>
 #include <arch/aarch64/arch_helpers.h>
 #include <drivers/gicv3.h>
-#include <drivers/pl011.h>
 #include <drivers/sys_counter.h>
 #include <lib/mmio.h>
 #include <lib/utils_def.h>
@@ -53,46 +52,6 @@ void plat_early_setup(void)
 {
 	/* The model's system counter is stopped until firmware starts it. */
 	mmio_write_32(PLAT_CNTCONTROL_BASE + CNTCR, CNTCR_EN | CNTCR_FCREQ_0);
-}
-
-void plat_console_init(void)
-{
-	static struct console uart0;
-
-	pl011_console_register(&uart0, PLAT_UART_BASE, PLAT_UART_CLK_HZ, PLAT_UART_BAUD);
-}
-
-/* The N1 model's MPIDRs are MT-style (Aff0 = thread); the AEM's are not. */
-static bool mpidr_mt(void)
-{
-	return (read_mpidr_el1() & MPIDR_MT_BIT) != 0U;
-}
-
-int plat_core_pos_by_mpidr(uint64_t mpidr)
-{
-	mpidr &= MPIDR_AFFINITY_MASK;
-	if (mpidr_mt()) {
-		if ((mpidr & MPIDR_AFFLVL_MASK) != 0U)
-			return -1; /* thread */
-		mpidr = ((mpidr >> 8) & 0xFFFFU) |
-		        ((mpidr >> MPIDR_AFF3_SHIFT) << MPIDR_AFF2_SHIFT);
-	}
-
-	uint64_t core = mpidr & MPIDR_AFFLVL_MASK;
-	uint64_t cluster = (mpidr >> MPIDR_AFF1_SHIFT) & MPIDR_AFFLVL_MASK;
-
-	if (core >= PLAT_CORES_PER_CLUSTER || cluster >= PLAT_CLUSTER_COUNT ||
-	    (mpidr >> MPIDR_AFF2_SHIFT) != 0U)
-		return -1;
-	return (int)(cluster * PLAT_CORES_PER_CLUSTER + core);
-}
-
-uint64_t plat_core_mpidr(unsigned int pos)
-{
-	uint64_t v = (uint64_t)(pos / PLAT_CORES_PER_CLUSTER) << MPIDR_AFF1_SHIFT |
-	             (uint64_t)(pos % PLAT_CORES_PER_CLUSTER);
-
-	return mpidr_mt() ? v << 8 : v;
 }
 
 /* CNTFID0: the frequency of the model's counter (100 MHz on current models). */

@@ -146,17 +146,6 @@ const struct plat_psci_ops *plat_psci_setup(uintptr_t entry)
 	return &fvp_psci_ops;
 }
 
-const uint8_t *plat_get_power_domain_tree_desc(void)
-{
-	static uint8_t desc[2 + PLAT_CLUSTER_COUNT];
-
-	desc[0] = 1;
-	desc[1] = PLAT_CLUSTER_COUNT;
-	for (unsigned int c = 0; c < PLAT_CLUSTER_COUNT; c++)
-		desc[2 + c] = PLAT_CORES_PER_CLUSTER;
-	return desc;
-}
-
 /* UART0 goes on, as TF-A's FVP port's runtime console. */
 void plat_bl31_runtime_console(void)
 {

@@ -5,7 +5,6 @@
 
 #include <arch/aarch64/arch.h>
 #include <lib/mmio.h>
-#include <drivers/pl011.h>
 #include <drivers/sys_counter.h>
 #include <lib/xlat.h>
 #include <plat/plat_setup.h>
@@ -89,34 +88,6 @@ void n1sdp_timer_frames_init(void)
 	mmio_write_32(PLAT_CNTCTL_BASE + CNTNSAR, 1U << PLAT_CNT_NS_FRAME);
 	mmio_write_32(PLAT_CNTCTL_BASE + CNTCTL_CNTFRQ, freq);
 	mmio_write_32(PLAT_CNT_NS_BASE + CNTBASE_CNTFRQ, freq);
-}
-
-void plat_console_init(void)
-{
-	static struct console uart0;
-
-	pl011_console_register(&uart0, PLAT_UART_BASE, PLAT_UART_CLK_HZ, PLAT_UART_BAUD);
-}
-
-int plat_core_pos_by_mpidr(uint64_t mpidr)
-{
-	/* The DT lists MPIDRs without MT, MPIDR_EL1 has it: accept both. */
-	mpidr &= MPIDR_AFFINITY_MASK;
-
-	uint64_t thread = mpidr & MPIDR_AFFLVL_MASK;
-	uint64_t core = (mpidr >> MPIDR_AFF1_SHIFT) & MPIDR_AFFLVL_MASK;
-	uint64_t cluster = (mpidr >> MPIDR_AFF2_SHIFT) & MPIDR_AFFLVL_MASK;
-
-	if (thread != 0U || core >= PLAT_CORES_PER_CLUSTER || cluster >= PLAT_CLUSTER_COUNT ||
-	    (mpidr >> MPIDR_AFF3_SHIFT) != 0U)
-		return -1;
-	return (int)(cluster * PLAT_CORES_PER_CLUSTER + core);
-}
-
-uint64_t plat_core_mpidr(unsigned int pos)
-{
-	return (uint64_t)(pos / PLAT_CORES_PER_CLUSTER) << MPIDR_AFF2_SHIFT |
-	       (uint64_t)(pos % PLAT_CORES_PER_CLUSTER) << MPIDR_AFF1_SHIFT;
 }
 
 /* CNTFID0 of the system counter: the frequency the SCP programmed. */

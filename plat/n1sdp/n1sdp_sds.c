@@ -2,7 +2,7 @@
  * N1SDP: the platform information the SCP publishes in SDS, and the
  * NT_FW_CONFIG device tree that hands it to BL33
  * (plat/n1sdp/include/n1sdp_css.h). Pure, host-tested against malformed
- * regions (tests/unit/test_n1sdp.c).
+ * regions (plat/n1sdp/tests/test_n1sdp.c).
  */
 #include <libfdt.h>
 

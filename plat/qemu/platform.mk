@@ -1,4 +1,8 @@
 # QEMU virt platform (see docs/plat/qemu.rst).
+PLAT_TITLE := QEMU virt
+PLAT_DOC := docs/plat/qemu.rst
+# Every other suite of make check builds and boots it.
+PLAT_CI_BUILDS := default
 
 # QEMU virt here stands in for the N1SDP board, whose two clusters of two
 # Neoverse N1 cores it models: every option a platform sets the default of
@@ -18,59 +22,43 @@ override QEMU_CPUS := neoverse-n1 cortex-a35 cortex-a53 cortex-a57 cortex-a72 co
 
 
 # The firmware's core limit on QEMU virt: with GICv3, QEMU numbers at most 16
-# CPUs in Aff0 (tools/qemu_run reads it from config.mk).
+# CPUs in Aff0.
 $(call plat_constant,QEMU_MAX_CORES,16)
+override QEMU_MAX_CORES_LIST := 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16
 # QEMU's GICv3 has no GICR_PWRR: the GIC-600 redistributor power code is left out.
 $(call plat_constant,GICV3_SUPPORT_GIC600,0)
 $(call int_option,QEMU_CLUSTERS,2,Clusters modelled on QEMU virt (cores = clusters x cores per cluster; 1 to $(QEMU_MAX_CORES) cores in all))
 $(call int_option,QEMU_CORES_PER_CLUSTER,2,Cores per cluster modelled on QEMU virt)
-$(call int_option,QEMU_MEMORY_MB,1024,DRAM of the QEMU machine in MiB (1024 to 3072: BL33 loads at 0x60000000 and the map ends at 4 GiB))
-$(call str_option,QEMU_CPU,$(PLAT_BOARD_CPU),QEMU -cpu model: $(QEMU_CPUS); QEMU's properties may follow (neoverse-n1$(comma)midr=0x413fd0c0: another revision))
-$(call bool_option,QEMU_SYSTEM_SUSPEND,1,0 leaves SYSTEM_SUSPEND out (PSCI_FEATURES says NOT_SUPPORTED; the payload then expects none, as on N1SDP))
-$(call bool_option,REALTIME,0,1 runs QEMU without -icount (wall-clock time, figures not reproducible))
-PAYLOAD_OPTIONS += REALTIME
-$(call str_option,QEMU,qemu-system-aarch64,QEMU binary)
-$(call int_option,QEMU_TFW_NVCTR,0,The board's trusted NV counter (its one-time-programmable anti-rollback value): trusted-world certificates below it are refused)
-$(call int_option,QEMU_NTFW_NVCTR,0,The board's non-trusted NV counter: NT FW certificates below it are refused)
-$(call str_option,QEMU_EXTRA,,More QEMU arguments for make run, e.g. "-s -S" to wait for gdb (docs/debugging.rst))
-
-ifeq ($(filter $(QEMU_CPUS),$(firstword $(subst $(comma), ,$(QEMU_CPU)))),)
-$(error QEMU_CPU=$(QEMU_CPU): not a QEMU AArch64 model with EL2 and EL3; choose one of $(QEMU_CPUS))
-endif
 
 QEMU_CORE_COUNT := $(shell echo $$(( $(QEMU_CLUSTERS) * $(QEMU_CORES_PER_CLUSTER) )))
 ifeq ($(shell [ $(QEMU_CORE_COUNT) -ge 1 -a $(QEMU_CORE_COUNT) -le $(QEMU_MAX_CORES) ] && echo ok),)
 $(error QEMU_CLUSTERS x QEMU_CORES_PER_CLUSTER = $(QEMU_CORE_COUNT): it must be 1 to $(QEMU_MAX_CORES) (QEMU virt with GICv3 numbers at most $(QEMU_MAX_CORES) CPUs in Aff0))
 endif
-ifeq ($(shell [ $$(( $(QEMU_MEMORY_MB) )) -ge 1024 -a $$(( $(QEMU_MEMORY_MB) )) -le 3072 ] && echo ok),)
-$(error QEMU_MEMORY_MB=$(QEMU_MEMORY_MB): it must be 1024 to 3072 (BL33 loads at 0x60000000, 512 MiB into DRAM; the translation tables cover 4 GiB))
-endif
 
-PLAT_COMMON_SOURCES := plat/qemu/aarch64/plat_helpers.S plat/qemu/qemu_common.c
-PLAT_BL1_SOURCES := $(PLAT_COMMON_SOURCES) plat/qemu/qemu_bl1_setup.c plat/common/hold_pen.c
-# Trusted board boot's hooks, in BL1 and BL2 when TRUSTED_BOARD_BOOT=1: the
-# ROTPK hash of the build's ROT_KEY, NV counters from platform_def.h.
-PLAT_TBB_SOURCES := plat/common/plat_trusted_boot.c
-PLAT_BL2_SOURCES := $(PLAT_COMMON_SOURCES) plat/qemu/qemu_bl2_setup.c
-PLAT_BL31_SOURCES := $(PLAT_COMMON_SOURCES) plat/qemu/qemu_pm.c plat/qemu/aarch64/qemu_pm_helpers.S \
-	plat/common/hold_pen.c
-
+# The machine (hw/arm/virt.c), for plat/common/qemu/qemu.mk: EL3 and EL2 on,
+# GICv3; its CPUs in the modelled clusters (-smp clusters=, which shapes
+# the DTB's cpu-map; the MPIDRs number every CPU in Aff0 whatever the
+# shape); the build runs as many cores as it has, no more.
+override QEMU_MACHINE := virt,secure=on,virtualization=on,gic-version=3
+override QEMU_SMP := $(QEMU_CORE_COUNT),clusters=$(QEMU_CLUSTERS),cores=$(QEMU_CORES_PER_CLUSTER)
+override QEMU_TOPOLOGY := $(subst $(space),+,$(patsubst %,$(QEMU_CORES_PER_CLUSTER),$(wordlist 1,$(QEMU_CLUSTERS),$(QEMU_MAX_CORES_LIST))))
+override QEMU_SMP_TOPOLOGY := {cores},clusters={clusters},cores={per_cluster}
+override QEMU_CORE_LIMIT := $(QEMU_CORE_COUNT)
+override QEMU_MEMORY_MB_DEFAULT := 1024
+override QEMU_MEMORY_MB_MIN := 1024
+override QEMU_MEMORY_MB_MAX := 3072
+override QEMU_MEMORY_MB_WHY := BL33 loads at 0x60000000$(comma) 512 MiB into DRAM; the translation tables cover 4 GiB
 # QEMU virt's secure flash (hw/arm/virt.c: 64 MiB at 0): BL1 executes in
 # place at offset 0, the FIP follows at QEMU_FLASH_FIP_OFFSET (platform_def.h's
 # PLAT_FIP_BASE; tools/qemu_run and the tests read both from config.mk).
 $(call plat_constant,QEMU_FLASH_SIZE,0x04000000)
 $(call plat_constant,QEMU_FLASH_FIP_OFFSET,0x00040000)
+include plat/common/qemu/qemu.mk
 
-# $(call plat_package,DIR): DIR/flash.bin, what QEMU boots
-# (tools/qemu_run --make-flash: the layout above).
-define plat_package
-$(1)/flash.bin: $(BUILD_DIR)/bl1.bin $(1)/fip.bin $(BUILD_DIR)/config.mk
-	@echo "  FLASH   $$@"
-	$$(Q)python3 -m tools.qemu_run.qemu_run --config $(BUILD_DIR)/config.mk \
-		--make-flash $(BUILD_DIR)/bl1.bin $(1)/fip.bin $$@
-endef
-PLAT_IMAGES := $(BUILD_DIR)/flash.bin
-
-# Every target of make_helpers/run.mk runs here, through tools/qemu_run.
-PLAT_RUNNER := qemu
-PLAT_RUN_HELP := runs in QEMU (make run)
+# The QEMU module's images, with the machine's own devices and power lines.
+PLAT_BL1_SOURCES := $(QEMU_BL1_SOURCES) plat/qemu/qemu_virt.c
+# Trusted board boot's hooks, in BL1 and BL2 when TRUSTED_BOARD_BOOT=1: the
+# ROTPK hash of the build's ROT_KEY, NV counters from platform_def.h.
+PLAT_TBB_SOURCES := plat/common/plat_trusted_boot.c
+PLAT_BL2_SOURCES := $(QEMU_BL2_SOURCES) plat/qemu/qemu_virt.c
+PLAT_BL31_SOURCES := $(QEMU_BL31_SOURCES) plat/qemu/qemu_virt.c

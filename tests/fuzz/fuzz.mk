@@ -1,10 +1,11 @@
 # libFuzzer harnesses (clang -fsanitize=fuzzer,address,undefined; Debian's
 # clang needs libclang-rt-<version>-dev for the fuzzer runtime) for the
 # parsers of untrusted input: the FIP (lib/fip), the DTB (lib/dtb, against
-# Debian's host libfdt), the SCP's SDS region into N1SDP's NT_FW_CONFIG,
-# X.509 certificates and the public keys they carry (lib/auth's parsers, on
-# mbed TLS built with the same sanitizers). Seed corpora:
-# tests/fuzz/corpus/<name>/.
+# Debian's host libfdt), X.509 certificates and the public keys they carry
+# (lib/auth's parsers, on mbed TLS built with the same sanitizers); a
+# platform's own parsers are fuzzed by its plat/<name>/tests/fuzz.mk (N1SDP's:
+# the SCP's SDS region into its NT_FW_CONFIG), which adds to FUZZERS. Seed
+# corpora: tests/fuzz/corpus/<name>/, or plat/<platform>/tests/corpus/<name>/.
 # Included after lib/auth/auth.mk.
 #
 #   make fuzz [FUZZ_SECONDS=300] [FUZZ_RUNS=0]   each harness, bounded
@@ -25,26 +26,17 @@ FUZZ_CC := clang
 FUZZ_CFLAGS := -g -O1 -std=gnu11 -Wall -Wextra -Werror -Iinclude \
 	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 FUZZ_DIR := $(BUILD_BASE)/tests/fuzz
-FUZZERS := $(FUZZ_DIR)/fuzz_fip $(FUZZ_DIR)/fuzz_dtb $(FUZZ_DIR)/fuzz_sds $(FUZZ_DIR)/fuzz_cert \
-	$(FUZZ_DIR)/fuzz_key
+FUZZERS := $(FUZZ_DIR)/fuzz_fip $(FUZZ_DIR)/fuzz_dtb $(FUZZ_DIR)/fuzz_cert $(FUZZ_DIR)/fuzz_key
 
-$(FUZZ_DIR)/fuzz_fip: tests/fuzz/fuzz_fip.c lib/fip/fip.c lib/fip/fip_uuids.c include/tools_share/fip.h
+$(FUZZ_DIR)/fuzz_fip: tests/fuzz/fuzz_fip.c $(FIP_SOURCES) include/tools_share/fip.h
 	@mkdir -p $(@D)
 	@echo "  FUZZCC  $@"
-	@$(FUZZ_CC) $(FUZZ_CFLAGS) tests/fuzz/fuzz_fip.c lib/fip/fip.c lib/fip/fip_uuids.c -o $@
+	@$(FUZZ_CC) $(FUZZ_CFLAGS) tests/fuzz/fuzz_fip.c $(FIP_SOURCES) -o $@
 
 $(FUZZ_DIR)/fuzz_dtb: tests/fuzz/fuzz_dtb.c $(DTB_LIB_SOURCES) $(DTB_LIB_HEADERS)
 	@mkdir -p $(@D)
 	@echo "  FUZZCC  $@"
 	@$(FUZZ_CC) $(FUZZ_CFLAGS) tests/fuzz/fuzz_dtb.c $(DTB_LIB_SOURCES) -lfdt -o $@
-
-FUZZ_SDS_SOURCES := drivers/arm/css/sds.c plat/n1sdp/n1sdp_sds.c
-$(FUZZ_DIR)/fuzz_sds: tests/fuzz/fuzz_sds.c $(FUZZ_SDS_SOURCES) include/drivers/sds.h \
-		plat/n1sdp/include/n1sdp_css.h plat/n1sdp/include/platform_def.h
-	@mkdir -p $(@D)
-	@echo "  FUZZCC  $@"
-	@$(FUZZ_CC) $(FUZZ_CFLAGS) -Iplat/n1sdp/include -Iplat/common/include $(UNIT_CONFIG) tests/fuzz/fuzz_sds.c \
-		$(FUZZ_SDS_SOURCES) -lfdt -o $@
 
 # The chain walker needs valid signatures to get anywhere: not fuzzed here
 # (tests/unit/test_auth.c covers its refusals).
@@ -65,6 +57,9 @@ $(FUZZ_DIR)/fuzz_cert $(FUZZ_DIR)/fuzz_key: $(FUZZ_DIR)/fuzz_%: tests/fuzz/fuzz_
 fuzz:
 	@$(DEPS) check
 	@$(MAKE) --no-print-directory _fuzz
+
+# Each platform's own harnesses.
+include $(wildcard plat/*/tests/fuzz.mk)
 
 _fuzz: $(FUZZERS)
 	@bash tests/fuzz/run_fuzz.sh $(FUZZ_DIR) $(FUZZ_SECONDS) $(FUZZ_RUNS) $(FUZZERS)

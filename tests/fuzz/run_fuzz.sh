@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # run_fuzz.sh WORKDIR SECONDS RUNS HARNESS...: run each libFuzzer harness
 # for at most SECONDS (and at most RUNS inputs unless RUNS is 0), starting
-# from its seed corpus tests/fuzz/corpus/<name>/ (read only: new inputs go
-# to WORKDIR/<name>/corpus). Reports executions, coverage and crashes per
+# from its seed corpus tests/fuzz/corpus/<name>/, or a platform's
+# plat/<platform>/tests/corpus/<name>/ (read only: new inputs go to
+# WORKDIR/<name>/corpus). Reports executions, coverage and crashes per
 # harness (a crash or leak leaves its input in WORKDIR/<name>/), and ends
 # with "N passed, N failed". Exit status 0 only if no harness failed.
 set -uo pipefail
@@ -29,7 +30,10 @@ for harness in "$@"; do
 	[ "$runs" -gt 0 ] && args+=(-runs="$runs")
 	start=$(date +%s)
 	# A hard bound on top of libFuzzer's own: its time limit plus a minute.
-	timeout $((secs + 60)) "$harness" "${args[@]}" "$dir/corpus" "$here/corpus/$short" >"$log" 2>&1
+	# Its seeds: tests/fuzz/corpus/<name>/, or a platform's own harness's.
+	seeds=$here/corpus/$short
+	[ -d "$seeds" ] || seeds=$(find "$here/../../plat" -path "*/tests/corpus/$short" -type d | head -n 1)
+	timeout $((secs + 60)) "$harness" "${args[@]}" "$dir/corpus" "$seeds" >"$log" 2>&1
 	rc=$?
 	took=$(($(date +%s) - start))
 	execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)

@@ -55,6 +55,9 @@ def rel(root, path):
 def files(root):
     for d in SOURCE_DIRS:
         for dirpath, _, names in os.walk(os.path.join(root, d)):
+            # A platform's own tests (plat/<name>/tests/) are tests, as tests/unit is.
+            if re.match(r"plat/[^/]+/tests(/|$)", rel(root, dirpath)):
+                continue
             for n in sorted(names):
                 if n.endswith(SUFFIXES):
                     yield rel(root, os.path.join(dirpath, n))
@@ -73,8 +76,9 @@ def resolve(root, src, kind, name):
     found = [c for c in dict.fromkeys(cands) if os.path.isfile(os.path.join(root, c))]
     if found:
         return found[:1]
-    plats = [os.path.join("plat", p, "include", name) for p in sorted(os.listdir(
-        os.path.join(root, "plat")))]
+    # A platform's own headers, or a shared module's (plat/arm/css/include).
+    plats = [os.path.join(rel(root, d), name) for d, _, _ in sorted(os.walk(
+        os.path.join(root, "plat"))) if os.path.basename(d) == "include"]
     return [p for p in plats if os.path.isfile(os.path.join(root, p))]
 
 

@@ -18,11 +18,20 @@ check "make docs: it says whose report it shows" grep -q "^docs: with the report
 check "every page of the tree is built" bash -c "[ -f '$html/index.html' ] &&
 	[ -f '$html/perf/psci-performance-qemu.html' ] && [ -f '$html/plat/qemu.html' ] &&
 	[ -f '$html/design/trusted-boot.html' ]"
+# Each platform's page (its platform.mk's PLAT_DOC), found by the index's
+# glob, as the platforms are found: by looking at plat/*/.
+for mk in "$top"/plat/*/platform.mk; do
+	doc=$(sed -n 's/^PLAT_DOC := docs\/\(.*\)\.rst$/\1/p' "$mk")
+	check "$(basename "$(dirname "$mk")"): its page ${doc:-(none)} is built and in the index" \
+		bash -c "[ -n '$doc' ] && [ -f '$html/$doc.html' ] && grep -q 'href=\"$doc.html\"' '$html/index.html'"
+done
+scenarios=$(py tools.rt_report.scenarios --names | wc -l)
 page=$html/perf/psci-performance-qemu.html
 check "the report page shows where its figures came from" \
 	bash -c "grep -q 'Firmware' '$page' && grep -q 'icount' '$page' && grep -q 'MIDR' '$page'"
 check "the report page shows a plot per scenario" \
-	[ "$(grep -o '_images/test_rt_instr_[a-z_]*\.svg' "$page" | sort -u | wc -l)" -eq 6 ]
-check "the plots are in the HTML tree" [ "$(ls "$html/_images/"test_rt_instr_*.svg 2>/dev/null | wc -l)" -eq 6 ]
+	[ "$(grep -o '_images/test_rt_instr_[a-z_]*\.svg' "$page" | sort -u | wc -l)" -eq "$scenarios" ]
+check "the plots are in the HTML tree" \
+	[ "$(ls "$html/_images/"test_rt_instr_*.svg 2>/dev/null | wc -l)" -eq "$scenarios" ]
 check "the tables of docs/plat/qemu.rst render" grep -q "0x08000000 / 0x080A0000" "$html/plat/qemu.html"
 summary

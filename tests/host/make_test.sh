@@ -125,11 +125,11 @@ refused_plat() {    # PLAT MESSAGE MAKE-ARGS...
 }
 refused_plat n1sdp "make run runs nothing here: PLAT=n1sdp runs on the N1SDP board: give the SCP bl1.bin" run
 refused_plat n1sdp "make bench runs nothing here: PLAT=n1sdp runs on the N1SDP board" bench
-refused_plat fvp "make test-mem-protect runs under QEMU only (PLAT=qemu): PLAT=fvp runs make run in Arm's Base FVP" \
+refused_plat fvp "make test-mem-protect runs under QEMU only (a platform QEMU runs, as the default): PLAT=fvp runs make run in Arm's Base FVP" \
 	test-mem-protect
-refused_plat fvp "make profile runs under QEMU only (PLAT=qemu); on the board, profile ETM trace" profile \
+refused_plat fvp "make profile runs under QEMU only (a platform QEMU runs, as the default); on the board, profile ETM trace" profile \
 	PROFILE_PATH=boot
-refused_plat fvp "make scaling runs under QEMU only (PLAT=qemu)" scaling
+refused_plat fvp "make scaling runs under QEMU only (a platform QEMU runs, as the default)" scaling
 
 # make check-quick and SUITES=: the suites of tests/suites.toml from make,
 # in a build tree of their own.
@@ -204,16 +204,16 @@ m = flash_payloads(read_config('$build/config.mk'))
 want = {'flash.bin': 'payload', 'bench/flash.bin': 'payload_bench',
         'mem-protect/flash.bin': 'payload_mem_protect', 'profile/flash.bin': 'payload_profile'}
 sys.exit(not (m == want and os.path.isfile(os.path.join('$build', m['flash.bin'] + '.elf'))))"
-cores=$(($(sed -n 's/^QEMU_CLUSTERS := //p' "$build/config.mk") * $(sed -n 's/^QEMU_CORES_PER_CLUSTER := //p' "$build/config.mk")))
+cores=$(sed -n 's/^QEMU_CORE_LIMIT := //p' "$build/config.mk")
 py tools.qemu_run.qemu_run --config "$build/config.mk" --topology "$((cores + 1))x1" --timeout 30 \
 	>"$work/topo.log" 2>&1
 rc=$?
 check "qemu_run --topology with more cores than the build's $cores: refused ($rc), saying why" \
-	bash -c "[ $rc -eq 2 ] && grep -q 'more than the $cores this build has' '$work/topo.log'"
-py tools.qemu_run.qemu_run --config "$build/config.mk" --topology 5x5 >"$work/topo25.log" 2>&1
+	bash -c "[ $rc -eq 2 ] && grep -q '$((cores + 1)) cores, more than the $cores this build runs' '$work/topo.log'"
+py tools.qemu_run.qemu_run --print-cmd >"$work/noconfig.log" 2>&1
 rc=$?
-check "qemu_run --topology 5x5: refused ($rc): the firmware runs 1 to 16 cores" \
-	bash -c "[ $rc -eq 2 ] && grep -q '25 cores; the firmware runs 1 to 16' '$work/topo25.log'"
+check "qemu_run without --config: refused ($rc): the machine is the build's platform's" \
+	bash -c "[ $rc -eq 2 ] && grep -q 'no QEMU_MACHINE, QEMU_SMP, QEMU_CORE_LIMIT: give the --config' '$work/noconfig.log'"
 
 # qemu_run refuses, before QEMU starts, arguments no run can use and QEMU
 # arguments that would make another machine than the one the report names.

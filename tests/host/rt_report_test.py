@@ -24,6 +24,9 @@ from tools.rt_report import compare, runs
 from tools.rt_report import figures as fig
 from tools.rt_report import rt_report, scenarios, schema
 
+# make plat-info's answer for each set of options a test's config.mk takes.
+MAKE_PLAT_INFO = {}
+
 # The payload's scenarios (tools/rt_report/scenarios.py, the one table).
 SCENARIOS = [(test.removeprefix("test_rt_instr_"), len(figs)) for _, test, figs, _, _ in scenarios.SCENARIOS]
 FIGURES = {n: ",".join(f) for n, f in scenarios.DEFAULT_FIGURES.items()}
@@ -108,11 +111,26 @@ class Tmp(unittest.TestCase):
         self.tmp.cleanup()
 
     def config(self, realtime=0, clusters=2, cores=2, iterations=1):
+        """A build's config.mk for qemu at these options, with the facts of
+        the machine make states for them (make plat-info: QEMU_MACHINE,
+        QEMU_SMP...), not a restatement of them."""
         path = os.path.join(self.dir, f"config-{realtime}-{clusters}x{cores}.mk")
+        options = {"PLAT": "qemu", "DEBUG": "0", "QEMU": self.qemu, "QEMU_CPU": "neoverse-n1",
+                   "QEMU_CLUSTERS": clusters, "QEMU_CORES_PER_CLUSTER": cores,
+                   "QEMU_MEMORY_MB": "1024", "REALTIME": realtime, "ITERATIONS": iterations}
+        key = tuple(options.items())
+        if key not in MAKE_PLAT_INFO:
+            MAKE_PLAT_INFO[key] = subprocess.run(
+                ["make", "-s", "--no-print-directory", "-C", TOP, "plat-info"] +
+                [f"{k}={v}" for k, v in options.items()], capture_output=True, text=True,
+                check=True, env=dict(os.environ, MAKEFLAGS="")).stdout
+        info = MAKE_PLAT_INFO[key]
+        built = re.search(r"^BUILD_OPTIONS := (.*)$", info, re.M).group(1).split()
+        facts = [line for line in info.splitlines()
+                 if re.match(r"(PLAT|QEMU)_\w+ :=", line) and line.split()[0] not in built]
         with open(path, "w", encoding="utf-8") as f:
-            f.write(f"PLAT := qemu\nDEBUG := 0\nQEMU := {self.qemu}\nQEMU_CPU := neoverse-n1\n"
-                    f"QEMU_CLUSTERS := {clusters}\nQEMU_CORES_PER_CLUSTER := {cores}\n"
-                    f"QEMU_MEMORY_MB := 1024\nREALTIME := {realtime}\nITERATIONS := {iterations}\n")
+            f.write("".join(f"{k} := {v}\n" for k, v in options.items()) +
+                    "".join(f"{line}\n" for line in facts))
         return path
 
     def report(self, text, *args, config=None, tool="rt_report"):
@@ -923,6 +941,26 @@ class Compare(unittest.TestCase):
         regs = ["a: core 0.0: Powerdown 0.45 -> 0.55 µs (+22.22%; spreads 0.00 and 0.02 µs)",
                 "b: core 0.1: Wakeup 0.29 -> 0.40 µs (+37.93%; spreads 0.00 and 0.00 µs)"]
         self.assertEqual(compare.worst_of(regs), regs[1])
+
+    def test_an_older_revision_gets_its_machine_facts(self):
+        """A REF older than make_helpers/plat.mk wrote no PLAT_RUNNER nor
+        QEMU_MACHINE: compare gives them from this tree's make plat-info,
+        and leaves REF's options as they were."""
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, "config.mk")
+            old = "PLAT := qemu\nQEMU_CLUSTERS := 1\nBUILD_OPTIONS := PLAT QEMU_CLUSTERS\n"
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(old)
+            compare.machine_facts(path, "qemu", ["QEMU_CLUSTERS=1", "QEMU_CORES_PER_CLUSTER=3"])
+            with open(path, encoding="utf-8") as f:
+                text = f.read()
+            self.assertTrue(text.startswith(old))
+            self.assertIn("\nPLAT_RUNNER := qemu\n", text)
+            self.assertIn("\nQEMU_SMP := 3,clusters=1,cores=3\n", text)
+            self.assertNotIn("DEBUG :=", text)   # an option: REF's own, or none
+            compare.machine_facts(path, "qemu", ["QEMU_CLUSTERS=1", "QEMU_CORES_PER_CLUSTER=3"])
+            with open(path, encoding="utf-8") as f:
+                self.assertEqual(f.read(), text)  # given once
 
 
 if __name__ == "__main__":

@@ -199,10 +199,12 @@ refused bad-fail-above "FAIL_ABOVE=much: give a percentage" FAIL_ABOVE=much
 
 refused misspelt "DEBGU is not an option (did you mean DEBUG?)" DEBGU=1
 refused other-plat "FVP_CLUSTERS is an option of PLAT=fvp only (this is PLAT=qemu)" FVP_CLUSTERS=4
-refused other-plat-fvp "QEMU_CPU is an option of PLAT=qemu only (this is PLAT=fvp)" PLAT=fvp QEMU_CPU=max
+refused other-plat-fvp "QEMU_CLUSTERS is an option of PLAT=qemu only (this is PLAT=fvp)" PLAT=fvp QEMU_CLUSTERS=4
+# (An option of the QEMU module, which any platform QEMU runs includes.)
+refused other-plat-module "QEMU_CPU is an option of PLAT=qemu" PLAT=fvp QEMU_CPU=max
 refused misspelt-plat "PALT is not an option (did you mean PLAT?)" PALT=n1sdp
 refused no-bl33 "BL33=/nonexistent: no such file" BL33=/nonexistent
-refused bad-cpu "QEMU_CPU=cortex-a15: not a QEMU AArch64 model with EL2 and EL3" QEMU_CPU=cortex-a15
+refused bad-cpu "QEMU_CPU=cortex-a15: not a model of QEMU's virt machine with EL2 and EL3" QEMU_CPU=cortex-a15
 refused too-many-cores "QEMU_CLUSTERS x QEMU_CORES_PER_CLUSTER = 17" QEMU_CLUSTERS=17 QEMU_CORES_PER_CLUSTER=1
 refused no-cores "it must be 1 to 16" QEMU_CLUSTERS=0
 refused small-memory "QEMU_MEMORY_MB=512: it must be 1024 to 3072" QEMU_MEMORY_MB=512

@@ -7,7 +7,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include <platform_def.h>
+#include <plat/plat_def.h>
 
 #include "payload_def.h"
 

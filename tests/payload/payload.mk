@@ -15,12 +15,11 @@ PAYLOAD_SOURCES := tests/payload/aarch64/payload_entry.S tests/payload/aarch64/s
 	tests/payload/rt_instr.c tests/payload/conformance.c tests/payload/bench.c \
 	tests/payload/pmf_order.c tests/payload/stress.c \
 	tests/payload/smc.c tests/payload/profile.c tests/payload/aarch64/profile_smc.S \
-	lib/libc/stack_protector.c \
-	lib/libc/printf.c lib/libc/string.c common/log.c drivers/console/console.c \
+	$(LIBC_STACK_PROTECTOR_SOURCES) \
+	$(LIBC_SOURCES) common/log.c drivers/console/console.c \
 	drivers/arm/pl011/pl011.c \
-	lib/aarch64/cache_helpers.S lib/aarch64/misc_helpers.S lib/locks/spinlock.S \
-	lib/locks/lock_order.c \
-	lib/xlat/xlat.c
+	$(AARCH64_HELPER_SOURCES) $(LOCKS_SOURCES) \
+	$(XLAT_TABLE_SOURCES)
 PAYLOAD_IMAGES := payload payload_bench payload_mem_protect payload_profile payload_pmf_order \
 	payload_stress
 payload_bench_CPPFLAGS := -DPAYLOAD_MODE_BENCH=1

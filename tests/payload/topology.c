@@ -125,17 +125,49 @@ static const char *parse_cpus(const void *fdt, struct payload_topology *t)
 		if (walk_cpu_map(fdt, cpus, node, 0, t) != 0 || t->cores == 0)
 			return "/cpus/cpu-map is malformed";
 	} else {
-		/* No cluster description: one cluster of every CPU node. */
-		t->clusters = 1;
+		/*
+		 * No cluster description: the clusters are the MPIDRs', the
+		 * affinity above the core's (Aff1 and up; Aff2 and up where
+		 * MPIDR_EL1.MT says Aff0 numbers threads), as Linux builds its
+		 * topology without a cpu-map; numbered as they first appear,
+		 * the cores cluster by cluster (a cluster's cores are
+		 * consecutive here, whatever the order of the nodes).
+		 */
+		unsigned int shift = (read_mpidr_el1() & MPIDR_MT_BIT) != 0U ? MPIDR_AFF2_SHIFT
+		                                                             : MPIDR_AFF1_SHIFT;
+		uint64_t cluster_id[PAYLOAD_MAX_CORES];
+		unsigned int clusters = 0;
+
 		fdt_for_each_subnode(node, fdt, cpus)
 		{
 			uint64_t mpidr;
+			unsigned int cl = 0;
 
 			if (!is_cpu_node(fdt, node))
 				continue;
-			if (!cpu_reg(fdt, cpus, node, &mpidr) || add_core(t, mpidr, 0) != 0)
-				return "a /cpus node has a bad or duplicate reg";
+			if (!cpu_reg(fdt, cpus, node, &mpidr))
+				return "a /cpus node has a bad reg";
+			while (cl < clusters && cluster_id[cl] != mpidr >> shift)
+				cl++;
+			if (cl == clusters) {
+				if (clusters == PAYLOAD_MAX_CORES)
+					return "more CPU nodes than the payload takes";
+				cluster_id[clusters++] = mpidr >> shift;
+			}
 		}
+		for (unsigned int cl = 0; cl < clusters; cl++) {
+			fdt_for_each_subnode(node, fdt, cpus)
+			{
+				uint64_t mpidr;
+
+				if (!is_cpu_node(fdt, node) || !cpu_reg(fdt, cpus, node, &mpidr) ||
+				    mpidr >> shift != cluster_id[cl])
+					continue;
+				if (add_core(t, mpidr, cl) != 0)
+					return "a /cpus node has a duplicate reg";
+			}
+		}
+		t->clusters = clusters;
 		if (t->cores == 0)
 			return "no CPU node under /cpus";
 	}

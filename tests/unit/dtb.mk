@@ -2,19 +2,22 @@
 # of the address-range sets it checks images against (lib/mem_ranges/mem_ranges.c),
 # under ASan and UBSan. test_dtb_check is pure C; test_dtb links Debian's
 # host libfdt (libfdt-dev, amd64), the same library version BL2 links for
-# arm64, and reads the DTB QEMU gives our machine (made by tools/qemu_run).
-DTB_LIB_SOURCES := lib/dtb/dtb_check.c lib/dtb/dtb_walk.c lib/dtb/dtb_psci.c \
-	lib/dtb/dtb_memory.c lib/mem_ranges/mem_ranges.c
+# arm64, and reads the DTB QEMU gives QEMU virt (made by tools/qemu_run).
+DTB_LIB_SOURCES := $(DTB_SOURCES) $(MEM_RANGES_SOURCES)
 DTB_LIB_HEADERS := include/lib/dtb.h include/lib/mem_ranges.h lib/dtb/dtb_private.h
-$(eval $(call unit_test,dtb_check,lib/dtb/dtb_check.c lib/mem_ranges/mem_ranges.c,))
+$(eval $(call unit_test,dtb_check,lib/dtb/dtb_check.c $(MEM_RANGES_SOURCES),))
 $(eval $(call unit_test,dtb,$(DTB_LIB_SOURCES),,-lfdt))
 QEMU_DTB := $(UNIT_DIR)/qemu.dtb
 UNIT_TEST_ARGS_test_dtb := $(QEMU_DTB)
 UNIT_TEST_INPUTS += $(QEMU_DTB)
 
-$(QEMU_DTB): tools/qemu_run/qemu_run.py
+# QEMU virt's, at the platform's defaults (make plat-info: the machine
+# qemu_run starts, as a build's config.mk would say it), whatever this
+# make's command line.
+$(QEMU_DTB): tools/qemu_run/qemu_run.py plat/qemu/platform.mk plat/common/qemu/qemu.mk
 	@mkdir -p $(@D)
-	@python3 -m tools.qemu_run.qemu_run --dump-dtb $@
+	@MAKEFLAGS= $(MAKE) -s --no-print-directory -C $(CURDIR) PLAT=qemu plat-info >$@.config.mk
+	@python3 -m tools.qemu_run.qemu_run --config $@.config.mk --dump-dtb $@
 
 # dtb_edit: derives test DTBs from QEMU's (tests/integration/dtb_test.sh).
 DTB_EDIT := $(BUILD_BASE)/tests/tools/dtb_edit

@@ -83,25 +83,25 @@ static long find(struct blob b, const uint8_t *pat, size_t n)
 
 /* ----- Platform hooks (include/plat/plat_trusted_boot.h) ---------------------- */
 
-static uint8_t plat_rotpk[19 + 64];
-static size_t plat_rotpk_len;
-static uint32_t plat_nv[2];
-static int plat_fail;
+static uint8_t fake_rotpk[19 + 64];
+static size_t fake_rotpk_len;
+static uint32_t fake_nv[2];
+static int fake_fail;
 
 int plat_get_rotpk_hash(const uint8_t **hash, size_t *len)
 {
-	if (plat_fail)
+	if (fake_fail)
 		return -1;
-	*hash = plat_rotpk;
-	*len = plat_rotpk_len;
+	*hash = fake_rotpk;
+	*len = fake_rotpk_len;
 	return 0;
 }
 
 int plat_get_nv_ctr(enum plat_nv_ctr ctr, uint32_t *value)
 {
-	if (plat_fail)
+	if (fake_fail)
 		return -1;
-	*value = plat_nv[ctr];
+	*value = fake_nv[ctr];
 	return 0;
 }
 
@@ -112,22 +112,22 @@ static const uint8_t di_sha512[19] = { 0x30, 0x51, 0x30, 0x0d, 0x06, 0x09, 0x60,
 	                               0x65, 0x03, 0x04, 0x02, 0x03, 0x05, 0x00, 0x04, 0x40 };
 
 /* The platform holds @set's ROT key hash, computed by openssl. */
-static void plat_set_rotpk(const char *set)
+static void fake_set_rotpk(const char *set)
 {
 	struct blob d = load(set, "rot_pub.sha256");
 
-	memcpy(plat_rotpk, di_sha256, 19);
-	memcpy(plat_rotpk + 19, d.p, 32);
-	plat_rotpk_len = 19 + 32;
+	memcpy(fake_rotpk, di_sha256, 19);
+	memcpy(fake_rotpk + 19, d.p, 32);
+	fake_rotpk_len = 19 + 32;
 	free(d.p);
 }
 
-static void plat_reset(const char *set)
+static void fake_reset(const char *set)
 {
-	plat_set_rotpk(set);
-	plat_nv[PLAT_NV_CTR_TRUSTED] = 5;
-	plat_nv[PLAT_NV_CTR_NON_TRUSTED] = 7;
-	plat_fail = 0;
+	fake_set_rotpk(set);
+	fake_nv[PLAT_NV_CTR_TRUSTED] = 5;
+	fake_nv[PLAT_NV_CTR_NON_TRUSTED] = 7;
+	fake_fail = 0;
 }
 
 /* ----- DER reader --------------------------------------------------------------- */
@@ -1399,7 +1399,7 @@ static void test_chain_good(void)
 		char text[80];
 		int i;
 
-		plat_reset(full_sets[s]);
+		fake_reset(full_sets[s]);
 		CHECK_EQ(walk(&ctx, &ch, AUTH_IMG_COUNT, (struct blob){ 0 }, &where), AUTH_OK);
 		for (i = 0; i < (int)BOOT_COUNT; i++)
 			CHECK(auth_image_authenticated(&ctx, boot_order[i]));
@@ -1442,7 +1442,7 @@ static void test_chain_copy(void)
 		struct auth_ctx ctx;
 		size_t i;
 
-		plat_reset(full_sets[s]);
+		fake_reset(full_sets[s]);
 		auth_ctx_init(&ctx);
 		for (i = 0; i < BOOT_COUNT; i++) {
 			enum auth_image_id id = boot_order[i];
@@ -1480,7 +1480,7 @@ static void test_chain_flipped_images(void)
 	struct chain ch = chain_load("rsa2048-sha256");
 	struct blob b;
 
-	plat_reset("rsa2048-sha256");
+	fake_reset("rsa2048-sha256");
 	b = flipped(ch.img[AUTH_IMG_BL2], 7, 0x01);
 	expect_fail(&ch, AUTH_IMG_BL2, b, AUTH_E_HASH_MISMATCH,
 	            "BL2: hash does not match its certificate");
@@ -1505,7 +1505,7 @@ static void test_chain_flipped_signature(void)
 		struct blob c = ch.img[AUTH_IMG_SOC_FW_KEY_CERT];
 		struct blob b = flipped(c, c.len - 5, 0x08);
 
-		plat_reset(full_sets[s]);
+		fake_reset(full_sets[s]);
 		expect_fail(&ch, AUTH_IMG_SOC_FW_KEY_CERT, b, AUTH_E_SIG_INVALID,
 		            "SoC FW key certificate: signature does not verify");
 		free(b.p);
@@ -1523,20 +1523,20 @@ static void test_chain_wrong_rotpk(void)
 {
 	struct chain ch = chain_load("rsa2048-sha256");
 
-	plat_reset("rsa2048-sha256");
-	plat_set_rotpk("ecdsa256-sha512");
+	fake_reset("rsa2048-sha256");
+	fake_set_rotpk("ecdsa256-sha512");
 	expect_fail(&ch, AUTH_IMG_TB_FW_CERT, ch.img[AUTH_IMG_TB_FW_CERT], AUTH_E_ROTPK_MISMATCH,
 	            "Trusted Boot FW certificate: key does not match the platform's ROTPK hash");
 	/* A malformed platform value. */
-	plat_rotpk[0] = 0x31;
+	fake_rotpk[0] = 0x31;
 	expect_fail(&ch, AUTH_IMG_TB_FW_CERT, ch.img[AUTH_IMG_TB_FW_CERT], AUTH_E_ROTPK_HASH,
 	            "Trusted Boot FW certificate: platform ROTPK hash is malformed");
-	plat_reset("rsa2048-sha256");
-	plat_fail = 1;
+	fake_reset("rsa2048-sha256");
+	fake_fail = 1;
 	expect_fail(
 		&ch, AUTH_IMG_TB_FW_CERT, ch.img[AUTH_IMG_TB_FW_CERT], AUTH_E_PLAT,
 		"Trusted Boot FW certificate: platform could not give the ROTPK hash or an NV counter");
-	plat_fail = 0;
+	fake_fail = 0;
 	chain_free(&ch);
 }
 
@@ -1546,7 +1546,7 @@ static void test_chain_malformed_length(void)
 	struct blob c = ch.img[AUTH_IMG_TRUSTED_KEY_CERT];
 	struct blob b = copy(c);
 
-	plat_reset("rsa2048-sha256");
+	fake_reset("rsa2048-sha256");
 	/* The certificate's length (0x82 hi lo at offset 1) one more than
 	 * there is. */
 	b.p[3]++;
@@ -1566,7 +1566,7 @@ static void test_chain_missing_cert(void)
 {
 	struct chain ch = chain_load("rsa2048-sha256");
 
-	plat_reset("rsa2048-sha256");
+	fake_reset("rsa2048-sha256");
 	expect_fail(&ch, AUTH_IMG_NT_FW_CERT, (struct blob){ NULL, 0 }, AUTH_E_CERT_MISSING,
 	            "NT FW content certificate: certificate missing");
 	expect_fail(&ch, AUTH_IMG_BL31, (struct blob){ NULL, 0 }, AUTH_E_IMAGE_MISSING,
@@ -1578,12 +1578,12 @@ static void test_chain_nv_counter(void)
 {
 	struct chain ch = chain_load("ecdsa256-sha512");
 
-	plat_reset("ecdsa256-sha512");
-	plat_nv[PLAT_NV_CTR_TRUSTED] = 6;
+	fake_reset("ecdsa256-sha512");
+	fake_nv[PLAT_NV_CTR_TRUSTED] = 6;
 	expect_fail(&ch, AUTH_IMG_TB_FW_CERT, ch.img[AUTH_IMG_TB_FW_CERT], AUTH_E_NV_CTR,
 	            "Trusted Boot FW certificate: NV counter 5 below the platform's 6");
-	plat_reset("ecdsa256-sha512");
-	plat_nv[PLAT_NV_CTR_NON_TRUSTED] = 8;
+	fake_reset("ecdsa256-sha512");
+	fake_nv[PLAT_NV_CTR_NON_TRUSTED] = 8;
 	expect_fail(&ch, AUTH_IMG_NT_FW_KEY_CERT, ch.img[AUTH_IMG_NT_FW_KEY_CERT], AUTH_E_NV_CTR,
 	            "NT FW key certificate: NV counter 7 below the platform's 8");
 	/* Equal and lower platform values pass. */
@@ -1591,11 +1591,11 @@ static void test_chain_nv_counter(void)
 		struct auth_ctx ctx;
 		enum auth_image_id where;
 
-		plat_nv[PLAT_NV_CTR_TRUSTED] = 0;
-		plat_nv[PLAT_NV_CTR_NON_TRUSTED] = 7;
+		fake_nv[PLAT_NV_CTR_TRUSTED] = 0;
+		fake_nv[PLAT_NV_CTR_NON_TRUSTED] = 7;
 		CHECK_EQ(walk(&ctx, &ch, AUTH_IMG_COUNT, (struct blob){ 0 }, &where), AUTH_OK);
 	}
-	plat_reset("ecdsa256-sha512");
+	fake_reset("ecdsa256-sha512");
 	chain_free(&ch);
 }
 
@@ -1605,7 +1605,7 @@ static void test_chain_cut_and_random(void)
 	struct blob b;
 	size_t i;
 
-	plat_reset("rsa2048-sha256");
+	fake_reset("rsa2048-sha256");
 	b = ch.img[AUTH_IMG_BL33];
 	b.len -= 1;
 	expect_fail(&ch, AUTH_IMG_BL33, b, AUTH_E_HASH_MISMATCH,
@@ -1639,7 +1639,7 @@ static void test_chain_order_and_swaps(void)
 	struct auth_ctx ctx;
 	char text[120];
 
-	plat_reset("rsa2048-sha256");
+	fake_reset("rsa2048-sha256");
 	auth_ctx_init(&ctx);
 	/* A child before its parent. */
 	CHECK_EQ(auth_image(&ctx, AUTH_IMG_BL31, ch.img[AUTH_IMG_BL31].p,
@@ -1684,7 +1684,7 @@ static void test_chain_state_redundancy(void)
 	struct chain ch = chain_load("rsa2048-sha256");
 	struct auth_ctx ctx;
 
-	plat_reset("rsa2048-sha256");
+	fake_reset("rsa2048-sha256");
 	auth_ctx_init(&ctx);
 	CHECK_EQ(auth_image(&ctx, AUTH_IMG_TB_FW_CERT, ch.img[AUTH_IMG_TB_FW_CERT].p,
 	                    ch.img[AUTH_IMG_TB_FW_CERT].len),
@@ -1732,7 +1732,7 @@ static bool fits(size_t size, const char *set, int chain)
 		struct auth_ctx ctx;
 		enum auth_image_id where;
 
-		plat_reset(set);
+		fake_reset(set);
 		ok = walk(&ctx, &ch, AUTH_IMG_COUNT, (struct blob){ 0 }, &where) == AUTH_OK;
 		chain_free(&ch);
 	} else {

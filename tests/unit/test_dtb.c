@@ -38,6 +38,7 @@ struct tree {
 	bool cpu_subnodes;   /* each cpu node has an l2-cache subnode */
 	bool cpu_map;        /* /cpus/cpu-map before the cpus */
 	bool no_device_type; /* cpu nodes lack device_type */
+	bool odd_type;       /* cpu@0's device_type is "cache" */
 	bool old_psci;       /* /psci with method "hvc" */
 	bool old_idle;       /* /cpus/idle-states, spin-table, cpu-idle-states */
 	uint32_t phandle;    /* /other's phandle, 0: none */
@@ -107,7 +108,9 @@ static void *build(const struct tree *t)
 
 			snprintf(name, sizeof(name), "cpu@%x", i);
 			OK(fdt_begin_node(b, name));
-			if (!t->no_device_type)
+			if (t->odd_type && i == 0)
+				OK(fdt_property_string(b, "device_type", "cache"));
+			else if (!t->no_device_type)
 				OK(fdt_property_string(b, "device_type", "cpu"));
 			OK(fdt_property_u32(b, "reg", i));
 			if (t->old_idle) {
@@ -323,10 +326,32 @@ static void test_cpus_without_device_type(void)
 	struct dtb_diag d;
 
 	CHECK_EQ(fixup(b, &rep, &d), DTB_OK);
-	verify(b, 0);
-	CHECK_EQ(rep.cpu_nodes, 3); /* named cpu@N ... */
-	CHECK_EQ(rep.described, 0); /* ... but 3.8.1 requires device_type "cpu" */
-	CHECK(fdt_getprop(b, fdt_path_offset(b, "/cpus/cpu@0"), "enable-method", NULL) == NULL);
+	/* Named cpu@N, so CPU nodes: given the device_type 3.8.1 requires, and described. */
+	verify(b, 3);
+	CHECK_EQ(rep.cpu_nodes, 3);
+	CHECK_EQ(rep.typed, 3);
+	CHECK_EQ(rep.described, 3);
+	CHECK(fdt_getprop(b, fdt_path_offset(b, "/cpus/cpu@0"), "enable-method", NULL) != NULL);
+	free(b);
+}
+
+/* A node named cpu@N of another device_type is not this code's to overrule. */
+static void test_cpu_of_other_type(void)
+{
+	struct tree t = { .cpus = 3, .odd_type = true };
+	void *b = build(&t);
+	struct dtb_psci_report rep;
+	struct dtb_diag d;
+	int cpu0;
+
+	CHECK_EQ(fixup(b, &rep, &d), DTB_OK);
+	verify(b, 2);
+	CHECK_EQ(rep.cpu_nodes, 3);
+	CHECK_EQ(rep.typed, 0);
+	CHECK_EQ(rep.described, 2);
+	cpu0 = fdt_path_offset(b, "/cpus/cpu@0");
+	CHECK(prop_eq(b, cpu0, "device_type", "cache", 6));
+	CHECK(fdt_getprop(b, cpu0, "enable-method", NULL) == NULL);
 	free(b);
 }
 
@@ -557,7 +582,7 @@ static void test_malformed_structure(void)
 	for (int i = 0; i < 16; i += 4)
 		put32(p + i, FDT_NOP); /* the whole device_type property */
 	CHECK_EQ(fixup(b, NULL, &d), DTB_OK);
-	verify(b, 1); /* cpu@0 lost its device_type with the NOPs */
+	verify(b, 2); /* cpu@0 lost its device_type with the NOPs, and is given "cpu" */
 	free(b);
 	/* The structure block cut short: FDT_END inside a node. */
 	b = build(&t);
@@ -774,6 +799,7 @@ int main(int argc, char **argv)
 	RUN_TEST(test_no_cpus_node);
 	RUN_TEST(test_no_cpu_nodes);
 	RUN_TEST(test_cpus_without_device_type);
+	RUN_TEST(test_cpu_of_other_type);
 	RUN_TEST(test_cpu_subnodes);
 	RUN_TEST(test_old_nodes_replaced);
 	RUN_TEST(test_2000_cpus);

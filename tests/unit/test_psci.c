@@ -15,7 +15,7 @@
 #define RET PSCI_LOCAL_STATE_RET
 #define OFF PSCI_LOCAL_STATE_OFF
 
-/* The QEMU platform's table (plat/qemu/qemu_pm.c), as data. */
+/* The QEMU platform's table (plat/common/qemu/qemu_pm.c), as data. */
 static const struct psci_pstate_desc table[] = {
 	{ 0x00000001, { { RET, RUN, RUN } } },
 	{ 0x00010002, { { OFF, RUN, RUN } } },

@@ -1621,6 +1621,49 @@ static void test_psci_1_3(void)
 	}
 }
 
+/*
+ * PSCI_FEATURES and dispatch read one table (lib/psci/psci_smc.c): every
+ * function ID of PSCI's range, in both forms, is offered by PSCI_FEATURES
+ * exactly when it is one this platform has (the model's operations: no warm
+ * reset, no MEM_PROTECT), and a call of one it does not offer gets
+ * NOT_SUPPORTED without running anything.
+ */
+static void test_features_match_dispatch(void)
+{
+	/* Function numbers offered in SMC32 form, and of those in SMC64 form too. */
+	static const uint8_t smc32[] = { 0x00, 0x01, 0x02, 0x03, 0x04, 0x06, 0x08, 0x09, 0x0A,
+		                         0x0B, 0x0C, 0x0D, 0x0E, 0x0F, 0x10, 0x11, 0x15 };
+	static const uint8_t smc64[] = { 0x01, 0x03, 0x04, 0x0C, 0x0D, 0x0E, 0x10, 0x11, 0x15 };
+	enum exit_kind how;
+
+	for (uint32_t w = 0; w < 2U; w++) {
+		const uint8_t *want = w != 0U ? smc64 : smc32;
+		unsigned int count = w != 0U ? ARRAY_SIZE(smc64) : ARRAY_SIZE(smc32);
+
+		for (uint32_t n = 0; n <= 0x3fU; n++) {
+			uint32_t fid = PSCI_FID_VERSION | (w != 0U ? PSCI_FID_SMC64_BIT : 0U) | n;
+			bool offered = false;
+			int64_t rc;
+
+			for (unsigned int i = 0; i < count; i++)
+				offered |= want[i] == n;
+			snprintf(what, sizeof(what), "PSCI_FEATURES(0x%x)", fid);
+			rc = call(0, PSCI_FID_FEATURES, fid, 0, 0, &how);
+			EXPECT(how == EXIT_RETURN && (rc >= 0) == offered, "= %lld, expected %s",
+			       (long long)rc, offered ? "a feature word" : "NOT_SUPPORTED");
+			if (offered)
+				continue;
+			/* Straight to the handler: no record is due for a call never made. */
+			snprintf(what, sizeof(what), "call 0x%x", fid);
+			cur = 0;
+			rc = (int64_t)psci_smc_handler(fid, 0, 0, 0, SPSR_NS_EL2);
+			EXPECT(rc == PSCI_E_NOT_SUPPORTED, "= %lld, expected NOT_SUPPORTED",
+			       (long long)rc);
+			check_state();
+		}
+	}
+}
+
 static void test_random_operations(void)
 {
 	for (step = 1; step <= steps_arg && failures == 0U; step++) {
@@ -1655,6 +1698,7 @@ int main(int argc, char **argv)
 	RUN_TEST(test_reader_sequence);
 	RUN_TEST(test_osi_last_core);
 	RUN_TEST(test_psci_1_3);
+	RUN_TEST(test_features_match_dispatch);
 	RUN_TEST(test_random_operations);
 	return test_summary();
 }

@@ -17,13 +17,13 @@
 UNIT_DIR := $(BUILD_BASE)/tests/unit
 UNIT_CFLAGS := $(HOST_CFLAGS) -fsanitize=address,undefined -fno-sanitize-recover=all
 # The firmware configuration the tests compile against (fixed, not the build's).
-UNIT_OPTIONS := -DENABLE_ASSERTIONS=1 -DENABLE_RUNTIME_INSTRUMENTATION=1 -DPSCI_OS_INIT_MODE=1
+# (The platform's title, config.h's string, is a stand-in: no test
+# depends on the words.)
+UNIT_OPTIONS := -DENABLE_ASSERTIONS=1 -DENABLE_RUNTIME_INSTRUMENTATION=1 -DPSCI_OS_INIT_MODE=1 \
+	-DPLAT_TITLE='"unit test"'
 UNIT_CONFIG := -DLOG_LEVEL=0 $(UNIT_OPTIONS)
-UNIT_QEMU := -Iplat/qemu/include -DQEMU_CLUSTERS=2 -DQEMU_CORES_PER_CLUSTER=2 \
+UNIT_QEMU := -Iplat/qemu/include -Iplat/common/include -DQEMU_CLUSTERS=2 -DQEMU_CORES_PER_CLUSTER=2 \
 	-DQEMU_MEMORY_MB=1024 $(UNIT_CONFIG)
-UNIT_N1SDP := -Iplat/n1sdp/include -Iplat/common/include -DN1SDP_DRAM_ECC=1 $(UNIT_CONFIG)
-UNIT_FVP := -Itests/unit/fake/fvp -Iplat/fvp/include -Iplat/common/include -DFVP_CLUSTERS=2 -DFVP_CORES_PER_CLUSTER=2 \
-	$(UNIT_CONFIG)
 # Stateful firmware code on a fake architecture and platform (tests/unit/fake).
 UNIT_FAKE := -Itests/unit/fake $(UNIT_CONFIG)
 # Drivers and the N1SDP port on register models of the board's devices
@@ -31,10 +31,12 @@ UNIT_FAKE := -Itests/unit/fake $(UNIT_CONFIG)
 # and the fake architecture layer (tests/unit/fake, after N1SDP's
 # platform_def.h); the log is kept (LOG_LEVEL 40) so that the tests see
 # what the code reports.
-UNIT_BOARD := -Itests/unit/fake/board -Iplat/n1sdp/include -Iplat/common/include -Itests/unit/fake \
+UNIT_BOARD := -Itests/unit/fake/board -Iplat/n1sdp/include -Iplat/arm/css/include -Iplat/common/include -Itests/unit/fake \
 	-Itests/unit \
 	-DLOG_LEVEL=40 -DGICV3_SUPPORT_GIC600=1 -DN1SDP_DRAM_ECC=1 -DN1SDP_RUN_UART=1 $(UNIT_OPTIONS)
-MODEL_SOURCES := tests/unit/models/board.c lib/locks/lock_order.c
+LOCKS_C_SOURCES := $(filter %.c,$(LOCKS_SOURCES))
+MODEL_SOURCES := tests/unit/models/board.c $(LOCKS_C_SOURCES)
+BOARD_MODELS := $(addprefix tests/unit/models/,gic600.c scp.c counter.c dmc620.c)
 
 # $(call host_test,OUT,MAIN,SOURCES,FLAGS,LIBS,PREREQS): the one rule.
 define host_test
@@ -49,32 +51,17 @@ UNIT_TESTS += $(UNIT_DIR)/test_$(1)
 $(call host_test,$(UNIT_DIR)/test_$(1),$(or $(5),tests/unit/test_$(1).c),$(2),$(3),$(4),$(6))
 endef
 
-PSCI_SOURCES := lib/psci/psci_smc.c lib/psci/psci_system.c lib/psci/psci_suspend.c \
-	lib/psci/psci_on_off.c lib/psci/psci_state.c lib/psci/psci_coord.c
-PSCI_MODEL_SOURCES := $(filter-out lib/psci/psci_coord.c,$(PSCI_SOURCES)) lib/pmf/pmf.c \
-	lib/locks/lock_order.c
+# lib/psci whole (lib/psci/psci.mk), on PMF and the lock-order check.
+PSCI_MODEL_SOURCES := $(PSCI_SOURCES) $(PMF_SOURCES) $(LOCKS_C_SOURCES)
 
-$(eval $(call unit_test,fip,lib/fip/fip.c lib/fip/fip_uuids.c,))
+$(eval $(call unit_test,fip,$(FIP_SOURCES),))
 $(eval $(call unit_test,smccc,common/runtime_svc.c,$(UNIT_QEMU)))
-$(eval $(call unit_test,xlat,lib/xlat/xlat.c,$(UNIT_QEMU)))
+$(eval $(call unit_test,xlat,$(XLAT_TABLE_SOURCES),$(UNIT_QEMU)))
 # And with N1SDP's 40-bit address space, whose walks start at level 0.
-$(eval $(call unit_test,xlat_40,lib/xlat/xlat.c,$(UNIT_QEMU) -DPLAT_XLAT_VA_BITS=40,,tests/unit/test_xlat.c))
+$(eval $(call unit_test,xlat_40,$(XLAT_TABLE_SOURCES),$(UNIT_QEMU) -DPLAT_XLAT_VA_BITS=40,,tests/unit/test_xlat.c))
 $(eval $(call unit_test,psci,lib/psci/psci_coord.c,$(UNIT_QEMU)))
-$(eval $(call unit_test,n1sdp,plat/n1sdp/n1sdp_common.c plat/n1sdp/n1sdp_css.c \
-	plat/n1sdp/n1sdp_sds.c drivers/arm/css/sds.c \
-	drivers/arm/css/scmi_msg.c lib/psci/psci_coord.c lib/xlat/xlat.c,$(UNIT_N1SDP),-lfdt))
-$(eval $(call unit_test,fvp,plat/fvp/fvp_pwrc.c plat/fvp/fvp_common.c,$(UNIT_FVP)))
-# The smallest and largest shapes the port accepts (FVP_CLUSTERS, FVP_CORES_PER_CLUSTER).
-$(foreach shape,1 4,$(eval $(call unit_test,fvp_$(shape)x$(shape),plat/fvp/fvp_pwrc.c \
-	plat/fvp/fvp_common.c,$(subst =2,=$(shape),$(UNIT_FVP)),,tests/unit/test_fvp.c)))
-$(eval $(call unit_test,locks,lib/locks/lock_order.c,$(UNIT_FAKE)))
+$(eval $(call unit_test,locks,$(LOCKS_C_SOURCES),$(UNIT_FAKE)))
 $(eval $(call unit_test,gic600,drivers/arm/gic/gicv3.c tests/unit/models/gic600.c $(MODEL_SOURCES),$(UNIT_BOARD)))
-N1SDP_BOARD_SOURCES := plat/n1sdp/n1sdp_common.c plat/n1sdp/n1sdp_pm.c plat/n1sdp/n1sdp_css.c \
-	plat/n1sdp/n1sdp_bl2_setup.c plat/common/trusted_mailbox.c lib/psci/psci_coord.c \
-	lib/mem_ranges/mem_ranges.c drivers/arm/css/scmi.c drivers/arm/css/scmi_msg.c \
-	drivers/arm/gic/gicv3.c drivers/arm/dmc620/dmc620.c
-BOARD_MODELS := $(addprefix tests/unit/models/,gic600.c scp.c counter.c dmc620.c)
-$(eval $(call unit_test,n1sdp_board,$(N1SDP_BOARD_SOURCES) $(BOARD_MODELS) $(MODEL_SOURCES),$(UNIT_BOARD)))
 
 # The randomized model test of lib/psci (tests/unit/test_psci_model.c):
 # 10^5 steps on 16 cores (4 x 4), and on the shapes where a cluster or the
@@ -82,7 +69,7 @@ $(eval $(call unit_test,n1sdp_board,$(N1SDP_BOARD_SOURCES) $(BOARD_MODELS) $(MOD
 # directed OS-initiated test runs on each. Each shape is its own binary
 # (the topology is compile-time, as in the firmware).
 define psci_model
-$(eval $(call unit_test,psci_model$(1),lib/psci/psci_coord.c $(PSCI_MODEL_SOURCES),$(UNIT_FAKE) \
+$(eval $(call unit_test,psci_model$(1),$(PSCI_MODEL_SOURCES),$(UNIT_FAKE) \
 	-Ilib/psci $(2),,tests/unit/test_psci_model.c))
 endef
 $(eval $(call psci_model,,))
@@ -136,10 +123,13 @@ $(MUTANTS_DIR)/osi_level/psci_state.c: lib/psci/psci_state.c
 # $(call psci_mutant,NAME,FILE): the model test on lib/psci with FILE
 # (lib/psci/FILE) replaced by the mutant's.
 psci_mutant = $(eval $(call host_test,$(MUTANTS_DIR)/test_psci_model_$(1),tests/unit/test_psci_model.c,\
-	$(MUTANTS_DIR)/$(1)/$(2) $(filter-out lib/psci/$(2),lib/psci/psci_coord.c $(PSCI_MODEL_SOURCES)),\
+	$(MUTANTS_DIR)/$(1)/$(2) $(filter-out lib/psci/$(2),$(PSCI_MODEL_SOURCES)),\
 	$(UNIT_FAKE) -Ilib/psci))
 $(call psci_mutant,coord,psci_coord.c)
 $(call psci_mutant,first_up,psci_state.c)
 $(call psci_mutant,sys_stat,psci_suspend.c)
 $(call psci_mutant,record,psci_suspend.c)
 $(call psci_mutant,osi_level,psci_state.c)
+
+# Each platform's own unit tests live with it (plat/<name>/tests/unit.mk).
+include $(wildcard plat/*/tests/unit.mk)

@@ -349,7 +349,7 @@ struct options {
 	size_t nr_req;
 	size_t align;
 	bool have_plat_flags;
-	uint16_t plat_flags;
+	uint16_t toc_plat_flags;
 	const char *out;
 	bool force;
 	const char *fip; /* the one positional argument */
@@ -525,7 +525,7 @@ static void parse_options(const char *cmd, int argc, char **argv, unsigned int a
 		if (IS("align")) {
 			o->align = parse_align(value);
 		} else if (IS("plat-toc-flags")) {
-			o->plat_flags = parse_plat_flags(value);
+			o->toc_plat_flags = parse_plat_flags(value);
 			o->have_plat_flags = true;
 		} else if (IS("out")) {
 			o->out = value;
@@ -601,7 +601,7 @@ static int cmd_create(int argc, char **argv)
 
 	parse_options("create", argc, argv, OPT_ALIGN | OPT_PLAT_FLAGS | OPT_IMG_FILE, &o);
 	set_init(&set);
-	set.toc_flags = (uint64_t)o.plat_flags << FIP_TOC_PLAT_FLAGS_SHIFT;
+	set.toc_flags = (uint64_t)o.toc_plat_flags << FIP_TOC_PLAT_FLAGS_SHIFT;
 	add_images(&set, &o);
 	pack_fip(&set, o.align, o.fip);
 	set_free(&set);
@@ -623,7 +623,7 @@ static int cmd_update(int argc, char **argv)
 		debug("%s does not exist, creating it", o.fip);
 	if (o.have_plat_flags) {
 		set.toc_flags &= ~FIP_TOC_PLAT_FLAGS_MASK;
-		set.toc_flags |= (uint64_t)o.plat_flags << FIP_TOC_PLAT_FLAGS_SHIFT;
+		set.toc_flags |= (uint64_t)o.toc_plat_flags << FIP_TOC_PLAT_FLAGS_SHIFT;
 	}
 	add_images(&set, &o);
 	pack_fip(&set, o.align, o.out != NULL ? o.out : o.fip);

@@ -4,7 +4,7 @@
 # boot loaders, so host and firmware accept exactly the same FIPs.
 
 FIPTOOL		:= $(BUILD_BASE)/tools/fiptool/fiptool
-FIPTOOL_SRCS	:= $(wildcard tools/fiptool/*.c) $(wildcard lib/fip/*.c)
+FIPTOOL_SRCS	:= $(wildcard tools/fiptool/*.c) $(FIP_SOURCES)
 FIPTOOL_DEPS	:= $(FIPTOOL_SRCS) include/tools_share/fip.h \
 		   tools/fiptool/fiptool.mk $(HOST_TOOLCHAIN_STAMP)
 

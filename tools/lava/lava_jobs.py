@@ -4,7 +4,8 @@
 Usage: lava_jobs.py --config BUILD/config.mk --out DIR [--images-url URL]
                     [--device-type NAME] [--tags "T1 T2"] [--linux RECIPE]
 
-Writes into DIR, for the build whose config.mk is given (its PLAT):
+Writes into DIR, for the build whose config.mk is given (its platform's
+LAVA device type, PLAT_LAVA_DEVICE_TYPE of its platform.mk):
 
   rt-instr.yaml   the runtime-instrumentation payload: the six scenarios and
                   the conformance suite, their console lines turned into LAVA
@@ -14,12 +15,14 @@ Writes into DIR, for the build whose config.mk is given (its PLAT):
   images.txt      each image the jobs name: label, URL, sha256, local path
 
 Jobs follow the job schema of LAVA 2023.01 (lava_common.schemas, checked by
-tools/lava/validate.py). Each platform's job is written as LAVA's device type
-of that name expects it:
+tools/lava/validate.py). A job is written as the LAVA device type the
+platform names expects it (any platform of that type: every QEMU machine
+is LAVA's qemu device type, its machine in the job's context):
 
   qemu   deploy to tmpfs, boot method qemu: the flash image as -bios, the
-         machine from tools/qemu_run's machine_args() through the job
-         context that LAVA's qemu.jinja2 reads (qemu_context())
+         machine from tools/qemu_run's machine_args() (the build's
+         QEMU_MACHINE...) through the job context that LAVA's qemu.jinja2
+         reads (qemu_context())
   fvp    deploy to fvp, boot method fvp: the model parameters of
          tools/fvp_run's model_params(), the console on the model's telnet
          port (fvp_arguments())
@@ -377,6 +380,12 @@ def linux_job(recipe, plat, config, images, device_type, tags):
     return job
 
 
+def zipfile_error():
+    """zipfile's error for a file that is no zip archive."""
+    import zipfile
+    return zipfile.BadZipFile
+
+
 def write_yaml(path, data):
     import yaml
     tmp = path + ".tmp"
@@ -392,16 +401,18 @@ def main(argv):
     p.add_argument("--out", required=True, help="where the jobs go (build/<plat>/lava)")
     p.add_argument("--images-url", default="", help="URL the images are served under "
                    "(default: file:// URLs of the build)")
-    p.add_argument("--device-type", default="", help="LAVA device type (default: PLAT)")
+    p.add_argument("--device-type", default="", help="the LAVA device type the job asks for "
+                   "(default: the platform's, PLAT_LAVA_DEVICE_TYPE)")
     p.add_argument("--tags", default="", help="LAVA device tags, space-separated")
     p.add_argument("--version", default="", help="the firmware's version (the banner's)")
     p.add_argument("--linux", metavar="BOOT_ENV",
                    help="make linux-latency's boot recipe (its boot.env): the Linux job too")
     p.add_argument("--n1sdp-firmware", metavar="ZIP",
-                   help="PLAT=n1sdp: the board's firmware bundle to make n1sdp-recovery.zip of")
+                   help="n1sdp device type: the board's firmware bundle to make "
+                   "n1sdp-recovery.zip of")
     p.add_argument("--fiptool", default="fiptool", help="fiptool for --n1sdp-firmware")
     p.add_argument("--fvp-docker", default="fvp:base-revc",
-                   help="PLAT=fvp: the lab's Docker image holding the model in /opt/model")
+                   help="fvp device type: the lab's Docker image holding the model in /opt/model")
     a = p.parse_args(argv)
     try:
         config = qemu_run.read_config(a.config)
@@ -411,34 +422,41 @@ def main(argv):
     if a.version:
         config["VERSION"] = a.version
     plat = config.get("PLAT", "qemu")
+    kind = config.get("PLAT_LAVA_DEVICE_TYPE", "")
     build = os.path.dirname(a.config)
     images = Images(build, a.images_url)
-    device_type = a.device_type or plat
+    device_type = a.device_type or kind
     tags = a.tags.split()
     run_timeout = int(config.get("RUN_TIMEOUT", "300"), 0) or 300
     os.makedirs(a.out, exist_ok=True)
     job = common(plat, config, "rt-instr", device_type, tags, run_timeout)
-    if plat == "qemu":
+    if kind == "qemu":
         job["context"] = qemu_context(a.config)
         job["actions"] = qemu_actions(a.config, images, run_timeout)
-    elif plat == "fvp":
+    elif kind == "fvp":
         job["actions"] = fvp_actions(a.config, config, images, run_timeout, a.fvp_docker)
-    elif plat == "n1sdp":
+    elif kind == "n1sdp":
         recovery = os.path.join(build, "n1sdp-recovery.zip")
         if a.n1sdp_firmware:
-            n1sdp_recovery(a.n1sdp_firmware, recovery, build, a.fiptool)
+            try:
+                n1sdp_recovery(a.n1sdp_firmware, recovery, build, a.fiptool)
+            except (OSError, zipfile_error()) as e:
+                print(f"lava_jobs: {a.n1sdp_firmware}: {e}", file=sys.stderr)
+                return 2
         job["actions"] = n1sdp_actions(images, run_timeout)
         if not os.path.isfile(recovery):
             print(f"lava_jobs: {recovery} is to be made from the board's firmware bundle: "
-                  f"make lava-jobs PLAT=n1sdp N1SDP_FIRMWARE=<bundle.zip> (docs/perf/lava.rst)")
+                  f"make lava-jobs PLAT={plat} N1SDP_FIRMWARE=<bundle.zip> (docs/perf/lava.rst)")
     else:
-        print(f"lava_jobs: PLAT={plat}: no LAVA device type for it", file=sys.stderr)
+        print(f"lava_jobs: PLAT={plat}: its platform names "
+              f"{'LAVA device type ' + kind if kind else 'no LAVA device type'}, "
+              f"none this tool writes jobs for (qemu, fvp, n1sdp)", file=sys.stderr)
         return 2
     write_yaml(os.path.join(a.out, "rt-instr.yaml"), job)
     written = ["rt-instr.yaml"]
-    if a.linux and plat != "qemu":
-        print("lava_jobs: the Linux job boots on QEMU (make linux-latency): PLAT=qemu",
-              file=sys.stderr)
+    if a.linux and kind != "qemu":
+        print("lava_jobs: the Linux job boots on QEMU (make linux-latency): a platform of "
+              "LAVA's qemu device type", file=sys.stderr)
         return 2
     if a.linux:
         write_yaml(os.path.join(a.out, "linux-latency.yaml"),

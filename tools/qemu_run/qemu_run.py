@@ -1,21 +1,29 @@
 #!/usr/bin/env python3
-"""qemu_run: boot the firmware on QEMU's virt machine, the one way it is done.
+"""qemu_run: boot the firmware on its QEMU machine, the one way it is done.
 
-Every caller (make run, make bench, the test suites, the Linux test) starts
-QEMU through this script, so the machine is described once, in
-machine_args() below: adding a QEMU argument is a one-line change there.
+Every caller (make run, make bench, the test suites, the Linux test, the
+LAVA jobs) starts QEMU through this script, so the machine is described
+once: its platform's facts in the build's config.mk (QEMU_MACHINE, QEMU_SMP,
+QEMU_CPUS..., which plat/common/qemu/qemu.mk says a platform.mk states),
+turned into a command line by machine_args() below, the one place a QEMU
+argument is added.
 
 Usage: qemu_run.py [--config CONFIG_MK] [--flash FLASH] [options] [-- QEMU arguments]
 
   --config FILE       a build's resolved configuration (build/<plat>/<type>/
-                      config.mk): the defaults for the CPU, topology, memory,
-                      icount and QEMU binary below, and FLASH = its flash.bin
+                      config.mk, or make plat-info's of a platform): the
+                      machine, and the defaults for the CPU, topology,
+                      memory, icount and QEMU binary below, and FLASH = its
+                      flash.bin. Needed by everything that starts QEMU
   --flash FILE        secure flash image (BL1 at 0, the FIP at QEMU_FLASH_FIP_OFFSET)
   --make-flash BL1 FIP OUT  write that flash image (the layout of --config) and exit
-  --cpu MODEL         QEMU -cpu model (default neoverse-n1)
-  --topology CxK      C clusters of K cores: -smp C*K,clusters=C,cores=K, so
-                      that the DTB's cpu-map shows the shape the firmware models
-  --memory MIB        DRAM size in MiB (default 1024)
+  --cpu MODEL         QEMU -cpu model (default: the build's QEMU_CPU)
+  --topology CxK      C clusters of K cores, -smp as the machine's
+                      QEMU_SMP_TOPOLOGY spells it (QEMU virt:
+                      -smp C*K,clusters=C,cores=K, so that the DTB's cpu-map
+                      shows the shape the firmware models); default: the
+                      build's QEMU_SMP
+  --memory MIB        DRAM size in MiB (default: the build's QEMU_MEMORY_MB)
   --realtime          no -icount: wall-clock time, figures not reproducible
   --reboot            let a system reset reboot the machine (default: QEMU exits)
   --timeout SECONDS   wall-clock limit (0: none). When it expires, print where
@@ -49,9 +57,10 @@ Usage: qemu_run.py [--config CONFIG_MK] [--flash FLASH] [options] [-- QEMU argum
   --dump-dtb FILE     write the DTB QEMU gives this machine to FILE and exit
                       (no flash image needed)
   --describe          print, as JSON, what a run would be (QEMU binary and
-                      version, CPU, topology, memory, the -icount setting or
-                      null, the machine's arguments) and exit: the
-                      emulator's part of every report's provenance
+                      version, CPU, topology as the payload prints it,
+                      memory, the -icount setting or null, the machine's
+                      arguments) and exit: the emulator's part of every
+                      report's provenance
 
 Exit status: QEMU's own (0 after PSCI SYSTEM_OFF), 3 when the boot stopped
 (the firmware halted), 124 when the time limit expired, 125 when QEMU
@@ -120,8 +129,8 @@ def flash_problem(config, bl1, path):
 
 def make_flash(config, bl1, fip, out):
     """@out: the secure flash image QEMU boots, BL1 at 0 and @fip at
-    QEMU_FLASH_FIP_OFFSET of QEMU_FLASH_SIZE (plat/qemu/platform.mk, from
-    the build's @config). Returns the exit status (1: it does not fit)."""
+    QEMU_FLASH_FIP_OFFSET of QEMU_FLASH_SIZE (the platform's, from the
+    build's @config). Returns the exit status (1: it does not fit)."""
     size = int(config["QEMU_FLASH_SIZE"], 0)
     offset = int(config["QEMU_FLASH_FIP_OFFSET"], 0)
     with open(bl1, "rb") as f:
@@ -147,21 +156,21 @@ def make_flash(config, bl1, fip, out):
 
 
 def machine_args(a, monitor=None):
-    """The QEMU virt machine this firmware runs on: the single description.
+    """The QEMU machine this firmware runs on (a.machine, a.smp: the
+    platform's, from resolve()): the single description.
 
     With @monitor, the HMP monitor on that socket and the console on stdio;
     with a.flash, that flash image as the boot ROM; with a.dump_dtb, QEMU
     writes the machine's DTB there and exits.
     """
-    clusters, cores = a.topology
-    machine = "virt,secure=on,virtualization=on,gic-version=3"
+    machine = a.machine
     if a.dump_dtb:
         machine += f",dumpdtb={a.dump_dtb}"
     args = [
         "-nographic",
         "-machine", machine,
         "-cpu", a.cpu,
-        "-smp", f"{clusters * cores},clusters={clusters},cores={cores}",
+        "-smp", a.smp,
         "-m", str(a.memory),
         # No NIC: the default virtio NIC needs an option ROM (efi-virtio.rom)
         # from a package the firmware has no use for.
@@ -203,7 +212,7 @@ def describe(a):
         "version": (m.group(1) + (f" ({m.group(2)})" if m.group(2) else "")) if m else
         out.strip().split("\n")[0],
         "cpu": a.cpu,
-        "topology": f"{a.topology[0]}x{a.topology[1]}",
+        "topology": a.shape,
         "memory_mb": a.memory,
         "icount": icount,
         "args": args,
@@ -274,8 +283,9 @@ def where_are_cpus(monitor, tables):
 def parser():
     """qemu_run's command line."""
     p = argparse.ArgumentParser(
-        prog="qemu_run", description="Boot the firmware on QEMU's virt machine (the one "
-        "description of it: machine_args()). Options not given come from --config.",
+        prog="qemu_run", description="Boot the firmware on its QEMU machine (the one "
+        "description of it: the build's config.mk, machine_args()). Options not given come "
+        "from --config.",
         epilog="Exit status: QEMU's (0 after PSCI SYSTEM_OFF); 3 the boot stopped; 124 the "
         "time limit; 125 QEMU could not start; 130 interrupted; 2 bad arguments.")
     p.add_argument("--config", metavar="CONFIG_MK",
@@ -283,10 +293,10 @@ def parser():
     p.add_argument("--flash", help="secure flash image (BL1 at 0, the FIP at QEMU_FLASH_FIP_OFFSET)")
     p.add_argument("--make-flash", nargs=3, metavar=("BL1", "FIP", "OUT"),
                    help="write OUT, the flash image of BL1 and FIP (the layout of --config), and exit")
-    p.add_argument("--cpu", metavar="MODEL", help="QEMU -cpu model (default neoverse-n1)")
+    p.add_argument("--cpu", metavar="MODEL", help="QEMU -cpu model (default: the build's)")
     p.add_argument("--topology", type=topology, metavar="CxK",
-                   help="C clusters of K cores (-smp C*K,clusters=C,cores=K)")
-    p.add_argument("--memory", type=int, metavar="MIB", help="DRAM in MiB (default 1024)")
+                   help="C clusters of K cores (-smp as the machine's QEMU_SMP_TOPOLOGY says)")
+    p.add_argument("--memory", type=int, metavar="MIB", help="DRAM in MiB (default: the build's)")
     p.add_argument("--realtime", action="store_true", default=None,
                    help="no -icount: wall-clock time, figures not reproducible")
     p.add_argument("--reboot", action="store_true",
@@ -325,8 +335,9 @@ def parser():
 
 
 def resolve(a):
-    """Fill in what --config gives (flash image, ELFs, CPU, topology, memory,
-    icount); False, with the problem printed, on an unusable config."""
+    """Fill in what --config gives (the machine, flash image, ELFs, CPU,
+    topology, memory, icount); False, with the problem printed, on an
+    unusable config."""
     config = {}
     if a.config:
         try:
@@ -342,39 +353,46 @@ def resolve(a):
             a.flash = os.path.join(build, "flash.bin")
         if not a.elf:
             a.elf = [os.path.join(build, f"{i}.elf") for i in ("bl1", "bl2", "bl31")]
-            # The payload at 0x60000000 is the one this flash holds (each
+            # The payload at PLAT_BL33_BASE is the one this flash holds (each
             # payload image links there): known only for the build's own flash images.
             payload = flash_payloads(config).get(os.path.relpath(os.path.abspath(a.flash), build))
             if payload and not (payload == "payload" and config.get("BL33")):
                 a.elf.append(os.path.join(build, payload + ".elf"))
             a.elf = [e for e in a.elf if os.path.isfile(e)]
+    a.config_values = config
+    missing = [k for k in ("QEMU_MACHINE", "QEMU_SMP", "QEMU_CORE_LIMIT") if not config.get(k)]
+    if missing:
+        where = a.config or "no --config"
+        print(f"qemu_run: {where}: no {', '.join(missing)}: give the --config of a build "
+              f"of a platform QEMU runs (plat/common/qemu/qemu.mk)", file=sys.stderr)
+        return False
     try:
-        a.cpu = a.cpu or config.get("QEMU_CPU", "neoverse-n1")
+        a.machine = config.get("QEMU_MACHINE", "")
+        a.cpu = a.cpu or config.get("QEMU_CPU", "")
         a.qemu = a.qemu or config.get("QEMU", "qemu-system-aarch64")
-        a.topology = a.topology or (int(config.get("QEMU_CLUSTERS", "2"), 0),
-                                    int(config.get("QEMU_CORES_PER_CLUSTER", "2"), 0))
-        built = (int(config.get("QEMU_CLUSTERS", "0"), 0) *
-                 int(config.get("QEMU_CORES_PER_CLUSTER", "0"), 0))
-        a.memory = a.memory or int(config.get("QEMU_MEMORY_MB", "1024"), 0)
-        # The firmware's own limit (plat/qemu/platform.mk); none without a config.
-        max_cores = int(config.get("QEMU_MAX_CORES", "0"), 0)
+        a.memory = a.memory or int(config.get("QEMU_MEMORY_MB", "0"), 0)
+        limit = int(config.get("QEMU_CORE_LIMIT", "0"), 0)
         if a.realtime is None:
             a.realtime = config.get("REALTIME", "0") == "1"
     except ValueError as e:
         print(f"qemu_run: {a.config}: {e}", file=sys.stderr)
         return False
-    a.config_values = config
-    cores = a.topology[0] * a.topology[1]
-    if max_cores and cores > max_cores:
-        print(f"qemu_run: --topology {a.topology[0]}x{a.topology[1]}: {cores} cores; "
-              f"the firmware runs 1 to {max_cores}", file=sys.stderr)
-        return False
-    if built and cores > built:
+    if a.topology:
+        clusters, per_cluster = a.topology
+        cores = clusters * per_cluster
+        a.smp = config.get("QEMU_SMP_TOPOLOGY", "").format(
+            cores=cores, clusters=clusters, per_cluster=per_cluster)
+        a.shape = "+".join([str(per_cluster)] * clusters)
+    else:
+        a.smp = config.get("QEMU_SMP", "")
+        cores = int(a.smp.split(",")[0]) if a.smp.split(",")[0].isdigit() else 0
+        a.shape = config.get("QEMU_TOPOLOGY", "")
+    if limit and cores > limit:
         # BL31 has a node for each core it was built for: the others could
         # never be turned on, and a payload would wait for them.
-        print(f"qemu_run: --topology {a.topology[0]}x{a.topology[1]}: {cores} cores, more than "
-              f"the {built} this build has (QEMU_CLUSTERS x QEMU_CORES_PER_CLUSTER)",
-              file=sys.stderr)
+        shape = f"--topology {a.topology[0]}x{a.topology[1]}" if a.topology else f"-smp {a.smp}"
+        print(f"qemu_run: {shape}: {cores} cores, more than the {limit} this build runs "
+              f"(QEMU_CORE_LIMIT)", file=sys.stderr)
         return False
     return True
 
@@ -385,7 +403,7 @@ def resolve(a):
 MACHINE_ARGS = {
     "-cpu": "the CPU is QEMU_CPU= (--cpu), which takes QEMU's properties too, "
             "e.g. QEMU_CPU=neoverse-n1,midr=0x413fd0c0",
-    "-smp": "the cores are QEMU_CLUSTERS= and QEMU_CORES_PER_CLUSTER= (--topology)",
+    "-smp": "the cores are the build's platform's options (config.mk's QEMU_SMP; --topology)",
     "-m": "the memory is QEMU_MEMORY_MB= (--memory)",
     "-icount": "the timing is -icount shift=0, or none with REALTIME=1 (--realtime)",
     "-accel": "the figures are QEMU's TCG under -icount",

@@ -86,6 +86,34 @@ def build(src, base, variables, targets):
     return subprocess.run(cmd, env=make_env(), check=False).returncode
 
 
+def machine_facts(config, plat, variables):
+    """Give REF's config.mk the facts of its machine this tree's runner reads
+    where REF's build did not write them (a revision older than
+    make_helpers/plat.mk: no PLAT_RUNNER, QEMU_MACHINE...): this tree's
+    make plat-info states them for the same options. REF then runs on the
+    machine this tree's runs do, as tools/qemu_run boots both anyway. Its
+    options are not touched: a name plat-info calls a build option is left
+    out."""
+    try:
+        with open(config, encoding="utf-8") as f:
+            text = f.read()
+    except OSError:
+        return
+    have = set(re.findall(r"^([A-Za-z0-9_]+) :?=", text, re.M))
+    r = subprocess.run(["make", "-s", "--no-print-directory", "-C", module.TOP,
+                        f"PLAT={plat}"] + variables + ["plat-info"],
+                       capture_output=True, text=True, env=make_env(), check=False)
+    if r.returncode != 0:
+        return
+    info = re.findall(r"^([A-Za-z0-9_]+) := (.*)$", r.stdout, re.M)
+    options = set(dict(info).get("BUILD_OPTIONS", "").split())
+    extra = [(k, v) for k, v in info if k not in have and k not in options]
+    if extra:
+        with open(config, "a", encoding="utf-8") as f:
+            f.write("# The machine's facts, from make plat-info of the tree comparing "
+                    "(tools/rt_report/compare.py)\n" + "".join(f"{k} := {v}\n" for k, v in extra))
+
+
 def run(kind, a, config, variant, flash=None, baseline=None, quiet=False):
     """One run through runs.py; its directory and exit status."""
     cmd = module.command(RUNS) + [kind, "--runs", a.runs, "--variant", variant,
@@ -166,6 +194,7 @@ def compare(a, short, root, src):
         fail(f"REF={a.ref} ({short}) does not build with {' '.join(a.variables) or 'the defaults'} "
              "(its make said why, above)")
     bench = build(src, base, a.variables, [os.path.join(ref_build, "bench", "flash.bin")]) == 0
+    machine_facts(os.path.join(ref_build, "config.mk"), a.plat, a.variables)
     if not bench:
         print(f"compare: REF={a.ref} ({short}) has no make bench image: bench not compared",
               file=sys.stderr)

@@ -26,7 +26,7 @@ import os
 import re
 import subprocess
 
-from tools.common import module
+from tools.common import module, platforms
 from tools.common.config_mk import read_config  # the one reader of config.mk
 
 # The banner every image prints (common/version.c): "v0.1-b30d615-dirty(release)";
@@ -188,22 +188,29 @@ def emulator(config_path):
     return json.loads(r.stdout)
 
 
-# Platforms whose firmware runs in a model rather than on a board (QEMU is
-# described by tools/qemu_run). Any other platform's log is a board's.
-MODELS = {"fvp": "Arm Base FVP"}
+def runner_of(plat, config):
+    """What runs @plat's firmware (make_helpers/plat.mk's PLAT_RUNNER: qemu,
+    fvp or none, a board): the build's config.mk says, else the platform's
+    platform.mk in this tree; none when neither does."""
+    if config.get("PLAT_RUNNER"):
+        return config["PLAT_RUNNER"]
+    return platforms.fact(plat, "PLAT_RUNNER") or "none"
 
 
 def machine_of(plat, config, config_path, hardware):
     """What ran the firmware: {"emulator", "timing", "cpu", "topology"}
-    (topology as qemu_run's CxK), each absent when nothing says. QEMU's own
-    description for a qemu build, a model for fvp, hardware for a board's
+    (topology as the payload prints it: 2+2), each absent when nothing
+    says. QEMU's own description for a build QEMU runs, the model for one
+    a model runs (named by its platform's title), hardware for a board's
     log or when the caller says so (--hardware): never QEMU for a log QEMU
     did not make."""
-    if hardware or (plat != "qemu" and plat not in MODELS):
+    runner = runner_of(plat, config)
+    if hardware or runner not in ("qemu", "fvp"):
         return {"emulator": "hardware", "timing": "hardware", "cpu": "hardware"}
-    if plat in MODELS:
+    if runner == "fvp":
         model = os.path.basename(config.get("FVP_BASE", "")) or "model"
-        return {"emulator": f"{MODELS[plat]} ({model})", "timing": "model (wall-clock)",
+        title = config.get("PLAT_TITLE") or platforms.fact(plat, "PLAT_TITLE") or plat
+        return {"emulator": f"{title} ({model})", "timing": "model (wall-clock)",
                 "cpu": "model"}
     if not config_path:
         return {"emulator": "QEMU"}
@@ -256,8 +263,7 @@ def collect(plat, text, config_path=None, runtime_only=(), cc=None, hardware=Fal
         "midr": f"0x{machine.group(1).lower()}" if machine else None,
         "counter_hz": int(machine.group(2)) if machine else None,
         "cores": int(cores.group(1)) if cores else None,
-        "topology": cores.group(2) if cores else
-        (_shape(emu["topology"]) if emu.get("topology") else None),
+        "topology": cores.group(2) if cores else emu.get("topology"),
         "emulator": emu.get("emulator"),
         "timing": emu.get("timing"),
         "board": board_of(config),
@@ -280,12 +286,6 @@ def _now():
         except (ValueError, OverflowError, OSError):
             raise ProvenanceError(f"SOURCE_DATE_EPOCH={epoch}: not a time in seconds") from None
     return datetime.datetime.now(datetime.timezone.utc)
-
-
-def _shape(cxk):
-    """qemu_run's "2x2" as the payload's "2+2"."""
-    c, k = cxk.split("x")
-    return "+".join([k] * int(c))
 
 
 def mismatches(a, b):

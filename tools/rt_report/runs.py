@@ -36,10 +36,12 @@ import subprocess
 import sys
 
 from tools.common import module
+from tools.common.config_mk import read_config
 from tools.rt_report import bench_report, rt_report
 
-# What boots each platform's build: its runner, the one description of
-# the machine (tools/qemu_run, tools/fvp_run), which take the same options.
+# What boots a build: its platform's runner (PLAT_RUNNER in config.mk,
+# make_helpers/plat.mk), the one description of the machine
+# (tools/qemu_run, tools/fvp_run), which take the same options.
 RUNNERS = {"qemu": "tools.qemu_run.qemu_run", "fvp": "tools.fvp_run.fvp_run"}
 RESULT = {"report": "report.json", "bench": "bench.json"}
 LATEST = {"report": "latest", "bench": "latest-bench"}
@@ -146,11 +148,15 @@ def main(argv):
     name = a.variant if a.kind == "report" else f"bench-{a.variant}"
     run = new_run_dir(a.runs, name, LATEST[a.kind])
     log = os.path.join(run, "console.log")
-    if a.plat not in RUNNERS:
+    try:
+        runner = read_config(a.config).get("PLAT_RUNNER", "none")
+    except OSError as e:
+        fail(f"{a.config}: {e.strerror} (build first)")
+    if runner not in RUNNERS:
         fail(f"PLAT={a.plat} has no runner here: run it on the board and report its console "
              "with tools/rt_report/rt_report.py")
-    cmd = module.command(RUNNERS[a.plat]) + ["--config", a.config, "--timeout", str(a.timeout),
-           "--log", log] + ([f"--extra={a.extra}"] if a.plat == "qemu" else [])
+    cmd = module.command(RUNNERS[runner]) + ["--config", a.config, "--timeout", str(a.timeout),
+           "--log", log] + ([f"--extra={a.extra}"] if runner == "qemu" else [])
     if a.kind == "report" and not a.quiet:
         cmd.append("--show-cmd")
     else:

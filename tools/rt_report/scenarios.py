@@ -13,6 +13,9 @@ tables and plots, "ns" in report.json, whose figures are ns.
 Usage: python3 -m tools.rt_report.scenarios --c-header FILE
   write the C header (enum scenario, RT_SCENARIO_TABLE and the figure
   names) to FILE, only when its text changes.
+       python3 -m tools.rt_report.scenarios --names
+  print each scenario's TFTF test name, one a line, in order (for the
+  shell tests, which restate none).
 """
 import os
 import sys
@@ -112,6 +115,9 @@ def write_if_changed(path, text):
 
 
 def main(argv):
+    if argv == ["--names"]:
+        print("\n".join(name for _, name, *_ in SCENARIOS))
+        return 0
     if len(argv) != 2 or argv[0] != "--c-header":
         print(__doc__.strip().split("\n\n")[-1], file=sys.stderr)
         return 2

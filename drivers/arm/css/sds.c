@@ -1,7 +1,7 @@
 /*
  * SDS region parser (include/drivers/sds.h). The region is written by the
  * SCP: every size is checked before it is used. Host-tested against
- * malformed regions (tests/unit/test_n1sdp.c).
+ * malformed regions (plat/n1sdp/tests/test_n1sdp.c).
  */
 #include <drivers/sds.h>
 

@@ -3,7 +3,7 @@
  * Models Reference Guide) and the V2M system registers' SYS_CFGCTRL (ARM
  * DUI 0447, Motherboard Express uATX TRM, 4.3 "Register summary"), as pure
  * logic over two accessors so the host tests drive it against a simulated
- * device (tests/unit/test_fvp.c).
+ * device (plat/fvp/tests/test_fvp.c).
  *
  * Every power-controller register takes a core's 24-bit MPIDR affinity
  * (Aff2.Aff1.Aff0) in bits 23:0:

@@ -12,17 +12,18 @@
 
 #include <arch/aarch64/arch.h>
 #include <trusted_mailbox.h>
+#include <uniform_topology.h>
 
 #define PLAT_CLUSTER_COUNT      FVP_CLUSTERS
 #define PLAT_CORES_PER_CLUSTER  FVP_CORES_PER_CLUSTER
 #define PLATFORM_CORE_COUNT     (PLAT_CLUSTER_COUNT * PLAT_CORES_PER_CLUSTER)
 /* PSCI ignores MPIDR.MT in its arguments: the N1 model sets it, the AEM not. */
+#define PLAT_MPIDR_LAYOUT       MPIDR_LAYOUT_BY_MT
+#define PLAT_CORES_FROM_MACHINE 0 /* the build's cores are the machine's */
 #define PLAT_MPIDR_MT           1
 #define CACHE_WRITEBACK_GRANULE 64
 /* The N1 model has Neoverse N1's IMPLEMENTATION DEFINED registers (lib/cpus). */
 #define PLAT_CPU_IMPDEF_REGS    1
-/* What the payload's report calls the platform (tools/rt_report reads it back). */
-#define PLAT_TITLE              "Arm Base FVP"
 /* The deprecated Arm SiP PMF IDs are answered (Arm platforms only; services/arm_sip_svc). */
 #define PLAT_ARM_SIP_PMF        1
 

@@ -8,16 +8,17 @@
 
 #include <arch/aarch64/arch.h>
 #include <trusted_mailbox.h>
+#include <uniform_topology.h>
 
 #define PLAT_CLUSTER_COUNT      2
 #define PLAT_CORES_PER_CLUSTER  2
 #define PLATFORM_CORE_COUNT     (PLAT_CLUSTER_COUNT * PLAT_CORES_PER_CLUSTER)
+#define PLAT_MPIDR_LAYOUT       MPIDR_LAYOUT_AFF1_CORE
+#define PLAT_CORES_FROM_MACHINE 0 /* the build's cores are the machine's */
 #define PLAT_MPIDR_MT           1
 #define CACHE_WRITEBACK_GRANULE 64
 /* Neoverse N1's IMPLEMENTATION DEFINED registers exist (lib/cpus). */
 #define PLAT_CPU_IMPDEF_REGS    1
-/* What the payload's report calls the platform (tools/rt_report reads it back). */
-#define PLAT_TITLE              "Arm N1SDP"
 /* The deprecated Arm SiP PMF IDs are answered (Arm platforms only; services/arm_sip_svc). */
 #define PLAT_ARM_SIP_PMF        1
 
@@ -113,9 +114,10 @@
 #define PLAT_SCMI_SHMEM_BASE 0x45400000
 
 /*
- * The power_state values the platform implements (n1sdp_pm.c's table): the
- * Arm platform convention, StateID 0, original format (DEN0022 5.4.2).
- * TFTF's N1SDP port asks for level 1 as its deepest.
+ * The power_state values the platform implements (the Arm CSS module's
+ * table, plat/arm/css/css_pm.c): the Arm platform convention, StateID 0,
+ * original format (DEN0022 5.4.2). TFTF's N1SDP port asks for level 1 as
+ * its deepest.
  */
 #define PLAT_PSTATE_CORE_STANDBY 0x00000000
 #define PLAT_PSTATE_CORE_OFF     0x00010000
@@ -132,7 +134,7 @@
 
 /*
  * Translation tables per image (lib/xlat, 4 KiB each): BL2 maps DRAM1 and
- * DRAM2 for the ECC zeroing too. tests/unit/test_n1sdp.c builds each
+ * DRAM2 for the ECC zeroing too. plat/n1sdp/tests/test_n1sdp.c builds each
  * image's map with its count.
  */
 #define PLAT_XLAT_TABLES_BL2 12

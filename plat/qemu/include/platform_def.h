@@ -10,10 +10,14 @@
 #define PLATFORM_DEF_H
 
 #include <arch/aarch64/arch.h>
+#include <uniform_topology.h>
 
+/* A uniform topology (plat/common/uniform_topology.c), its clusters the tree's. */
 #define PLAT_CLUSTER_COUNT      QEMU_CLUSTERS
 #define PLAT_CORES_PER_CLUSTER  QEMU_CORES_PER_CLUSTER
 #define PLATFORM_CORE_COUNT     (PLAT_CLUSTER_COUNT * PLAT_CORES_PER_CLUSTER)
+#define PLAT_MPIDR_LAYOUT       MPIDR_LAYOUT_LINEAR
+#define PLAT_CORES_FROM_MACHINE 0 /* the build's cores are the machine's */
 #define PLAT_MPIDR_MT           0 /* MPIDR_EL1.MT clear: no threads */
 /*
  * QEMU's CPU models lack most IMPLEMENTATION DEFINED registers (its
@@ -27,8 +31,6 @@
 #define PLAT_SOC_VERSION        0x00000000
 #define PLAT_SOC_REVISION       0
 #define PLAT_SOC_NAME           "QEMU virt"
-/* What the payload's report calls the platform (tools/rt_report reads it back). */
-#define PLAT_TITLE              "QEMU virt"
 /* Not an Arm platform: the deprecated Arm SiP PMF IDs are unknown, as in TF-A's QEMU port. */
 #define PLAT_ARM_SIP_PMF        0
 #define CACHE_WRITEBACK_GRANULE 64

@@ -1,5 +1,5 @@
 /*
- * QEMU virt, BL1: every secondary core is already waiting in the hold pen;
+ * A QEMU machine, BL1: every secondary core is already waiting in the hold pen;
  * start it from a known state before anything can release a core.
  */
 #include <hold_pen.h>

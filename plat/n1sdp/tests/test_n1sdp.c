@@ -14,6 +14,7 @@
 #include <drivers/pl011.h>
 #include <drivers/scmi.h>
 #include <drivers/sds.h>
+#include <css_pm.h>
 #include <n1sdp_css.h>
 #include <plat/plat_topology.h>
 #include <plat/plat_setup.h>
@@ -42,9 +43,9 @@ static void test_css_power_states(void)
 	const struct psci_power_state core_off = { { 2, 0, 0 } };
 	const struct psci_power_state cluster_off = { { 2, 2, 0 } };
 
-	CHECK_EQ(n1sdp_css_power_state(&on, true), 0x00020111);
-	CHECK_EQ(n1sdp_css_power_state(&core_off, false), 0x00000000);
-	CHECK_EQ(n1sdp_css_power_state(&cluster_off, false), 0x00010000);
+	CHECK_EQ(css_power_state(&on, true), 0x00020111);
+	CHECK_EQ(css_power_state(&core_off, false), 0x00000000);
+	CHECK_EQ(css_power_state(&cluster_off, false), 0x00010000);
 }
 
 static void test_scmi_message(void)

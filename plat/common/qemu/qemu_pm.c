@@ -1,14 +1,13 @@
 /*
- * QEMU virt power control.
+ * A QEMU machine's power control (plat/common/qemu/include/qemu_machine.h).
  *
  * QEMU has no power controller, so power-down is modelled the way hardware
  * behaves as seen by software: lib/psci's power-down tail turns the MMU
- * and caches off and the wake-up hook (aarch64/qemu_pm_helpers.S) keeps a
+ * and caches off and the wake-up hook (aarch64/qemu_helpers.S) keeps a
  * suspended core in WFI until its wake-up interrupt and an off core in
  * its hold pen until CPU_ON; either re-enters BL31 through the warm-boot
- * entry point with the MMU off.
- * SYSTEM_OFF/RESET use the secure PL061 GPIO wired to QEMU's gpio-pwr device
- * (line 0 shuts the machine down, line 1 resets it).
+ * entry point with the MMU off. SYSTEM_OFF and SYSTEM_RESET are the
+ * machine's own (qemu_machine_off, qemu_machine_reset).
  */
 #include <arch/aarch64/arch_helpers.h>
 #include <common/debug.h>
@@ -20,6 +19,8 @@
 #include <plat/plat_psci.h>
 #include <plat/plat_setup.h>
 #include <plat/plat_topology.h>
+#include <qemu_machine.h>
+#include <uniform_topology.h>
 #include <platform_def.h>
 
 #define RUN PSCI_LOCAL_STATE_RUN
@@ -27,10 +28,10 @@
 #define OFF PSCI_LOCAL_STATE_OFF
 
 /*
- * The power states QEMU implements (their values: platform_def.h), original
- * format with composite StateIDs. TFTF's QEMU port asks for level 2 as its
- * deepest state: the system domain has no power control, so that is
- * granted as cluster power-down.
+ * The power states a QEMU machine implements (their values: platform_def.h),
+ * original format with composite StateIDs. TFTF's QEMU port asks for level
+ * 2 as its deepest state: the system domain has no power control, so that
+ * is granted as cluster power-down.
  */
 static const struct psci_pstate_desc qemu_power_states[] = {
 	{ PLAT_PSTATE_CORE_STANDBY, { { RET, RUN, RUN } } },
@@ -50,9 +51,10 @@ static void qemu_cpu_standby(uint8_t cpu_state)
 }
 
 /*
- * Cores the build knows that QEMU did not create (-smp smaller than
- * QEMU_CLUSTERS x QEMU_CORES_PER_CLUSTER): no redistributor answers for
- * them, and CPU_ON must fail instead of waiting for a core that never comes.
+ * Cores the build knows that QEMU did not create (its -smp smaller than
+ * the build's PLATFORM_CORE_COUNT): no redistributor answers for them.
+ * PSCI has no position for them (plat_bl31_setup); CPU_ON fails for one
+ * anyway rather than wait for a core that never comes.
  */
 static bool core_absent[PLATFORM_CORE_COUNT];
 
@@ -91,28 +93,16 @@ static void qemu_pwr_domain_finish(const struct psci_power_state *state)
 	(void)state;
 }
 
-/* PL061: GPIODATA is addressed through a mask in address bits 9:2 (ARM DDI 0190). */
-#define GPIODIR 0x400
-
-static void __attribute__((noreturn)) gpio_pulse(unsigned int line)
-{
-	mmio_write_32(PLAT_SECURE_GPIO_BASE + GPIODIR, 1U << line);
-	mmio_write_32(PLAT_SECURE_GPIO_BASE + ((1U << line) << 2), 1U << line);
-	dsb_sy();
-	for (;;)
-		wfi();
-}
-
 static void __attribute__((noreturn)) qemu_system_off(void)
 {
-	gpio_pulse(PLAT_SECURE_GPIO_POWEROFF);
+	qemu_machine_off();
 }
 
 static void __attribute__((noreturn)) qemu_system_reset(void)
 {
 	/* No CPU may find a stale GO in its hold pen after the reset. */
 	hold_pen_init();
-	gpio_pulse(PLAT_SECURE_GPIO_RESET);
+	qemu_machine_reset();
 }
 
 /*
@@ -200,22 +190,21 @@ const struct plat_psci_ops *plat_psci_setup(uintptr_t entry)
 	return &qemu_psci_ops;
 }
 
-const uint8_t *plat_get_power_domain_tree_desc(void)
-{
-	static uint8_t desc[2 + PLAT_CLUSTER_COUNT];
-
-	desc[0] = 1;                  /* one system */
-	desc[1] = PLAT_CLUSTER_COUNT; /* its clusters */
-	for (unsigned int c = 0; c < PLAT_CLUSTER_COUNT; c++)
-		desc[2 + c] = PLAT_CORES_PER_CLUSTER;
-	return desc;
-}
-
 /* One UART: the boot console goes on. */
 void plat_bl31_runtime_console(void)
 {
 }
 
+/*
+ * The cores the machine has (its -smp), learnt from the GIC: a CPU QEMU
+ * created has a redistributor, found by its affinity. QEMU numbers its
+ * CPUs from 0, so they are the first positions. Where the platform learns
+ * its cores from the machine (PLAT_CORES_FROM_MACHINE,
+ * plat/common/include/uniform_topology.h), PSCI knows only those from here
+ * on (plat_core_pos_by_mpidr: no position for the others, whose MPIDRs are
+ * INVALID_PARAMETERS to CPU_ON, AFFINITY_INFO...); elsewhere the build's
+ * cores are meant to be the machine's, and CPU_ON fails for one it lacks.
+ */
 void plat_bl31_setup(void)
 {
 	unsigned int present = 0;
@@ -223,10 +212,13 @@ void plat_bl31_setup(void)
 	for (unsigned int pos = 0; pos < PLATFORM_CORE_COUNT; pos++) {
 		core_absent[pos] = gicv3_find_redistributor(PLAT_GICR_BASE, plat_core_mpidr(pos)) ==
 		                   0U;
-		present += core_absent[pos] ? 0U : 1U;
+		if (!core_absent[pos] && present == pos)
+			present++;
 	}
+	uniform_topology_set_present(present);
 	if (present != PLATFORM_CORE_COUNT)
-		NOTICE("BL31: QEMU has %u of the %u cores this build expects (QEMU_CLUSTERS x "
-		       "QEMU_CORES_PER_CLUSTER): CPU_ON fails for the others\n",
-		       present, PLATFORM_CORE_COUNT);
+		NOTICE("BL31: %s has %u of the %u cores this build runs: %s\n", PLAT_TITLE, present,
+		       PLATFORM_CORE_COUNT,
+		       PLAT_CORES_FROM_MACHINE ? "PSCI knows those"
+		                               : "CPU_ON fails for the others");
 }

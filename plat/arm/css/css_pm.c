@@ -1,28 +1,25 @@
 /*
- * N1SDP power control: CPU_ON and CPU_OFF ask the SCP with SCMI
- * POWER_STATE_SET (DEN0056 4.3), asynchronous as TF-A sends it, taking
- * SUCCESS and QUEUED as accepted; CPU_SUSPEND needs no message (the core
- * sets CORE_PWRDN_EN and the power controller does the rest on WFI); the
- * system states use SCMI SYSTEM_POWER_STATE_SET (4.4). What the SCP
- * implements is asked once at boot, and PSCI offers only that
- * (SYSTEM_RESET2 only with its warm reset). A refusal is an ERROR naming
- * what the SCP said. A core powered up by the SCP starts in BL1, which
- * sends it to the entry in the trusted mailbox (docs/plat/n1sdp.rst).
+ * The Arm Compute Subsystem's power control (plat/arm/css/include/css_pm.h):
+ * CPU_ON and CPU_OFF ask the SCP with SCMI POWER_STATE_SET (DEN0056 4.3),
+ * asynchronous as TF-A sends it, taking SUCCESS and QUEUED as accepted;
+ * CPU_SUSPEND needs no message (the core sets its power-down enable and the
+ * power controller does the rest on WFI); the system states use SCMI
+ * SYSTEM_POWER_STATE_SET (4.4). What the SCP implements is asked once at
+ * boot, and PSCI offers only that (SYSTEM_RESET2 only with its warm
+ * reset). A refusal is an ERROR naming what the SCP said. A core powered
+ * up by the SCP starts in BL1, which sends it to the entry in the trusted
+ * mailbox (docs/plat/n1sdp.rst).
  */
 #include <errno.h>
 
 #include <arch/aarch64/arch_helpers.h>
 #include <common/debug.h>
-#include <drivers/console.h>
+#include <css_pm.h>
 #include <drivers/gicv3.h>
-#include <drivers/pl011.h>
 #include <drivers/scmi.h>
-#include <lib/mmio.h>
 #include <lib/psci/psci.h>
 #include <lib/utils_def.h>
-#include <n1sdp_css.h>
 #include <plat/plat_psci.h>
-#include <plat/plat_setup.h>
 #include <plat/plat_topology.h>
 #include <trusted_mailbox.h>
 #include <platform_def.h>
@@ -43,28 +40,28 @@ static struct scmi_channel scp = {
  * request is granted as cluster power-down: only SYSTEM_SUSPEND may turn
  * the system off.
  */
-static const struct psci_pstate_desc n1sdp_power_states[] = {
+static const struct psci_pstate_desc css_power_states[] = {
 	{ PLAT_PSTATE_CORE_STANDBY, { { RET, RUN, RUN } } },
 	{ PLAT_PSTATE_CORE_OFF, { { OFF, RUN, RUN } } },
 	{ PLAT_PSTATE_CLUSTER_OFF, { { OFF, OFF, RUN } } },
 	{ PLAT_PSTATE_SYSTEM_LEVEL, { { OFF, OFF, RUN } } },
 };
 
-static void n1sdp_cpu_standby(uint8_t cpu_state)
+static void css_cpu_standby(uint8_t cpu_state)
 {
 	(void)cpu_state;
 	dsb_sy();
 	wfi();
 }
 
-static int n1sdp_pwr_domain_on(uint64_t mpidr, unsigned int pos)
+static int css_pwr_domain_on(uint64_t mpidr, unsigned int pos)
 {
-	int rc = scmi_power_state_set(&scp, pos, n1sdp_css_power_state(NULL, true));
+	int rc = scmi_power_state_set(&scp, pos, css_power_state(NULL, true));
 
 	(void)mpidr;
 	if (scmi_accepted(rc))
 		return 0;
-	ERROR("N1SDP: the SCP did not power core %u on: %s\n", pos, scmi_strerror(rc));
+	ERROR("%s: the SCP did not power core %u on: %s\n", PLAT_TITLE, pos, scmi_strerror(rc));
 	return PSCI_E_INTERN_FAIL;
 }
 
@@ -74,15 +71,16 @@ static int n1sdp_pwr_domain_on(uint64_t mpidr, unsigned int pos)
  * does not return (DEN0022), so the core waits in that WFI, powered, and
  * the refusal is on the console.
  */
-static void n1sdp_pwr_domain_off(const struct psci_power_state *state)
+static void css_pwr_domain_off(const struct psci_power_state *state)
 {
 	unsigned int pos = plat_my_core_pos();
 	int rc;
 
 	gicv3_cpu_power_down();
-	rc = scmi_power_state_set(&scp, pos, n1sdp_css_power_state(state, false));
+	rc = scmi_power_state_set(&scp, pos, css_power_state(state, false));
 	if (!scmi_accepted(rc))
-		ERROR("N1SDP: the SCP did not take core %u off: %s\n", pos, scmi_strerror(rc));
+		ERROR("%s: the SCP did not take core %u off: %s\n", PLAT_TITLE, pos,
+		      scmi_strerror(rc));
 }
 
 /*
@@ -97,13 +95,13 @@ static void n1sdp_pwr_domain_off(const struct psci_power_state *state)
  * handler withdraws the request (lib/cpus) and whose GIC set-up wakes the
  * redistributor again. Core standby is lib/psci's WFI alone.
  */
-static void n1sdp_pwr_domain_suspend(const struct psci_power_state *state)
+static void css_pwr_domain_suspend(const struct psci_power_state *state)
 {
 	if (state->pwr_domain_state[PSCI_CPU_PWR_LVL] == OFF)
 		gicv3_cpu_suspend();
 }
 
-static void n1sdp_pwr_domain_finish(const struct psci_power_state *state)
+static void css_pwr_domain_finish(const struct psci_power_state *state)
 {
 	(void)state;
 }
@@ -130,48 +128,46 @@ static int system_power(uint32_t state, const char *what)
 			wfi();
 	}
 	trusted_mailbox_program(warm_entrypoint);
-	ERROR("N1SDP: the SCP refused %s: %s\n", what, scmi_strerror(rc));
+	ERROR("%s: the SCP refused %s: %s\n", PLAT_TITLE, what, scmi_strerror(rc));
 	return rc;
 }
 
 /* SYSTEM_OFF and SYSTEM_RESET do not return (DEN0022): refused, BL31 stops. */
-static void __attribute__((noreturn)) n1sdp_system_off(void)
+static void __attribute__((noreturn)) css_system_off(void)
 {
 	(void)system_power(SCMI_SYS_STATE_SHUTDOWN, "SYSTEM_OFF");
 	panic();
 }
 
-static void __attribute__((noreturn)) n1sdp_system_reset(void)
+static void __attribute__((noreturn)) css_system_reset(void)
 {
 	(void)system_power(SCMI_SYS_STATE_COLD_RESET, "SYSTEM_RESET");
 	panic();
 }
 
 /* SYSTEM_RESET2 may: the caller gets NOT_SUPPORTED (DEN0022, SYSTEM_RESET2). */
-static int n1sdp_system_reset_warm(void)
+static int css_system_reset_warm(void)
 {
 	(void)system_power(SCMI_SYS_STATE_WARM_RESET, "SYSTEM_RESET2");
 	return PSCI_E_NOT_SUPPORTED;
 }
 
 /* The operations, with SYSTEM_RESET2 (its hook) or without it (NULL). */
-#define N1SDP_PSCI_OPS(reset_warm)                                                                 \
+#define CSS_PSCI_OPS(reset_warm)                                                                   \
 	{                                                                                          \
-		.power_states = n1sdp_power_states,                                                \
-		.power_state_count = ARRAY_SIZE(n1sdp_power_states),                               \
-		.cpu_standby = n1sdp_cpu_standby, .pwr_domain_on = n1sdp_pwr_domain_on,            \
-		.pwr_domain_off = n1sdp_pwr_domain_off,                                            \
-		.pwr_domain_suspend = n1sdp_pwr_domain_suspend,                                    \
-		.pwr_domain_on_finish = n1sdp_pwr_domain_finish,                                   \
-		.pwr_domain_suspend_finish = n1sdp_pwr_domain_finish,                              \
-		.system_off = n1sdp_system_off, .system_reset = n1sdp_system_reset,                \
-		.system_reset_warm = (reset_warm),                                                 \
+		.power_states = css_power_states,                                                  \
+		.power_state_count = ARRAY_SIZE(css_power_states), .cpu_standby = css_cpu_standby, \
+		.pwr_domain_on = css_pwr_domain_on, .pwr_domain_off = css_pwr_domain_off,          \
+		.pwr_domain_suspend = css_pwr_domain_suspend,                                      \
+		.pwr_domain_on_finish = css_pwr_domain_finish,                                     \
+		.pwr_domain_suspend_finish = css_pwr_domain_finish, .system_off = css_system_off,  \
+		.system_reset = css_system_reset, .system_reset_warm = (reset_warm),               \
 		.default_suspend_state = PLAT_PSTATE_CLUSTER_OFF                                   \
 	}
 
-static const struct plat_psci_ops n1sdp_psci_ops[2] = {
-	N1SDP_PSCI_OPS(NULL),
-	N1SDP_PSCI_OPS(n1sdp_system_reset_warm),
+static const struct plat_psci_ops css_psci_ops[2] = {
+	CSS_PSCI_OPS(NULL),
+	CSS_PSCI_OPS(css_system_reset_warm),
 };
 
 static unsigned int major(uint32_t version)
@@ -197,47 +193,18 @@ const struct plat_psci_ops *plat_psci_setup(uintptr_t entry)
 	warm_entrypoint = entry;
 	trusted_mailbox_program(entry);
 	scmi_power_discover(&scp, &caps);
-	NOTICE("N1SDP: SCP SCMI power domain protocol %u.%u, system power protocol %u.%u%s\n",
-	       major(caps.pd_version), minor(caps.pd_version), major(caps.sys_version),
+	NOTICE("%s: SCP SCMI power domain protocol %u.%u, system power protocol %u.%u%s\n",
+	       PLAT_TITLE, major(caps.pd_version), minor(caps.pd_version), major(caps.sys_version),
 	       minor(caps.sys_version),
 	       (caps.sys_attributes & SCMI_SYS_ATTR_WARM_RESET) != 0U ? ", warm reset" : "");
 	why = caps.error != 0 ? scmi_strerror(caps.error) : "no such protocol";
 	if (!caps.pwr_state_set)
-		ERROR("N1SDP: the SCP offers no SCMI POWER_STATE_SET (%s): CPU_ON and CPU_OFF "
+		ERROR("%s: the SCP offers no SCMI POWER_STATE_SET (%s): CPU_ON and CPU_OFF "
 		      "will fail\n",
-		      why);
+		      PLAT_TITLE, why);
 	if (!caps.sys_state_set)
-		ERROR("N1SDP: the SCP offers no SCMI SYSTEM_POWER_STATE_SET (%s): SYSTEM_OFF and "
+		ERROR("%s: the SCP offers no SCMI SYSTEM_POWER_STATE_SET (%s): SYSTEM_OFF and "
 		      "SYSTEM_RESET will stop BL31, SYSTEM_RESET2 is not offered\n",
-		      why);
-	return &n1sdp_psci_ops[(caps.sys_attributes & SCMI_SYS_ATTR_WARM_RESET) != 0U ? 1 : 0];
-}
-
-const uint8_t *plat_get_power_domain_tree_desc(void)
-{
-	static const uint8_t desc[] = { 1, PLAT_CLUSTER_COUNT, PLAT_CORES_PER_CLUSTER,
-		                        PLAT_CORES_PER_CLUSTER };
-
-	return desc;
-}
-
-/*
- * N1SDP_RUN_UART: BL31's runtime messages on the AP's second UART
- * (PLAT_RUN_UART_BASE), TF-A's N1SDP run-time (and crash) console, so
- * that they do not interleave with the OS's on UART0; BL1, BL2 and BL31's
- * boot messages stay on UART0 (docs/plat/n1sdp.rst).
- */
-void plat_bl31_runtime_console(void)
-{
-	static struct console run_uart;
-
-	if (!N1SDP_RUN_UART)
-		return;
-	pl011_console_register(&run_uart, PLAT_RUN_UART_BASE, PLAT_UART_CLK_HZ, PLAT_UART_BAUD);
-	console_switch(&run_uart);
-}
-
-void plat_bl31_setup(void)
-{
-	n1sdp_timer_frames_init();
+		      PLAT_TITLE, why);
+	return &css_psci_ops[(caps.sys_attributes & SCMI_SYS_ATTR_WARM_RESET) != 0U ? 1 : 0];
 }

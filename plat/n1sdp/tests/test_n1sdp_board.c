@@ -21,6 +21,7 @@
 #include <drivers/sds.h>
 #include <lib/psci/psci.h>
 #include <lib/utils_def.h>
+#include <css_pm.h>
 #include <n1sdp_css.h>
 #include <plat/plat_psci.h>
 #include <plat/plat_setup.h>

@@ -3,7 +3,8 @@
 tools/fvp_run prints for a PLAT=fvp build (the one source of the model's
 parameters), with that build's folder shown as build/.
 
-Usage: check_fvp_doc.py TOP BUILD_BASE   (BUILD_BASE/fvp/release built)
+Usage: PYTHONPATH=TOP python3 plat/fvp/tests/check_fvp_doc.py TOP BUILD_BASE
+       (BUILD_BASE/fvp/release built)
 Exit status 0 when they agree; 1, printing both, when they do not.
 """
 import re

@@ -22,7 +22,7 @@ for image in bp.secureflashloader.fname bp.flashloader0.fname; do
 done
 [ "${FAKE_FVP_HANG:-0}" = 1 ] && exec sleep infinity
 # (its firmware version the build's, as the banner of the images would say)
-PYTHONPATH=$here/../.. python3 - "${p[bp.pl011_uart0.out_file]}" \
+PYTHONPATH=$here/../../.. python3 - "${p[bp.pl011_uart0.out_file]}" \
 	"$(dirname "${p[bp.secureflashloader.fname]}")/config.mk" <<'PY'
 import sys
 from tests.host import rt_report_test

@@ -1,23 +1,15 @@
 /*
- * QEMU virt: topology, counter, device map.
+ * A QEMU machine (plat/common/qemu/include/qemu_machine.h): what each image
+ * maps of its secure RAM and DRAM, the counter, the SoC ID.
  */
 #include <stdint.h>
 
 #include <arch/aarch64/arch.h>
-#include <drivers/pl011.h>
 #include <lib/xlat.h>
 #include <plat/plat_setup.h>
 #include <plat/plat_topology.h>
 #include <platform_def.h>
 #include <lib/utils_def.h>
-
-_Static_assert(PLATFORM_CORE_COUNT >= 1 && PLATFORM_CORE_COUNT <= 16,
-               "QEMU virt (GICv3) numbers at most 16 CPUs in MPIDR Aff0");
-
-const struct mmap_region plat_device_regions[] = {
-	{ PLAT_DEVICE_BASE, PLAT_DEVICE_SIZE, MT_DEVICE_RW },
-};
-const unsigned int plat_device_region_count = ARRAY_SIZE(plat_device_regions);
 
 /* The hold pen (and the MEM_PROTECT flag beside it) in secure SRAM. */
 const struct mmap_region plat_bl1_regions[] = {
@@ -49,36 +41,16 @@ void plat_early_setup(void)
 {
 }
 
-void plat_console_init(void)
-{
-	static struct console uart0;
-
-	pl011_console_register(&uart0, PLAT_UART_BASE, PLAT_UART_CLK_HZ, PLAT_UART_BAUD);
-}
-
-int plat_core_pos_by_mpidr(uint64_t mpidr)
-{
-	mpidr &= MPIDR_AFFINITY_MASK;
-	if ((mpidr & ~MPIDR_AFFLVL_MASK) != 0U || mpidr >= PLATFORM_CORE_COUNT)
-		return -1;
-	return (int)mpidr;
-}
-
-uint64_t plat_core_mpidr(unsigned int pos)
-{
-	return pos;
-}
-
 uint32_t plat_get_syscnt_freq(void)
 {
 	return PLAT_SYSCNT_FREQ_HZ;
 }
 
 /*
- * SMCCC_ARCH_SOC_ID: QEMU's virt machine is an emulated board, no SiP's
- * SoC: no JEP-106 manufacturer code is its own, so the platform states
- * bank 0, code 0 and SoC ID 0, revision 0 (platform_def.h), and names
- * itself.
+ * SMCCC_ARCH_SOC_ID: a QEMU machine is an emulated board, no SiP's SoC: no
+ * JEP-106 manufacturer code is its own, so the platform states bank 0,
+ * code 0 and SoC ID 0, revision 0 (PLAT_SOC_VERSION, PLAT_SOC_REVISION in
+ * platform_def.h), and names itself (PLAT_SOC_NAME).
  */
 int plat_soc_id(struct plat_soc_id *id)
 {

@@ -1,11 +1,12 @@
 /*
- * N1SDP: the Arm Compute Subsystem's encoding of a power-domain state for
- * SCMI POWER_STATE_SET (the SCP firmware's CSS power_state format). Pure,
- * host-tested (tests/unit/test_n1sdp.c).
+ * The Arm Compute Subsystem's encoding of a power-domain state for SCMI
+ * POWER_STATE_SET (plat/arm/css/include/css_pm.h). Pure, host-tested
+ * (plat/n1sdp/tests/test_n1sdp.c).
  */
-#include <n1sdp_css.h>
+#include <css_pm.h>
+#include <platform_def.h>
 
-uint32_t n1sdp_css_power_state(const struct psci_power_state *state, bool power_on)
+uint32_t css_power_state(const struct psci_power_state *state, bool power_on)
 {
 	if (power_on)
 		return (PLAT_MAX_PWR_LVL << CSS_PSTATE_LEVEL_SHIFT) | CSS_PSTATE_ALL_ON;

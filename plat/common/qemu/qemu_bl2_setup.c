@@ -1,5 +1,5 @@
 /*
- * QEMU virt, BL2: the DTB QEMU wrote at PLAT_DTB_BASE is untrusted input
+ * A QEMU machine, BL2: the DTB QEMU wrote at PLAT_DTB_BASE is untrusted input
  * (anyone can pass -dtb). Validate it, learn the DRAM from it (-m varies),
  * honour MEM_PROTECT inside that DRAM, and describe what BL31 implements:
  * QEMU's DTB (secure=on) says nothing of PSCI idle states, so nobody could
@@ -37,7 +37,7 @@ static const struct dtb_idle_state qemu_idle_states[] = {
 	{ "cluster-pwrdown", PLAT_PSTATE_CLUSTER_OFF, 3, 3, 5000 },
 };
 
-/* What the platform knows without a DTB: the -m 1024 layout. */
+/* What the platform knows without a DTB: the build's QEMU_MEMORY_MB. */
 static void static_dram(struct plat_ns_dram *dram)
 {
 	mem_ranges_init(&dram->ranges);
@@ -65,8 +65,8 @@ static void describe_dram(const void *dtb, struct plat_ns_dram *dram)
  * MEM_PROTECT (PSCI): if the normal world asked for it before the reset
  * that led here, nothing it left in DRAM may reach the next boot. The DTB
  * is spared: QEMU rewrites it at every reset. Only DRAM that exists is
- * written (with -m 512 the rest of BL2's 1 GiB window is no memory at
- * all), and only inside that window, which is all BL2 maps.
+ * written (a smaller -m than the build's leaves part of BL2's window
+ * without memory), and only inside that window, which is all BL2 maps.
  */
 static void mem_protect_overwrite(const struct plat_ns_dram *dram)
 {
@@ -109,12 +109,16 @@ static void add_psci(void *dtb, const struct plat_ns_dram *dram)
 	NOTICE("BL2: DTB: /psci %s; enable-method and cpu-idle-states on %u of %u CPU nodes; %u idle states%s\n",
 	       rep.replaced_psci ? "replaced" : "added", rep.described, rep.cpu_nodes,
 	       rep.idle_states, rep.replaced_idle_states ? " (replacing the DTB's)" : "");
+	/* A machine's minimal DT may name its CPU nodes but give them no device_type. */
+	if (rep.typed != 0U)
+		NOTICE("BL2: DTB: device_type \"cpu\" added to %u CPU nodes that had none\n",
+		       rep.typed);
 	if (!rep.has_cpus)
 		WARN("BL2: DTB: /psci added, but the DTB has no /cpus node: no CPU could be described\n");
 	else if (rep.described == 0U)
-		WARN("BL2: DTB: /psci added, but no CPU node could be described (none under /cpus has device_type \"cpu\")\n");
+		WARN("BL2: DTB: /psci added, but no CPU node could be described (no /cpus child is named cpu or of device_type \"cpu\")\n");
 	else if (rep.described < rep.cpu_nodes)
-		WARN("BL2: DTB: %u of %u CPU nodes under /cpus lack device_type \"cpu\": not described\n",
+		WARN("BL2: DTB: %u of %u CPU nodes under /cpus have a device_type other than \"cpu\": not described\n",
 		     rep.cpu_nodes - rep.described, rep.cpu_nodes);
 }
 
