@@ -79,17 +79,25 @@ def record(build, flash, trace, ranges):
         digest += hashlib.sha256(f.read()).hexdigest()
     meta = {"flash": digest, "ranges": ranges}
     meta_path = trace + ".meta"
+    why = "no trace recorded yet"
     try:
         with open(meta_path, encoding="utf-8") as f:
-            if json.load(f) == meta and os.path.exists(trace):
-                return False
-    except (OSError, ValueError):
+            old = json.load(f)
+        if not os.path.exists(trace):
+            why = "the trace was deleted"
+        elif old == meta:
+            return False
+        elif old.get("flash") != meta["flash"]:
+            why = "the flash image or the build's config.mk changed"
+        else:
+            why = "other ranges: " + meta["ranges"]
+    except (OSError, ValueError, AttributeError):
         pass
     console = os.path.join(os.path.dirname(trace), "console.log")
     cmd = module.command(QEMU_RUN) + ["--config", os.path.join(build, "config.mk"),
            "--flash", flash, "--quiet", "--log", console, "--timeout", str(RECORD_TIMEOUT),
            "--trace", trace, "--trace-ranges", ranges]
-    print(f"profile: recording {trace} (QEMU, one instruction per block)", file=sys.stderr)
+    print(f"profile: recording {trace} (QEMU, one instruction per block; {why})", file=sys.stderr)
     rc = subprocess.run(cmd, env=module.env()).returncode
     if rc != 0:
         raise Problem(f"QEMU exited {rc} (console in {console})")

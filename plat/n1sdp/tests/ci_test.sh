@@ -52,9 +52,10 @@ default)
 	sed -e 's/^PAYLOAD: platform: [a-z0-9]* (.*)$/PAYLOAD: platform: n1sdp (Arm N1SDP)/' \
 		-e "s/^\\(NOTICE:  BL[0-9]*: Built : .*, options \\)[0-9a-f]\\{8\\}$/\\1$id/" \
 		"$work/boot.log" >"$work/n1sdp.log"
-	make -C "$top" BUILD_BASE="$base" report LOG="$work/n1sdp.log" >"$work/report.log" 2>&1
+	make -C "$top" BUILD_BASE="$base" report LOG="$work/n1sdp.log" >"$work/report.log" 2>&1 ||
+		why=" ($(grep -m1 -E 'rror|refuse' "$work/report.log"))"
 	rst=$base/report/n1sdp/psci-performance-n1sdp.rst
-	check "make report LOG=n1sdp.log finds the board's build, records its options and compiler" \
+	check "make report LOG=n1sdp.log finds the board's build, records its options and compiler${why:-}" \
 		bash -c "[ -s '$rst' ] && grep -q '^:Build options: .*PLAT=n1sdp .*WORKAROUND_CVE_2022_23960=1' '$rst' &&
 			grep -q '^:Compiler: aarch64-linux-gnu-gcc' '$rst' && grep -q '^:Emulator: hardware' '$rst' &&
 			! grep -qi unknown '$rst'"
