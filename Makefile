@@ -222,14 +222,18 @@ endif
 FIRMWARE_IMAGES := bl1 bl2 bl31
 NO_LTO_SOURCES := lib/libc/string.c
 LTO_CFLAGS := -flto
+LTO_LINK_FLAGS := $(if $(filter gnu,$(TOOLCHAIN)),-flto-partition=one)
 # The boot loaders are optimised for size: they run once, from a budget of
 # ROM and SRAM, and their hot loops are libfdt's (Debian's -O2), mbed TLS's
-# (TF_CFLAGS) and lib/libc/string.c's (-O2 here too: it is the one that
-# moves the images). BL31's runtime paths stay at -O2.
+# big numbers (-O2, lib/auth/auth.mk) and lib/libc/string.c's (-O2 here
+# too: it is the one that moves the images). BL31's runtime paths stay at
+# -O2. An image is one LTO partition (-flto-partition=one): the smallest
+# code, and no "serial compilation" warning from GCC's LTO wrapper when a
+# large one (BL2 with mbed TLS's ECDSA) would be split in two.
 SIZE_IMAGES := bl1 bl2
 IMAGE_OPT = $(if $(filter 1,$(DEBUG)),,$(if $(filter $(1),$(SIZE_IMAGES)),-Os))
 ifeq ($(TOOLCHAIN),gnu)
-LINK_IMAGE = $(CC) $(TF_CFLAGS) $(if $(filter $(1),$(FIRMWARE_IMAGES)),$(LTO_CFLAGS)) \
+LINK_IMAGE = $(CC) $(TF_CFLAGS) $(if $(filter $(1),$(FIRMWARE_IMAGES)),$(LTO_CFLAGS) $(LTO_LINK_FLAGS)) \
 	$(call IMAGE_OPT,$(1)) -nostdlib -static -no-pie $(addprefix -Wl$(comma),$(TF_LDFLAGS))
 else
 LINK_IMAGE = $(LD) $(TF_LDFLAGS) --lto-O2
@@ -255,7 +259,7 @@ CONFIG_H := $(BUILD_DIR)/include/config.h
 $(CONFIG_DIR)/%: ;
 # The compiler and its flags are part of it too: changing them rebuilds.
 CONFIG_EXTRA := CC TOOLCHAIN BUILD_FLAGS
-BUILD_FLAGS = $(TF_CFLAGS) $(LTO_CFLAGS) $(NO_LTO_SOURCES) -Os:$(SIZE_IMAGES) $(TF_ASFLAGS) $(TF_LDFLAGS)
+BUILD_FLAGS = $(TF_CFLAGS) $(LTO_CFLAGS) $(LTO_LINK_FLAGS) $(NO_LTO_SOURCES) -Os:$(SIZE_IMAGES) $(TF_ASFLAGS) $(TF_LDFLAGS)
 # The compiler and its flags alone, for third-party code that reads none of
 # our configuration (mbed TLS): a topology change does not recompile it.
 TOOLCHAIN_STAMP := $(BUILD_DIR)/toolchain.stamp

@@ -35,6 +35,7 @@ static void __attribute__((noreturn)) stop_boot(void)
 
 void bl1_main(void)
 {
+	const void *bl2;
 	long bl2_size;
 
 	bl_stack_paint();
@@ -54,9 +55,10 @@ void bl1_main(void)
 	bl_auth_init("BL1");
 	if (bl_auth_cert(AUTH_IMG_TB_FW_CERT, PLAT_FIP_BASE, PLAT_FIP_MAX_SIZE) != AUTH_OK)
 		stop_boot();
-	bl2_size = bl_load_fip_image(PLAT_FIP_BASE, PLAT_FIP_MAX_SIZE, &bl2_uuid, "BL2", BL2_BASE,
-	                             BL2_LIMIT);
-	if (bl2_size < 0 || bl_auth_image(AUTH_IMG_BL2, BL2_BASE, (size_t)bl2_size) != AUTH_OK)
+	bl2_size = bl_find_fip_image(PLAT_FIP_BASE, PLAT_FIP_MAX_SIZE, &bl2_uuid, "BL2", BL2_BASE,
+	                             BL2_LIMIT, &bl2);
+	if (bl2_size < 0 ||
+	    bl_auth_load_image(AUTH_IMG_BL2, "BL2", BL2_BASE, bl2, (size_t)bl2_size) != AUTH_OK)
 		stop_boot();
 	if (TRUSTED_BOARD_BOOT)
 		NOTICE("BL1: BL2 authenticated in %llu us\n",
@@ -68,7 +70,7 @@ void bl1_main(void)
 	INFO("BL1: stack: %zu of %zu bytes used\n", bl_stack_used(), bl_stack_size());
 	NOTICE("BL1: Booting BL2\n");
 	console_flush();
-	/* BL2 is cleaned to the PoC (bl_copy_image); nothing else of ours reaches it. */
+	/* BL2 is cleaned to the PoC (bl_auth_load_image); nothing else of ours reaches it. */
 	disable_mmu_el3();
 	((void (*)(void))(uintptr_t)BL2_BASE)();
 	__builtin_unreachable();

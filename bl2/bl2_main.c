@@ -90,12 +90,11 @@ static const enum auth_image_id bl2_certs[] = {
 	AUTH_IMG_NT_FW_KEY_CERT,   AUTH_IMG_NT_FW_CERT,
 };
 
-/* Copy an image to where it runs and authenticate it there. */
+/* Copy an image to where it runs, authenticating the copy as it is written. */
 static void load_and_authenticate(enum auth_image_id id, const char *name, uintptr_t base,
                                   const void *data, size_t size)
 {
-	bl_copy_image(name, base, data, size);
-	if (bl_auth_image(id, base, size) != AUTH_OK)
+	if (bl_auth_load_image(id, name, base, data, size) != AUTH_OK)
 		halt_not_loaded(name);
 }
 

@@ -124,17 +124,6 @@ void bl_copy_image(const char *name, uintptr_t dest, const void *data, size_t si
 	flush_dcache_range(dest, size);
 }
 
-long bl_load_fip_image(uintptr_t fip_base, size_t max_size, const struct fip_uuid *uuid,
-                       const char *name, uintptr_t dest, uintptr_t limit)
-{
-	const void *data;
-	long size = bl_find_fip_image(fip_base, max_size, uuid, name, dest, limit, &data);
-
-	if (size >= 0)
-		bl_copy_image(name, dest, data, (size_t)size);
-	return size;
-}
-
 #define STACK_PAINT 0x6b617473u /* "stak" */
 
 void bl_stack_paint(void)

@@ -46,7 +46,9 @@ AUTH_ALG_FLAGS := -DAUTH_CFG_$(if $(filter ecdsa,$(KEY_ALG)),ECDSA,RSA)=1 \
 	$(if $(filter sha384 sha512,$(HASH_ALG)),-DAUTH_CFG_SHA512=1)
 AUTH_ALG_NAME := $(KEY_ALG)-$(if $(filter sha384 sha512,$(HASH_ALG)),sha512,sha256)
 MBEDTLS_LIB := $(BUILD_DIR)/lib/mbedtls-$(AUTH_ALG_NAME)/libmbedtls.a
-$(eval $(call mbedtls_lib,$(MBEDTLS_LIB),$$(CC),$$(MBEDTLS_TF_FLAGS) $(AUTH_ALG_FLAGS),$$(MBEDTLS_AR_PREFIX),$(TOOLCHAIN_STAMP)))
+MBEDTLS_FLAGS_STAMP := $(BUILD_DIR)/lib/mbedtls-flags.stamp
+$(call stamp_file,$(MBEDTLS_FLAGS_STAMP),MBEDTLS_TF_FLAGS_TEXT)
+$(eval $(call mbedtls_lib,$(MBEDTLS_LIB),$$(CC),$$(MBEDTLS_TF_FLAGS) $(AUTH_ALG_FLAGS),$$(MBEDTLS_AR_PREFIX),$(TOOLCHAIN_STAMP) $(MBEDTLS_FLAGS_STAMP)))
 
 .PHONY: mbedtls
 mbedtls: $(MBEDTLS_LIB)
@@ -94,8 +96,9 @@ $(BUILD_DIR)/keys/given.checked: $(CERT_CREATE) FORCE
 		cot_key_option,$(k))): refused$(comma) nothing signed: the firmware (KEY_ALG=$(KEY_ALG)) could not verify it" >&2; \
 		exit 1; };) :'
 
-# The ROTPK hash BL1 and BL2 hold (plat/common/plat_trusted_boot.c),
-# remade whenever the ROT key's content changes, whatever its file's time
+# The ROTPK hash BL1 and BL2 hold (plat/common/plat_trusted_boot.c) and, for
+# an RSA ROT key, its modulus and R^2 mod N (common/bl_auth.c), remade
+# whenever the ROT key's content changes, whatever its file's time
 # (make_helpers/if_changed.sh): a stale hash is a BL1 that refuses every FIP.
 ROTPK_HASH_H := $(BUILD_DIR)/include/rotpk_hash.h
 $(ROTPK_HASH_H): $(COT_KEY_ROT_KEY) make_helpers/rotpk_hash.sh $(COT_KEYS_CHECKED) FORCE
@@ -108,7 +111,8 @@ BL1_SOURCES += $(TBB_SOURCES)
 BL2_SOURCES += $(TBB_SOURCES)
 BL1_LIBS += $(MBEDTLS_LIB)
 BL2_LIBS += $(MBEDTLS_LIB)
-$(foreach i,bl1 bl2,$(eval $(BUILD_DIR)/$(i)/plat/common/plat_trusted_boot.o: $(ROTPK_HASH_H)))
+$(foreach i,bl1 bl2,$(eval $(BUILD_DIR)/$(i)/plat/common/plat_trusted_boot.o \
+	$(BUILD_DIR)/$(i)/common/bl_auth.o: $(ROTPK_HASH_H)))
 # lib/auth compiles against mbed TLS's headers, fetched with its source.
 $(foreach i,bl1 bl2,$(eval $(addprefix $(BUILD_DIR)/$(i)/,$(AUTH_SOURCES:.c=.o)): \
 	CPPFLAGS_COMMON += $(AUTH_CPPFLAGS) $(AUTH_ALG_FLAGS)))

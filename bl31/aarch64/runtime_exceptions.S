@@ -11,6 +11,7 @@
  * restoring and calling C happens here.
  */
 #include <common/aarch64/el3_common_macros.S>
+#include <lib/smccc.h>
 
 	/*
 	 * CVE-2022-23960 (Spectre-BHB): overwrite the branch history a lower
@@ -35,12 +36,17 @@
 	 * counter sample as early as possible (docs/design/pmf.rst), before the
 	 * context save; on a CPU that needs it, after the branch-history loop,
 	 * as TF-A's figures are. \aarch32: 1 if the caller was in AArch32
-	 * state; \bhb: 1 to run the loop.
+	 * state; \bhb: 1 to run the loop. From AArch64, a function ID with
+	 * its top reserved bit set goes to reserved_fid_aarch64 first (one
+	 * untaken branch for every other call).
 	 */
 	.macro sync_lower_el aarch32, bhb
 	str	x30, [sp, #CTX_X30]
 	.if \bhb
 	bhb_loop x30
+	.endif
+	.if !\aarch32
+	tbnz	w0, #FUNCID_RESERVED_TOP_SHIFT, reserved_fid_aarch64
 	.endif
 	mrs	x30, cntpct_el0
 	str	x30, [sp, #CPU_DATA_PMF_ENTER_TS]
@@ -165,6 +171,33 @@
 	dsb	nsh
 	isb
 	.endm
+
+/*
+ * A synchronous exception from AArch64 with bit 23 of w0 set; x30 saved,
+ * after the branch-history loop where the vectors run it. A fast SMC with
+ * that reserved bit set is no function (DEN0028 2.5, Table 2-1: bits 23:17
+ * must be zero): answer SMC_UNK here, as runtime_svc_dispatch would, with
+ * every other register as the caller left it, saving nothing and branching
+ * nowhere indirectly. The floor of an SMC round trip on these vectors
+ * (SMC_FLOOR_FID, make bench). Anything else (a yielding call, which the
+ * dispatcher decides; a trapped instruction whose x0 happens to have the
+ * bit) takes the ordinary path.
+ */
+func reserved_fid_aarch64
+	tbz	w0, #FUNCID_TYPE_SHIFT, 1f
+	mrs	x30, esr_el3
+	ubfx	x30, x30, #ESR_EC_SHIFT, #6
+	cmp	x30, #EC_AARCH64_SMC
+	b.ne	1f
+	mov	x0, #SMC_UNK
+	ldr	x30, [sp, #CTX_X30]
+	eret_no_sls
+1:	mrs	x30, cntpct_el0
+	str	x30, [sp, #CPU_DATA_PMF_ENTER_TS]
+	stp	x0, x1, [sp, #CTX_X0]
+	mov	x1, #0
+	b	sync_lower_el_entry
+endfunc reserved_fid_aarch64
 
 /*
  * x0, x1 and x30 are saved, x1 = 1 for an AArch32 caller. Call

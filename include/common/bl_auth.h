@@ -1,8 +1,8 @@
 /*
  * Trusted board boot in the loaders (docs/design/trusted-boot.rst): BL1 and
  * BL2 take each certificate from the FIP into their own memory and each
- * image from where it was copied to run, and authenticate them against the
- * chain of trust (include/lib/auth/auth_cot.h) before anything runs.
+ * image as it is copied to where it runs, and authenticate them against
+ * the chain of trust (include/lib/auth/auth_cot.h) before anything runs.
  *
  * Failures print one line, "ERROR:   <stage>: <image>: <reason>", wipe the
  * image's copy and return a negative AUTH_E_* code; the caller stops the
@@ -15,6 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <common/bl_common.h>
 #include <lib/auth/auth_cot.h>
 
 #if TRUSTED_BOARD_BOOT
@@ -33,16 +34,19 @@ void bl_auth_init(const char *stage);
 int bl_auth_cert(enum auth_image_id id, uintptr_t fip_base, size_t fip_size);
 
 /*
- * Authenticate image @id where it was copied to run: @size bytes at @base.
- * On failure the @size bytes are zeroed (and cleaned to the PoC), so that
- * nothing unauthenticated is left to run. Returns AUTH_OK or the negative
- * code.
+ * Load image @id: copy its @size bytes from the FIP (@data) to @dest, where
+ * it runs, authenticating the copy as it is written (auth_image_copy():
+ * one pass over the image), and clean it to the PoC, as bl_copy_image()
+ * does; @name is for the log. On failure the @size bytes at @dest are
+ * zeroed (and cleaned to the PoC), so that nothing unauthenticated is left
+ * to run. Returns AUTH_OK or the negative code.
  */
-int bl_auth_image(enum auth_image_id id, uintptr_t base, size_t size);
+int bl_auth_load_image(enum auth_image_id id, const char *name, uintptr_t dest, const void *data,
+                       size_t size);
 
 /*
  * The second check before a jump (docs/design/trusted-boot.rst, fault
- * injection): true only if @id passed bl_auth_image() in this image.
+ * injection): true only if @id passed bl_auth_load_image() in this image.
  */
 bool bl_auth_passed(enum auth_image_id id);
 
@@ -62,11 +66,11 @@ static inline int bl_auth_cert(enum auth_image_id id, uintptr_t fip_base, size_t
 	(void)fip_size;
 	return 0;
 }
-static inline int bl_auth_image(enum auth_image_id id, uintptr_t base, size_t size)
+static inline int bl_auth_load_image(enum auth_image_id id, const char *name, uintptr_t dest,
+                                     const void *data, size_t size)
 {
 	(void)id;
-	(void)base;
-	(void)size;
+	bl_copy_image(name, dest, data, size);
 	return 0;
 }
 static inline bool bl_auth_passed(enum auth_image_id id)

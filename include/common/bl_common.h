@@ -47,16 +47,11 @@ long bl_find_fip_image(uintptr_t fip_base, size_t max_size, const struct fip_uui
 
 /*
  * Copy @size bytes of image @name from @data to @dest and clean them to the
- * Point of Coherency, so that the image can run with caches off.
+ * Point of Coherency, so that the image can run with caches off. (With
+ * trusted board boot the loaders copy with bl_auth_load_image(), which
+ * authenticates as it copies.)
  */
 void bl_copy_image(const char *name, uintptr_t dest, const void *data, size_t size);
-
-/*
- * bl_find_fip_image() then bl_copy_image(): returns the image size, or a
- * negative value with nothing written to @dest.
- */
-long bl_load_fip_image(uintptr_t fip_base, size_t max_size, const struct fip_uuid *uuid,
-                       const char *name, uintptr_t dest, uintptr_t limit);
 
 /*
  * Stack high-water mark of a single-stack image (BL1, BL2): paint the

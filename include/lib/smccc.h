@@ -20,6 +20,17 @@
 #define FUNCID_SVE_HINT_BIT  U(0x00010000) /* bit 16, SMCCC v1.3 */
 #define FUNCID_NUM_MASK      U(0xffff)
 
+/*
+ * Bit 23, the top reserved bit: a fast call with it set is no function
+ * (SMC_UNK), which BL31's vectors answer before saving anything
+ * (bl31/aarch64/runtime_exceptions.S) with the dispatcher's very answer
+ * (x0 = SMC_UNK, every other register as the caller left it). That round
+ * trip is the floor of an SMC on this firmware; SMC_FLOOR_FID is the one
+ * make bench times (docs/perf/runtime-paths.rst).
+ */
+#define FUNCID_RESERVED_TOP_SHIFT 23
+#define SMC_FLOOR_FID             U(0x80800000) /* fast, SMC32, OEN 0, bit 23 */
+
 #define SMC_TYPE_FAST U(1)
 #define SMC_64        U(1)
 #define SMC_32        U(0)

@@ -10,12 +10,13 @@
 #include <string.h>
 
 #include <common/debug.h>
+#include <lib/auth/auth_sha2.h>
 
+#include "mbedtls/ecdsa.h"
 #include "mbedtls/md.h"
 #include "mbedtls/memory_buffer_alloc.h"
-#include "mbedtls/pk.h"
 #include "mbedtls/platform.h"
-#include "mbedtls/x509.h"
+#include "mbedtls/rsa.h"
 
 #include "auth_private.h"
 
@@ -24,17 +25,25 @@
  * (same allocator, 16-byte blocks, 64-bit pointers and limbs as on AArch64):
  * the smallest pool with which the check still passes, fragmentation
  * included (tests/unit/test_auth.c, test_heap_peak):
- *   RSA-2048 PSS SHA-256   6224     ECDSA P-256 SHA-256   7824
- *   RSA-3072 PSS SHA-384   8528     ECDSA P-256 SHA-512   7792
- *   RSA-4096 PSS SHA-512  10832     ECDSA P-384 SHA-384   8816
- * A whole chain walk: RSA-2048 6224, ECDSA P-256 SHA-512 7808. mbed TLS
- * frees everything between two checks, so the worst single check of the
- * build's algorithm is the worst chain. The pool is that worst case (any
- * key size the firmware accepts: RSA-4096, P-384) rounded up to the next
- * KiB with at least an eighth to spare; the unit test fails if a case
- * comes closer. A build with both (the host's) takes the larger.
+ *   RSA-2048 PSS SHA-256   5632     ECDSA P-256 SHA-256   9424-9776
+ *   RSA-3072 PSS SHA-384   7936     ECDSA P-256 SHA-512   9440-9776
+ *   RSA-4096 PSS SHA-512  10240     ECDSA P-384 SHA-384  10560-11424
+ * A whole chain walk: RSA-2048 5632, ECDSA P-256 SHA-512 9712-9808. The
+ * ECDSA figures vary with the key and the signature (the ranges are those
+ * of 20 fresh keys each): mbed TLS's numbers grow and shrink with their
+ * values. RSA frees everything between two checks; ECDSA keeps its curve
+ * and the generator's comb table (ec_grp, below), which the first check
+ * allocates, so again the worst single check of the build's algorithm is
+ * the worst chain. The pool is that worst case (any key size the firmware
+ * accepts: RSA-4096, P-384) with at least an eighth to spare, in whole
+ * KiB; the unit test fails if a case comes closer, or if the pool is
+ * 2 KiB larger than that needs (the ECDSA spread is 8%). A build with both
+ * (the host's) takes the larger.
  */
-#if defined(AUTH_CFG_RSA)
+#if defined(AUTH_CFG_RSA) && defined(AUTH_CFG_ECDSA)
+#define AUTH_HEAP_SIZE                                                                             \
+	(AUTH_HEAP_SIZE_RSA > AUTH_HEAP_SIZE_ECDSA ? AUTH_HEAP_SIZE_RSA : AUTH_HEAP_SIZE_ECDSA)
+#elif defined(AUTH_CFG_RSA)
 #define AUTH_HEAP_SIZE AUTH_HEAP_SIZE_RSA
 #else
 #define AUTH_HEAP_SIZE AUTH_HEAP_SIZE_ECDSA
@@ -54,12 +63,14 @@ void auth_crypto_init(void)
 
 void auth_crypto_use_pool(void *pool, size_t size)
 {
+	auth_crypto_release();
 	mbedtls_memory_buffer_alloc_init(pool, size);
 	auth_heap_ready = true;
 }
 
 void auth_crypto_use_allocator(void *(*calloc_fn)(size_t, size_t), void (*free_fn)(void *))
 {
+	auth_crypto_release();
 	mbedtls_platform_set_calloc_free(calloc_fn, free_fn);
 	auth_heap_ready = true;
 }
@@ -80,12 +91,9 @@ static bool out_of_memory(int ret)
 	unsigned int low = e & 0x7fu, high = e & 0xff80u;
 
 	return low == (unsigned int)-MBEDTLS_ERR_MPI_ALLOC_FAILED ||
-	       low == (unsigned int)-MBEDTLS_ERR_ASN1_ALLOC_FAILED ||
 #if defined(MBEDTLS_ECP_C)
 	       high == (unsigned int)-MBEDTLS_ERR_ECP_ALLOC_FAILED ||
 #endif
-	       high == (unsigned int)-MBEDTLS_ERR_PK_ALLOC_FAILED ||
-	       high == (unsigned int)-MBEDTLS_ERR_X509_ALLOC_FAILED ||
 	       high == (unsigned int)-MBEDTLS_ERR_MD_ALLOC_FAILED;
 }
 
@@ -102,7 +110,7 @@ static mbedtls_md_type_t md_type(enum auth_hash_alg alg)
 	return MBEDTLS_MD_NONE;
 }
 
-int auth_hash_compute(enum auth_hash_alg alg, const void *data, size_t len, uint8_t *out)
+int auth_hash_copy(enum auth_hash_alg alg, void *dst, const void *src, size_t len, uint8_t *out)
 {
 	const mbedtls_md_info_t *info = mbedtls_md_info_from_type(md_type(alg));
 	static const uint8_t empty;
@@ -111,9 +119,21 @@ int auth_hash_compute(enum auth_hash_alg alg, const void *data, size_t len, uint
 	if (info == NULL)
 		return AUTH_E_HASH_ALG;
 	/* mbed TLS takes no NULL even for zero bytes. */
-	if (data == NULL)
-		data = &empty;
-	return mbedtls_md(info, data, len, out) == 0 ? AUTH_OK : AUTH_E_FAULT;
+	if (src == NULL)
+		src = &empty;
+	/* SHA-256 in one pass over the whole blocks (auth_sha2.c). */
+	if (alg == AUTH_HASH_SHA256)
+		return auth_sha256_copy(dst, src, len, out) == 0 ? AUTH_OK : AUTH_E_FAULT;
+	if (dst != NULL) {
+		memcpy(dst, src, len);
+		src = dst;
+	}
+	return mbedtls_md(info, src, len, out) == 0 ? AUTH_OK : AUTH_E_FAULT;
+}
+
+int auth_hash_compute(enum auth_hash_alg alg, const void *data, size_t len, uint8_t *out)
+{
+	return auth_hash_copy(alg, NULL, data, len, out);
 }
 
 int auth_ct_equal_tok(const uint8_t *a, const uint8_t *b, size_t n, uint32_t tok, int mismatch_err,
@@ -143,10 +163,13 @@ int auth_ct_equal_tok(const uint8_t *a, const uint8_t *b, size_t n, uint32_t tok
  * Whether the digest of @data[0 .. @len) is the one the DigestInfo
  * @di[0 .. @di_len) (RFC 8017 9.2) names: AUTH_OK with *token derived from
  * @tag, else @mismatch. A malformed @di gives @bad_di, or auth_digest_parse's
- * own code where @bad_di is AUTH_OK.
+ * own code where @bad_di is AUTH_OK. With @dst, the data is copied there
+ * as it is hashed, and the digest is of the copy (auth_hash_copy()); not
+ * if @di is malformed.
  */
-static int digest_matches_tok(const uint8_t *di, size_t di_len, int bad_di, const void *data,
-                              size_t len, uint32_t tag, int mismatch, uint32_t *token)
+static int digest_matches_tok(const uint8_t *di, size_t di_len, int bad_di, void *dst,
+                              const void *data, size_t len, uint32_t tag, int mismatch,
+                              uint32_t *token)
 {
 	uint8_t got[AUTH_DIGEST_MAX_LEN];
 	const uint8_t *want;
@@ -158,28 +181,28 @@ static int digest_matches_tok(const uint8_t *di, size_t di_len, int bad_di, cons
 	if (rc != AUTH_OK)
 		return bad_di != AUTH_OK ? bad_di : rc;
 	auth_crypto_init();
-	rc = auth_hash_compute(alg, data, len, got);
+	rc = auth_hash_copy(alg, dst, data, len, got);
 	if (rc != AUTH_OK)
 		return rc;
 	return auth_ct_equal_tok(got, want, want_len, tag, mismatch, token);
 }
 
-int auth_verify_hash_tok(const uint8_t *hash_ext, size_t len, const void *image, size_t image_len,
-                         uint32_t *token)
+int auth_verify_hash_tok(const uint8_t *hash_ext, size_t len, void *dst, const void *image,
+                         size_t image_len, uint32_t *token)
 {
 	if (token == NULL)
 		return AUTH_E_INVALID_ARG;
 	*token = 0;
 	if (hash_ext == NULL || (image == NULL && image_len != 0))
 		return AUTH_E_INVALID_ARG;
-	return digest_matches_tok(hash_ext, len, AUTH_OK, image, image_len, AUTH_TOKEN_HASH,
+	return digest_matches_tok(hash_ext, len, AUTH_OK, dst, image, image_len, AUTH_TOKEN_HASH,
 	                          AUTH_E_HASH_MISMATCH, token);
 }
 
 int auth_verify_hash(const uint8_t *hash_ext, size_t len, const void *image, size_t image_len)
 {
 	uint32_t token;
-	int rc = auth_verify_hash_tok(hash_ext, len, image, image_len, &token);
+	int rc = auth_verify_hash_tok(hash_ext, len, NULL, image, image_len, &token);
 
 	if (rc != AUTH_OK)
 		return rc;
@@ -195,7 +218,7 @@ int auth_rotpk_match_tok(const void *pk_der, size_t len, const uint8_t *rotpk_ha
 	if (pk_der == NULL || rotpk_hash == NULL)
 		return AUTH_E_INVALID_ARG;
 	/* The platform's value is a DigestInfo too; any fault in it is the platform's. */
-	return digest_matches_tok(rotpk_hash, hash_len, AUTH_E_ROTPK_HASH, pk_der, len,
+	return digest_matches_tok(rotpk_hash, hash_len, AUTH_E_ROTPK_HASH, NULL, pk_der, len,
 	                          AUTH_TOKEN_ROTPK, AUTH_E_ROTPK_MISMATCH, token);
 }
 
@@ -209,82 +232,207 @@ int auth_rotpk_match(const void *pk_der, size_t len, const uint8_t *rotpk_hash, 
 	return auth_token_ok(token, AUTH_TOKEN_ROTPK) ? AUTH_OK : AUTH_E_FAULT;
 }
 
-/* Only RSA keys of AUTH_RSA_MIN_BITS..AUTH_RSA_MAX_BITS and EC keys on P-256
- * or P-384 (the curves the configuration builds). */
-static int check_key(mbedtls_pk_context *pk)
-{
-	size_t bits = mbedtls_pk_get_bitlen(pk);
+/* ----- Signatures ---------------------------------------------------------- */
 
-	switch (mbedtls_pk_get_type(pk)) {
-	case MBEDTLS_PK_RSA:
-		if (bits < AUTH_RSA_MIN_BITS || bits > AUTH_RSA_MAX_BITS)
-			return AUTH_E_KEY;
-		return AUTH_OK;
-#if defined(MBEDTLS_ECP_C)
-	case MBEDTLS_PK_ECKEY:
-		switch (mbedtls_pk_ec(*pk)->grp.id) {
-		case MBEDTLS_ECP_DP_SECP256R1:
-		case MBEDTLS_ECP_DP_SECP384R1:
-			return AUTH_OK;
-		default:
-			return AUTH_E_KEY;
-		}
-#endif
-	default:
-		return AUTH_E_KEY;
+/* Keys whose R^2 mod N the build computed (auth_crypto_rsa_rr()). */
+static const struct auth_rsa_rr *rsa_rr_keys;
+static size_t rsa_rr_count;
+
+void auth_crypto_rsa_rr(const struct auth_rsa_rr *keys, size_t count)
+{
+	rsa_rr_keys = keys;
+	rsa_rr_count = keys != NULL ? count : 0;
+}
+
+#if defined(MBEDTLS_RSA_C)
+
+/* The build's R^2 mod N for this modulus, or NULL. */
+static const struct auth_rsa_rr *rsa_rr_find(const struct auth_buf *n)
+{
+	size_t i;
+
+	for (i = 0; i < rsa_rr_count; i++) {
+		if (der_buf_equal(n, rsa_rr_keys[i].n, rsa_rr_keys[i].n_len))
+			return &rsa_rr_keys[i];
 	}
+	return NULL;
+}
+
+/* The key into @rsa, and mbed TLS's checks of it (n odd, 1 < e < n, e
+ * odd). @rsa was set up by mbedtls_rsa_init(). */
+static int rsa_import(mbedtls_rsa_context *rsa, const struct auth_key *key)
+{
+	int ret = mbedtls_rsa_import_raw(rsa, key->n.p, key->n.len, NULL, 0, NULL, 0, NULL, 0,
+	                                 key->e.p, key->e.len);
+
+	if (ret != 0)
+		return out_of_memory(ret) ? AUTH_E_NO_MEMORY : AUTH_E_KEY;
+	return mbedtls_rsa_check_pubkey(rsa) == 0 ? AUTH_OK : AUTH_E_KEY;
 }
 
 /*
- * Which signature scheme, and is it one we accept for this key: RSASSA-PSS
- * with MGF1 on the same hash (RFC 8017 8.1, RFC 4055 3.1) or ECDSA (RFC
- * 5758 3.2), with SHA-256/384/512.
+ * RSASSA-PSS verification (RFC 8017 8.1.2) of @sig over @digest with the
+ * key, MGF1 on the digest's hash (auth_sig_alg_parse() required it). A
+ * signature is as long as the modulus (8.1.2 step 1).
  */
-static int check_sig_alg(const struct auth_cert *cert, mbedtls_pk_context *pk,
-                         mbedtls_md_type_t *md, mbedtls_pk_type_t *pk_alg, void **opts)
+static int verify_rsa(const struct auth_key *key, const struct auth_sig_alg *alg,
+                      const uint8_t *digest, size_t digest_len, const struct auth_buf *sig,
+                      int *mbed_ret)
 {
-	unsigned char *p = (unsigned char *)(uintptr_t)cert->sig_alg.p;
-	const unsigned char *end = p + cert->sig_alg.len;
-	mbedtls_x509_buf oid, params;
+	mbedtls_md_type_t md = md_type(alg->hash);
+	const struct auth_rsa_rr *rr;
+	mbedtls_rsa_context rsa;
+	int ret, rc;
+
+	mbedtls_rsa_init(&rsa, MBEDTLS_RSA_PKCS_V21, (int)md);
+	rc = rsa_import(&rsa, key);
+	if (rc != AUTH_OK)
+		goto out;
+	if (sig->len != rsa.len) {
+		rc = AUTH_E_SIG_INVALID;
+		goto out;
+	}
+	/*
+	 * R^2 mod N, which mbed TLS's exponentiation otherwise computes by a
+	 * long division for every key context: the build's, for a key it
+	 * knows (the ROT key), matched on the whole modulus.
+	 */
+	rr = rsa_rr_find(&key->n);
+	if (rr != NULL) {
+		ret = mbedtls_mpi_read_binary(&rsa.RN, rr->rr, rr->rr_len);
+		if (ret != 0) {
+			rc = out_of_memory(ret) ? AUTH_E_NO_MEMORY : AUTH_E_FAULT;
+			goto out;
+		}
+	}
+	ret = mbedtls_rsa_rsassa_pss_verify_ext(&rsa, NULL, NULL, MBEDTLS_RSA_PUBLIC, md,
+	                                        (unsigned int)digest_len, digest, md,
+	                                        (int)alg->salt_len, sig->p);
+	*mbed_ret = ret;
+	rc = ret == 0 ? AUTH_OK : out_of_memory(ret) ? AUTH_E_NO_MEMORY : AUTH_E_SIG_INVALID;
+out:
+	mbedtls_rsa_free(&rsa);
+	return rc;
+}
+#endif
+
+#if defined(MBEDTLS_ECP_C)
+/*
+ * The curve of the last ECDSA check, kept with what mbed TLS computed for
+ * it: with MBEDTLS_ECP_FIXED_POINT_OPTIM, the generator's comb table
+ * (grp.T), which each of the chain's verifications after the first reuses
+ * (docs/perf/boot.rst). It lives in mbed TLS's heap until
+ * auth_crypto_release().
+ */
+static mbedtls_ecp_group ec_grp;
+static enum auth_ec_curve ec_grp_curve; /* 0: none */
+
+/* The key's curve (kept) and point, and mbed TLS's check that the point
+ * is on the curve (SEC1 3.2.2.1). @q was set up by mbedtls_ecp_point_init(). */
+static int ec_import(const struct auth_key *key, mbedtls_ecp_group **grp, mbedtls_ecp_point *q)
+{
 	int ret;
 
-	if (mbedtls_x509_get_alg(&p, end, &oid, &params) != 0 || p != end)
-		return AUTH_E_SIG_ALG;
-	ret = mbedtls_x509_get_sig_alg(&oid, &params, md, pk_alg, opts);
+	if (ec_grp_curve != key->curve) {
+		auth_crypto_release();
+		mbedtls_ecp_group_init(&ec_grp);
+		ret = mbedtls_ecp_group_load(&ec_grp, key->curve == AUTH_EC_P256
+		                                              ? MBEDTLS_ECP_DP_SECP256R1
+		                                              : MBEDTLS_ECP_DP_SECP384R1);
+		if (ret != 0) {
+			mbedtls_ecp_group_free(&ec_grp);
+			return out_of_memory(ret) ? AUTH_E_NO_MEMORY : AUTH_E_KEY;
+		}
+		ec_grp_curve = key->curve;
+	}
+	*grp = &ec_grp;
+	ret = mbedtls_ecp_point_read_binary(&ec_grp, q, key->point.p, key->point.len);
+	if (ret == 0)
+		ret = mbedtls_ecp_check_pubkey(&ec_grp, q);
 	if (ret != 0)
-		return out_of_memory(ret) ? AUTH_E_NO_MEMORY : AUTH_E_SIG_ALG;
-	if (*md != MBEDTLS_MD_SHA256 && *md != MBEDTLS_MD_SHA384 && *md != MBEDTLS_MD_SHA512)
-		return AUTH_E_SIG_ALG;
-	if (*pk_alg == MBEDTLS_PK_RSASSA_PSS) {
-		const mbedtls_pk_rsassa_pss_options *pss = *opts;
+		return out_of_memory(ret) ? AUTH_E_NO_MEMORY : AUTH_E_KEY;
+	return AUTH_OK;
+}
 
-		if (pss == NULL || pss->mgf1_hash_id != *md)
-			return AUTH_E_SIG_ALG;
-		if (mbedtls_pk_get_type(pk) != MBEDTLS_PK_RSA)
-			return AUTH_E_KEY_ALG;
-		return AUTH_OK;
+/* ECDSA verification (SEC1 4.1.4) of @sig over @digest with the key. */
+static int verify_ecdsa(const struct auth_key *key, const uint8_t *digest, size_t digest_len,
+                        const struct auth_buf *sig, int *mbed_ret)
+{
+	mbedtls_ecp_group *grp;
+	mbedtls_ecp_point q;
+	struct auth_buf rb, sb;
+	mbedtls_mpi r, s;
+	int ret, rc;
+
+	mbedtls_ecp_point_init(&q);
+	mbedtls_mpi_init(&r);
+	mbedtls_mpi_init(&s);
+	rc = ec_import(key, &grp, &q);
+	if (rc != AUTH_OK)
+		goto out;
+	rc = auth_ecdsa_sig_parse(sig->p, sig->len, &rb, &sb);
+	if (rc != AUTH_OK)
+		goto out;
+	ret = mbedtls_mpi_read_binary(&r, rb.p, rb.len);
+	if (ret == 0)
+		ret = mbedtls_mpi_read_binary(&s, sb.p, sb.len);
+	if (ret == 0)
+		ret = mbedtls_ecdsa_verify(grp, digest, digest_len, &q, &r, &s);
+	*mbed_ret = ret;
+	rc = ret == 0 ? AUTH_OK : out_of_memory(ret) ? AUTH_E_NO_MEMORY : AUTH_E_SIG_INVALID;
+out:
+	mbedtls_mpi_free(&s);
+	mbedtls_mpi_free(&r);
+	mbedtls_ecp_point_free(&q);
+	return rc;
+}
+#endif
+
+int auth_key_check(const struct auth_key *key)
+{
+	int rc = AUTH_E_KEY;
+
+	auth_crypto_init();
+#if defined(MBEDTLS_RSA_C)
+	if (key->type == AUTH_KEY_RSA) {
+		mbedtls_rsa_context rsa;
+
+		mbedtls_rsa_init(&rsa, MBEDTLS_RSA_PKCS_V21, MBEDTLS_MD_NONE);
+		rc = rsa_import(&rsa, key);
+		mbedtls_rsa_free(&rsa);
 	}
-	if (*pk_alg == MBEDTLS_PK_ECDSA) {
-		if (mbedtls_pk_get_type(pk) != MBEDTLS_PK_ECKEY)
-			return AUTH_E_KEY_ALG;
-		return AUTH_OK;
+#endif
+#if defined(MBEDTLS_ECP_C)
+	if (key->type == AUTH_KEY_EC) {
+		mbedtls_ecp_group *grp;
+		mbedtls_ecp_point q;
+
+		mbedtls_ecp_point_init(&q);
+		rc = ec_import(key, &grp, &q);
+		mbedtls_ecp_point_free(&q);
 	}
-	/* sha*WithRSAEncryption (PKCS#1 v1.5) and anything else. */
-	return AUTH_E_SIG_ALG;
+#endif
+	return rc;
+}
+
+void auth_crypto_release(void)
+{
+#if defined(MBEDTLS_ECP_C)
+	if (ec_grp_curve != 0) {
+		mbedtls_ecp_group_free(&ec_grp);
+		ec_grp_curve = 0;
+	}
+#endif
 }
 
 int auth_verify_signature_tok(const struct auth_cert *cert, const void *pk_der, size_t pk_len,
                               uint32_t *token)
 {
 	uint8_t digest[AUTH_DIGEST_MAX_LEN];
-	mbedtls_pk_context pk;
-	mbedtls_md_type_t md = MBEDTLS_MD_NONE;
-	mbedtls_pk_type_t pk_alg = MBEDTLS_PK_NONE;
-	const mbedtls_md_info_t *info;
-	unsigned char *p;
-	void *opts = NULL;
+	struct auth_sig_alg alg;
+	struct auth_key key;
 	volatile int vret;
-	int ret, rc;
+	int ret = -1, rc;
 
 	if (token == NULL)
 		return AUTH_E_INVALID_ARG;
@@ -295,51 +443,50 @@ int auth_verify_signature_tok(const struct auth_cert *cert, const void *pk_der, 
 	if (pk_len == 0 || pk_len > AUTH_KEY_MAX_LEN)
 		return AUTH_E_KEY;
 	auth_crypto_init();
-	mbedtls_pk_init(&pk);
 
-	/* The key: one SubjectPublicKeyInfo, all of @pk_len. mbed TLS checks
-	 * an EC point is on its curve and an RSA key's shape. */
-	p = (unsigned char *)(uintptr_t)pk_der;
-	ret = mbedtls_pk_parse_subpubkey(&p, p + pk_len, &pk);
-	if (ret != 0) {
-		rc = out_of_memory(ret) ? AUTH_E_NO_MEMORY : AUTH_E_KEY;
-		goto out;
-	}
-	if (p != (const unsigned char *)pk_der + pk_len) {
-		rc = AUTH_E_KEY;
-		goto out;
-	}
-	rc = check_key(&pk);
+	/* The key: one SubjectPublicKeyInfo, all of @pk_len, of a type and
+	 * size this build verifies. */
+	rc = auth_key_parse(pk_der, pk_len, &key);
 	if (rc != AUTH_OK)
-		goto out;
-	rc = check_sig_alg(cert, &pk, &md, &pk_alg, &opts);
-	if (rc != AUTH_OK)
-		goto out;
+		return rc;
+#if !defined(MBEDTLS_RSA_C)
+	if (key.type == AUTH_KEY_RSA)
+		return AUTH_E_KEY;
+#endif
+#if !defined(MBEDTLS_ECP_C)
+	if (key.type == AUTH_KEY_EC)
+		return AUTH_E_KEY;
+#endif
 
-	info = mbedtls_md_info_from_type(md);
-	if (info == NULL || mbedtls_md(info, cert->tbs.p, cert->tbs.len, digest) != 0) {
-		rc = AUTH_E_FAULT;
-		goto out;
-	}
-	ret = mbedtls_pk_verify_ext(pk_alg, opts, &pk, md, digest, mbedtls_md_get_size(info),
-	                            cert->sig.p, cert->sig.len);
-	if (ret != 0) {
-		rc = out_of_memory(ret) ? AUTH_E_NO_MEMORY : AUTH_E_SIG_INVALID;
-		goto out;
-	}
+	/* The scheme, and that it suits the key: RSASSA-PSS with an RSA key,
+	 * ECDSA with an EC key. */
+	rc = auth_sig_alg_parse(cert->sig_alg.p, cert->sig_alg.len, &alg);
+	if (rc != AUTH_OK)
+		return rc;
+	if ((alg.scheme == AUTH_SIG_RSA_PSS) != (key.type == AUTH_KEY_RSA))
+		return AUTH_E_KEY_ALG;
+	rc = auth_hash_compute(alg.hash, cert->tbs.p, cert->tbs.len, digest);
+	if (rc != AUTH_OK)
+		return rc == AUTH_E_HASH_ALG ? AUTH_E_SIG_ALG : rc;
+
+	rc = AUTH_E_KEY;
+#if defined(MBEDTLS_RSA_C)
+	if (key.type == AUTH_KEY_RSA)
+		rc = verify_rsa(&key, &alg, digest, auth_digest_len(alg.hash), &cert->sig, &ret);
+#endif
+#if defined(MBEDTLS_ECP_C)
+	if (key.type == AUTH_KEY_EC)
+		rc = verify_ecdsa(&key, digest, auth_digest_len(alg.hash), &cert->sig, &ret);
+#endif
+	if (rc != AUTH_OK)
+		return rc;
 	/* The verdict read again through a volatile copy before it counts. */
 	vret = ret;
 	auth_barrier();
-	if (vret != 0) {
-		rc = AUTH_E_FAULT;
-		goto out;
-	}
+	if (vret != 0)
+		return AUTH_E_FAULT;
 	*token = AUTH_TOKEN_SIG ^ (uint32_t)ret ^ (uint32_t)vret;
-	rc = AUTH_OK;
-out:
-	mbedtls_free(opts);
-	mbedtls_pk_free(&pk);
-	return rc;
+	return AUTH_OK;
 }
 
 int auth_verify_signature(const struct auth_cert *cert, const void *pk_der, size_t pk_len)

@@ -153,41 +153,83 @@ size_t auth_digest_len(enum auth_hash_alg alg)
 	return 0;
 }
 
-int auth_digest_parse(const uint8_t *der, size_t len, enum auth_hash_alg *alg,
-                      const uint8_t **digest, size_t *digest_len)
+int der_get_uint(struct der *d, struct auth_buf *mag)
 {
-	struct der d, seq, algid;
-	struct auth_buf seq_val, algid_val, oid, dig;
+	struct auth_buf v;
+	struct der save = *d;
+	int rc;
 
-	der_init(&d, der, len);
-	if (der_get(&d, DER_SEQUENCE, &seq_val, NULL) != AUTH_OK || !der_done(&d))
-		return AUTH_E_EXT_MALFORMED;
-	der_init(&seq, seq_val.p, seq_val.len);
-	if (der_get(&seq, DER_SEQUENCE, &algid_val, NULL) != AUTH_OK)
+	rc = der_get(d, DER_INTEGER, &v, NULL);
+	if (rc != AUTH_OK)
+		return rc;
+	/* At least one content octet; the sign bit clear (X.690 8.3.3); a
+	 * leading zero octet only where the next one's top bit needs it
+	 * (8.3.2, the shortest form). */
+	if (v.len == 0 || (v.p[0] & 0x80u) != 0 ||
+	    (v.len > 1 && v.p[0] == 0 && (v.p[1] & 0x80u) == 0)) {
+		*d = save;
+		return AUTH_E_CERT_DER;
+	}
+	if (v.p[0] == 0) {
+		v.p++;
+		v.len--;
+	}
+	*mag = v;
+	return AUTH_OK;
+}
+
+int der_hash_oid(const struct auth_buf *oid, enum auth_hash_alg *alg)
+{
+	if (der_buf_equal(oid, oid_sha256, sizeof(oid_sha256)))
+		*alg = AUTH_HASH_SHA256;
+	else if (der_buf_equal(oid, oid_sha384, sizeof(oid_sha384)))
+		*alg = AUTH_HASH_SHA384;
+	else if (der_buf_equal(oid, oid_sha512, sizeof(oid_sha512)))
+		*alg = AUTH_HASH_SHA512;
+	else
+		return AUTH_E_HASH_ALG;
+	return AUTH_OK;
+}
+
+int der_hash_algid(struct der *d, enum auth_hash_alg *alg)
+{
+	struct auth_buf algid_val, oid, null;
+	struct der algid;
+
+	if (der_get(d, DER_SEQUENCE, &algid_val, NULL) != AUTH_OK)
 		return AUTH_E_EXT_MALFORMED;
 	der_init(&algid, algid_val.p, algid_val.len);
 	if (der_get(&algid, DER_OID, &oid, NULL) != AUTH_OK)
 		return AUTH_E_EXT_MALFORMED;
 	/* Parameters: absent, or NULL (RFC 5754 2: both must be accepted). */
-	if (der_next_is(&algid, DER_NULL)) {
-		struct auth_buf null;
-
-		if (der_get(&algid, DER_NULL, &null, NULL) != AUTH_OK || null.len != 0)
-			return AUTH_E_EXT_MALFORMED;
-	}
+	if (der_next_is(&algid, DER_NULL) &&
+	    (der_get(&algid, DER_NULL, &null, NULL) != AUTH_OK || null.len != 0))
+		return AUTH_E_EXT_MALFORMED;
 	if (!der_done(&algid))
 		return AUTH_E_EXT_MALFORMED;
+	return der_hash_oid(&oid, alg);
+}
+
+int auth_digest_parse(const uint8_t *der, size_t len, enum auth_hash_alg *alg,
+                      const uint8_t **digest, size_t *digest_len)
+{
+	struct der d, seq;
+	struct auth_buf seq_val, dig;
+	int rc;
+
+	der_init(&d, der, len);
+	if (der_get(&d, DER_SEQUENCE, &seq_val, NULL) != AUTH_OK || !der_done(&d))
+		return AUTH_E_EXT_MALFORMED;
+	der_init(&seq, seq_val.p, seq_val.len);
+	rc = der_hash_algid(&seq, alg);
+	if (rc != AUTH_OK && rc != AUTH_E_HASH_ALG)
+		return rc;
+	/* The structure first: an unknown algorithm in a malformed one is
+	 * a malformed extension. */
 	if (der_get(&seq, DER_OCTET_STRING, &dig, NULL) != AUTH_OK || !der_done(&seq))
 		return AUTH_E_EXT_MALFORMED;
-
-	if (der_buf_equal(&oid, oid_sha256, sizeof(oid_sha256)))
-		*alg = AUTH_HASH_SHA256;
-	else if (der_buf_equal(&oid, oid_sha384, sizeof(oid_sha384)))
-		*alg = AUTH_HASH_SHA384;
-	else if (der_buf_equal(&oid, oid_sha512, sizeof(oid_sha512)))
-		*alg = AUTH_HASH_SHA512;
-	else
-		return AUTH_E_HASH_ALG;
+	if (rc != AUTH_OK)
+		return rc;
 	if (dig.len != auth_digest_len(*alg))
 		return AUTH_E_EXT_MALFORMED;
 	*digest = dig.p;

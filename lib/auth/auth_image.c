@@ -251,7 +251,9 @@ static int auth_cert_image(struct auth_ctx *ctx, const struct auth_cot_image *im
 	return AUTH_OK;
 }
 
-int auth_image(struct auth_ctx *ctx, enum auth_image_id id, const void *data, size_t len)
+/* auth_image(), or with @dst auth_image_copy(). */
+static int authenticate(struct auth_ctx *ctx, enum auth_image_id id, void *dst, const void *data,
+                        size_t len)
 {
 	const struct auth_cot_image *img;
 	const uint8_t *hash;
@@ -281,13 +283,16 @@ int auth_image(struct auth_ctx *ctx, enum auth_image_id id, const void *data, si
 		rc = param_get(ctx, img->parent_param, &hash, &hash_len);
 		if (rc != AUTH_OK)
 			return fail(ctx, id, rc);
-		rc = auth_verify_hash_tok(hash, hash_len, data, len, &tok);
+		rc = auth_verify_hash_tok(hash, hash_len, dst, data, len, &tok);
 		if (rc != AUTH_OK)
 			return fail(ctx, id, rc);
 		if (!auth_token_ok(tok, AUTH_TOKEN_HASH))
 			return fail(ctx, id, AUTH_E_FAULT);
 		steps += tok;
 	} else {
+		/* A certificate is checked where it is. */
+		if (dst != NULL)
+			return fail(ctx, id, AUTH_E_INVALID_ARG);
 		rc = auth_cert_image(ctx, img, data, len, &steps);
 		if (rc != AUTH_OK)
 			return fail(ctx, id, rc);
@@ -301,6 +306,19 @@ int auth_image(struct auth_ctx *ctx, enum auth_image_id id, const void *data, si
 	if (!auth_image_authenticated(ctx, id))
 		return fail(ctx, id, AUTH_E_FAULT);
 	return AUTH_OK;
+}
+
+int auth_image(struct auth_ctx *ctx, enum auth_image_id id, const void *data, size_t len)
+{
+	return authenticate(ctx, id, NULL, data, len);
+}
+
+int auth_image_copy(struct auth_ctx *ctx, enum auth_image_id id, void *dst, const void *data,
+                    size_t len)
+{
+	if (dst == NULL)
+		return AUTH_E_INVALID_ARG;
+	return authenticate(ctx, id, dst, data, len);
 }
 
 int auth_ctx_describe(const struct auth_ctx *ctx, char *buf, size_t size)

@@ -1,11 +1,12 @@
 # libFuzzer harnesses (clang -fsanitize=fuzzer,address,undefined; Debian's
 # clang needs libclang-rt-<version>-dev for the fuzzer runtime) for the
 # parsers of untrusted input: the FIP (lib/fip), the DTB (lib/dtb, against
-# Debian's host libfdt) and X.509 certificates (lib/auth's parser, on mbed
-# TLS built with the same sanitizers); a platform's own parsers are fuzzed
-# by its plat/<name>/tests/fuzz.mk (N1SDP's: the SCP's SDS region into its
-# NT_FW_CONFIG), which adds to FUZZERS. Seed corpora: tests/fuzz/corpus/<name>/,
-# or plat/<platform>/tests/corpus/<name>/. Included after lib/auth/auth.mk.
+# Debian's host libfdt), X.509 certificates and the public keys they carry
+# (lib/auth's parsers, on mbed TLS built with the same sanitizers); a
+# platform's own parsers are fuzzed by its plat/<name>/tests/fuzz.mk (N1SDP's:
+# the SCP's SDS region into its NT_FW_CONFIG), which adds to FUZZERS. Seed
+# corpora: tests/fuzz/corpus/<name>/, or plat/<platform>/tests/corpus/<name>/.
+# Included after lib/auth/auth.mk.
 #
 #   make fuzz [FUZZ_SECONDS=300] [FUZZ_RUNS=0]   each harness, bounded
 #
@@ -25,7 +26,7 @@ FUZZ_CC := clang
 FUZZ_CFLAGS := -g -O1 -std=gnu11 -Wall -Wextra -Werror -Iinclude \
 	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 FUZZ_DIR := $(BUILD_BASE)/tests/fuzz
-FUZZERS := $(FUZZ_DIR)/fuzz_fip $(FUZZ_DIR)/fuzz_dtb $(FUZZ_DIR)/fuzz_cert
+FUZZERS := $(FUZZ_DIR)/fuzz_fip $(FUZZ_DIR)/fuzz_dtb $(FUZZ_DIR)/fuzz_cert $(FUZZ_DIR)/fuzz_key
 
 $(FUZZ_DIR)/fuzz_fip: tests/fuzz/fuzz_fip.c $(FIP_SOURCES) include/tools_share/fip.h
 	@mkdir -p $(@D)
@@ -45,12 +46,12 @@ MBEDTLS_FUZZ_FLAGS := -O1 -g -std=gnu11 -Iinclude -fsanitize=fuzzer-no-link,addr
 	-fno-sanitize-recover=all -Wall -Wextra -Werror
 $(eval $(call mbedtls_lib,$(MBEDTLS_FUZZ_LIB),$$(FUZZ_CC),$$(MBEDTLS_FUZZ_FLAGS),,))
 
-$(FUZZ_DIR)/fuzz_cert: tests/fuzz/fuzz_cert.c $(FUZZ_CERT_SOURCES) lib/auth/auth_private.h \
-		$(wildcard include/lib/auth/*.h) $(MBEDTLS_FUZZ_LIB)
+$(FUZZ_DIR)/fuzz_cert $(FUZZ_DIR)/fuzz_key: $(FUZZ_DIR)/fuzz_%: tests/fuzz/fuzz_%.c \
+		$(FUZZ_CERT_SOURCES) lib/auth/auth_private.h $(wildcard include/lib/auth/*.h) \
+		$(MBEDTLS_FUZZ_LIB)
 	@mkdir -p $(@D)
 	@echo "  FUZZCC  $@"
-	@$(FUZZ_CC) $(FUZZ_CFLAGS) $(AUTH_CPPFLAGS) tests/fuzz/fuzz_cert.c $(FUZZ_CERT_SOURCES) \
-		$(MBEDTLS_FUZZ_LIB) -o $@
+	@$(FUZZ_CC) $(FUZZ_CFLAGS) $(AUTH_CPPFLAGS) $< $(FUZZ_CERT_SOURCES) $(MBEDTLS_FUZZ_LIB) -o $@
 
 .PHONY: fuzz _fuzz
 fuzz:

@@ -2,10 +2,11 @@
  * libFuzzer harness for lib/auth's certificate parser and everything that
  * reads a certificate's untrusted bytes before a signature has vouched for
  * them: auth_cert_parse(), auth_cert_ext() for every TBBR OID, the NV
- * counter and hash-extension decoders, and mbed TLS's parsing of the
- * subject key, key extensions and signature algorithm (RSASSA-PSS
- * parameters). Signatures are not verified: that is arithmetic on parsed
- * values, and too slow for millions of inputs.
+ * counter and hash-extension decoders, the subject key and key extensions
+ * (auth_key_parse(); fuzz_key.c takes keys further, into mbed TLS), the
+ * signature algorithm (RSASSA-PSS parameters) and an ECDSA signature value.
+ * Signatures are not verified: that is arithmetic on parsed values, and
+ * too slow for millions of inputs.
  *
  * Built with clang -fsanitize=fuzzer,address,undefined against a build of
  * mbed TLS in our configuration with the same sanitizers
@@ -18,10 +19,6 @@
 
 #include <lib/auth/auth.h>
 #include <lib/auth/tbbr_oid.h>
-
-#include "mbedtls/pk.h"
-#include "mbedtls/platform.h"
-#include "mbedtls/x509.h"
 
 #include "../../lib/auth/auth_private.h"
 
@@ -46,29 +43,35 @@ static const char *const key_oids[] = {
 	TBBR_OID_NT_FW_CONTENT_CERT_PK,
 };
 
-/* mbed TLS's SubjectPublicKeyInfo parser, as auth_verify_signature() runs
- * it, on bytes a certificate carries. */
+/* A key as auth_verify_signature() reads it (the parser alone: fuzz_key.c
+ * runs mbed TLS's checks). */
 static void parse_key(const uint8_t *der, size_t len)
 {
-	mbedtls_pk_context pk;
-	unsigned char *p = (unsigned char *)(uintptr_t)der;
+	struct auth_key key;
 
-	mbedtls_pk_init(&pk);
-	(void)mbedtls_pk_parse_subpubkey(&p, p + len, &pk);
-	mbedtls_pk_free(&pk);
+	if (auth_key_parse(der, len, &key) != AUTH_OK)
+		return;
+	if (key.type == AUTH_KEY_RSA && (key.n.len == 0 || key.n.p[0] == 0))
+		abort(); /* a magnitude, without its leading zero */
+	if (key.type == AUTH_KEY_EC && key.point.p[0] != 0x04)
+		abort();
 }
 
-static void parse_sig_alg(const struct auth_cert *cert)
+/* The signature algorithm and, for ECDSA, the signature value. */
+static void parse_sig(const struct auth_cert *cert)
 {
-	unsigned char *p = (unsigned char *)(uintptr_t)cert->sig_alg.p;
-	mbedtls_x509_buf oid, params;
-	mbedtls_md_type_t md;
-	mbedtls_pk_type_t pk_alg;
-	void *opts = NULL;
+	struct auth_sig_alg alg;
+	struct auth_buf r, s;
 
-	if (mbedtls_x509_get_alg(&p, p + cert->sig_alg.len, &oid, &params) == 0)
-		(void)mbedtls_x509_get_sig_alg(&oid, &params, &md, &pk_alg, &opts);
-	mbedtls_free(opts);
+	if (auth_sig_alg_parse(cert->sig_alg.p, cert->sig_alg.len, &alg) != AUTH_OK)
+		return;
+	if (alg.hash != AUTH_HASH_SHA256 && alg.hash != AUTH_HASH_SHA384 &&
+	    alg.hash != AUTH_HASH_SHA512)
+		abort();
+	if (alg.scheme == AUTH_SIG_ECDSA &&
+	    auth_ecdsa_sig_parse(cert->sig.p, cert->sig.len, &r, &s) == AUTH_OK &&
+	    (r.len > AUTH_EC_MAX_BYTES || s.len > AUTH_EC_MAX_BYTES))
+		abort();
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -97,7 +100,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			parse_key(val, len);
 	}
 	parse_key(cert.spki.p, cert.spki.len);
-	parse_sig_alg(&cert);
+	parse_sig(&cert);
 	/* A ROTPK hash may come from a platform's flash: the same decoder. */
 	(void)auth_rotpk_match(data, size, data, size);
 	return 0;

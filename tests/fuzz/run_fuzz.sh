@@ -18,9 +18,11 @@ for harness in "$@"; do
 	mkdir -p "$dir/corpus"
 	log=$dir/fuzz.log
 	# Longest input worth trying: a certificate above AUTH_CERT_MAX_LEN
-	# (4096, include/lib/auth/auth.h) fails the first check.
+	# (4096, include/lib/auth/auth.h), a key above AUTH_KEY_MAX_LEN (600)
+	# fails the first check.
 	case $short in
 	cert) max_len=4160 ;;
+	key) max_len=640 ;;
 	*) max_len=65536 ;;
 	esac
 	args=(-max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1

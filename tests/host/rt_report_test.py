@@ -586,6 +586,8 @@ class Baseline(Tmp):
 
 BENCH = """NOTICE:  BL31: v0.1-abc1234(release)
 PAYLOAD: bench
+BENCH: DRAM zeroing                  66000 ns/call
+BENCH: floor: an SMC the vectors answer  60 ns/call
 BENCH: PSCI_VERSION                    {v} ns/call
 BENCH: CPU_ON + warm boot + CPU_OFF   9000 ns/cycle
 PAYLOAD: RESULT: PASS
@@ -597,7 +599,19 @@ class Bench(Tmp):
         rc, out, base = self.report(BENCH.format(v=400), tool="bench_report")
         self.assertEqual(rc, 0, out)
         j = self.json(base, "bench.json")
-        self.assertEqual([b["ns"] for b in j["benchmarks"]], [400, 9000])
+        self.assertEqual([b["ns"] for b in j["benchmarks"]], [66000, 60, 400, 9000])
+        # The distance from the floor, in ns, of it and each path after it
+        # (the SMCs), in the record and shown; none for a path before it.
+        self.assertEqual([b.get("above_floor_ns") for b in j["benchmarks"]],
+                         [None, 0, 340, 8940])
+        log = os.path.join(self.dir, "shown.log")
+        with open(log, "w", encoding="utf-8") as f:
+            f.write(BENCH.format(v=400))
+        shown = subprocess.run(module.command("tools.rt_report.bench_report") + [
+            log, os.path.join(self.dir, "shown"), "qemu", "--config", self.config()],
+            capture_output=True, text=True, env=self.env, check=False).stdout
+        self.assertRegex(shown, r"BENCH: PSCI_VERSION +400 ns/call +\+340 ns above the floor")
+        self.assertRegex(shown, r"BENCH: DRAM zeroing +66000 ns/call\n")
         self.assertEqual(j["provenance"]["firmware"], "v0.1-abc1234")
         rc, out, _ = self.report(BENCH.format(v=480), "--baseline", base, "--fail-above", "5",
                                  tool="bench_report")
@@ -607,6 +621,14 @@ class Bench(Tmp):
                                  tool="bench_report")
         self.assertEqual(rc, 0, out)
         self.assertNotIn("differs from the baseline", out)
+
+    def test_no_floor(self):
+        # An older payload measured no floor: no distance, the figures kept.
+        text = BENCH.format(v=400).replace("BENCH: floor: an SMC the vectors answer  60 ns/call\n",
+                                           "")
+        rc, out, d = self.report(text, tool="bench_report")
+        self.assertEqual(rc, 0, out)
+        self.assertNotIn("above_floor_ns", self.json(d, "bench.json")["benchmarks"][1])
 
     def test_no_figure(self):
         rc, out, d = self.report("PAYLOAD: RESULT: PASS\n", tool="bench_report")
@@ -865,8 +887,10 @@ class Units(Tmp):
         with open(os.path.join(b, "bench.csv"), encoding="utf-8") as f:
             text = f.read()
         self.assertNotIn("None", text)
-        self.assertIn('"path","ns","unit","baseline_ns","delta_percent"\n'
-                      '"PSCI_VERSION","404","ns/call","400","1.00"', text)
+        self.assertIn('"path","ns","unit","baseline_ns","delta_percent","above_floor_ns"\n'
+                      '"DRAM zeroing","66000","ns/call","66000","0.00",""\n'
+                      '"floor: an SMC the vectors answer","60","ns/call","60","0.00","0"\n'
+                      '"PSCI_VERSION","404","ns/call","400","1.00","344"', text)
         self.assertEqual(schema.main([base, d, b]), 0)
 
     def test_each_break_is_caught(self):

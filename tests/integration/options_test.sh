@@ -221,6 +221,13 @@ else
 fi
 check "make bench prints instructions per SMC" grep -qE "^BENCH: PSCI_VERSION +[0-9]+ ns/call" "$work/bench.log"
 check "make bench measures the CPU_ON cycle" grep -q "^BENCH: CPU_ON + warm boot + CPU_OFF" "$work/bench.log"
+# The floor (an SMC the vectors answer at once) and each SMC row's distance
+# from it, which is its figure less the floor's.
+floor_ns=$(sed -n 's/^BENCH: floor: an SMC the vectors answer *\([0-9]*\) ns\/call .*/\1/p' "$work/bench.log")
+pv_ns=$(sed -n 's/^BENCH: PSCI_VERSION *\([0-9]*\) ns\/call .*/\1/p' "$work/bench.log")
+check "make bench shows the floor and PSCI_VERSION's distance from it (${floor_ns:-?}, ${pv_ns:-?} ns)" \
+	bash -c "[ -n '$floor_ns' ] && [ -n '$pv_ns' ] && [ '$floor_ns' -lt '$pv_ns' ] &&
+		grep -qE '^BENCH: PSCI_VERSION +$pv_ns ns/call +\+$((${pv_ns:-0} - ${floor_ns:-0})) ns above the floor' '$work/bench.log'"
 check "make bench keeps its figures with provenance in a run directory" \
 	bash -c "grep -q '\"tool\": \"bench_report\"' '$base/qemu/report/latest-bench/bench.json' &&
 		grep -q '^# firmware: v' '$base/qemu/report/latest-bench/bench.csv' &&
@@ -252,7 +259,7 @@ check "MEM_PROTECT: BL2 overwrote DRAM after the reset" \
 # make bench without the board's Spectre-BHB loop: it says so, and every
 # round trip from the normal world is shorter by the loop (its 24 taken
 # branches, the DSB and ISB: about 75 instructions on N1).
-bench_ns() { sed -n "s/^BENCH: $1 *\([0-9]*\) ns\/call$/\1/p" "$2"; }
+bench_ns() { sed -n "s/^BENCH: $1 *\([0-9]*\) ns\/call\( .*\)\{0,1\}$/\1/p" "$2"; }
 make -C "$top" -j2 BUILD_BASE="$base" WORKAROUND_CVE_2022_23960=0 _bench >"$work/bench-nobhb.log" 2>&1
 check "make bench WORKAROUND_CVE_2022_23960=0 runs" [ $? -eq 0 ]
 check "make bench WORKAROUND_CVE_2022_23960=0 says it differs from the board's build, and how" \

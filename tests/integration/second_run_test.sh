@@ -53,9 +53,11 @@ boots "KEY_ALG=ecdsa" KEY_ALG=ecdsa
 check "KEY_ALG=ecdsa: lib/auth is recompiled" rebuilt "CC      lib/auth/auth_crypto.c"
 # (but the banner's options id, common/version.c, in every image: BL31 is
 # relinked for its banner alone)
+# (and what reads the ROT key's facts, rotpk_hash.h: its hash, and for an
+# RSA key its modulus and R^2 mod N)
 check "KEY_ALG=ecdsa: nothing else is (no code outside lib/auth reads it) but each banner's options id" \
 	bash -c "! grep -E '^  CC      ' '$work/$n.make' |
-		grep -vqE 'lib/auth/|mbedtls/|plat/common/plat_trusted_boot.c|common/version.c' &&
+		grep -vqE 'lib/auth/|mbedtls/|plat/common/plat_trusted_boot.c|common/bl_auth.c|common/version.c' &&
 		[ \$(grep -c '^  CC      common/version.c' '$work/$n.make') -eq 3 ]"
 boots "back to the default keys" 
 check "back to the default keys: the ROTPK hash is remade" rebuilt "GEN     $build/include/rotpk_hash.h"

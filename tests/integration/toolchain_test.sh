@@ -2,7 +2,8 @@
 # The firmware must not depend on GCC or on the toolchain's OS triplet:
 #  - `make CC=clang` (LLVM: clang, lld, llvm-objcopy) builds images that boot;
 #  - a GNU toolchain under another prefix (here aarch64-none-elf-, made of
-#    links to Debian's aarch64-linux-gnu- tools) builds the same images.
+#    links to Debian's aarch64-linux-gnu- tools, gcc-ar among them: mbed TLS
+#    is archived for link-time optimisation) builds the same images.
 # (Every platform's builds: the platforms suite.)
 # Each build tree starts with make check's host tools (BUILD_BASE/tools:
 # HOSTCC builds them whatever the target's compiler), so that only the
@@ -29,7 +30,7 @@ else
 fi
 
 mkdir -p "$work/bin"
-for tool in gcc ld objcopy nm ar; do
+for tool in gcc gcc-ar ld objcopy nm ar; do
 	ln -s "$(command -v aarch64-linux-gnu-$tool)" "$work/bin/aarch64-none-elf-$tool"
 done
 tools_of "$work/elf"

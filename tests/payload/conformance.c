@@ -1386,9 +1386,19 @@ static void smccc(void)
 	expect("SMCCC", "unknown function (SiP)", 0xc2ffff00U, 0, 0, 0, SMC_UNK);
 	expect("SMCCC", "yielding call", 0x04000000U, 0, 0, 0, SMC_UNK);
 	expect("SMCCC", "fast call, reserved bits 23:17 set", 0x84020000U, 0, 0, 0, SMC_UNK);
+	/* Bit 23 set: answered in the vectors, the same answer (smccc.h). */
+	expect("SMCCC", "fast call, reserved bit 23 set", SMC_FLOOR_FID, 0, 0, 0, SMC_UNK);
+	expect("SMCCC", "fast SMC64 call, reserved bit 23 set", 0xc4800000U, 0, 0, 0, SMC_UNK);
+	expect("SMCCC", "yielding call with bit 23 set", 0x04800000U, 0, 0, 0, SMC_UNK);
+	struct smc_result fl = smc(SMC_FLOOR_FID, 0x1111, 0x2222, 0x3333);
+
+	check("SMCCC", fl.x1 == 0x1111 && fl.x2 == 0x2222 && fl.x3 == 0x3333,
+	      "the vectors' answer to a reserved function ID changed x1-x3: 0x%llx 0x%llx 0x%llx",
+	      (unsigned long long)fl.x1, (unsigned long long)fl.x2, (unsigned long long)fl.x3);
 	expect("SMCCC", "Standard Service call outside PSCI", 0x84000100U, 0, 0, 0, SMC_UNK);
 	check("SMCCC",
-	      smc_clobber_mask(PSCI_FID_VERSION) == 0 && smc_clobber_mask(0xc2ffff00U) == 0,
+	      smc_clobber_mask(PSCI_FID_VERSION) == 0 && smc_clobber_mask(0xc2ffff00U) == 0 &&
+	              smc_clobber_mask(SMC_FLOOR_FID) == 0,
 	      "x4-x29 changed across an SMC");
 
 	/*
@@ -1402,6 +1412,17 @@ static void smccc(void)
 	check("EL3 traps", payload_expected_esr_seen == (1ULL << 25) && v == 0x1234,
 	      "reading CNTPS_CTL_EL1 at EL2 gave ESR_EL2 0x%llx, expected an UNDEF (0x2000000)",
 	      (unsigned long long)payload_expected_esr_seen);
+	/*
+	 * The same with bit 23 of x0 set: the vectors' early answer is for
+	 * SMCs only (ESR_EL3's class), a trapped instruction is still an UNDEF.
+	 */
+	payload_expected_esr_seen = ~0ULL;
+	payload_expect_undef = true;
+	v = payload_try_read_cntps_ctl_el1(SMC_FLOOR_FID);
+	check("EL3 traps", payload_expected_esr_seen == (1ULL << 25) && v == SMC_FLOOR_FID,
+	      "reading CNTPS_CTL_EL1 with x0 = 0x%x gave ESR_EL2 0x%llx and x0 0x%llx, expected "
+	      "an UNDEF (0x2000000) and x0 unchanged",
+	      SMC_FLOOR_FID, (unsigned long long)payload_expected_esr_seen, (unsigned long long)v);
 	payload_expect_undef = false;
 }
 

@@ -5,7 +5,7 @@
 
 AUTH_TEST_DATA	:= $(BUILD_BASE)/tests/unit/auth_data
 
-$(AUTH_TEST_DATA)/.stamp: tests/unit/auth_data.sh $(CERT_CREATE)
+$(AUTH_TEST_DATA)/.stamp: tests/unit/auth_data.sh make_helpers/rotpk_hash.sh $(CERT_CREATE)
 	@echo "  GEN     $(AUTH_TEST_DATA)"
 	@bash tests/unit/auth_data.sh $(AUTH_TEST_DATA) $(CERT_CREATE)
 	@touch $@

@@ -5,6 +5,8 @@
 #   OUT/<set>/{rot,tw,ntw,soc,nt}.pem      keys
 #   OUT/<set>/rot_pub.der                   the ROT key's SubjectPublicKeyInfo
 #   OUT/<set>/rot_pub.sha256, .sha512       its digests (openssl dgst)
+#   OUT/<set>/rotpk_hash.h                  what the build makes of the ROT
+#                                           key (make_helpers/rotpk_hash.sh)
 #   OUT/<set>/{bl2,bl31,bl33}.bin           images (random bytes)
 #   OUT/<set>/{tb_fw,trusted_key,soc_fw_key,soc_fw,nt_fw_key,nt_fw}.crt
 # Sets: the full chain for rsa2048-sha256 and ecdsa256-sha512, the BL2
@@ -12,6 +14,7 @@
 # figures). NV counters: trusted 5, non-trusted 7.
 set -euo pipefail
 out=$1 cert_create=$2
+top=$(cd "$(dirname "$0")/../.." && pwd)
 rm -rf "$out.tmp"
 mkdir -p "$out.tmp"
 
@@ -39,6 +42,7 @@ make_set() {
 	openssl pkey -in "$d/rot.pem" -pubout -outform DER -out "$d/rot_pub.der"
 	openssl dgst -sha256 -binary "$d/rot_pub.der" >"$d/rot_pub.sha256"
 	openssl dgst -sha512 -binary "$d/rot_pub.der" >"$d/rot_pub.sha512"
+	bash "$top/make_helpers/rotpk_hash.sh" "$d/rot.pem" "$d/rotpk_hash.h"
 }
 
 make_set rsa2048-sha256 full rsa 2048 sha256

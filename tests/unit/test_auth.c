@@ -9,6 +9,7 @@
  * allocates from the C library here so that ASan sees every block, except
  * in the heap test, which uses the firmware's pool allocator.
  */
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -23,6 +24,7 @@
 #include <plat/plat_trusted_boot.h>
 
 #include "../../lib/auth/auth_private.h"
+#include "mbedtls/bignum.h"
 
 #ifndef AUTH_TEST_DATA
 #error "AUTH_TEST_DATA must name the folder auth_data.sh made"
@@ -757,6 +759,542 @@ static void test_signature(void)
 	free(v15.p);
 }
 
+/* ----- Keys, signature algorithms, ECDSA signature values (auth_pk.c) -------------- */
+
+/*
+ * A DER builder for the cases below: each TLV is laid out in a static arena
+ * (reset per test), so a test builds a structure bottom up from its parts.
+ */
+static uint8_t arena[64 * 1024];
+static size_t arena_used;
+
+static struct blob bytes(const uint8_t *p, size_t n)
+{
+	struct blob b = { arena + arena_used, n };
+
+	if (arena_used + n > sizeof(arena)) {
+		printf("    test arena full\n");
+		exit(2);
+	}
+	memcpy(b.p, p, n);
+	arena_used += n;
+	return b;
+}
+
+/* TAG, DER length, then the parts' bytes (a NULL-terminated list). */
+static struct blob tlv(uint8_t tag, ...)
+{
+	uint8_t body[4096], head[4];
+	size_t n = 0, h = 0;
+	struct blob *part, out;
+	va_list ap;
+
+	va_start(ap, tag);
+	while ((part = va_arg(ap, struct blob *)) != NULL) {
+		memcpy(body + n, part->p, part->len);
+		n += part->len;
+	}
+	va_end(ap);
+	head[h++] = tag;
+	if (n < 0x80) {
+		head[h++] = (uint8_t)n;
+	} else if (n < 0x100) {
+		head[h++] = 0x81;
+		head[h++] = (uint8_t)n;
+	} else {
+		head[h++] = 0x82;
+		head[h++] = (uint8_t)(n >> 8);
+		head[h++] = (uint8_t)n;
+	}
+	out = bytes(head, h);
+	bytes(body, n);
+	out.len = h + n;
+	return out;
+}
+
+#define T(tag, ...) tlv((tag), __VA_ARGS__, (struct blob *)NULL)
+#define B(...)      bytes((const uint8_t[]){ __VA_ARGS__ }, sizeof((const uint8_t[]){ __VA_ARGS__ }))
+
+/* A magnitude as an INTEGER: a 00 octet first where its top bit is set. */
+static struct blob integer(struct auth_buf mag)
+{
+	struct blob z = B(0), m = bytes(mag.p, mag.len);
+
+	if (mag.len > 0 && (mag.p[0] & 0x80))
+		return T(DER_INTEGER, &z, &m);
+	return T(DER_INTEGER, &m);
+}
+
+static struct blob oid_rsa(void)
+{
+	return B(0x06, 0x09, 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01, 0x01);
+}
+static struct blob oid_ec(void)
+{
+	return B(0x06, 0x07, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x02, 0x01);
+}
+static struct blob oid_p256(void)
+{
+	return B(0x06, 0x08, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x03, 0x01, 0x07);
+}
+static struct blob null(void)
+{
+	return B(0x05, 0x00);
+}
+
+/* SubjectPublicKeyInfo { AlgorithmIdentifier { @oid, @params }, BIT STRING
+ * { @unused, @key } }; @params may be NULL (absent). */
+static struct blob spki(struct blob oid, struct blob *params, uint8_t unused, struct blob key)
+{
+	struct blob u = B(unused);
+	struct blob alg = params ? T(DER_SEQUENCE, &oid, params) : T(DER_SEQUENCE, &oid);
+	struct blob bits = T(DER_BIT_STRING, &u, &key);
+
+	return T(DER_SEQUENCE, &alg, &bits);
+}
+
+static struct blob rsa_spki(struct blob n, struct blob e)
+{
+	struct blob nul = null();
+
+	return spki(oid_rsa(), &nul, 0, T(DER_SEQUENCE, &n, &e));
+}
+
+static int key_rc(struct blob der)
+{
+	struct auth_key k;
+	int rc = auth_key_parse(der.p, der.len, &k);
+
+	return rc == AUTH_OK ? auth_key_check(&k) : rc;
+}
+
+static void test_key_parse(void)
+{
+	struct blob rsa = load("rsa2048-sha256", "rot_pub.der");
+	struct blob ec = load("ecdsa256-sha256", "rot_pub.der");
+	struct blob p521 = load("other", "p521_pub.der");
+	struct auth_key k, ek;
+	size_t s;
+
+	arena_used = 0;
+	/* Every set's ROT key. */
+	for (s = 0; s < 6; s++) {
+		struct blob pub = load(all_sets[s], "rot_pub.der");
+
+		CHECK_EQ(auth_key_parse(pub.p, pub.len, &k), AUTH_OK);
+		CHECK_EQ(k.type, all_sets[s][0] == 'r' ? AUTH_KEY_RSA : AUTH_KEY_EC);
+		CHECK_EQ(auth_key_check(&k), AUTH_OK);
+		free(pub.p);
+	}
+
+	/* RSA: the builder remakes the key byte for byte. */
+	CHECK_EQ(auth_key_parse(rsa.p, rsa.len, &k), AUTH_OK);
+	CHECK_EQ(k.n.len, 256);
+	CHECK_EQ(k.n.p[0] & 0x80, 0x80);
+	CHECK_EQ(k.e.len, 3);
+	{
+		struct blob n = integer(k.n), e = integer(k.e), good = rsa_spki(n, e);
+		struct blob seq = T(DER_SEQUENCE, &n, &e), nul = null(), oid = oid_ec();
+		struct blob zz = B(0, 0), zn = bytes(k.n.p, k.n.len);
+		struct blob n_long = T(DER_INTEGER, &zz, &zn); /* 00 00 8x...: not shortest */
+		struct blob n_neg = T(DER_INTEGER, &zn);       /* 8x...: negative */
+		struct blob e_even = integer((struct auth_buf){ (const uint8_t[]){ 1, 0, 0 }, 3 });
+		struct blob e_one = integer((struct auth_buf){ (const uint8_t[]){ 1 }, 1 });
+		struct blob e_zero = B(0x02, 0x01, 0x00);
+		uint8_t big[513], half[256];
+		struct blob extra = B(0x02, 0x01, 0x03);
+		size_t i;
+
+		CHECK_EQ(good.len, rsa.len);
+		CHECK(memcmp(good.p, rsa.p, rsa.len) == 0);
+		CHECK_EQ(key_rc(good), AUTH_OK);
+		/* Parameters absent: taken, as mbed TLS took them. */
+		CHECK_EQ(key_rc(spki(oid_rsa(), NULL, 0, seq)), AUTH_OK);
+		/* Other parameters, unused bits, trailing bytes, another OID. */
+		CHECK_EQ(key_rc(spki(oid_rsa(), &oid, 0, seq)), AUTH_E_KEY);
+		CHECK_EQ(key_rc(spki(oid_rsa(), &nul, 1, seq)), AUTH_E_KEY);
+		CHECK_EQ(key_rc(spki(oid_ec(), &nul, 0, seq)), AUTH_E_KEY);
+		CHECK_EQ(key_rc(rsa_spki(n, e)), AUTH_OK);
+		CHECK_EQ(key_rc(spki(oid_rsa(), &nul, 0, T(DER_SEQUENCE, &n, &e, &extra))),
+		         AUTH_E_KEY);
+		{
+			/* A byte after the key, inside and outside the SPKI. */
+			struct blob ro = oid_rsa(), alg = T(DER_SEQUENCE, &ro, &nul);
+			struct blob u = B(0), bits = T(DER_BIT_STRING, &u, &seq);
+			struct blob inside = T(DER_SEQUENCE, &alg, &bits, &extra);
+			struct blob after = bytes(good.p, good.len + 1);
+
+			CHECK_EQ(key_rc(inside), AUTH_E_KEY);
+			CHECK_EQ(key_rc(after), AUTH_E_KEY);
+		}
+		/* INTEGERs in DER only. */
+		CHECK_EQ(key_rc(rsa_spki(n_long, e)), AUTH_E_KEY);
+		CHECK_EQ(key_rc(rsa_spki(n_neg, e)), AUTH_E_KEY);
+		/* mbed TLS's checks: e odd, 1 < e < n. */
+		CHECK_EQ(key_rc(rsa_spki(n, e_even)), AUTH_E_KEY);
+		CHECK_EQ(key_rc(rsa_spki(n, e_one)), AUTH_E_KEY);
+		CHECK_EQ(key_rc(rsa_spki(n, e_zero)), AUTH_E_KEY);
+		CHECK_EQ(key_rc(rsa_spki(n, n)), AUTH_E_KEY);
+		/* Sizes: 2047 bits (n >> 1) and 4097 bits refused, 4096 taken. */
+		for (i = 0; i < 256; i++)
+			half[i] = (uint8_t)((k.n.p[i] >> 1) | (i > 0 ? (k.n.p[i - 1] << 7) : 0));
+		half[255] |= 1;
+		CHECK_EQ(key_rc(rsa_spki(integer((struct auth_buf){ half, 256 }), e)), AUTH_E_KEY);
+		memset(big, 0xff, sizeof(big));
+		big[0] = 0x01;
+		CHECK_EQ(key_rc(rsa_spki(integer((struct auth_buf){ big, 513 }), e)), AUTH_E_KEY);
+		CHECK_EQ(key_rc(rsa_spki(integer((struct auth_buf){ big + 1, 512 }), e)), AUTH_OK);
+	}
+
+	/* EC (P-256). */
+	CHECK_EQ(auth_key_parse(ec.p, ec.len, &ek), AUTH_OK);
+	CHECK_EQ(ek.curve, AUTH_EC_P256);
+	CHECK_EQ(ek.point.len, 65);
+	{
+		struct blob curve = oid_p256(), nul = null(), pt = bytes(ek.point.p, 65);
+		struct blob good = spki(oid_ec(), &curve, 0, pt);
+		struct blob off = bytes(ek.point.p, 65), comp = bytes(ek.point.p, 33);
+		struct blob k1 = B(0x06, 0x05, 0x2b, 0x81, 0x04, 0x00, 0x0a);   /* secp256k1 */
+		struct blob ecdh = B(0x06, 0x05, 0x2b, 0x81, 0x04, 0x01, 0x0c); /* id-ecDH */
+		struct blob expl = T(DER_SEQUENCE, &curve);
+
+		CHECK_EQ(good.len, ec.len);
+		CHECK(memcmp(good.p, ec.p, ec.len) == 0);
+		CHECK_EQ(key_rc(good), AUTH_OK);
+		/* Off the curve: the reader takes it, mbed TLS does not. */
+		off.p[64] ^= 1;
+		CHECK_EQ(auth_key_parse(spki(oid_ec(), &curve, 0, off).p,
+		                        spki(oid_ec(), &curve, 0, off).len, &k),
+		         AUTH_OK);
+		CHECK_EQ(key_rc(spki(oid_ec(), &curve, 0, off)), AUTH_E_KEY);
+		/* Compressed, cut short, unused bits, other curves and forms. */
+		comp.p[0] = 0x02;
+		CHECK_EQ(key_rc(spki(oid_ec(), &curve, 0, comp)), AUTH_E_KEY);
+		CHECK_EQ(key_rc(spki(oid_ec(), &curve, 0, bytes(ek.point.p, 64))), AUTH_E_KEY);
+		CHECK_EQ(key_rc(spki(oid_ec(), &curve, 1, pt)), AUTH_E_KEY);
+		CHECK_EQ(key_rc(spki(oid_ec(), &k1, 0, pt)), AUTH_E_KEY);
+		CHECK_EQ(key_rc(spki(ecdh, &curve, 0, pt)), AUTH_E_KEY);
+		CHECK_EQ(key_rc(spki(oid_ec(), &nul, 0, pt)), AUTH_E_KEY);
+		CHECK_EQ(key_rc(spki(oid_ec(), NULL, 0, pt)), AUTH_E_KEY);
+		CHECK_EQ(key_rc(spki(oid_ec(), &expl, 0, pt)), AUTH_E_KEY);
+		CHECK_EQ(key_rc(p521), AUTH_E_KEY);
+	}
+	/* Truncations of a good key. */
+	for (s = 0; s < rsa.len; s++)
+		CHECK_EQ(auth_key_parse(rsa.p, s, &k), AUTH_E_KEY);
+	CHECK_EQ(auth_key_parse(NULL, 10, &k), AUTH_E_KEY);
+	free(rsa.p);
+	free(ec.p);
+	free(p521.p);
+}
+
+/* RSASSA-PSS-params' parts. */
+static struct blob hash_alg(uint8_t last, bool with_null)
+{
+	struct blob oid = B(0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, last);
+	struct blob nul = null();
+
+	return with_null ? T(DER_SEQUENCE, &oid, &nul) : T(DER_SEQUENCE, &oid);
+}
+
+static struct blob mgf1(struct blob hash)
+{
+	struct blob oid = B(0x06, 0x09, 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01, 0x08);
+
+	return T(DER_SEQUENCE, &oid, &hash);
+}
+
+static struct blob pss_alg(struct blob params)
+{
+	struct blob oid = B(0x06, 0x09, 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01, 0x0a);
+
+	return T(DER_SEQUENCE, &oid, &params);
+}
+
+static int alg_rc(struct blob der, struct auth_sig_alg *a)
+{
+	return auth_sig_alg_parse(der.p, der.len, a);
+}
+
+static void test_sig_alg_parse(void)
+{
+	static const struct {
+		const char *set;
+		enum auth_sig_scheme scheme;
+		enum auth_hash_alg hash;
+	} from_certs[] = {
+		{ "rsa2048-sha256", AUTH_SIG_RSA_PSS, AUTH_HASH_SHA256 },
+		{ "rsa3072-sha384", AUTH_SIG_RSA_PSS, AUTH_HASH_SHA384 },
+		{ "rsa4096-sha512", AUTH_SIG_RSA_PSS, AUTH_HASH_SHA512 },
+		{ "ecdsa256-sha256", AUTH_SIG_ECDSA, AUTH_HASH_SHA256 },
+		{ "ecdsa256-sha512", AUTH_SIG_ECDSA, AUTH_HASH_SHA512 },
+		{ "ecdsa384-sha384", AUTH_SIG_ECDSA, AUTH_HASH_SHA384 },
+	};
+	struct auth_sig_alg a;
+	struct auth_cert c;
+	size_t i;
+
+	arena_used = 0;
+	/* What cert_create writes: PSS with the hash's length of salt. */
+	for (i = 0; i < sizeof(from_certs) / sizeof(from_certs[0]); i++) {
+		struct blob cb = load(from_certs[i].set, "tb_fw.crt");
+
+		CHECK_EQ(auth_cert_parse(cb.p, cb.len, &c), AUTH_OK);
+		CHECK_EQ(auth_sig_alg_parse(c.sig_alg.p, c.sig_alg.len, &a), AUTH_OK);
+		CHECK_EQ(a.scheme, from_certs[i].scheme);
+		CHECK_EQ(a.hash, from_certs[i].hash);
+		if (a.scheme == AUTH_SIG_RSA_PSS)
+			CHECK_EQ(a.salt_len, 32);
+		free(cb.p);
+	}
+	{
+		struct blob h = hash_alg(1, false), hn = hash_alg(1, true),
+			    h384 = hash_alg(2, false);
+		struct blob sha1 = B(0x30, 0x07, 0x06, 0x05, 0x2b, 0x0e, 0x03, 0x02, 0x1a);
+		struct blob m = mgf1(h), m384 = mgf1(h384), msha1 = mgf1(sha1);
+		struct blob a0 = T(0xa0, &h), a0n = T(0xa0, &hn), a0sha1 = T(0xa0, &sha1);
+		struct blob a1 = T(0xa1, &m), a1_384 = T(0xa1, &m384), a1sha1 = T(0xa1, &msha1);
+		struct blob salt = B(0x02, 0x01, 0x20), salt_neg = B(0x02, 0x01, 0x80);
+		struct blob salt_long = B(0x02, 0x02, 0x00, 0x20);
+		struct blob a2 = T(0xa2, &salt), a2neg = T(0xa2, &salt_neg),
+			    a2long = T(0xa2, &salt_long);
+		struct blob one = B(0x02, 0x01, 0x01), two = B(0x02, 0x01, 0x02);
+		struct blob a3 = T(0xa3, &one), a3two = T(0xa3, &two), a4 = T(0xa4, &one);
+		struct blob mgf_other = B(0x06, 0x09, 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01,
+		                          0x01, 0x09);
+		struct blob m_other = T(DER_SEQUENCE, &mgf_other, &h), a1other = T(0xa1, &m_other);
+		struct blob nul = null(), junk = B(0x05, 0x00);
+
+		CHECK_EQ(alg_rc(pss_alg(T(DER_SEQUENCE, &a0, &a1, &a2, &a3)), &a), AUTH_OK);
+		CHECK_EQ(a.salt_len, 32);
+		CHECK_EQ(alg_rc(pss_alg(T(DER_SEQUENCE, &a0n, &a1, &a2)), &a), AUTH_OK);
+		/* saltLength's default is 20 (RFC 4055 3.1). */
+		CHECK_EQ(alg_rc(pss_alg(T(DER_SEQUENCE, &a0, &a1)), &a), AUTH_OK);
+		CHECK_EQ(a.salt_len, 20);
+		CHECK_EQ(alg_rc(pss_alg(T(DER_SEQUENCE, &a0, &a1, &a3)), &a), AUTH_OK);
+		/* The defaults are SHA-1: refused. So are SHA-1 given, another
+		 * MGF, MGF1 on another hash, a trailer other than 1. */
+		CHECK_EQ(alg_rc(pss_alg(T(DER_SEQUENCE, &a1, &a2)), &a), AUTH_E_SIG_ALG);
+		CHECK_EQ(alg_rc(pss_alg(T(DER_SEQUENCE, &a0, &a2)), &a), AUTH_E_SIG_ALG);
+		CHECK_EQ(alg_rc(pss_alg(T(DER_SEQUENCE, &a0sha1, &a1sha1, &a2)), &a),
+		         AUTH_E_SIG_ALG);
+		CHECK_EQ(alg_rc(pss_alg(T(DER_SEQUENCE, &a0, &a1other, &a2)), &a), AUTH_E_SIG_ALG);
+		CHECK_EQ(alg_rc(pss_alg(T(DER_SEQUENCE, &a0, &a1_384, &a2)), &a), AUTH_E_SIG_ALG);
+		CHECK_EQ(alg_rc(pss_alg(T(DER_SEQUENCE, &a0, &a1, &a2, &a3two)), &a),
+		         AUTH_E_SIG_ALG);
+		/* Not DER, out of order, more fields, trailing bytes. */
+		CHECK_EQ(alg_rc(pss_alg(T(DER_SEQUENCE, &a0, &a1, &a2neg)), &a), AUTH_E_SIG_ALG);
+		CHECK_EQ(alg_rc(pss_alg(T(DER_SEQUENCE, &a0, &a1, &a2long)), &a), AUTH_E_SIG_ALG);
+		CHECK_EQ(alg_rc(pss_alg(T(DER_SEQUENCE, &a1, &a0, &a2)), &a), AUTH_E_SIG_ALG);
+		CHECK_EQ(alg_rc(pss_alg(T(DER_SEQUENCE, &a0, &a1, &a2, &a3, &a4)), &a),
+		         AUTH_E_SIG_ALG);
+		CHECK_EQ(alg_rc(pss_alg(T(DER_SEQUENCE, &a0, &a1, &a2, &junk)), &a),
+		         AUTH_E_SIG_ALG);
+		CHECK_EQ(alg_rc(pss_alg(nul), &a), AUTH_E_SIG_ALG);
+		{
+			struct blob oid = B(0x06, 0x09, 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01,
+			                    0x01, 0x0a);
+			struct blob p = T(DER_SEQUENCE, &a0, &a1);
+
+			CHECK_EQ(alg_rc(T(DER_SEQUENCE, &oid), &a), AUTH_E_SIG_ALG);
+			CHECK_EQ(alg_rc(T(DER_SEQUENCE, &oid, &p, &nul), &a), AUTH_E_SIG_ALG);
+		}
+	}
+	{
+		/* ECDSA: parameters absent or NULL; SHA-1 and SHA-224 refused;
+		 * PKCS#1 v1.5. */
+		struct blob e256 = B(0x06, 0x08, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x04, 0x03, 0x02);
+		struct blob e224 = B(0x06, 0x08, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x04, 0x03, 0x01);
+		struct blob e1 = B(0x06, 0x07, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x04, 0x01);
+		struct blob v15 = B(0x06, 0x09, 0x2a, 0x86, 0x48, 0x86, 0xf7, 0x0d, 0x01, 0x01,
+		                    0x0b);
+		struct blob nul = null(), curve = oid_p256();
+
+		CHECK_EQ(alg_rc(T(DER_SEQUENCE, &e256), &a), AUTH_OK);
+		CHECK_EQ(a.scheme, AUTH_SIG_ECDSA);
+		CHECK_EQ(a.hash, AUTH_HASH_SHA256);
+		CHECK_EQ(alg_rc(T(DER_SEQUENCE, &e256, &nul), &a), AUTH_OK);
+		CHECK_EQ(alg_rc(T(DER_SEQUENCE, &e256, &curve), &a), AUTH_E_SIG_ALG);
+		CHECK_EQ(alg_rc(T(DER_SEQUENCE, &e224), &a), AUTH_E_SIG_ALG);
+		CHECK_EQ(alg_rc(T(DER_SEQUENCE, &e1), &a), AUTH_E_SIG_ALG);
+		CHECK_EQ(alg_rc(T(DER_SEQUENCE, &v15, &nul), &a), AUTH_E_SIG_ALG);
+		CHECK_EQ(alg_rc(T(DER_SEQUENCE, &e256, &nul, &nul), &a), AUTH_E_SIG_ALG);
+	}
+}
+
+static void test_ecdsa_sig_parse(void)
+{
+	struct blob cb = load("ecdsa256-sha256", "tb_fw.crt");
+	struct auth_buf r, s;
+	struct auth_cert c;
+
+	arena_used = 0;
+	CHECK_EQ(auth_cert_parse(cb.p, cb.len, &c), AUTH_OK);
+	CHECK_EQ(auth_ecdsa_sig_parse(c.sig.p, c.sig.len, &r, &s), AUTH_OK);
+	CHECK(r.len >= 28 && r.len <= 32 && s.len >= 28 && s.len <= 32);
+	CHECK(r.p[0] != 0 && s.p[0] != 0);
+	{
+		struct blob ri = integer(r), si = integer(s);
+		struct blob r00 = B(0x02, 0x02, 0x00, 0x01), neg = B(0x02, 0x01, 0x80);
+		struct blob zero = B(0x02, 0x01, 0x00), x = B(0x05, 0x00);
+		struct blob good = T(DER_SEQUENCE, &ri, &si), sig, big;
+		uint8_t b49[49];
+
+		/* The builder remakes the signature byte for byte. */
+		CHECK_EQ(good.len, c.sig.len);
+		CHECK(memcmp(good.p, c.sig.p, good.len) == 0);
+		/* INTEGERs not in DER, a third field, one missing, too long. */
+		sig = T(DER_SEQUENCE, &r00, &si);
+		CHECK_EQ(auth_ecdsa_sig_parse(sig.p, sig.len, &r, &s), AUTH_E_SIG_INVALID);
+		sig = T(DER_SEQUENCE, &neg, &si);
+		CHECK_EQ(auth_ecdsa_sig_parse(sig.p, sig.len, &r, &s), AUTH_E_SIG_INVALID);
+		sig = T(DER_SEQUENCE, &ri, &si, &x);
+		CHECK_EQ(auth_ecdsa_sig_parse(sig.p, sig.len, &r, &s), AUTH_E_SIG_INVALID);
+		sig = T(DER_SEQUENCE, &ri);
+		CHECK_EQ(auth_ecdsa_sig_parse(sig.p, sig.len, &r, &s), AUTH_E_SIG_INVALID);
+		memset(b49, 0x11, sizeof(b49));
+		big = integer((struct auth_buf){ b49, sizeof(b49) });
+		sig = T(DER_SEQUENCE, &ri, &big);
+		CHECK_EQ(auth_ecdsa_sig_parse(sig.p, sig.len, &r, &s), AUTH_E_SIG_INVALID);
+		CHECK_EQ(auth_ecdsa_sig_parse(good.p, good.len - 1, &r, &s), AUTH_E_SIG_INVALID);
+		CHECK_EQ(auth_ecdsa_sig_parse(good.p, good.len + 1, &r, &s), AUTH_E_SIG_INVALID);
+		/* Zero parses (a magnitude of no octets); mbed TLS refuses it. */
+		sig = T(DER_SEQUENCE, &zero, &si);
+		CHECK_EQ(auth_ecdsa_sig_parse(sig.p, sig.len, &r, &s), AUTH_OK);
+		CHECK_EQ(r.len, 0);
+	}
+	free(cb.p);
+}
+
+/* The hex bytes of "#define NAME 0x..,0x.." in @b, into @out; their count. */
+static size_t header_bytes(struct blob b, const char *name, uint8_t *out, size_t size)
+{
+	char want[64];
+	const char *p;
+	size_t n = 0;
+	unsigned int v;
+	int used;
+
+	snprintf(want, sizeof(want), "#define %s ", name);
+	b.p[b.len] = 0;
+	p = strstr((const char *)b.p, want);
+	if (p == NULL)
+		return 0;
+	p += strlen(want);
+	while (n < size && sscanf(p, "0x%2x%n", &v, &used) == 1) {
+		out[n++] = (uint8_t)v;
+		p += used;
+		if (*p != ',')
+			break;
+		p++;
+	}
+	return n;
+}
+
+static void test_rsa_rr(void)
+{
+	static const char *const rsa_sets[] = { "rsa2048-sha256", "rsa3072-sha384",
+		                                "rsa4096-sha512" };
+	size_t i;
+
+	for (i = 0; i < 3; i++) {
+		struct blob h = load(rsa_sets[i], "rotpk_hash.h");
+		struct blob pub = load(rsa_sets[i], "rot_pub.der");
+		struct blob cb = load(rsa_sets[i], "tb_fw.crt");
+		struct blob other = load(rsa_sets[(i + 1) % 3], "rotpk_hash.h");
+		uint8_t n[512], rr[512], on[512], orr[512];
+		size_t nl = header_bytes(h, "ROTPK_RSA_N", n, sizeof(n));
+		size_t rl = header_bytes(h, "ROTPK_RSA_RR", rr, sizeof(rr));
+		size_t onl = header_bytes(other, "ROTPK_RSA_N", on, sizeof(on));
+		size_t orl = header_bytes(other, "ROTPK_RSA_RR", orr, sizeof(orr));
+		mbedtls_mpi N, E, A, X, RR, want;
+		struct auth_rsa_rr key = { n, nl, rr, rl }, foreign = { on, onl, orr, orl };
+		struct auth_key k;
+		struct auth_cert c;
+
+		/* The build's modulus is the key's. */
+		CHECK_EQ(auth_key_parse(pub.p, pub.len, &k), AUTH_OK);
+		CHECK_EQ(nl, k.n.len);
+		CHECK(memcmp(n, k.n.p, nl) == 0);
+		CHECK_EQ(rl, nl);
+		/* Its R^2 mod N is what mbed TLS's exponentiation computes and
+		 * keeps in prec_RR when given none. */
+		mbedtls_mpi_init(&N);
+		mbedtls_mpi_init(&E);
+		mbedtls_mpi_init(&A);
+		mbedtls_mpi_init(&X);
+		mbedtls_mpi_init(&RR);
+		mbedtls_mpi_init(&want);
+		CHECK_EQ(mbedtls_mpi_read_binary(&N, n, nl), 0);
+		CHECK_EQ(mbedtls_mpi_lset(&E, 3), 0);
+		CHECK_EQ(mbedtls_mpi_lset(&A, 2), 0);
+		CHECK_EQ(mbedtls_mpi_exp_mod(&X, &A, &E, &N, &RR), 0);
+		CHECK_EQ(mbedtls_mpi_read_binary(&want, rr, rl), 0);
+		CHECK_EQ(mbedtls_mpi_cmp_mpi(&RR, &want), 0);
+		mbedtls_mpi_free(&N);
+		mbedtls_mpi_free(&E);
+		mbedtls_mpi_free(&A);
+		mbedtls_mpi_free(&X);
+		mbedtls_mpi_free(&RR);
+		mbedtls_mpi_free(&want);
+
+		/* Used for that modulus: the signature verifies with it, and not
+		 * with one bit of it wrong; another key's is not used. */
+		CHECK_EQ(auth_cert_parse(cb.p, cb.len, &c), AUTH_OK);
+		auth_crypto_rsa_rr(&key, 1);
+		CHECK_EQ(auth_verify_signature(&c, pub.p, pub.len), AUTH_OK);
+		rr[rl / 2] ^= 0x04;
+		CHECK_EQ(auth_verify_signature(&c, pub.p, pub.len), AUTH_E_SIG_INVALID);
+		rr[rl / 2] ^= 0x04;
+		orr[orl / 2] ^= 0x04;
+		auth_crypto_rsa_rr(&foreign, 1);
+		CHECK_EQ(auth_verify_signature(&c, pub.p, pub.len), AUTH_OK);
+		auth_crypto_rsa_rr(NULL, 1);
+		CHECK_EQ(auth_verify_signature(&c, pub.p, pub.len), AUTH_OK);
+		free(h.p);
+		free(pub.p);
+		free(cb.p);
+		free(other.p);
+	}
+	/* An ECDSA ROT key has none. */
+	{
+		struct blob h = load("ecdsa256-sha256", "rotpk_hash.h");
+		uint8_t b[64];
+
+		CHECK_EQ(header_bytes(h, "ROTPK_SHA256", b, sizeof(b)), 32);
+		CHECK_EQ(header_bytes(h, "ROTPK_RSA_N", b, sizeof(b)), 0);
+		free(h.p);
+	}
+}
+
+/* The kept curve and comb table: checks on P-256, P-384, P-256 again and,
+ * after a release, P-256 once more, each twice (the second with the table
+ * kept) and with another P-256 key: each passes or fails as alone. */
+static void test_ecdsa_group_kept(void)
+{
+	static const char *const sets[] = { "ecdsa256-sha256", "ecdsa384-sha384", "ecdsa256-sha256",
+		                            "ecdsa256-sha256" };
+	struct blob other = load("ecdsa256-sha512", "rot_pub.der");
+	size_t i;
+
+	for (i = 0; i < 4; i++) {
+		struct blob cb = load(sets[i], "tb_fw.crt");
+		struct blob pub = load(sets[i], "rot_pub.der");
+		struct auth_cert c;
+
+		if (i == 3)
+			auth_crypto_release();
+		CHECK_EQ(auth_cert_parse(cb.p, cb.len, &c), AUTH_OK);
+		CHECK_EQ(auth_verify_signature(&c, pub.p, pub.len), AUTH_OK);
+		CHECK_EQ(auth_verify_signature(&c, pub.p, pub.len), AUTH_OK);
+		if (i != 1)
+			CHECK_EQ(auth_verify_signature(&c, other.p, other.len), AUTH_E_SIG_INVALID);
+		free(cb.p);
+		free(pub.p);
+	}
+	free(other.p);
+}
+
 /* ----- The chain of trust ----------------------------------------------------------- */
 
 struct chain {
@@ -888,6 +1426,51 @@ static void test_chain_good(void)
 		                    ch.img[AUTH_IMG_BL33].len),
 		         AUTH_OK);
 		CHECK(!auth_image_authenticated(&ctx, AUTH_IMG_BL2));
+		chain_free(&ch);
+	}
+}
+
+/* Binary images authenticated as they are copied (auth_image_copy()): the
+ * copy is the image; a tampered image is refused as it is by auth_image();
+ * certificates are not copied. SHA-256 and SHA-512 (the two full sets). */
+static void test_chain_copy(void)
+{
+	size_t s;
+
+	for (s = 0; s < 2; s++) {
+		struct chain ch = chain_load(full_sets[s]);
+		struct auth_ctx ctx;
+		size_t i;
+
+		fake_reset(full_sets[s]);
+		auth_ctx_init(&ctx);
+		for (i = 0; i < BOOT_COUNT; i++) {
+			enum auth_image_id id = boot_order[i];
+			struct blob b = ch.img[id];
+			uint8_t *dst;
+
+			if (auth_cot_image(id)->type == AUTH_TYPE_CERT) {
+				uint8_t scratch[8];
+
+				CHECK_EQ(auth_image_copy(&ctx, id, scratch, b.p, b.len),
+				         AUTH_E_INVALID_ARG);
+				CHECK_EQ(auth_image(&ctx, id, b.p, b.len), AUTH_OK);
+				continue;
+			}
+			dst = malloc(b.len);
+			CHECK_EQ(auth_image_copy(&ctx, id, NULL, b.p, b.len), AUTH_E_INVALID_ARG);
+			CHECK(!auth_image_authenticated(&ctx, id));
+			/* Tampered, then whole. */
+			b.p[b.len / 2] ^= 0x20;
+			CHECK_EQ(auth_image_copy(&ctx, id, dst, b.p, b.len), AUTH_E_HASH_MISMATCH);
+			CHECK(!auth_image_authenticated(&ctx, id));
+			b.p[b.len / 2] ^= 0x20;
+			memset(dst, 0, b.len);
+			CHECK_EQ(auth_image_copy(&ctx, id, dst, b.p, b.len), AUTH_OK);
+			CHECK(auth_image_authenticated(&ctx, id));
+			CHECK(memcmp(dst, b.p, b.len) == 0);
+			free(dst);
+		}
 		chain_free(&ch);
 	}
 }
@@ -1161,6 +1744,8 @@ static bool fits(size_t size, const char *set, int chain)
 		free(cb.p);
 		free(pub.p);
 	}
+	/* What lib/auth keeps between checks lives in the pool too. */
+	auth_crypto_release();
 	free(pool);
 	return ok;
 }
@@ -1205,11 +1790,13 @@ static void test_heap_peak(void)
 	printf("    worst RSA %zu bytes (pool %u), ECDSA %zu bytes (pool %u); this build's pool %zu\n",
 	       worst_rsa, AUTH_HEAP_SIZE_RSA, worst_ecdsa, AUTH_HEAP_SIZE_ECDSA, auth_heap_size);
 	/* Each algorithm's pool (the firmware builds one) holds its worst
-	 * case with an eighth to spare, and no whole KiB more than that. */
+	 * case with an eighth to spare, and not 2 KiB more than that (the
+	 * ECDSA peak varies by 8% with the keys, which are fresh each build:
+	 * lib/auth/auth_crypto.c). */
 	CHECK(worst_rsa + worst_rsa / 8 <= AUTH_HEAP_SIZE_RSA);
 	CHECK(worst_ecdsa + worst_ecdsa / 8 <= AUTH_HEAP_SIZE_ECDSA);
-	CHECK(AUTH_HEAP_SIZE_RSA - 1024 < worst_rsa + worst_rsa / 8);
-	CHECK(AUTH_HEAP_SIZE_ECDSA - 1024 < worst_ecdsa + worst_ecdsa / 8);
+	CHECK(AUTH_HEAP_SIZE_RSA - 2048 < worst_rsa + worst_rsa / 8);
+	CHECK(AUTH_HEAP_SIZE_ECDSA - 2048 < worst_ecdsa + worst_ecdsa / 8);
 	/* This (host) build has both: the larger. */
 	CHECK(worst <= auth_heap_size);
 	auth_crypto_use_allocator(calloc, free);
@@ -1233,8 +1820,14 @@ int main(void)
 	RUN_TEST(test_hash_from_cert);
 	RUN_TEST(test_rotpk);
 	RUN_TEST(test_signature);
+	RUN_TEST(test_key_parse);
+	RUN_TEST(test_sig_alg_parse);
+	RUN_TEST(test_ecdsa_sig_parse);
+	RUN_TEST(test_rsa_rr);
+	RUN_TEST(test_ecdsa_group_kept);
 	RUN_TEST(test_chain_good);
 	RUN_TEST(test_chain_flipped_images);
+	RUN_TEST(test_chain_copy);
 	RUN_TEST(test_chain_flipped_signature);
 	RUN_TEST(test_chain_wrong_rotpk);
 	RUN_TEST(test_chain_malformed_length);

@@ -5,7 +5,8 @@
  * the one-block, two-block and million-'a' messages), and the path in use
  * against mbed TLS's C code on pseudo-random messages of every length
  * 0..1024 bytes, at every alignment mod 16, fed whole and in uneven
- * pieces, and on a few large ones.
+ * pieces, and on a few large ones; and SHA-256 as an image is copied
+ * (auth_sha256_copy(): the copy and its digest).
  *
  * Built twice (tests/unit/sha2.mk): for the host (x86 here, so only the C
  * path exists: the test checks that the C code is chosen) and for AArch64
@@ -195,6 +196,66 @@ static void test_large(void)
 	free(buf);
 }
 
+/*
+ * auth_sha256_copy() (an image's hash as it is copied): against mbed TLS's
+ * C code for every length 0..1024 and a large one, source and copy at every
+ * alignment mod 16; the copy is the source, and not a byte around it is
+ * written; without a copy, the same digest.
+ */
+static int copy_ok(const uint8_t *src, size_t len, size_t dst_off, uint8_t *dst_buf,
+                   size_t dst_size)
+{
+	uint8_t with[32], without[32], c[32];
+	int ok = 1;
+
+	memset(dst_buf, 0x5a, dst_size);
+	auth_sha2_limit(~0u);
+	CHECK_EQ(auth_sha256_copy(dst_buf + dst_off, src, len, with), 0);
+	CHECK_EQ(auth_sha256_copy(NULL, src, len, without), 0);
+	auth_sha2_limit(0);
+	hash(SHA256, src, len, c);
+	auth_sha2_limit(~0u);
+	if (memcmp(with, c, 32) != 0 || memcmp(without, c, 32) != 0) {
+		printf("    length %zu: digest differs from the C code\n", len);
+		ok = 0;
+	}
+	if (memcmp(dst_buf + dst_off, src, len) != 0) {
+		printf("    length %zu: the copy differs\n", len);
+		ok = 0;
+	}
+	for (size_t i = 0; i < dst_size; i++) {
+		if ((i < dst_off || i >= dst_off + len) && dst_buf[i] != 0x5a) {
+			printf("    length %zu: byte %zd around the copy written\n", len,
+			       (ssize_t)i - (ssize_t)dst_off);
+			ok = 0;
+			break;
+		}
+	}
+	return ok;
+}
+
+static void test_copy(void)
+{
+	static uint8_t src[1024 + 16], dst[1024 + 64];
+	size_t big = (1u << 20) + 77;
+	uint8_t *bsrc = malloc(big + 16), *bdst = malloc(big + 64);
+	unsigned int bad = 0;
+
+	for (size_t i = 0; i < sizeof(src); i++)
+		src[i] = rnd();
+	for (size_t len = 0; len <= 1024; len++)
+		bad += !copy_ok(src + len % 16, len, 16 + (len * 7) % 16, dst, sizeof(dst));
+	CHECK_EQ(bad, 0);
+	CHECK(bsrc != NULL && bdst != NULL);
+	if (bsrc != NULL && bdst != NULL) {
+		for (size_t i = 0; i < big + 16; i++)
+			bsrc[i] = rnd();
+		CHECK(copy_ok(bsrc + 3, big, 21, bdst, big + 64));
+	}
+	free(bsrc);
+	free(bdst);
+}
+
 /* ID_AA64ISAR0_EL1.SHA2 (bits [15:12]) decoded, whatever the other fields. */
 static void test_paths_for(void)
 {
@@ -247,5 +308,6 @@ int main(int argc, char **argv)
 	RUN_TEST(test_fips_vectors_c);
 	RUN_TEST(test_random_lengths);
 	RUN_TEST(test_large);
+	RUN_TEST(test_copy);
 	return test_summary();
 }

@@ -207,9 +207,10 @@ def capture_name(frames, sources):
 
 def _walk_to_counter(img, start, limit=32):
     """The first MRS CNTPCT_EL0 on the straight-line path from @start,
-    following unconditional direct branches and leaving loops (a
-    conditional branch backwards: the Spectre-BHB loop) by their end; None
-    if another branch comes first."""
+    following unconditional direct branches, leaving loops (a conditional
+    branch backwards: the Spectre-BHB loop) by their end and passing a
+    conditional branch forwards (the reserved function ID's early answer,
+    which reads no counter); None if another branch comes first."""
     pc = start
     for _ in range(limit):
         w = img.elf.word(pc)
@@ -222,7 +223,7 @@ def _walk_to_counter(img, start, limit=32):
             pc += 4
         elif br[0] == "direct" and not br[2] and w & a64.B_MASK == a64.B_VAL:
             pc = br[1]
-        elif br[0] == "direct" and br[2] and br[1] < pc:
+        elif br[0] == "direct" and br[2]:
             pc += 4
         else:
             return None

@@ -10,10 +10,19 @@ Reads the "BENCH: <path> <N> ns/call|ns/cycle" lines of the benchmark
 payload (tests/payload/bench.c; under -icount, instructions per round
 trip), prints them, with the change against the baseline's figure when it
 is larger than 2% (the published reports' rule, tools/rt_report/figures.py),
-and writes OUT_DIR/bench.csv (path, ns, unit, baseline_ns, delta_percent)
-and bench.json with the run's provenance, ending with one line on where
-the build differs from the board's it stands in for (QEMU: N1SDP's). Only
-paths both runs measured are compared (an older payload may lack some).
+and writes OUT_DIR/bench.csv (path, ns, unit, baseline_ns, delta_percent,
+above_floor_ns) and bench.json with the run's provenance, ending with one
+line on where the build differs from the board's it stands in for (QEMU:
+N1SDP's). Only paths both runs measured are compared (an older payload may
+lack some).
+
+The floor: the path whose name starts with "floor:" (FLOOR_PREFIX) is the
+cheapest SMC round trip the firmware's vectors serve (an SMC they answer
+before saving anything, docs/perf/runtime-paths.rst). The payload measures
+it before every SMC path and after the others (tests/payload/bench.c): it
+and each path after it are also shown as their distance from it, "+N ns
+above the floor" (above_floor_ns: the instructions the path spends beyond
+the trap, the vector's own minimum and the ERET, under -icount).
 
 Exit status: 0 when the run passed and nothing regressed beyond
 --fail-above; 1 otherwise; 2 on unusable input or a baseline that cannot
@@ -31,6 +40,8 @@ from tools.rt_report import provenance as prov
 from tools.rt_report import schema
 
 BENCH = re.compile(r"^BENCH: (.+?)\s+(\d+) (ns/call|ns/cycle)$", re.M)
+# The name of the floor's row begins so (tests/payload/bench.c prints it).
+FLOOR_PREFIX = "floor:"
 
 
 def fail(msg, code=1):
@@ -107,8 +118,11 @@ def main(argv):
     if not found:
         problems.append("no BENCH figure in the console output")
     base = {b["name"]: b["ns"] for b in baseline["benchmarks"]} if baseline else {}
+    at = next((i for i, (name, _, unit) in enumerate(found)
+               if name.startswith(FLOOR_PREFIX) and unit == "ns/call"), None)
     benchmarks, regressions, width = [], [], max([len(n) for n, _, _ in found] + [0])
-    for name, ns, unit in found:
+    for i, (name, ns, unit) in enumerate(found):
+        floor = found[at][1] if at is not None and i >= at else None
         b = base.get(name)
         d = fig.delta_percent(ns, b)
         bm = {"name": name, "ns": ns, "unit": unit}
@@ -116,12 +130,15 @@ def main(argv):
             bm["baseline_ns"] = b
         if d is not None:
             bm["delta_percent"] = round(d, 2)
+        if floor is not None:
+            bm["above_floor_ns"] = ns - floor
         benchmarks.append(bm)
         if a.fail_above is not None and fig.regression(ns, b, a.fail_above):
             regressions.append(f"{name}: {b} -> {ns} {unit} ({d:+.2f}%)")
         shown = fig.shown_delta(ns, b)
         if not a.quiet:
             print(f"BENCH: {name:<{width}} {ns:6d} {unit}"
+                  + (f" {ns - floor:+6d} ns above the floor" if floor is not None else "")
                   + (f" {fig.fmt_delta(shown)}" if shown is not None else "")
                   + (f"   baseline {b}" if b is not None else ""))
     for line in text.splitlines():
@@ -135,10 +152,11 @@ def main(argv):
     with open(os.path.join(a.out, "bench.csv"), "w", newline="", encoding="utf-8") as f:
         f.write("\n".join(prov.csv_comments(pv)) + "\n")
         w = csv.writer(f, dialect="unix")
-        w.writerow(["path", "ns", "unit", "baseline_ns", "delta_percent"])
+        w.writerow(["path", "ns", "unit", "baseline_ns", "delta_percent", "above_floor_ns"])
         for bm in benchmarks:
             w.writerow([bm["name"], bm["ns"], bm["unit"], bm.get("baseline_ns", ""),
-                        f"{bm['delta_percent']:.2f}" if "delta_percent" in bm else ""])
+                        f"{bm['delta_percent']:.2f}" if "delta_percent" in bm else "",
+                        bm.get("above_floor_ns", "")])
     with open(os.path.join(a.out, "bench.json"), "w", encoding="utf-8") as f:
         json.dump({"tool": "bench_report", "format": schema.FORMAT, "provenance": pv,
                    "verdict": verdict,

@@ -220,4 +220,29 @@ int auth_nv_counter(const struct auth_cert *cert, bool trusted, uint32_t *value)
  */
 int auth_rotpk_match(const void *pk_der, size_t len, const uint8_t *rotpk_hash, size_t hash_len);
 
+/*
+ * A key the build knows, with the Montgomery constant mbed TLS's RSA
+ * exponentiation needs: R^2 mod N, R = 2^(64 * ceil(bits(N) / 64)) (its
+ * limbs are 64 bits on every target). Computing it takes a long division
+ * of a 2 * bits(N) number for every key context (about 100,000
+ * instructions for RSA-2048); the build does it once for the ROT key
+ * (make_helpers/rotpk_hash.sh).
+ */
+struct auth_rsa_rr {
+	const uint8_t *n;  /* the modulus, big-endian, no leading zero octet */
+	size_t n_len;      /* bytes */
+	const uint8_t *rr; /* R^2 mod N, big-endian */
+	size_t rr_len;     /* bytes */
+};
+
+/*
+ * auth_crypto_rsa_rr() - use these precomputed constants from now on, for a
+ * key whose modulus is, byte for byte, one of theirs; any other key has its
+ * constant computed as before. @keys must stay valid; NULL, 0: none. Each
+ * constant must be right for its modulus (a wrong one makes every
+ * signature of that key fail to verify: the unit tests check the build's
+ * against mbed TLS's own).
+ */
+void auth_crypto_rsa_rr(const struct auth_rsa_rr *keys, size_t count);
+
 #endif /* AUTH_H */

@@ -185,6 +185,19 @@ void auth_ctx_init(struct auth_ctx *ctx);
 int auth_image(struct auth_ctx *ctx, enum auth_image_id id, const void *data, size_t len);
 
 /*
+ * auth_image_copy() - auth_image() for a binary image that is copied from
+ * where it was found (@data) to where it runs (@dst, @len bytes, not
+ * overlapping @data): the copy is what is hashed and authenticated, as it
+ * is written, in one pass over memory where the crypto extension hashes
+ * (SHA-256): each block is stored from the registers it is hashed from. On
+ * failure @dst may hold part of the image: the caller erases it. Returns
+ * auth_image()'s codes; AUTH_E_INVALID_ARG also for a NULL @dst or a
+ * certificate (which is checked where it is, with auth_image()).
+ */
+int auth_image_copy(struct auth_ctx *ctx, enum auth_image_id id, void *dst, const void *data,
+                    size_t len);
+
+/*
  * auth_image_authenticated() - has @id passed auth_image() in @ctx? Reads
  * both redundant state words: the second check a loader makes before it
  * hands control to an image. False for an invalid @ctx or @id.

@@ -47,12 +47,28 @@ void auth_sha2_limit(unsigned int paths);
 const char *auth_sha2_describe(void);
 
 /*
+ * auth_sha256_copy() - the SHA-256 of @len bytes at @src into @out (32
+ * bytes); with @dst not NULL, the bytes are also copied there (@dst must
+ * not overlap @src) and the digest is of the copy as written. On the
+ * crypto extension the whole blocks go to one call of its block function,
+ * which stores each block from the registers it hashes (one pass over
+ * memory); the rest, and every byte on mbed TLS's C code, through mbed
+ * TLS's SHA-256. Returns 0, or mbed TLS's error (none for valid
+ * arguments).
+ */
+int auth_sha256_copy(void *dst, const void *src, size_t len, uint8_t out[32]);
+
+/*
  * The crypto extension's block functions (lib/auth/aarch64/sha2_ce.S):
  * @blocks whole blocks (64 bytes for SHA-256, 128 for SHA-512) of @data
  * into the eight state words @state, as FIPS 180-4 6.2.2 and 6.4.2 do;
  * UNDEFINED instructions on a CPU without them. AArch64 only.
  */
 void auth_sha256_ce_blocks(uint32_t state[8], const uint8_t *data, size_t blocks);
+/* The same, each block also stored at @copy (when not NULL) from the
+ * registers it is hashed from. @copy must not overlap @data. */
+void auth_sha256_ce_copy_blocks(uint32_t state[8], const uint8_t *data, size_t blocks,
+                                uint8_t *copy);
 void auth_sha512_ce_blocks(uint64_t state[8], const uint8_t *data, size_t blocks);
 
 #endif /* LIB_AUTH_SHA2_H */

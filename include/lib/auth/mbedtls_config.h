@@ -16,19 +16,8 @@
 #ifndef AUTH_MBEDTLS_CONFIG_H
 #define AUTH_MBEDTLS_CONFIG_H
 
-/*
- * Which algorithms. The firmware's build selects them
- * (make_helpers/trusted_boot.mk, from KEY_ALG and HASH_ALG): AUTH_CFG_RSA or
- * AUTH_CFG_ECDSA, and AUTH_CFG_SHA512 where SHA-384 or SHA-512 is used; a
- * firmware refuses a certificate of another algorithm ("key" or
- * "signature algorithm" errors). The host's builds (unit tests, fuzzers,
- * cot_verify) name none and get all of them.
- */
-#if !defined(AUTH_CFG_RSA) && !defined(AUTH_CFG_ECDSA)
-#define AUTH_CFG_RSA    1
-#define AUTH_CFG_ECDSA  1
-#define AUTH_CFG_SHA512 1
-#endif
+/* Which algorithms: AUTH_CFG_RSA, AUTH_CFG_ECDSA, AUTH_CFG_SHA512. */
+#include <lib/auth/auth_cfg.h>
 
 /* ----- System support ---------------------------------------------------- */
 
@@ -72,33 +61,23 @@ void auth_mbedtls_exit(int status) __attribute__((noreturn));
  * memory is Device, and undefined behaviour in C anyway). */
 #define MBEDTLS_MEMORY_ALIGN_MULTIPLE 16
 
-/* ----- ASN.1 and X.509 --------------------------------------------------- */
+/* ----- ASN.1, OIDs, keys, certificates ---------------------------------- */
 
-/* DER decoding used by pkparse, x509 and the ECDSA signature reader. */
-#define MBEDTLS_ASN1_PARSE_C
-/* Required by MBEDTLS_ECDSA_C (check_config.h); only its signature writer
- * uses it, which verification never calls (--gc-sections drops it). */
+/* lib/auth reads certificates, keys, signature algorithms and ECDSA
+ * signature values itself (lib/auth/auth_cert.c, auth_pk.c: strict DER)
+ * and calls RSA, ECDSA and the hashes directly: mbed TLS's pk, pkparse and
+ * x509 are not built, nor linked are its OID tables and ASN.1 code. */
+/* Required by MBEDTLS_ECDSA_C (check_config.h) for its signature reader
+ * and writer, which lib/auth never calls (--gc-sections drops them). */
 #if defined(AUTH_CFG_ECDSA)
+#define MBEDTLS_ASN1_PARSE_C
 #define MBEDTLS_ASN1_WRITE_C
 #endif
-/* OID <-> algorithm tables: signature, hash, public-key and curve OIDs. */
-#define MBEDTLS_OID_C
-/* x509.c: AlgorithmIdentifier and RSASSA-PSS-params decoding (RFC 4055 s3.1)
- * used to read a certificate's signature algorithm. The certificate itself
- * is walked by lib/auth/auth_der.c (strict DER, TBBR extensions), so
- * x509_crt.c is not built. */
-#define MBEDTLS_X509_USE_C
-/* Certificates signed with RSASSA-PSS (what cert_create makes for RSA). */
+/* Required by MBEDTLS_RSA_C (check_config.h) for PKCS#1 v1.5's DigestInfo,
+ * which is off: nothing of it is linked. */
 #if defined(AUTH_CFG_RSA)
-#define MBEDTLS_X509_RSASSA_PSS_SUPPORT
+#define MBEDTLS_OID_C
 #endif
-
-/* ----- Public keys ------------------------------------------------------- */
-
-/* Generic public-key layer and SubjectPublicKeyInfo parsing (RFC 5280
- * s4.1.2.7, RFC 5480 s2 for EC keys). */
-#define MBEDTLS_PK_C
-#define MBEDTLS_PK_PARSE_C
 
 /* ----- RSA: RSASSA-PSS verification (RFC 8017 s8.1.2) ------------------- */
 
@@ -132,12 +111,13 @@ void auth_mbedtls_exit(int status) __attribute__((noreturn));
  * that would need a random number generator is not needed: without this
  * mbed TLS would want HMAC_DRBG or CTR_DRBG to seed an internal one. */
 #define MBEDTLS_ECP_NO_INTERNAL_RNG
-/* Window for scalar multiplication: 4 keeps the precomputed table of the
- * generator (2^(w-1) points) and so the heap small; FIXED_POINT_OPTIM would
- * keep a larger table in the group, useless as each verification builds its
- * group afresh. */
+/* The generator's comb table (2^(w-1) points) is kept in the group, which
+ * lib/auth keeps from one verification to the next (auth_crypto.c): the
+ * chain's verifications after the first skip its precomputation. The
+ * window: mbed TLS takes 4 for P-256 and 5 for P-384, one more for the
+ * generator's kept table; this caps both (docs/perf/boot.rst measures). */
 #define MBEDTLS_ECP_WINDOW_SIZE       4
-#define MBEDTLS_ECP_FIXED_POINT_OPTIM 0
+#define MBEDTLS_ECP_FIXED_POINT_OPTIM 1
 #endif
 
 /* ----- Hashes ------------------------------------------------------------ */

@@ -11,9 +11,10 @@
  *
  * Register contract (AAPCS64): x0 = the eight state words (mbed TLS's
  * context layout: uint32_t[8] for SHA-256, uint64_t[8] for SHA-512), x1 =
- * the data, x2 = the number of whole blocks (64 or 128 bytes; 0 allowed).
- * Only caller-saved registers are used (x0-x4, v0-v7, v16-v31; never
- * v8-v15), no stack; any alignment of the data.
+ * the data, x2 = the number of whole blocks (64 or 128 bytes; 0 allowed);
+ * for auth_sha256_ce_copy_blocks, x3 = where to copy the data to (0: no
+ * copy). Only caller-saved registers are used (x0-x4, v0-v7, v16-v31;
+ * never v8-v15), no stack; any alignment of the data and the copy.
  */
 #include <arch/aarch64/asm_macros.S>
 
@@ -40,15 +41,27 @@
 	.endm
 
 func auth_sha256_ce_blocks
+	mov	x3, xzr
+	b	auth_sha256_ce_copy_blocks
+endfunc auth_sha256_ce_blocks
+
+	/*
+	 * The same, each block also stored at x3 (when not 0) from the
+	 * registers it is hashed from: one pass over an image that is copied
+	 * to where it runs, and what is hashed is what was written.
+	 */
+func auth_sha256_ce_copy_blocks
 	cbz	x2, 2f
-	adr	x3, sha256_k
-	ld1	{v18.4s-v21.4s}, [x3], #64
-	ld1	{v22.4s-v25.4s}, [x3], #64
-	ld1	{v26.4s-v29.4s}, [x3], #64
-	ld1	{v30.4s, v31.4s}, [x3], #32
+	adr	x4, sha256_k
+	ld1	{v18.4s-v21.4s}, [x4], #64
+	ld1	{v22.4s-v25.4s}, [x4], #64
+	ld1	{v26.4s-v29.4s}, [x4], #64
+	ld1	{v30.4s, v31.4s}, [x4], #32
 	ld1	{v0.4s, v1.4s}, [x0]
 1:	ld1	{v4.16b-v7.16b}, [x1], #64
-	mov	v2.16b, v0.16b
+	cbz	x3, 3f
+	st1	{v4.16b-v7.16b}, [x3], #64
+3:	mov	v2.16b, v0.16b
 	mov	v3.16b, v1.16b
 	rev32	v4.16b, v4.16b		/* the message words are big-endian */
 	rev32	v5.16b, v5.16b
@@ -82,7 +95,7 @@ func auth_sha256_ce_blocks
 	/* Rounds 48-63: the last four constant vectors are reloaded. */
 	sha256_4rounds v4, v30
 	sha256_4rounds v5, v31
-	ld1	{v16.4s, v17.4s}, [x3]	/* K[56..63] */
+	ld1	{v16.4s, v17.4s}, [x4]	/* K[56..63] */
 	add	v6.4s, v6.4s, v16.4s
 	add	v7.4s, v7.4s, v17.4s
 	mov	v16.16b, v0.16b
@@ -98,7 +111,7 @@ func auth_sha256_ce_blocks
 	b.ne	1b
 	st1	{v0.4s, v1.4s}, [x0]
 2:	ret
-endfunc auth_sha256_ce_blocks
+endfunc auth_sha256_ce_copy_blocks
 
 	.section .rodata.sha256_k, "a"
 	.p2align 4
