@@ -141,15 +141,14 @@ static void fail(struct core_result *r, const char *fmt, ...)
 	r->failures++;
 }
 
-static const unsigned int chain[] = { RT_INSTR_ENTER_PSCI,      RT_INSTR_ENTER_CFLUSH,
-	                              RT_INSTR_EXIT_CFLUSH,     RT_INSTR_ENTER_HW_LOW_PWR,
-	                              RT_INSTR_EXIT_HW_LOW_PWR, RT_INSTR_EXIT_PSCI };
-static const char *const chain_name[] = { "ENTER_PSCI",       "ENTER_CFLUSH",    "EXIT_CFLUSH",
-	                                  "ENTER_HW_LOW_PWR", "EXIT_HW_LOW_PWR", "EXIT_PSCI" };
+/* The order one call takes its stamps in, and their names (pmf_abi.h). */
+static const unsigned int chain[] = RT_INSTR_RECORD_ORDER;
+static const char *const slot_name[] = RT_INSTR_NAMES;
+#define chain_name(i) slot_name[chain[i]]
 
 /*
  * The first link of the record order that @ts breaks: i when stamp
- * chain[i - 1] is later than chain[i] (1 .. 5), or 0 if none.
+ * chain[i - 1] is later than chain[i], or 0 if none.
  */
 static unsigned int broken_link(const uint64_t ts[RT_INSTR_TOTAL_IDS])
 {
@@ -162,11 +161,16 @@ static unsigned int broken_link(const uint64_t ts[RT_INSTR_TOTAL_IDS])
 
 static void describe(char *buf, size_t n, const uint64_t ts[RT_INSTR_TOTAL_IDS])
 {
-	snprintf(buf, n, "%s %llu, %s %llu, %s %llu, %s %llu, %s %llu, %s %llu", chain_name[0],
-	         (unsigned long long)ts[chain[0]], chain_name[1], (unsigned long long)ts[chain[1]],
-	         chain_name[2], (unsigned long long)ts[chain[2]], chain_name[3],
-	         (unsigned long long)ts[chain[3]], chain_name[4], (unsigned long long)ts[chain[4]],
-	         chain_name[5], (unsigned long long)ts[chain[5]]);
+	size_t used = 0;
+
+	buf[0] = '\0';
+	for (unsigned int i = 0; i < ARRAY_SIZE(chain) && used < n; i++) {
+		int w = snprintf(buf + used, n - used, "%s%s %llu", i ? ", " : "", chain_name(i),
+		                 (unsigned long long)ts[chain[i]]);
+		if (w < 0)
+			break;
+		used += (size_t)w;
+	}
 }
 
 /* This core's ring position: the seq of its newest record so far (0: none, or no ring). */
@@ -228,8 +232,8 @@ static void check_call(struct core_result *r, unsigned int n, bool forced, int64
 		fail(r, "call %u (%s): CPU_SUSPEND(0x%08x) returned %lld", n, kind, phase_state,
 		     (long long)rc);
 	if (link > 0U)
-		fail(r, "call %u (%s): %s > %s: %s", n, kind, chain_name[link - 1],
-		     chain_name[link], rec);
+		fail(r, "call %u (%s): %s > %s: %s", n, kind, chain_name(link - 1),
+		     chain_name(link), rec);
 	if (t[RT_INSTR_ENTER_PSCI] <= prev_exit)
 		fail(r,
 		     "call %u (%s): ENTER_PSCI %llu not after the previous call's EXIT_PSCI %llu",
