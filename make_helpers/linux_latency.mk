@@ -25,8 +25,8 @@ ifneq ($(filter linux-latency _linux-latency,$(MAKECMDGOALS)),)
 ifneq ($(PLAT),qemu)
 $(error make linux-latency runs on QEMU (PLAT=qemu); on a board, build and load tools/pmf_idle and report its samples (docs/plat/n1sdp.rst))
 endif
-ifeq ($(shell [ "$(LINUX_SECONDS)" -ge 2 ] 2>/dev/null && echo ok),)
-$(error LINUX_SECONDS=$(LINUX_SECONDS): give a whole number of seconds, at least 2)
+ifeq ($(shell printf %s "$(LINUX_SECONDS)" | grep -qE "^[1-9][0-9]{0,5}$$" && [ "$(LINUX_SECONDS)" -ge 2 ] && echo ok),)
+$(error LINUX_SECONDS=$(LINUX_SECONDS): give a whole number of seconds in decimal, 2 to 999999, no leading zero)
 endif
 endif
 _linux-latency:

@@ -38,7 +38,7 @@ good_boot() {
 		has "$log" "PAYLOAD: entered at EL2, x0 = 0x40000000, MPIDR = 0x80000000, CNTFRQ = 62500000 Hz"
 	check "$cpu: PSCI_VERSION $(psci_version)" has "$log" "PAYLOAD: PSCI_VERSION = $(psci_version)"
 	check "$cpu: SMCCC_VERSION 1.5" has "$log" "PAYLOAD: SMCCC_VERSION = 1.5"
-	check "$cpu: unknown SMC returns -1" has "$log" "PAYLOAD: unknown SMC 0xc2ffff00 returns -1"
+	check "$cpu: unknown SMC returns -1" has "$log" "PAYLOAD: unknown SMC 0xc200ff00 returns -1"
 	check "$cpu: x4-x29 preserved across SMCs" \
 		has "$log" "x4-x29 changed by a known SMC: mask 0x0, by an unknown SMC: mask 0x0"
 	check "$cpu: no error on the console" lacks "$log" "ERROR"

@@ -90,7 +90,7 @@ void bench_run(void)
 	 * every row after it, by its "floor:" name.
 	 */
 	bench_smc("floor: an SMC the vectors answer", SMC_FLOOR_FID, 0, 0);
-	bench_smc("unknown SMC (SiP, no service)", 0xc2ffff00U, 0, 0);
+	bench_smc("unknown SMC (SiP, no service)", 0xc200ff00U, 0, 0);
 	bench_smc("unknown Arm architecture call (OEN 0)", 0x80000099U, 0, 0);
 	bench_smc("yielding call (rejected before lookup)", 0x04000000U, 0, 0);
 	bench_smc("SMCCC_VERSION", SMCCC_VERSION, 0, 0);

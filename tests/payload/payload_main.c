@@ -208,11 +208,11 @@ void payload_main(uint64_t x0)
 
 	printf("PAYLOAD: SMCCC_VERSION = %lld.%lld\n", (long long)(smccc >> 16),
 	       (long long)(smccc & 0xffff));
-	printf("PAYLOAD: unknown SMC 0x%x returns %lld\n", 0xc2ffff00U,
-	       (long long)smc1(0xc2ffff00U, 0, 0, 0));
+	printf("PAYLOAD: unknown SMC 0x%x returns %lld\n", 0xc200ff00U,
+	       (long long)smc1(0xc200ff00U, 0, 0, 0));
 	printf("PAYLOAD: x4-x29 changed by a known SMC: mask 0x%llx, by an unknown SMC: mask 0x%llx\n",
 	       (unsigned long long)smc_clobber_mask(PSCI_FID_VERSION),
-	       (unsigned long long)smc_clobber_mask(0xc2ffff00U));
+	       (unsigned long long)smc_clobber_mask(0xc200ff00U));
 
 	if (PAYLOAD_MODE_BENCH) {
 		bench_run();

@@ -189,13 +189,14 @@ done >$out/hotplug.txt
 sh /collect.sh "" >$out/pmf-idle.txt
 cat $out/hotplug.txt $out/cpuidle-base.txt >>$out/pmf-idle.txt
 
-# cyclictest (rt-tests): a thread per CPU waking every 10 ms (long enough
-# for the deepest state), every wake-up's latency; with deep idle allowed,
+# cyclictest (rt-tests): a thread per CPU waking every 10 ms (-d 0: each
+# thread the same interval; long enough for the deepest state), every
+# wake-up's latency; with deep idle allowed,
 # then forbidden (a PM QoS CPU latency of 0 held on /dev/cpu_dma_latency:
 # only WFI). --laptop: cyclictest leaves /dev/cpu_dma_latency to us.
 loops=$((cyclic_seconds * 100))
 cyclic() {
-	cyclictest --laptop -m -q -v -t "$ncpu" -a -i 10000 -l $loops >"$out/cyclictest-$1.txt" 2>&1 ||
+	cyclictest --laptop -m -q -v -t "$ncpu" -a -i 10000 -d 0 -l $loops >"$out/cyclictest-$1.txt" 2>&1 ||
 		fail "cyclictest ($1): $(tail -n 1 "$out/cyclictest-$1.txt")"
 }
 cyclic allowed

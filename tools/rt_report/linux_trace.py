@@ -119,7 +119,7 @@ def chrome(events, span_list, state_names, cpu_names):
     """The spans and segments as a Chrome/Perfetto JSON trace (Trace Event
     Format): per CPU a thread of cpuidle spans and one of the firmware's
     segments (each a complete "X" event; ts and dur in µs), the timer
-    deadlines as instant events."""
+    deadlines that fall inside the trace as instant events."""
     out = [{"name": "process_name", "ph": "M", "pid": 1, "args": {"name": "make linux-latency"}}]
     cpus = sorted({s[0] for s in span_list} | {ev["cpu"] for ev in events
                                               if ev["event"] == "psci_call"})
@@ -133,6 +133,7 @@ def chrome(events, span_list, state_names, cpu_names):
         out.append({"name": state_names.get(state, f"state {state}"), "cat": "cpu_idle",
                     "ph": "X", "pid": 1, "tid": 2 * cpu, "ts": t0 / 1000.0,
                     "dur": (t1 - t0) / 1000.0})
+    marks = []
     for ev in events:
         if ev["event"] != "psci_call":
             continue
@@ -145,8 +146,13 @@ def chrome(events, span_list, state_names, cpu_names):
                             "ts": ts[a] / 1000.0, "dur": (ts[b] - ts[a]) / 1000.0,
                             "args": args})
         if ev.get("timer_deadline"):
-            out.append({"name": "timer deadline", "cat": "timer", "ph": "i", "s": "t",
-                        "pid": 1, "tid": tid, "ts": ev["timer_deadline"] / 1000.0})
+            marks.append({"name": "timer deadline", "cat": "timer", "ph": "i", "s": "t",
+                          "pid": 1, "tid": tid, "ts": ev["timer_deadline"] / 1000.0})
+    # A deadline armed beyond the trace's end (an idle CPU's next timer, an
+    # interrupt woke it first) would stretch the viewer's first view over
+    # time with nothing in it: only those inside the trace are shown.
+    end = max((e["ts"] + e["dur"] for e in out if e["ph"] == "X"), default=0.0)
+    out += [m for m in marks if m["ts"] <= end]
     return {"traceEvents": out, "displayTimeUnit": "ns",
             "otherData": {"source": "make linux-latency: trace-cmd's trace.dat "
                           "(pmf_idle:psci_call, power:cpu_idle)", "time unit": "µs"}}
