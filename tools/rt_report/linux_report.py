@@ -878,20 +878,27 @@ def plot_timeline(outdir, d, res):
     # The exit side's scale is the firmware's and Linux's segments; a
     # hardware wake far longer (an emulator's vCPU not scheduled) is cut
     # at the edge and its length written there.
-    after = max(us_of(s["exit"] - s["ticks"][4]) for s in rows)
+    # The same for an exit far longer than most (its vCPU descheduled).
+    tails = sorted(us_of(s["exit"] - s["ticks"][4]) for s in rows)
+    after = max(tails[(len(tails) * 9) // 10], 1.0)
     hw = sorted(us_of(s["ticks"][4] - s["deadline"]) for s in rows)
     edge = max(4 * after, hw[len(hw) // 2] * 2, 1.0)
-    right.set_xlim(-edge, after * 1.05)
+    right.set_xlim(-edge, after * 1.3)
     for y, s in enumerate(rows):
         w = us_of(s["ticks"][4] - s["deadline"])
         if w > edge:
-            right.text(-edge, y, f" {w:.0f} µs", va="center", fontsize=6, color="white")
+            right.text(-edge, y, f" {w:.0f} µs", va="center", fontsize=7, color="white")
+        x = us_of(s["exit"] - s["ticks"][4])
+        if x > after * 1.3:
+            right.text(after * 1.3, y, f"{x:.0f} µs ", va="center", ha="right", fontsize=7,
+                       color="white")
     left.set_xlabel("µs from ENTER_HW_LOW_PWR (Linux's idle entry, Powerdown, Cache Flush)")
     right.set_xlabel("µs from EXIT_HW_LOW_PWR (timer deadline, Wakeup, Linux's return)")
     left.set_ylabel("idle exit (timer wake-ups, in order)")
     for ax in (left, right):
         ax.grid(axis="x", linewidth=0.3)
-        ax.invert_yaxis()
+    # The first exit at the top (the axes share y: set once, after the bars).
+    left.set_ylim(len(rows) - 0.5, -0.5)
     handles = [plt.Rectangle((0, 0), 1, 1, color=c) for c in colors.values()]
     state = next(s["state"] for s in res["states"] if s["idx"] == res["deepest"])
     fg.suptitle(f"CPU {topo.get(cpu, cpu)}: {len(rows)} idle exits from {state}", fontsize=11)
