@@ -18,23 +18,12 @@ here=$(cd "$(dirname "$0")" && pwd)
 build=$1
 runs=${2:-1}
 work=$(mktemp -d)
-hogs=()
-stop_hogs() {
-	local p
-	for p in "${hogs[@]}"; do kill "$p" 2>/dev/null; done
-	for p in "${hogs[@]}"; do wait "$p" 2>/dev/null; done
-	hogs=()
-}
-trap 'stop_hogs; rm -rf "$work"' EXIT
+trap 'quiet_host; rm -rf "$work"' EXIT
 
-if [ ! -f "$build/payload_pmf_order.bin" ]; then
-	fail "the scenario's payload is built" "no $build/payload_pmf_order.bin"
+if ! payload_flash "$build" payload_pmf_order.bin "$work" "a FIP with the scenario as BL33, signed with the build's keys"; then
 	summary
 	exit
 fi
-signed_fip "$build" "$work/fip.bin" --nt-fw "$build/payload_pmf_order.bin" &&
-	flash_of "$build" "$work/fip.bin" "$work/flash.bin"
-check "a FIP with the scenario as BL33, signed with the build's keys" [ -s "$work/flash.bin" ]
 
 # boot NAME [QEMU_RUN-ARGS...]: one boot of the scenario, checked.
 boot() {
@@ -63,11 +52,8 @@ boot() {
 # A REALTIME=1 build boots in real time whatever is asked.
 if grep -qx 'REALTIME := 1' "$build/config.mk"; then boot "real time (as built)"; else boot icount; fi
 for i in $(seq 1 "$runs"); do
-	for _ in 1 2 3; do
-		timeout 60 sh -c 'while :; do :; done' &
-		hogs+=($!)
-	done
+	busy_host 3
 	boot "real time, busy host, run $i" --realtime
-	stop_hogs
+	quiet_host
 done
 summary

@@ -19,36 +19,22 @@ here=$(cd "$(dirname "$0")" && pwd)
 build=$1
 runs=${2:-2}
 work=$(mktemp -d)
-hogs=()
-stop_hogs() {
-	local p
-	for p in "${hogs[@]}"; do kill "$p" 2>/dev/null; done
-	for p in "${hogs[@]}"; do wait "$p" 2>/dev/null; done
-	hogs=()
-}
-trap 'stop_hogs; rm -rf "$work"' EXIT
+trap 'quiet_host; rm -rf "$work"' EXIT
 
-if [ ! -f "$build/payload_stress.bin" ]; then
-	fail "the stress payload is built" "no $build/payload_stress.bin"
+if ! payload_flash "$build" payload_stress.bin "$work" "a FIP with the stress as BL33, signed with the build's keys"; then
 	summary
 	exit
 fi
-signed_fip "$build" "$work/fip.bin" --nt-fw "$build/payload_stress.bin" &&
-	flash_of "$build" "$work/fip.bin" "$work/flash.bin"
-check "a FIP with the stress as BL33, signed with the build's keys" [ -s "$work/flash.bin" ]
 
 for i in $(seq 1 "$runs"); do
 	log=$work/run$i.log
 	if [ "$i" -gt 1 ]; then
-		for _ in 1 2 3; do
-			timeout 60 sh -c 'while :; do :; done' &
-			hogs+=($!)
-		done
+		busy_host 3
 	fi
 	start=$(date +%s)
 	qemu_boot "$log" 60 --config "$build/config.mk" --flash "$work/flash.bin" --realtime
 	rc=$?
-	stop_hogs
+	quiet_host
 	echo "run $i$([ "$i" -gt 1 ] && echo ", busy host"): $(($(date +%s) - start)) s"
 	grep -E '^STRESS: |PAYLOAD: FAIL' "$log" | head -n 12 | sed 's/^/    /'
 	check "run $i: in real time, QEMU exits 0 through SYSTEM_OFF" [ "$rc" -eq 0 ]

@@ -129,6 +129,39 @@ flash_of() {
 	py tools.qemu_run.qemu_run --config "$1/config.mk" --make-flash "$1/bl1.bin" "$2" "$3"
 }
 
+# payload_flash BUILD PAYLOAD OUT_DIR WHAT: OUT_DIR/flash.bin, BUILD's BL1
+#   and a FIP with BUILD's payload image PAYLOAD (payload_stress.bin...) as
+#   BL33, signed with BUILD's keys; checked as WHAT. Fails (1) when BUILD
+#   has no such payload, saying so.
+payload_flash() {
+	local build=$1 bin=$1/$2 out=$3 what=$4
+	if [ ! -f "$bin" ]; then
+		fail "the payload $2 is built" "no $bin"
+		return 1
+	fi
+	signed_fip "$build" "$out/fip.bin" --nt-fw "$bin" &&
+		flash_of "$build" "$out/fip.bin" "$out/flash.bin"
+	check "$what" [ -s "$out/flash.bin" ]
+}
+
+# busy_host N: N background CPU hogs, each bounded by `timeout` (60 s), so
+# that a real-time boot's vCPUs are preempted anywhere; quiet_host ends
+# them (a suite that calls busy_host runs quiet_host in its EXIT trap).
+host_hogs=()
+busy_host() {
+	local i
+	for ((i = 0; i < $1; i++)); do
+		timeout 60 sh -c 'while :; do :; done' &
+		host_hogs+=($!)
+	done
+}
+quiet_host() {
+	local p
+	for p in "${host_hogs[@]}"; do kill "$p" 2>/dev/null; done
+	for p in "${host_hogs[@]}"; do wait "$p" 2>/dev/null; done
+	host_hogs=()
+}
+
 # key_options BUILD: make options (ROT_KEY=... and the other key options)
 # that give another build BUILD's keys, so that its BL1/BL2 and BUILD's
 # certificates trust each other.
