@@ -26,7 +26,7 @@ UNIT_CFLAGS := $(HOST_CFLAGS) -I$(UNIT_DIR)/include -fsanitize=address,undefined
 UNIT_OPTIONS := -DENABLE_ASSERTIONS=1 -DENABLE_RUNTIME_INSTRUMENTATION=1 -DPMF_RING=1 -DPSCI_OS_INIT_MODE=1 \
 	-DPLAT_TITLE='"unit test"'
 UNIT_CONFIG := -DLOG_LEVEL=0 $(UNIT_OPTIONS)
-UNIT_QEMU := -Iplat/qemu/include -Iplat/common/include -DQEMU_CLUSTERS=2 -DQEMU_CORES_PER_CLUSTER=2 \
+UNIT_QEMU := -Iplat/qemu/include -Iplat/common/qemu/include -Iplat/common/include -DQEMU_CLUSTERS=2 -DQEMU_CORES_PER_CLUSTER=2 \
 	-DQEMU_MEMORY_MB=1024 $(UNIT_CONFIG)
 # Stateful firmware code on a fake architecture and platform (tests/unit/fake).
 UNIT_FAKE := -Itests/unit/fake $(UNIT_CONFIG)

@@ -5,7 +5,8 @@
  * Its CPUs are numbered in clusters of eight (MPIDR Aff1 = index / 8, Aff0
  * = index % 8) whatever -smp's shape, so the build runs up to
  * PLAT_CLUSTER_COUNT clusters of eight and learns at boot how many of
- * them the machine has (the QEMU module: plat/common/qemu). Usable from C,
+ * them the machine has (the QEMU module: plat/common/qemu). What every
+ * QEMU machine has alike is the QEMU module's (qemu_def.h). Usable from C,
  * assembly and linker scripts.
  */
 #ifndef PLATFORM_DEF_H
@@ -22,19 +23,7 @@
 /* The machine's cores (its -smp) learnt at boot: PSCI knows those only. */
 #define PLAT_CORES_FROM_MACHINE 1
 #define PLAT_MPIDR_MT           0 /* MPIDR_EL1.MT clear: no threads */
-/* QEMU's CPU models lack the IMPLEMENTATION DEFINED registers (lib/cpus). */
-#define PLAT_CPU_IMPDEF_REGS    0
-/* SMCCC_ARCH_SOC_ID: an emulated board, no SiP's JEP-106 code; its name. */
-#define PLAT_SOC_VERSION        0x00000000
-#define PLAT_SOC_REVISION       0
 #define PLAT_SOC_NAME           "QEMU sbsa-ref"
-/* Not an Arm platform: the deprecated Arm SiP PMF IDs are unknown. */
-#define PLAT_ARM_SIP_PMF        0
-#define CACHE_WRITEBACK_GRANULE 64
-
-/* Power domains: system (level 2) -> clusters (1) -> cores (0), as on QEMU virt. */
-#define PLAT_MAX_PWR_LVL     2
-#define PLAT_NUM_PWR_DOMAINS (1 + PLAT_CLUSTER_COUNT + PLATFORM_CORE_COUNT)
 
 /*
  * Boot ROM: the first of the two flash devices, secure only, at 0
@@ -48,41 +37,21 @@
 
 /*
  * Secure RAM: 512 MiB at 0x20000000, seen only by the secure world; its
- * first MiB is partitioned between the images as QEMU virt's SRAM is.
+ * first MiB is partitioned between the images by the QEMU module.
  */
-#define PLAT_SEC_SRAM_BASE    0x20000000
-#define PLAT_SEC_SRAM_SIZE    0x00100000
-#define PLAT_SHARED_RAM_BASE  0x20000000 /* hold pen */
-#define PLAT_SHARED_RAM_SIZE  0x00001000
-/* MEM_PROTECT flag: secure RAM keeps it across a QEMU system reset. */
-#define PLAT_MEM_PROTECT_FLAG (PLAT_SHARED_RAM_BASE + PLAT_SHARED_RAM_SIZE - 8)
-#define BL2_BASE              0x20001000
-#define BL2_LIMIT             0x20060000
-#define BL31_BASE             0x20060000
-#define BL31_LIMIT            0x200E0000
-#define BL1_RW_BASE           0x200E0000
-#define BL1_RW_LIMIT          0x20100000
+#define PLAT_SEC_SRAM_BASE 0x20000000
 
 /*
  * DRAM (-m QEMU_MEMORY_MB) at 1 TiB: QEMU writes its DTB at its start (the
  * machine's loader_start), then BL33. BL2 takes the size from the DTB.
  * Beyond 2^40 the address space is 41 bits (lib/xlat walks from level 0).
  */
-#define PLAT_NS_DRAM_BASE      ULL(0x10000000000)
-#define PLAT_NS_DRAM_SIZE      (QEMU_MEMORY_MB * ULL(0x100000))
-#define PLAT_DTB_BASE          PLAT_NS_DRAM_BASE
-#define PLAT_DTB_MAX_SIZE      0x00100000 /* QEMU's blob: 1 MiB (create_device_tree) */
-#define PLAT_DTB_SCRATCH_BASE  (PLAT_DTB_BASE + PLAT_DTB_MAX_SIZE)
-#define PLAT_BL33_BASE         (PLAT_NS_DRAM_BASE + ULL(0x20000000))
-#define PLAT_BL33_LIMIT        (PLAT_NS_DRAM_BASE + PLAT_NS_DRAM_SIZE)
-/*
- * The call ring's window (lib/pmf, docs/design/pmf.rst): the MiB of
- * non-secure DRAM just below BL33's, which no image uses; BL2 reserves
- * what the rings take of it in the DTB (/reserved-memory).
- */
-#define PLAT_PMF_RING_BASE     (PLAT_BL33_BASE - ULL(0x00100000))
-#define PLAT_PMF_RING_MAX_SIZE 0x00100000
-#define PLAT_XLAT_VA_BITS      41
+#define PLAT_NS_DRAM_BASE ULL(0x10000000000)
+#define PLAT_NS_DRAM_SIZE (QEMU_MEMORY_MB * ULL(0x100000))
+#define PLAT_DTB_BASE     PLAT_NS_DRAM_BASE
+#define PLAT_BL33_BASE    (PLAT_NS_DRAM_BASE + ULL(0x20000000))
+#define PLAT_BL33_LIMIT   (PLAT_NS_DRAM_BASE + PLAT_NS_DRAM_SIZE)
+#define PLAT_XLAT_VA_BITS 41
 
 /* Devices */
 #define PLAT_GICD_BASE       0x40060000
@@ -92,26 +61,10 @@
 #define PLAT_SECURE_EC_OFF   1          /* SBSA_EC_CMD_POWEROFF */
 #define PLAT_SECURE_EC_RESET 2          /* SBSA_EC_CMD_REBOOT */
 #define PLAT_UART_BASE       0x60000000 /* the non-secure PL011, the console of every image */
-#define PLAT_UART_CLK_HZ     0          /* QEMU ignores the divisor */
-#define PLAT_UART_BAUD       115200
-
-/* QEMU 7.2's generic timer runs at 62.5 MHz (one tick = 16 ns). */
-#define PLAT_SYSCNT_FREQ_HZ 62500000
-
-/* The power_state values of the QEMU module's table: composite StateIDs. */
-#define PLAT_PSTATE_CORE_STANDBY 0x00000001
-#define PLAT_PSTATE_CORE_OFF     0x00010002
-#define PLAT_PSTATE_CLUSTER_OFF  0x01010022
-#define PLAT_PSTATE_DEEPEST      0x02010222
-
-/* The anti-rollback NV counters: build options standing in for fuses. */
-#define PLAT_TFW_NVCTR  QEMU_TFW_NVCTR
-#define PLAT_NTFW_NVCTR QEMU_NTFW_NVCTR
 
 /* Level-1..3 translation tables per image (lib/xlat): low devices, high DRAM. */
 #define PLAT_XLAT_TABLES 10
 
-/* EL3 stacks */
-#define PLAT_STACK_SIZE 0x1000
+#include <qemu_def.h>
 
 #endif /* PLATFORM_DEF_H */
