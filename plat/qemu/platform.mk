@@ -53,12 +53,7 @@ override QEMU_MEMORY_MB_WHY := BL33 loads at 0x60000000$(comma) 512 MiB into DRA
 # PLAT_FIP_BASE; tools/qemu_run and the tests read both from config.mk).
 $(call plat_constant,QEMU_FLASH_SIZE,0x04000000)
 $(call plat_constant,QEMU_FLASH_FIP_OFFSET,0x00040000)
+# Its own devices, power lines and hooks, in every image with the module's.
+QEMU_MACHINE_SOURCES := plat/qemu/qemu_virt.c
 include plat/common/qemu/qemu.mk
 
-# The QEMU module's images, with the machine's own devices and power lines.
-PLAT_BL1_SOURCES := $(QEMU_BL1_SOURCES) plat/qemu/qemu_virt.c
-# Trusted board boot's hooks, in BL1 and BL2 when TRUSTED_BOARD_BOOT=1: the
-# ROTPK hash of the build's ROT_KEY, NV counters from platform_def.h.
-PLAT_TBB_SOURCES := plat/common/plat_trusted_boot.c
-PLAT_BL2_SOURCES := $(QEMU_BL2_SOURCES) plat/qemu/qemu_virt.c
-PLAT_BL31_SOURCES := $(QEMU_BL31_SOURCES) plat/qemu/qemu_virt.c

@@ -39,9 +39,7 @@ override QEMU_MEMORY_MB_WHY := BL33 loads 512 MiB into DRAM at 1 TiB; the firmwa
 # flash devices, secure only): BL1 at 0, the FIP at QEMU_FLASH_FIP_OFFSET.
 $(call plat_constant,QEMU_FLASH_SIZE,0x10000000)
 $(call plat_constant,QEMU_FLASH_FIP_OFFSET,0x00040000)
+# Its own devices, power lines and hooks, in every image with the module's.
+QEMU_MACHINE_SOURCES := plat/sbsa/qemu_sbsa.c
 include plat/common/qemu/qemu.mk
 
-PLAT_BL1_SOURCES := $(QEMU_BL1_SOURCES) plat/sbsa/qemu_sbsa.c
-PLAT_TBB_SOURCES := plat/common/plat_trusted_boot.c
-PLAT_BL2_SOURCES := $(QEMU_BL2_SOURCES) plat/sbsa/qemu_sbsa.c
-PLAT_BL31_SOURCES := $(QEMU_BL31_SOURCES) plat/sbsa/qemu_sbsa.c

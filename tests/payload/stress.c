@@ -78,6 +78,24 @@ static unsigned int below(unsigned int pos, unsigned int n)
 static bool expect(struct tally *t, bool ok, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
+/*
+ * CPU_SUSPEND(@ps), the core's timer due @us µs on to wake it, the answer
+ * counted in @t; returns PSCI's answer.
+ */
+static int64_t timed_suspend(struct tally *t, uint32_t ps, unsigned int us)
+{
+	payload_timer_arm_us(us);
+	int64_t rc = payload_suspend(ps);
+
+	payload_timer_stop();
+	payload_wake_ack();
+	t->suspends++;
+	t->granted += rc == PSCI_E_SUCCESS;
+	t->denied += rc == PSCI_E_DENIED;
+	t->invalid += rc == PSCI_E_INVALID_PARAMS;
+	return rc;
+}
+
 static bool expect(struct tally *t, bool ok, const char *fmt, ...)
 {
 	char msg[160];
@@ -124,15 +142,7 @@ static void suspend_once(unsigned int pos, struct tally *t)
 
 		ps |= (level + below(pos, PLAT_MAX_PWR_LVL + 1U - level)) << LAST_AT_SHIFT;
 	}
-	payload_timer_arm_us(10U + below(pos, TIMER_SPAN_US));
-	int64_t rc = payload_suspend(ps);
-
-	payload_timer_stop();
-	payload_wake_ack();
-	t->suspends++;
-	t->granted += rc == PSCI_E_SUCCESS;
-	t->denied += rc == PSCI_E_DENIED;
-	t->invalid += rc == PSCI_E_INVALID_PARAMS;
+	int64_t rc = timed_suspend(t, ps, 10U + below(pos, TIMER_SPAN_US));
 	/*
 	 * Platform-coordinated: every table value is granted (perhaps
 	 * shallower). OS-initiated: the other cores decide whether the caller
@@ -271,14 +281,7 @@ static void pair_round(unsigned int pos, struct tally *t)
 	bool first = pair_first(pos);
 	uint32_t ps = first ? PLAT_PSTATE_CORE_OFF : PLAT_PSTATE_CLUSTER_OFF;
 
-	payload_timer_arm_us(first ? 100U + below(pos, 200) : 30U + below(pos, 50));
-	int64_t rc = payload_suspend(ps);
-
-	payload_timer_stop();
-	payload_wake_ack();
-	t->suspends++;
-	t->granted += rc == PSCI_E_SUCCESS;
-	t->denied += rc == PSCI_E_DENIED;
+	int64_t rc = timed_suspend(t, ps, first ? 100U + below(pos, 200) : 30U + below(pos, 50));
 	expect(t, rc == PSCI_E_SUCCESS || (!first && rc == PSCI_E_DENIED),
 	       "CPU_SUSPEND(0x%08x) returned %lld", ps, (long long)rc);
 	look_at_self(pos, t);

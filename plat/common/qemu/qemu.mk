@@ -23,10 +23,9 @@
 # cannot change; given there, it is refused as no option)
 # and, with plat_constant (platform_def.h reads them: the boot ROM),
 # QEMU_FLASH_SIZE and QEMU_FLASH_FIP_OFFSET: the secure flash -bios fills,
-# BL1 at 0, the FIP at the offset. Then it adds to its images' sources
-# QEMU_BL1_SOURCES, QEMU_BL2_SOURCES and QEMU_BL31_SOURCES (each image's
-# QEMU_COMMON_SOURCES among them), and implements the machine's hooks
-# (qemu_machine.h). tools/qemu_run reads all of it from the build's
+# BL1 at 0, the FIP at the offset; and QEMU_MACHINE_SOURCES, its own
+# sources, which implement the machine's hooks (qemu_machine.h) and go
+# into every image with the module's. tools/qemu_run reads all of it from the build's
 # config.mk: no machine is described anywhere else.
 
 $(foreach v,QEMU_MACHINE QEMU_CPUS QEMU_SMP QEMU_TOPOLOGY QEMU_SMP_TOPOLOGY QEMU_CORE_LIMIT \
@@ -56,11 +55,21 @@ PLAT_CONFIG_FACTS += QEMU_MACHINE QEMU_CPUS QEMU_SMP QEMU_TOPOLOGY QEMU_SMP_TOPO
 PLAT_RUNTIME_ONLY += QEMU QEMU_CPU QEMU_EXTRA
 
 PLAT_INCLUDES += -Iplat/common/qemu/include
+# Each image: the module's sources and the machine's own (QEMU_MACHINE_SOURCES:
+# its devices, power lines and qemu_machine.h's hooks).
+ifeq ($(QEMU_MACHINE_SOURCES),)
+$(error plat/$(PLAT)/platform.mk: QEMU_MACHINE_SOURCES (the machine's own hooks, plat/common/qemu/qemu.mk) is not set)
+endif
 QEMU_COMMON_SOURCES := plat/common/qemu/qemu_common.c plat/common/qemu/aarch64/qemu_helpers.S \
 	plat/common/pl011_console.c plat/common/uniform_topology.c plat/common/aarch64/uniform_topology.S
-QEMU_BL1_SOURCES := $(QEMU_COMMON_SOURCES) plat/common/qemu/qemu_bl1_setup.c plat/common/hold_pen.c
-QEMU_BL2_SOURCES := $(QEMU_COMMON_SOURCES) plat/common/qemu/qemu_bl2_setup.c
-QEMU_BL31_SOURCES := $(QEMU_COMMON_SOURCES) plat/common/qemu/qemu_pm.c plat/common/hold_pen.c
+PLAT_BL1_SOURCES := $(QEMU_COMMON_SOURCES) plat/common/qemu/qemu_bl1_setup.c plat/common/hold_pen.c \
+	$(QEMU_MACHINE_SOURCES)
+PLAT_BL2_SOURCES := $(QEMU_COMMON_SOURCES) plat/common/qemu/qemu_bl2_setup.c $(QEMU_MACHINE_SOURCES)
+PLAT_BL31_SOURCES := $(QEMU_COMMON_SOURCES) plat/common/qemu/qemu_pm.c plat/common/hold_pen.c \
+	$(QEMU_MACHINE_SOURCES)
+# Trusted board boot's hooks, in BL1 and BL2 when TRUSTED_BOARD_BOOT=1: the
+# ROTPK hash of the build's ROT_KEY, NV counters from platform_def.h.
+PLAT_TBB_SOURCES := plat/common/plat_trusted_boot.c
 
 # $(call plat_package,DIR): DIR/flash.bin, what QEMU boots
 # (tools/qemu_run --make-flash: the layout of QEMU_FLASH_*).
