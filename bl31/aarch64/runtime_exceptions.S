@@ -8,10 +8,23 @@
  * restores it and returns with ERET. el3_exit restores a whole context: the
  * one cm_init_ns_context() wrote for a core's first entry into the normal
  * world (cold boot, CPU_ON, power-down wake-up). Nothing but saving,
- * restoring and calling C happens here.
+ * restoring and calling C happens here, except the answers to SMCs that
+ * need no C: a reserved function ID (reserved_fid_aarch64) and the two
+ * version calls (version_call_aarch64), which change no state.
  */
 #include <common/aarch64/el3_common_macros.S>
+#include <lib/pmf_macros.S>
+#include <lib/psci/psci.h>
 #include <lib/smccc.h>
+
+/*
+ * The version calls' bits below the owning entity number: both are function
+ * number 0, with the SVE hint (bit 16) and every reserved bit clear.
+ */
+#define VERSION_CALL_ZERO_BITS 0x00ffffff
+#if (SMCCC_VERSION & VERSION_CALL_ZERO_BITS) != 0 || (PSCI_FID_VERSION & VERSION_CALL_ZERO_BITS) != 0
+#error "a version call's function ID has a bit below the OEN"
+#endif
 
 	/*
 	 * CVE-2022-23960 (Spectre-BHB): overwrite the branch history a lower
@@ -37,8 +50,10 @@
 	 * context save; on a CPU that needs it, after the branch-history loop,
 	 * as TF-A's figures are. \aarch32: 1 if the caller was in AArch32
 	 * state; \bhb: 1 to run the loop. From AArch64, a function ID with
-	 * its top reserved bit set goes to reserved_fid_aarch64 first (one
-	 * untaken branch for every other call).
+	 * its top reserved bit set goes to reserved_fid_aarch64 first, and one
+	 * with bits 23:0 clear (function number 0: the version calls) to
+	 * version_call_aarch64 (one untaken branch, and two instructions, for
+	 * every other call).
 	 */
 	.macro sync_lower_el aarch32, bhb
 	str	x30, [sp, #CTX_X30]
@@ -51,6 +66,10 @@
 	mrs	x30, cntpct_el0
 	str	x30, [sp, #CPU_DATA_PMF_ENTER_TS]
 	stp	x0, x1, [sp, #CTX_X0]
+	.if !\aarch32
+	tst	w0, #VERSION_CALL_ZERO_BITS
+	b.eq	version_call_aarch64
+	.endif
 	mov	x1, #\aarch32
 	b	sync_lower_el_entry
 	.endm
@@ -198,6 +217,63 @@ func reserved_fid_aarch64
 	mov	x1, #0
 	b	sync_lower_el_entry
 endfunc reserved_fid_aarch64
+
+/*
+ * A synchronous exception from AArch64 with bits 23:0 of w0 clear; x0, x1
+ * and x30 saved, ENTER_PSCI's counter sample in cpu_data.
+ * The two version calls change no state and answer a constant, so they
+ * are answered here, with every other register as the caller left it (the
+ * dispatcher's answer: smc_ret1 writes x0 alone), and nothing saved:
+ *  SMCCC_VERSION: SMCCC_VERSION_VALUE (DEN0028 7.2);
+ *  PSCI_VERSION: psci_decided.version (DEN0022 5.1.1), with its record as
+ *    the Standard Service writes it (services/std_svc/std_svc.c): the
+ *    ENTER_PSCI sample committed with its line cleaned to the PoC, then
+ *    EXIT_PSCI; no call-ring record (it is no power call). A version of 0
+ *    means PSCI is not set up: the dispatcher answers, as it would.
+ * Only an SMC: anything else (a trapped instruction whose x0 happens to
+ * be such an ID, a yielding call, an SMC64 or another owner's function 0)
+ * takes the ordinary path with x0 and x1 as it expects. AArch32 callers
+ * always take it (their IDs reach the same answers there).
+ */
+func version_call_aarch64
+	mrs	x1, esr_el3
+	ubfx	x1, x1, #ESR_EC_SHIFT, #6
+	cmp	x1, #EC_AARCH64_SMC
+	b.ne	2f
+	lsr	w1, w0, #FUNCID_OEN_SHIFT
+	cmp	w1, #(PSCI_FID_VERSION >> FUNCID_OEN_SHIFT)
+	b.eq	1f
+	cmp	w1, #(SMCCC_VERSION >> FUNCID_OEN_SHIFT)
+	b.ne	2f
+	movz	w0, #SMCCC_VERSION_MAJOR, lsl #16 /* SMCCC_VERSION_VALUE */
+	movk	w0, #SMCCC_VERSION_MINOR
+	ldr	x1, [sp, #CTX_X1]
+	ldr	x30, [sp, #CTX_X30]
+	eret_no_sls
+
+1:	adrp	x1, psci_decided
+	ldr	x0, [x1, #:lo12:psci_decided + PSCI_DECIDED_VERSION]
+	cbz	x0, 2f
+#if ENABLE_RUNTIME_INSTRUMENTATION
+	/* This CPU's PMF block (include/lib/pmf_macros.S) in x1. */
+	ldr	w1, [sp, #CPU_DATA_CORE_POS]
+	adrp	x30, pmf_timestamps
+	add	x30, x30, #:lo12:pmf_timestamps
+	add	x1, x30, x1, lsl #PMF_CPU_SHIFT
+	ldr	x30, [sp, #CPU_DATA_PMF_ENTER_TS]
+	str	x30, [x1, #PMF_SLOT_ENTER_PSCI]
+	dc	civac, x1
+	dsb	sy
+	pmf_store_exit_psci x1, x30
+#endif
+	ldr	x1, [sp, #CTX_X1]
+	ldr	x30, [sp, #CTX_X30]
+	eret_no_sls
+
+2:	ldr	x0, [sp, #CTX_X0]
+	mov	x1, #0
+	b	sync_lower_el_entry
+endfunc version_call_aarch64
 
 /*
  * x0, x1 and x30 are saved, x1 = 1 for an AArch32 caller. Call

@@ -20,4 +20,14 @@
 	str	\t1, [\t0, #PMF_SLOT_EXIT_HW_LOW_PWR]
 	.endm
 
+	/*
+	 * pmf_store_exit_psci block, t: CNTPCT_EL0 into the EXIT_PSCI slot of
+	 * the CPU block at \block (a register, kept), no cache maintenance,
+	 * as the C capture (include/lib/pmf.h). Clobbers \t.
+	 */
+	.macro pmf_store_exit_psci block, t
+	mrs	\t, cntpct_el0
+	str	\t, [\block, #PMF_SLOT_EXIT_PSCI]
+	.endm
+
 #endif

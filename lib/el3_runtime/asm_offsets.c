@@ -9,6 +9,7 @@
 #include <lib/cpus/cpu_ops.h>
 #include <lib/el3_runtime/cpu_data.h>
 #include <lib/pmf.h>
+#include <lib/psci/psci_lib.h>
 
 #define DEFINE(sym, val) __asm__ volatile(".ascii \"@@ASM_OFFSET " #sym " %c0\"" : : "i"(val))
 
@@ -17,6 +18,7 @@ void asm_offsets(void);
 void asm_offsets(void)
 {
 	DEFINE(CTX_X0, offsetof(struct el3_context, x[0]));
+	DEFINE(CTX_X1, offsetof(struct el3_context, x[1]));
 	DEFINE(CTX_X2, offsetof(struct el3_context, x[2]));
 	DEFINE(CTX_X4, offsetof(struct el3_context, x[4]));
 	DEFINE(CTX_X6, offsetof(struct el3_context, x[6]));
@@ -39,6 +41,7 @@ void asm_offsets(void)
 	DEFINE(CPU_DATA_CTX, offsetof(struct cpu_data, ctx));
 	DEFINE(CPU_DATA_RUNTIME_SP, offsetof(struct cpu_data, runtime_sp));
 	DEFINE(CPU_DATA_PMF_ENTER_TS, offsetof(struct cpu_data, pmf_enter_ts));
+	DEFINE(CPU_DATA_CORE_POS, offsetof(struct cpu_data, core_pos));
 	DEFINE(CPU_DATA_CRASH_REGS, offsetof(struct cpu_data, crash));
 	DEFINE(CPU_DATA_CRASH_SP, offsetof(struct cpu_data, crash.sp));
 	DEFINE(CPU_DATA_CRASH_STACK_TOP, offsetof(struct cpu_data, crash_stack) + CRASH_STACK_SIZE);
@@ -87,6 +90,10 @@ void asm_offsets(void)
 	 */
 	DEFINE(PMF_CPU_SHIFT, __builtin_ctz(sizeof(pmf_timestamps[0])));
 	DEFINE(PMF_SLOT_EXIT_HW_LOW_PWR, sizeof(pmf_timestamps[0][0]) * RT_INSTR_EXIT_HW_LOW_PWR);
+	DEFINE(PMF_SLOT_ENTER_PSCI, sizeof(pmf_timestamps[0][0]) * RT_INSTR_ENTER_PSCI);
+	DEFINE(PMF_SLOT_EXIT_PSCI, sizeof(pmf_timestamps[0][0]) * RT_INSTR_EXIT_PSCI);
+	/* PSCI_VERSION's answer, for the vectors (include/lib/psci/psci_lib.h). */
+	DEFINE(PSCI_DECIDED_VERSION, offsetof(struct psci_decided, version));
 }
 
 /* cpu_helpers.S loads a write's set and clear masks with one LDP. */

@@ -16,19 +16,8 @@
 
 #include "psci_private.h"
 
-/*
- * What cold boot decided (psci_setup), read by the SMC path:
- *  version: PSCI_VERSION's answer (read before the checks, as the constant
- *        was: a load beside the bitmap where 0x00010003 would take two
- *        instructions on the path to it);
- *  fids: bit n, SMC32 PSCI function number n (0-31) is implemented; bit
- *        32 + n, its SMC64 form: psci_functions[] (below) and each row's
- *        availability rule, evaluated once.
- */
-static struct {
-	uint64_t version;
-	uint64_t fids;
-} decided;
+/* What cold boot decided (psci_lib.h): the SMC path reads nothing else. */
+struct psci_decided psci_decided;
 
 static bool implemented(uint32_t fid)
 {
@@ -41,7 +30,7 @@ static bool implemented(uint32_t fid)
 	 * are clear, so @fid & 63 (the shift the A64 instruction takes) is
 	 * the function number.
 	 */
-	uint64_t half = decided.fids >> ((fid & PSCI_FID_SMC64_BIT) >> 25);
+	uint64_t half = psci_decided.fids >> ((fid & PSCI_FID_SMC64_BIT) >> 25);
 
 	return ((half >> (fid & 63U)) & 1U) != 0U;
 }
@@ -225,7 +214,7 @@ static uint64_t rc64(int rc)
 static uint64_t fn_version(uint32_t fid, uint64_t x1, uint64_t x2, uint64_t x3, uint64_t spsr)
 {
 	(void)fid, (void)x1, (void)x2, (void)x3, (void)spsr;
-	return decided.version;
+	return psci_decided.version;
 }
 
 static uint64_t fn_cpu_suspend(uint32_t fid, uint64_t x1, uint64_t x2, uint64_t x3, uint64_t spsr)
@@ -470,7 +459,7 @@ static __attribute__((noinline)) uint64_t psci_call(uint32_t fid, uint64_t x1, u
 
 uint64_t psci_smc_handler(uint32_t fid, uint64_t x1, uint64_t x2, uint64_t x3, uint64_t caller_spsr)
 {
-	uint64_t version = decided.version;
+	uint64_t version = psci_decided.version;
 
 	if (!implemented(fid))
 		return (uint64_t)(int64_t)PSCI_E_NOT_SUPPORTED;
@@ -491,17 +480,17 @@ int psci_setup(uintptr_t warm_entrypoint)
 		      "inconsistent\n");
 		return -1;
 	}
-	decided.version = PSCI_VERSION_VALUE;
-	decided.fids = 0;
+	psci_decided.version = PSCI_VERSION_VALUE;
+	psci_decided.fids = 0;
 	for (uint32_t n = 0; n <= PSCI_FUNC_NUM_MASK; n++) {
 		const struct psci_fn *row = &psci_functions[n];
 
 		if (row->handler == NULL || (row->available != NULL && !row->available(ops)))
 			continue;
 		if ((row->forms & SMC32) != 0U)
-			decided.fids |= 1ULL << n;
+			psci_decided.fids |= 1ULL << n;
 		if ((row->forms & SMC64) != 0U)
-			decided.fids |= 1ULL << (32U + n);
+			psci_decided.fids |= 1ULL << (32U + n);
 	}
 	INFO("PSCI: %u cores, %u power levels\n", PLATFORM_CORE_COUNT, PLAT_MAX_PWR_LVL + 1);
 	return 0;

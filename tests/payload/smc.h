@@ -22,10 +22,4 @@ void smc_x0_x17(uint64_t fid, uint64_t a1, uint64_t out[18]);
 /* Bit n set: xn (4 <= n <= 17) changed across an SMC with function ID @fid. */
 uint64_t smc_clobber_mask(uint64_t fid);
 
-/*
- * Read CNTPS_CTL_EL1, an instruction EL3 turns into an UNDEF for the
- * normal world: returns @preset when the payload's handler skipped it.
- */
-uint64_t payload_try_read_cntps_ctl_el1(uint64_t preset);
-
 #endif

@@ -17,6 +17,23 @@
 int psci_setup(uintptr_t warm_entrypoint);
 
 /*
+ * What cold boot decided (psci_setup), read by the SMC path and nothing
+ * else (all zero until PSCI is set up, and if its set-up failed):
+ *  version: PSCI_VERSION's answer, PSCI_VERSION_VALUE (DEN0022 5.1.1).
+ *        BL31's AArch64 vectors answer PSCI_VERSION from it without the
+ *        dispatcher (bl31/aarch64/runtime_exceptions.S), and leave a 0 to
+ *        the dispatcher, which then finds no PSCI service (SMC_UNK);
+ *  fids: bit n, SMC32 PSCI function number n (0-31) is implemented; bit
+ *        32 + n, its SMC64 form: psci_functions[] and each row's
+ *        availability rule, evaluated once.
+ */
+struct psci_decided {
+	uint64_t version;
+	uint64_t fids;
+};
+extern struct psci_decided psci_decided;
+
+/*
  * Handle PSCI function @fid (function number 0x00-0x1f of OEN 4, SMC32
  * arguments already zero-extended, DEN0028 2.6) with arguments @x1-@x3,
  * made from the exception level @caller_spsr (the caller's SPSR_EL3)

@@ -40,16 +40,6 @@ func smc_clobber_mask
 endfunc smc_clobber_mask
 
 /*
- * payload_try_read_cntps_ctl_el1(x0 = preset): read CNTPS_CTL_EL1 into x0,
- * which EL3 traps (SCR_EL3.ST = 0) and reflects as an UNDEF; the payload's
- * handler then skips the MRS, so x0 comes back as the preset value.
- */
-func payload_try_read_cntps_ctl_el1
-	mrs	x0, cntps_ctl_el1
-	ret
-endfunc payload_try_read_cntps_ctl_el1
-
-/*
  * smc_x0_x17(x0 = function ID, x1 = argument, x2 = out): issue the SMC and
  * store x0-x17 after it at out[0..17], for the calls that return more than
  * four registers (SMCCC_ARCH_SOC_ID's name, DEN0028 7.4.2).
