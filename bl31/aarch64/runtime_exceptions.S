@@ -255,16 +255,11 @@ func version_call_aarch64
 	ldr	x0, [x1, #:lo12:psci_decided + PSCI_DECIDED_VERSION]
 	cbz	x0, 2f
 #if ENABLE_RUNTIME_INSTRUMENTATION
-	/* This CPU's PMF block (include/lib/pmf_macros.S) in x1. */
 	ldr	w1, [sp, #CPU_DATA_CORE_POS]
-	adrp	x30, pmf_timestamps
-	add	x30, x30, #:lo12:pmf_timestamps
-	add	x1, x30, x1, lsl #PMF_CPU_SHIFT
-	ldr	x30, [sp, #CPU_DATA_PMF_ENTER_TS]
-	str	x30, [x1, #PMF_SLOT_ENTER_PSCI]
-	dc	civac, x1
-	dsb	sy
-	pmf_store_exit_psci x1, x30
+	pmf_cpu_block x30, x1
+	ldr	x1, [sp, #CPU_DATA_PMF_ENTER_TS]
+	pmf_commit_enter_psci x30, x1
+	pmf_store_exit_psci x30, x1
 #endif
 	ldr	x1, [sp, #CTX_X1]
 	ldr	x30, [sp, #CTX_X30]

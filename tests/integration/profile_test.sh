@@ -64,11 +64,13 @@ for w in psci_version/smc psci_version/pmf cpu_suspend/powerdown cpu_suspend/wak
 done
 check "cpu_on: 3 calls, on the caller and the target core" \
 	grep -qE '^   3 occurrence\(s\), CPU 0, 1: ' "$t/cpu_on.txt"
-check "psci_version: the SMC path ends in the SMC entry path's own ERET" grep -q 'sync_lower_el_entry' "$t/psci_version.txt"
+check "psci_version: the SMC path ends in the vectors' own answer, no C" \
+	bash -c "grep -q 'version_call_aarch64' '$t/psci_version.txt' &&
+		! grep -qE 'sync_lower_el_entry|std_svc_handle' '$t/psci_version.txt'"
 check "inlined frames are named with their caller" \
-	grep -q 'psci_smc_handler  (in std_svc_handle)' "$t/psci_version.txt"
+	grep -q 'psci_smc_handler  (in std_svc_handle)' "$t/cpu_suspend.txt"
 check "source lines are listed" \
-	grep -qE '^ +[0-9]+ +[0-9.]+ +[0-9.]+  services/std_svc/std_svc.c:[0-9]+' "$t/psci_version.txt"
+	grep -qE '^ +[0-9]+ +[0-9.]+ +[0-9.]+  lib/psci/psci_suspend.c:[0-9]+' "$t/cpu_suspend.txt"
 
 # The PMF intervals the payload printed, against the instructions counted.
 pmf_matches() {    # PATH WINDOW "PMF NAME"
