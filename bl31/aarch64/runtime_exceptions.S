@@ -230,21 +230,23 @@ endfunc reserved_fid_aarch64
  *    ENTER_PSCI sample committed with its line cleaned to the PoC, then
  *    EXIT_PSCI; no call-ring record (it is no power call). A version of 0
  *    means PSCI is not set up: the dispatcher answers, as it would.
- * Only an SMC: anything else (a trapped instruction whose x0 happens to
- * be such an ID, a yielding call, an SMC64 or another owner's function 0)
- * takes the ordinary path with x0 and x1 as it expects. AArch32 callers
- * always take it (their IDs reach the same answers there).
+ * Only an SMC: anything else (a yielding call first, for one instruction;
+ * a trapped instruction whose x0 happens to be such an ID; an SMC64 or
+ * another owner's function 0) takes the ordinary path with x0 and x1 as
+ * it expects. AArch32 callers always take it (their IDs reach the same
+ * answers there).
  */
 func version_call_aarch64
+	tbz	w0, #FUNCID_TYPE_SHIFT, 3f
 	mrs	x1, esr_el3
 	ubfx	x1, x1, #ESR_EC_SHIFT, #6
 	cmp	x1, #EC_AARCH64_SMC
-	b.ne	2f
+	b.ne	3f
 	lsr	w1, w0, #FUNCID_OEN_SHIFT
 	cmp	w1, #(PSCI_FID_VERSION >> FUNCID_OEN_SHIFT)
 	b.eq	1f
 	cmp	w1, #(SMCCC_VERSION >> FUNCID_OEN_SHIFT)
-	b.ne	2f
+	b.ne	3f
 	movz	w0, #SMCCC_VERSION_MAJOR, lsl #16 /* SMCCC_VERSION_VALUE */
 	movk	w0, #SMCCC_VERSION_MINOR
 	ldr	x1, [sp, #CTX_X1]
@@ -266,7 +268,7 @@ func version_call_aarch64
 	eret_no_sls
 
 2:	ldr	x0, [sp, #CTX_X0]
-	mov	x1, #0
+3:	mov	x1, #0
 	b	sync_lower_el_entry
 endfunc version_call_aarch64
 
