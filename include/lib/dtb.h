@@ -76,9 +76,7 @@ enum dtb_err {
 	DTB_ERR_REG_RANGE = -22,       /* a memory range wraps past 2^64 */
 	DTB_ERR_NO_MEMORY = -23,       /* no usable memory node */
 	DTB_ERR_TOO_MANY_RANGES = -24, /* more than MEM_RANGES_MAX disjoint ranges */
-	/* Reserved memory (dtb_add_reserved) */
-	DTB_ERR_LIBFDT = -25, /* libfdt could not write the node (its reason in other) */
-	DTB_ERR_LAST = DTB_ERR_LIBFDT,
+	DTB_ERR_LAST = DTB_ERR_TOO_MANY_RANGES,
 };
 
 /*
@@ -146,28 +144,40 @@ struct dtb_idle_state {
 
 #define DTB_MAX_IDLE_STATES 8U
 
+/* A range of DRAM the firmware keeps from the normal world (dtb_add_psci). */
+struct dtb_reserved {
+	const char *name;       /* node name before the unit address, e.g. "pmf-ring" */
+	const char *compatible; /* e.g. "n1fw,pmf-ring" */
+	uint64_t base, size;    /* bytes */
+};
+
 /* What dtb_add_psci() did, for the boot log. */
 struct dtb_psci_report {
-	bool has_cpus;             /* the blob has a /cpus node */
-	bool replaced_psci;        /* a /psci node was there and was replaced */
-	bool replaced_idle_states; /* a /cpus/idle-states node was replaced */
-	unsigned int cpu_nodes;    /* /cpus children named cpu[@...] or of device_type "cpu" */
-	unsigned int described;    /* of those, device_type "cpu" or none: given the properties */
-	unsigned int typed;        /* of those, named cpu[@...] without device_type: given "cpu" */
-	unsigned int idle_states;  /* states written under /cpus/idle-states */
-	uint32_t old_size;         /* totalsize before, bytes */
-	uint32_t new_size;         /* totalsize after, bytes */
+	bool has_cpus;              /* the blob has a /cpus node */
+	bool replaced_psci;         /* a /psci node was there and was replaced */
+	bool replaced_idle_states;  /* a /cpus/idle-states node was replaced */
+	bool reserved;              /* the reserved range's node was written */
+	bool replaced_reserved;     /* ... in place of a node of its name */
+	bool added_reserved_memory; /* ... in a /reserved-memory node added for it */
+	unsigned int cpu_nodes;     /* /cpus children named cpu[@...] or of device_type "cpu" */
+	unsigned int described;     /* of those, device_type "cpu" or none: given the properties */
+	unsigned int typed;         /* of those, named cpu[@...] without device_type: given "cpu" */
+	unsigned int idle_states;   /* states written under /cpus/idle-states */
+	uint32_t old_size;          /* totalsize before, bytes */
+	uint32_t new_size;          /* totalsize after, bytes */
 	uint32_t written; /* bytes from the blob's start written: what to clean to the PoC */
 };
 
 /*
- * dtb_add_psci() - make the DTB describe PSCI, in one linear rewrite.
+ * dtb_add_psci() - make the DTB describe PSCI, and keep a range of DRAM
+ * from the normal world, in one linear rewrite.
  * @dtb:          a blob dtb_check_header() accepted for @region_size.
  * @region_size:  bytes the result may occupy at @dtb.
  * @scratch:      work buffer the result is built in, then copied to @dtb;
  *                must not overlap the region. Its content is undefined after.
  * @scratch_size: bytes at @scratch.
  * @states, @count: idle states (count <= DTB_MAX_IDLE_STATES; may be 0).
+ * @reserved:     a range to describe as kept, or NULL (below).
  * @report:       filled on success.
  * @diag:         filled on error (may be NULL).
  *
@@ -190,13 +200,23 @@ struct dtb_psci_report {
  * phandle and writes), then one copy of the result over the blob; only
  * bytes before @report->written change.
  *
+ * @reserved, Linux's reserved-memory binding: a child
+ * "<name>@<base in hex>" of the first /reserved-memory with compatible,
+ * reg (in that node's #address-cells and #size-cells; 2 and 1 where it
+ * has none, 2.3.5) and no-map, after the node's other children; a child of
+ * that name is replaced. Without /reserved-memory, one is added at the end
+ * of the root with the root's cells and an empty ranges.
+ *
  * Returns DTB_OK, or a structure-block error (DTB_ERR_TOKEN ...
  * DTB_ERR_NESTING), DTB_ERR_NO_SPACE (result larger than @scratch_size or
- * @region_size), DTB_ERR_PHANDLES or DTB_ERR_ARGS; then @dtb is untouched.
+ * @region_size), DTB_ERR_PHANDLES, DTB_ERR_ARGS, or DTB_ERR_CELLS (the
+ * cells @reserved's reg is written in are not 1 or 2, or one cell cannot
+ * hold its base or size: field "reg"); then @dtb is untouched.
  */
 int dtb_add_psci(void *dtb, size_t region_size, void *scratch, size_t scratch_size,
                  const struct dtb_idle_state *states, unsigned int count,
-                 struct dtb_psci_report *report, struct dtb_diag *diag);
+                 const struct dtb_reserved *reserved, struct dtb_psci_report *report,
+                 struct dtb_diag *diag);
 
 /*
  * dtb_read_memory() - the DRAM a DTB describes.
@@ -212,35 +232,5 @@ int dtb_add_psci(void *dtb, size_t region_size, void *scratch, size_t scratch_si
  * DTB_ERR_REG_RANGE, DTB_ERR_NO_MEMORY or DTB_ERR_TOO_MANY_RANGES.
  */
 int dtb_read_memory(const void *dtb, struct mem_ranges *ranges, struct dtb_diag *diag);
-
-/* A range of DRAM the firmware keeps (dtb_add_reserved). */
-struct dtb_reserved {
-	const char *name;       /* node name before the unit address, e.g. "pmf-ring" */
-	const char *compatible; /* e.g. "n1fw,pmf-ring" */
-	uint64_t base, size;    /* bytes */
-};
-
-/*
- * dtb_add_reserved() - describe @r as kept from the normal world: a child
- * "<name>@<base in hex>" of /reserved-memory with compatible, reg (in its
- * parent's #address-cells and #size-cells) and no-map (Linux's
- * reserved-memory binding). /reserved-memory is added at the end of the
- * root if absent, with the root's cells (2.3.5: 2 and 1 if it has none)
- * and an empty ranges; a child of that name is replaced.
- * @dtb:          a blob dtb_check_header() accepted for @region_size.
- * @scratch:      work buffer the result is built in, then copied to @dtb;
- *                must not overlap the region. Its content is undefined after.
- * @written:      on success, the bytes written at @dtb (to clean to the PoC).
- * @diag:         filled on error (may be NULL).
- *
- * The blob goes through this library's checked walk first: libfdt edits
- * only a tree that passed it. Returns DTB_OK, a structure-block error,
- * DTB_ERR_CELLS (cells not 1 or 2, or a value one cell cannot hold),
- * DTB_ERR_NO_SPACE (the result is larger than @region_size) or
- * DTB_ERR_LIBFDT (libfdt refused: no room in @scratch, say); then @dtb is
- * untouched.
- */
-int dtb_add_reserved(void *dtb, size_t region_size, void *scratch, size_t scratch_size,
-                     const struct dtb_reserved *r, uint32_t *written, struct dtb_diag *diag);
 
 #endif

@@ -78,8 +78,6 @@ const char *dtb_strerror(int err)
 		return "no memory node";
 	case DTB_ERR_TOO_MANY_RANGES:
 		return "too many memory ranges";
-	case DTB_ERR_LIBFDT:
-		return "libfdt could not edit the DTB";
 	default:
 		return "unknown DTB error";
 	}
@@ -181,9 +179,6 @@ char *dtb_diag_format(const struct dtb_diag *d, char *buf, size_t size)
 		break;
 	case DTB_ERR_TOO_MANY_RANGES:
 		snprintf(buf, size, "%s: more than %llu disjoint memory ranges", f, l);
-		break;
-	case DTB_ERR_LIBFDT:
-		snprintf(buf, size, "%s: libfdt: %s (error %llu)", f, o, v);
 		break;
 	default:
 		snprintf(buf, size, "%s", dtb_strerror(d->err));

@@ -1,8 +1,9 @@
 /*
  * The PSCI description this firmware adds to the normal world's DTB
  * (include/lib/dtb.h, dtb_add_psci): /psci, /cpus/idle-states, and
- * enable-method / cpu-idle-states on each CPU node, written in one linear
- * rewrite of the blob into a scratch buffer.
+ * enable-method / cpu-idle-states on each CPU node, and the range of DRAM
+ * it keeps (a /reserved-memory child), written in one linear rewrite of
+ * the blob into a scratch buffer.
  *
  * Why a rewrite and not libfdt's in-place edits: each fdt_setprop or
  * fdt_add_subnode moves the rest of the blob, so describing N CPUs costs
@@ -24,7 +25,10 @@
  * Layout written (Devicetree Specification v0.4, 5.1-5.6): header,
  * memory reservation block at 40 (8-aligned), structure block, strings
  * block. Node and property bindings: 3.7/3.8 (cpus, cpu: device_type
- * "cpu", enable-method), Linux's arm/psci.yaml and cpu/idle-states.yaml.
+ * "cpu", enable-method), Linux's arm/psci.yaml, cpu/idle-states.yaml and
+ * reserved-memory/reserved-memory.yaml (the node's #address-cells and
+ * #size-cells are the root's, its ranges empty; no-map keeps a range out
+ * of the kernel's linear map).
  */
 #include <string.h>
 
@@ -48,17 +52,36 @@ enum new_name {
 	N_MIN_RESIDENCY,
 	N_PHANDLE,
 	N_DEVICE_TYPE,
+	N_ADDRESS_CELLS,
+	N_SIZE_CELLS,
+	N_RANGES,
+	N_REG,
+	N_NO_MAP,
 	N_COUNT
 };
 
 static const char *const new_names[N_COUNT] = {
-	[N_COMPATIBLE] = "compatible",          [N_METHOD] = "method",
-	[N_ENABLE_METHOD] = "enable-method",    [N_CPU_IDLE_STATES] = "cpu-idle-states",
-	[N_ENTRY_METHOD] = "entry-method",      [N_SUSPEND_PARAM] = "arm,psci-suspend-param",
-	[N_ENTRY_LATENCY] = "entry-latency-us", [N_EXIT_LATENCY] = "exit-latency-us",
-	[N_MIN_RESIDENCY] = "min-residency-us", [N_PHANDLE] = "phandle",
+	[N_COMPATIBLE] = "compatible",
+	[N_METHOD] = "method",
+	[N_ENABLE_METHOD] = "enable-method",
+	[N_CPU_IDLE_STATES] = "cpu-idle-states",
+	[N_ENTRY_METHOD] = "entry-method",
+	[N_SUSPEND_PARAM] = "arm,psci-suspend-param",
+	[N_ENTRY_LATENCY] = "entry-latency-us",
+	[N_EXIT_LATENCY] = "exit-latency-us",
+	[N_MIN_RESIDENCY] = "min-residency-us",
+	[N_PHANDLE] = "phandle",
 	[N_DEVICE_TYPE] = "device_type",
+	[N_ADDRESS_CELLS] = "#address-cells",
+	[N_SIZE_CELLS] = "#size-cells",
+	[N_RANGES] = "ranges",
+	[N_REG] = "reg",
+	[N_NO_MAP] = "no-map",
 };
+
+#define RESERVED_MEMORY   "reserved-memory"
+/* "<name>@<16 hex digits>" and its NUL. */
+#define RESERVED_NAME_MAX 64U
 
 /* The blob being written into the scratch buffer; @full latches overflow. */
 struct out {
@@ -88,6 +111,14 @@ struct fixup {
 	bool in_cpus;                                /* inside a root child named "cpus" */
 	bool first_cpus;                             /* ... and it is the first one */
 	struct cpu_child child;
+	/* The reserved range (NULL: none), its node's name, and the cells it needs. */
+	const struct dtb_reserved *reserved;
+	char reserved_name[RESERVED_NAME_MAX];
+	uint32_t root_cells[2];   /* the root's #address-cells, #size-cells */
+	uint32_t parent_cells[2]; /* the /reserved-memory being copied's */
+	bool in_reserved_memory;  /* inside the first /reserved-memory */
+	int err;                  /* the first error found while writing */
+	struct dtb_diag err_diag;
 	struct dtb_psci_report rep;
 };
 
@@ -222,6 +253,94 @@ static void out_psci(struct fixup *f)
 	out_u32(&f->o, DTB_END_NODE);
 }
 
+/* @name@<base in hex> into @buf (a node name, Devicetree Specification 2.2.1). */
+static void unit_name(char *buf, size_t size, const char *name, uint64_t base)
+{
+	static const char hex[] = "0123456789abcdef";
+	char digits[16];
+	int n = 0;
+	size_t len = strlen(name);
+
+	do {
+		digits[n++] = hex[base & 0xfU];
+		base >>= 4;
+	} while (base != 0U);
+	if (len + 2U + (size_t)n > size)
+		len = size - 2U - (size_t)n;
+	memcpy(buf, name, len);
+	buf[len++] = '@';
+	while (n > 0)
+		buf[len++] = digits[--n];
+	buf[len] = '\0';
+}
+
+/* #address-cells or #size-cells of the node @t belongs to, into @cells (0: unreadable). */
+static void read_cells(const struct dtb_token *t, uint32_t cells[2])
+{
+	int i = strcmp(t->name, "#address-cells") == 0 ? 0
+	        : strcmp(t->name, "#size-cells") == 0  ? 1
+	                                               : -1;
+
+	if (i >= 0)
+		cells[i] = t->len == 4U ? dtb_be32(t->value) : 0U;
+}
+
+/* The first error of the walk's writing, kept for the end (nothing is written then). */
+static void write_fail(struct fixup *f, const char *field, uint64_t value, const char *other)
+{
+	if (f->err == DTB_OK) {
+		f->err = DTB_ERR_CELLS;
+		f->err_diag = (struct dtb_diag){ DTB_ERR_CELLS, field, value, other, 0, 0 };
+	}
+}
+
+/*
+ * The reserved range's node, its reg in @cells (#address-cells, #size-cells:
+ * each 1 or 2, and one cell holds no value above 2^32 - 1).
+ */
+static void out_reserved(struct fixup *f, const uint32_t cells[2])
+{
+	const struct dtb_reserved *r = f->reserved;
+	const uint64_t v[2] = { r->base, r->size };
+	uint8_t reg[16];
+	uint32_t len = 0;
+
+	for (unsigned int i = 0; i < 2U; i++) {
+		if (cells[i] != 1U && cells[i] != 2U) {
+			write_fail(f, i == 0U ? "#address-cells" : "#size-cells", cells[i], NULL);
+			return;
+		}
+		if (cells[i] == 1U && v[i] > UINT32_MAX) {
+			write_fail(f, "reg", v[i], "one cell cannot hold it");
+			return;
+		}
+		if (cells[i] == 2U) {
+			dtb_put_be32(reg + len, (uint32_t)(v[i] >> 32));
+			len += 4U;
+		}
+		dtb_put_be32(reg + len, (uint32_t)v[i]);
+		len += 4U;
+	}
+	out_begin_node(&f->o, f->reserved_name);
+	out_prop_str(&f->o, f->name_off[N_COMPATIBLE], r->compatible);
+	out_prop(&f->o, f->name_off[N_REG], reg, len);
+	out_prop(&f->o, f->name_off[N_NO_MAP], NULL, 0);
+	out_u32(&f->o, DTB_END_NODE);
+	f->rep.reserved = true;
+}
+
+/* /reserved-memory with the root's cells, holding the reserved range's node. */
+static void out_reserved_memory(struct fixup *f)
+{
+	out_begin_node(&f->o, RESERVED_MEMORY);
+	out_prop_u32(&f->o, f->name_off[N_ADDRESS_CELLS], f->root_cells[0]);
+	out_prop_u32(&f->o, f->name_off[N_SIZE_CELLS], f->root_cells[1]);
+	out_prop(&f->o, f->name_off[N_RANGES], NULL, 0);
+	out_reserved(f, f->root_cells);
+	out_u32(&f->o, DTB_END_NODE);
+	f->rep.added_reserved_memory = true;
+}
+
 static bool named(const char *name, const char *base)
 {
 	size_t n = strlen(base);
@@ -254,7 +373,18 @@ static void rewrite(struct fixup *f, const struct dtb_token *t)
 			f->skip = 1;
 			return;
 		}
-		if (t->depth == 1U && strcmp(t->name, "cpus") == 0) {
+		if (t->depth == 2U && f->in_reserved_memory &&
+		    strcmp(t->name, f->reserved_name) == 0) {
+			f->rep.replaced_reserved = true;
+			f->skip = 1;
+			return;
+		}
+		if (t->depth == 1U && f->reserved != NULL && !f->rep.reserved &&
+		    strcmp(t->name, RESERVED_MEMORY) == 0) {
+			f->in_reserved_memory = true;
+			f->parent_cells[0] = 2U; /* 2.3.5's defaults, where it says nothing */
+			f->parent_cells[1] = 1U;
+		} else if (t->depth == 1U && strcmp(t->name, "cpus") == 0) {
 			f->in_cpus = true;
 			f->first_cpus = !f->rep.has_cpus;
 			f->rep.has_cpus = true;
@@ -271,6 +401,10 @@ static void rewrite(struct fixup *f, const struct dtb_token *t)
 		out_begin_node(&f->o, t->name);
 		break;
 	case DTB_PROP:
+		if (t->depth == 0U)
+			read_cells(t, f->root_cells);
+		else if (t->depth == 1U && f->in_reserved_memory)
+			read_cells(t, f->parent_cells);
 		if (t->depth == 2U && f->in_cpus) {
 			if (strcmp(t->name, "enable-method") == 0 ||
 			    strcmp(t->name, "cpu-idle-states") == 0)
@@ -289,7 +423,12 @@ static void rewrite(struct fixup *f, const struct dtb_token *t)
 			if (f->first_cpus && f->count != 0U)
 				out_idle_states(f);
 			f->in_cpus = false;
+		} else if (t->depth == 1U && f->in_reserved_memory) {
+			out_reserved(f, f->parent_cells); /* after its other children */
+			f->in_reserved_memory = false;
 		} else if (t->depth == 0U) {
+			if (f->reserved != NULL && !f->rep.reserved && f->err == DTB_OK)
+				out_reserved_memory(f);
 			out_psci(f);
 		}
 		out_u32(&f->o, DTB_END_NODE);
@@ -353,11 +492,14 @@ static size_t source_extent(const void *dtb)
 
 int dtb_add_psci(void *dtb, size_t region_size, void *scratch, size_t scratch_size,
                  const struct dtb_idle_state *states, unsigned int count,
-                 struct dtb_psci_report *report, struct dtb_diag *diag)
+                 const struct dtb_reserved *reserved, struct dtb_psci_report *report,
+                 struct dtb_diag *diag)
 {
 	struct fixup f = { .o = { scratch, scratch_size, 0, false },
 		           .states = states,
-		           .count = count };
+		           .count = count,
+		           .reserved = reserved,
+		           .root_cells = { 2U, 1U } }; /* 2.3.5's defaults */
 	const uint8_t *src = dtb;
 	uint32_t rsv_off = dtb_hdr(dtb, DTB_HDR_OFF_MEM_RSVMAP);
 	uint32_t strings_size = dtb_hdr(dtb, DTB_HDR_SIZE_DT_STRINGS);
@@ -377,6 +519,8 @@ int dtb_add_psci(void *dtb, size_t region_size, void *scratch, size_t scratch_si
 	out_bytes(&f.o, src + rsv_off, rsvmap_len(dtb), true);
 	struct_off = (uint32_t)f.o.pos;
 
+	if (reserved != NULL)
+		unit_name(f.reserved_name, sizeof(f.reserved_name), reserved->name, reserved->base);
 	/* New names go after the old strings block, which is copied unchanged. */
 	for (unsigned int i = 0, off = strings_size; i < N_COUNT; i++) {
 		f.name_off[i] = off;
@@ -389,6 +533,11 @@ int dtb_add_psci(void *dtb, size_t region_size, void *scratch, size_t scratch_si
 		rewrite(&f, &t);
 	if (rc < 0)
 		return rc;
+	if (f.err != DTB_OK) {
+		if (diag != NULL)
+			*diag = f.err_diag;
+		return f.err;
+	}
 	if (count > MAX_PHANDLE - f.max_phandle)
 		return psci_fail(diag, DTB_ERR_PHANDLES, "phandle", f.max_phandle, NULL, count);
 	out_u32(&f.o, DTB_END);

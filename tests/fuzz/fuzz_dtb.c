@@ -49,24 +49,30 @@ static void check_ranges(const struct mem_ranges *m)
 	}
 }
 
-/* BL2's reservation of the call ring on @dtb (a header we accepted), checked as above. */
+/*
+ * The fix-up with the call ring reserved, as BL2 runs it with PMF_RING=1,
+ * on @dtb (a header we accepted): untouched on failure; on success a blob
+ * our header check (and, where it can judge, libfdt) accepts, with the
+ * ring's node.
+ */
 static void reserve(uint8_t *dtb, size_t size, uint8_t *copy, uint8_t *scratch, size_t scratch_size,
                     bool libfdt_ok)
 {
 	static const struct dtb_reserved ring = { "pmf-ring", "n1fw,pmf-ring", 0x5ff00000,
 		                                  0x20000 };
+	struct dtb_psci_report rep;
 	struct dtb_diag diag;
-	uint32_t written = 0;
 	char msg[256];
 
 	memcpy(copy, dtb, size);
-	if (dtb_add_reserved(dtb, size, scratch, scratch_size, &ring, &written, &diag) != DTB_OK) {
+	if (dtb_add_psci(dtb, size, scratch, scratch_size, states, 2, &ring, &rep, &diag) !=
+	    DTB_OK) {
 		dtb_diag_format(&diag, msg, sizeof(msg));
 		if (memcmp(copy, dtb, size) != 0)
 			abort();
 		return;
 	}
-	if (written > size || dtb_check_header(dtb, size, &diag) != DTB_OK)
+	if (!rep.reserved || rep.written > size || dtb_check_header(dtb, size, &diag) != DTB_OK)
 		abort();
 	if (libfdt_ok && (fdt_check_full(dtb, size) != 0 ||
 	                  fdt_path_offset(dtb, "/reserved-memory/pmf-ring@5ff00000") < 0))
@@ -98,7 +104,7 @@ static void run(const uint8_t *data, size_t size)
 		dtb_diag_format(&diag, msg, sizeof(msg));
 
 	memcpy(copy, dtb, size);
-	rc = dtb_add_psci(dtb, size, scratch, scratch_size, states, 2, &rep, &diag);
+	rc = dtb_add_psci(dtb, size, scratch, scratch_size, states, 2, NULL, &rep, &diag);
 	/*
 	 * libfdt's fdt_check_full() as a second opinion, on the input (@copy),
 	 * only where it ends in good time: libfdt 1.6.1's walks loop for ever
@@ -112,7 +118,7 @@ static void run(const uint8_t *data, size_t size)
 		dtb_diag_format(&diag, msg, sizeof(msg));
 		if (memcmp(copy, dtb, size) != 0)
 			abort();
-		/* The reservation walks the blob itself: any input, as BL2 never would. */
+		/* The same with the ring: any input, refused or not. */
 		reserve(dtb, size, copy, scratch, scratch_size, false);
 		goto out;
 	}
@@ -125,7 +131,7 @@ static void run(const uint8_t *data, size_t size)
 		abort();
 	if (libfdt_ok && (fdt_check_full(dtb, size) != 0 || fdt_path_offset(dtb, "/psci") < 0))
 		abort();
-	rc = dtb_add_psci(dtb, size, scratch, scratch_size, states, 2, &rep, &diag);
+	rc = dtb_add_psci(dtb, size, scratch, scratch_size, states, 2, NULL, &rep, &diag);
 	if (rc != DTB_OK && rc != DTB_ERR_NO_SPACE && rc != DTB_ERR_PHANDLES)
 		abort();
 	if (dtb_check_header(dtb, size, &diag) == DTB_OK)

@@ -3,7 +3,10 @@
 # QEMU with DTBs derived from QEMU's own (-dtb replaces it, -bios included)
 # and with less DRAM, and assert BL2's exact messages and whether the boot
 # went on:
-#  - QEMU's DTB: /psci and the idle states on 4 of 4 CPUs;
+#  - QEMU's DTB: /psci and the idle states on 4 of 4 CPUs, the PMF call
+#    ring's /reserved-memory node (PMF_RING=1);
+#  - a /reserved-memory the ring's node cannot go in (3 address cells):
+#    ERROR naming the cells and the range, /psci still added, boot goes on;
 #  - no /cpus node: a WARNING; CPU nodes without device_type (all, one):
 #    given device_type "cpu" and described (a machine's minimal DT may
 #    have none),
@@ -47,6 +50,8 @@ py tools.qemu_run.qemu_run --config "$build/config.mk" --dump-dtb "$work/qemu.dt
 "$dtb_edit" "$work/qemu.dtb" "$work/notype.dtb" rm-prop /cpus/cpu@0 device_type \
 	rm-prop /cpus/cpu@1 device_type rm-prop /cpus/cpu@2 device_type rm-prop /cpus/cpu@3 device_type
 "$dtb_edit" "$work/qemu.dtb" "$work/onetype.dtb" rm-prop /cpus/cpu@3 device_type
+"$dtb_edit" "$work/qemu.dtb" "$work/badring.dtb" add-node / reserved-memory \
+	set-u32 /reserved-memory '#address-cells' 3 set-u32 /reserved-memory '#size-cells' 2
 "$dtb_edit" "$work/qemu.dtb" "$work/cpus2000.dtb" cpus 2000
 "$dtb_edit" "$work/qemu.dtb" "$work/cpus500.dtb" cpus 500
 
@@ -67,6 +72,21 @@ check "QEMU's DTB: PSCI on 4 of 4 CPUs" has "$log" \
 	"NOTICE:  BL2: DTB: /psci added; enable-method and cpu-idle-states on 4 of 4 CPU nodes; 2 idle states"
 check "QEMU's DTB: no WARNING or ERROR" bash -c "! grep -qE '^(WARNING|ERROR)' '$log'"
 check "QEMU's DTB: boot goes on to BL33" went_on "$log"
+ring=$(sed -n 's/^PMF_RING := //p' "$build/config.mk")
+if [ "$ring" = 1 ]; then
+	check "QEMU's DTB: the call ring's memory reserved in the same rewrite" has "$log" \
+		"NOTICE:  BL2: DTB: /reserved-memory/pmf-ring@5ff00000: the PMF call ring, 0x20000 bytes"
+	boot badring "$work/flash.bin" "$entered" -- -dtb "$work/badring.dtb"
+	log=$work/badring.log
+	check "/reserved-memory with 3 address cells: ERROR names the cells and the range" has "$log" \
+		"ERROR:   BL2: DTB: cannot reserve the PMF call ring: #address-cells 3 is not supported (1 or 2); the normal world must not use 0x5ff00000-0x5ff1ffff"
+	check "/reserved-memory with 3 address cells: PSCI still described" has "$log" \
+		"NOTICE:  BL2: DTB: /psci added; enable-method and cpu-idle-states on 4 of 4 CPU nodes; 2 idle states"
+	check "/reserved-memory with 3 address cells: no ring node claimed" lacks "$log" "pmf-ring@"
+	check "/reserved-memory with 3 address cells: boot goes on to BL33" went_on "$log"
+else
+	check "PMF_RING=0: no call ring reserved" lacks "$log" "pmf-ring"
+fi
 
 boot nocpus "$work/flash.bin" "$entered" -- -dtb "$work/nocpus.dtb"
 log=$work/nocpus.log

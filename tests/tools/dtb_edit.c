@@ -6,6 +6,8 @@
  *   dtb_edit IN OUT OP...      OPs applied in order:
  *     rm-node PATH             delete the node and its subtree
  *     rm-prop PATH NAME        delete one property
+ *     add-node PARENT NAME     add an empty node under PARENT
+ *     set-u32 PATH NAME V      set a one-cell property to V
  *     cpus N                   replace /cpus by one with N cpu@<i> nodes
  *                              (device_type "cpu", reg <i>, compatible)
  *     pad N                    leave N bytes of free space at the end
@@ -81,7 +83,8 @@ int main(int argc, char **argv)
 
 	if (argc < 3 || fdt == NULL) {
 		fprintf(stderr,
-		        "usage: dtb_edit IN OUT [rm-node PATH | rm-prop PATH NAME | cpus N | pad N]...\n");
+		        "usage: dtb_edit IN OUT [rm-node PATH | rm-prop PATH NAME | "
+		        "add-node PARENT NAME | set-u32 PATH NAME V | cpus N | pad N]...\n");
 		return 2;
 	}
 	f = fopen(argv[1], "rb");
@@ -104,6 +107,13 @@ int main(int argc, char **argv)
 
 			rc = fdt_delprop(fdt, node, argv[i + 2]);
 			i += 2;
+		} else if (strcmp(op, "add-node") == 0 && i + 2 < argc) {
+			rc = fdt_add_subnode(fdt, node_at(fdt, argv[i + 1]), argv[i + 2]);
+			i += 2;
+		} else if (strcmp(op, "set-u32") == 0 && i + 3 < argc) {
+			rc = fdt_setprop_u32(fdt, node_at(fdt, argv[i + 1]), argv[i + 2],
+			                     (uint32_t)strtoul(argv[i + 3], NULL, 0));
+			i += 3;
 		} else if (strcmp(op, "cpus") == 0 && i + 1 < argc) {
 			make_cpus(fdt, strtoul(argv[++i], NULL, 0));
 			rc = 0;

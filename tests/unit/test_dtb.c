@@ -168,7 +168,7 @@ static void *scratch(void)
 static int fixup(void *b, struct dtb_psci_report *rep, struct dtb_diag *d)
 {
 	CHECK_EQ(dtb_check_header(b, REGION, d), DTB_OK);
-	return dtb_add_psci(b, REGION, scratch(), REGION, states, 2, rep, d);
+	return dtb_add_psci(b, REGION, scratch(), REGION, states, 2, NULL, rep, d);
 }
 
 static bool prop_eq(const void *b, int node, const char *name, const void *v, int len)
@@ -430,7 +430,7 @@ static void test_no_idle_states(void)
 	struct dtb_psci_report rep;
 	struct dtb_diag d;
 
-	CHECK_EQ(dtb_add_psci(b, REGION, scratch(), REGION, states, 0, &rep, &d), DTB_OK);
+	CHECK_EQ(dtb_add_psci(b, REGION, scratch(), REGION, states, 0, NULL, &rep, &d), DTB_OK);
 	CHECK_EQ(fdt_check_full(b, REGION), 0);
 	CHECK_EQ(rep.idle_states, 0);
 	CHECK_EQ(rep.described, 2);
@@ -449,7 +449,8 @@ static struct dtb_diag expect_untouched(void *b, size_t region, size_t scratch_s
 	struct dtb_diag d = { 0 };
 
 	memcpy(copy, b, REGION);
-	CHECK_EQ(dtb_add_psci(b, region, scratch(), scratch_size, states, count, &rep, &d), err);
+	CHECK_EQ(dtb_add_psci(b, region, scratch(), scratch_size, states, count, NULL, &rep, &d),
+	         err);
 	CHECK_EQ(d.err, err);
 	CHECK(memcmp(copy, b, REGION) == 0);
 	free(copy);
@@ -478,7 +479,7 @@ static void test_buffer_too_small(void)
 	d = expect_untouched(b, need - 1, REGION, 2, DTB_ERR_NO_SPACE);
 	CHECK(strcmp(d.other, "DTB region") == 0);
 	expect_untouched(b, REGION, 0, 2, DTB_ERR_NO_SPACE);
-	CHECK_EQ(dtb_add_psci(b, need, scratch(), need, states, 2, &rep, &d), DTB_OK);
+	CHECK_EQ(dtb_add_psci(b, need, scratch(), need, states, 2, NULL, &rep, &d), DTB_OK);
 	CHECK_EQ(rep.new_size, need);
 	verify(b, 64);
 	free(b);
@@ -494,7 +495,7 @@ static void test_bad_arguments_and_phandles(void)
 	d = expect_untouched(b, REGION, REGION, 2, DTB_ERR_PHANDLES);
 	CHECK_EQ(d.value, 0xfffffffd);
 	/* One state still fits: phandle 0xfffffffe. */
-	CHECK_EQ(dtb_add_psci(b, REGION, scratch(), REGION, states, 1, NULL, NULL), DTB_OK);
+	CHECK_EQ(dtb_add_psci(b, REGION, scratch(), REGION, states, 1, NULL, NULL, NULL), DTB_OK);
 	CHECK(fdt_node_offset_by_phandle(b, 0xfffffffe) >= 0);
 	free(b);
 }
@@ -816,54 +817,72 @@ static void verify_reserved(const void *b, uint32_t ac, uint32_t sc)
 	CHECK_EQ(fdt_check_full(b, REGION), 0);
 }
 
-static int reserve(void *b, uint32_t *written, struct dtb_diag *d)
+/* The PSCI fix-up with @r reserved, as BL2 makes it; @b's header checked first. */
+static int reserve_range(void *b, size_t region, size_t scratch_size, const struct dtb_reserved *r,
+                         struct dtb_psci_report *rep, struct dtb_diag *d)
 {
-	CHECK_EQ(dtb_check_header(b, REGION, d), DTB_OK);
-	return dtb_add_reserved(b, REGION, scratch(), REGION, &ring, written, d);
+	CHECK_EQ(dtb_check_header(b, region, d), DTB_OK);
+	return dtb_add_psci(b, region, scratch(), scratch_size, states, 2, r, rep, d);
+}
+
+static int reserve(void *b, struct dtb_psci_report *rep, struct dtb_diag *d)
+{
+	return reserve_range(b, REGION, REGION, &ring, rep, d);
+}
+
+/* The number of children of @b's /reserved-memory. */
+static int reserved_children(const void *b)
+{
+	int count = 0;
+
+	for (int n = fdt_first_subnode(b, fdt_path_offset(b, "/reserved-memory")); n >= 0;
+	     n = fdt_next_subnode(b, n))
+		count++;
+	return count;
 }
 
 /*
- * The QEMU DTB after the PSCI fix-up, as BL2 edits it: /reserved-memory
- * added with the root's cells (2 and 2), the node in them; everything
- * else (the PSCI description) kept; a second call replaces the node
- * rather than adding another; the result is what the written count says.
+ * The QEMU DTB as BL2 makes it, in one rewrite: the PSCI description
+ * and /reserved-memory added with the root's cells (2 and 2), the node in
+ * them; a second call replaces both rather than adding others.
  */
 static void test_reserved_qemu(void)
 {
 	void *b = load_qemu_dtb();
 	struct dtb_psci_report rep;
 	struct dtb_diag d;
-	uint32_t written = 0;
-	int count = 0;
 
-	CHECK_EQ(fixup(b, &rep, &d), DTB_OK);
-	CHECK_EQ(reserve(b, &written, &d), DTB_OK);
-	CHECK_EQ(written, fdt_totalsize(b));
+	CHECK(fdt_path_offset(b, "/reserved-memory") < 0);
+	CHECK_EQ(reserve(b, &rep, &d), DTB_OK);
+	CHECK(rep.reserved && rep.added_reserved_memory && !rep.replaced_reserved);
+	CHECK(rep.written != 0U && rep.written <= fdt_totalsize(b));
 	verify_reserved(b, 2, 2);
 	verify(b, 4);
-	CHECK_EQ(reserve(b, &written, &d), DTB_OK);
+	CHECK_EQ(reserve(b, &rep, &d), DTB_OK);
+	CHECK(rep.reserved && !rep.added_reserved_memory && rep.replaced_reserved &&
+	      rep.replaced_psci && rep.replaced_idle_states);
 	verify_reserved(b, 2, 2);
-	for (int n = fdt_first_subnode(b, fdt_path_offset(b, "/reserved-memory")); n >= 0;
-	     n = fdt_next_subnode(b, n))
-		count++;
-	CHECK_EQ(count, 1);
+	verify(b, 4);
+	CHECK_EQ(reserved_children(b), 1);
 	free(b);
 }
 
 /*
  * An existing /reserved-memory (of other cells than the root's: its own
- * rule the node's reg follows) keeps its children; a tree with one
- * address cell refuses a base above 4 GiB; one with a 3-cell parent is
- * refused as such; a blob the checked walk rejects is never given to
- * libfdt; no room leaves the blob untouched.
+ * rule the node's reg follows) keeps its children, ours after them; a
+ * tree with one address cell refuses a base above 4 GiB; cells of 3, or a
+ * cells property that is not one cell, are refused by name (the root's
+ * only where /reserved-memory is to be added with them); a blob the
+ * checked walk rejects is refused; no room leaves the blob untouched.
  */
 static void test_reserved_cases(void)
 {
 	void *b = calloc(1, REGION), *copy = malloc(REGION);
 	const struct dtb_reserved high = { "pmf-ring", "n1fw,pmf-ring", 0x100000000ull, 0x1000 };
+	struct dtb_psci_report rep;
 	struct dtb_diag d;
-	uint32_t written = 0;
 	char msg[200];
+	size_t need;
 
 	OK(fdt_create(b, REGION));
 	OK(fdt_finish_reservemap(b));
@@ -880,40 +899,65 @@ static void test_reserved_cases(void)
 	OK(fdt_end_node(b));
 	OK(fdt_end_node(b));
 	OK(fdt_finish(b));
-	CHECK_EQ(reserve(b, &written, &d), DTB_OK);
-	verify_reserved(b, 1, 1);
-	CHECK(fdt_path_offset(b, "/reserved-memory/other@48000000") >= 0);
-
 	memcpy(copy, b, REGION);
-	CHECK_EQ(dtb_add_reserved(b, REGION, scratch(), REGION, &high, &written, &d),
-	         DTB_ERR_CELLS);
+	CHECK_EQ(reserve(b, &rep, &d), DTB_OK);
+	CHECK(rep.reserved && !rep.added_reserved_memory && !rep.replaced_reserved);
+	verify_reserved(b, 1, 1);
+	CHECK_EQ(reserved_children(b), 2);
+	CHECK_EQ(fdt_next_subnode(b, fdt_path_offset(b, "/reserved-memory/other@48000000")),
+	         fdt_path_offset(b, "/reserved-memory/pmf-ring@5ff00000"));
+	need = fdt_totalsize(b);
+
+	memcpy(b, copy, REGION);
+	CHECK_EQ(reserve_range(b, REGION, REGION, &high, &rep, &d), DTB_ERR_CELLS);
 	CHECK(memcmp(copy, b, REGION) == 0);
 	CHECK(strstr(dtb_diag_format(&d, msg, sizeof(msg)), "reg") != NULL);
 
 	/* No room: the scratch buffer, then the region. */
-	CHECK_EQ(dtb_add_reserved(b, REGION, scratch(), fdt_totalsize(b) - 4, &ring, &written, &d),
-	         DTB_ERR_LIBFDT);
-	CHECK(strstr(dtb_diag_format(&d, msg, sizeof(msg)), "libfdt: FDT_ERR_NOSPACE") != NULL);
-	CHECK_EQ(dtb_add_reserved(b, fdt_totalsize(b) - 8, scratch(), REGION, &ring, &written, &d),
+	CHECK_EQ(reserve_range(b, REGION, need - 4, &ring, &rep, &d), DTB_ERR_NO_SPACE);
+	CHECK(memcmp(copy, b, REGION) == 0);
+	CHECK_EQ(reserve_range(b, REGION, need, &ring, &rep, &d), DTB_OK);
+	memcpy(b, copy, REGION);
+	CHECK_EQ(dtb_add_psci(b, need - 8, scratch(), REGION, states, 2, &ring, &rep, &d),
 	         DTB_ERR_NO_SPACE);
 	CHECK(memcmp(copy, b, REGION) == 0);
 
-	/* /reserved-memory with 3 address cells. */
+	/* /reserved-memory with 3 address cells, then a #size-cells of 8 bytes. */
 	OK(fdt_open_into(copy, b, REGION));
 	OK(fdt_setprop_u32(b, fdt_path_offset(b, "/reserved-memory"), "#address-cells", 3));
 	memcpy(copy, b, REGION);
-	CHECK_EQ(dtb_add_reserved(b, REGION, scratch(), REGION, &ring, &written, &d),
-	         DTB_ERR_CELLS);
+	CHECK_EQ(reserve(b, &rep, &d), DTB_ERR_CELLS);
+	CHECK_EQ(d.value, 3);
+	CHECK(strstr(dtb_diag_format(&d, msg, sizeof(msg)), "#address-cells") != NULL);
+	CHECK(memcmp(copy, b, REGION) == 0);
+	OK(fdt_setprop_u32(b, fdt_path_offset(b, "/reserved-memory"), "#address-cells", 1));
+	OK(fdt_setprop_u64(b, fdt_path_offset(b, "/reserved-memory"), "#size-cells", 1));
+	memcpy(copy, b, REGION);
+	CHECK_EQ(reserve(b, &rep, &d), DTB_ERR_CELLS);
+	CHECK(strstr(dtb_diag_format(&d, msg, sizeof(msg)), "#size-cells") != NULL);
+	CHECK(memcmp(copy, b, REGION) == 0);
+
+	/* Without /reserved-memory: the root's cells, which must be 1 or 2 then. */
+	OK(fdt_del_node(b, fdt_path_offset(b, "/reserved-memory")));
+	OK(fdt_setprop_u32(b, 0, "#size-cells", 3));
+	memcpy(copy, b, REGION);
+	CHECK_EQ(fixup(b, &rep, &d), DTB_OK); /* nothing to reserve: the root's cells unread */
+	memcpy(b, copy, REGION);
+	CHECK_EQ(reserve(b, &rep, &d), DTB_ERR_CELLS);
 	CHECK_EQ(d.value, 3);
 	CHECK(memcmp(copy, b, REGION) == 0);
+	OK(fdt_delprop(b, 0, "#address-cells"));
+	OK(fdt_delprop(b, 0, "#size-cells"));
+	CHECK_EQ(reserve(b, &rep, &d), DTB_OK); /* 2.3.5's defaults, 2 and 1 */
+	CHECK(rep.added_reserved_memory);
+	verify_reserved(b, 2, 1);
 
 	/* A structure the walk rejects: a property whose length runs past the block. */
 	uint8_t *p = first_prop(b, "/reserved-memory");
 
 	put32(p + 4, 0xfffffff4u);
 	memcpy(copy, b, REGION);
-	CHECK_EQ(dtb_add_reserved(b, REGION, scratch(), REGION, &ring, &written, &d),
-	         DTB_ERR_TOKEN);
+	CHECK_EQ(reserve(b, &rep, &d), DTB_ERR_TOKEN);
 	CHECK(memcmp(copy, b, REGION) == 0);
 	free(copy);
 	free(b);

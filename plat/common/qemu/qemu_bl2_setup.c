@@ -89,10 +89,30 @@ static void mem_protect_overwrite(const struct plat_ns_dram *dram)
 	}
 }
 
-/* True once the DTB describes PSCI (and passed the fix-up's checked walk). */
-static bool add_psci(void *dtb, const struct plat_ns_dram *dram)
+/*
+ * The call ring's memory (lib/pmf, docs/design/pmf.rst), which BL31 writes
+ * and the normal world reads: kept from the kernel's allocator and linear
+ * map, so that nothing but the ring's readers ever maps it.
+ */
+static const struct dtb_reserved pmf_ring = { "pmf-ring", "n1fw,pmf-ring", PLAT_PMF_RING_BASE,
+	                                      PMF_RING_SIZE };
+
+static int fix_up(void *dtb, const struct dtb_reserved *reserved, struct dtb_psci_report *rep,
+                  struct dtb_diag *diag)
 {
-	const unsigned int count = ARRAY_SIZE(qemu_idle_states);
+	return dtb_add_psci(dtb, PLAT_DTB_MAX_SIZE, (void *)PLAT_DTB_SCRATCH_BASE,
+	                    PLAT_DTB_MAX_SIZE, qemu_idle_states, ARRAY_SIZE(qemu_idle_states),
+	                    reserved, rep, diag);
+}
+
+/*
+ * The DTB made to describe PSCI and, with the call ring, to keep the
+ * ring's memory: one rewrite (lib/dtb). If the ring's node cannot be
+ * written, the PSCI description still is, and the ERROR names the range.
+ */
+static void add_psci(void *dtb, const struct plat_ns_dram *dram)
+{
+	const bool ring = ENABLE_RUNTIME_INSTRUMENTATION && PMF_RING;
 	struct dtb_psci_report rep;
 	struct dtb_diag diag;
 	char msg[160];
@@ -101,14 +121,20 @@ static bool add_psci(void *dtb, const struct plat_ns_dram *dram)
 	if (!mem_ranges_contain(&dram->ranges, PLAT_DTB_SCRATCH_BASE, PLAT_DTB_MAX_SIZE)) {
 		ERROR("BL2: DTB: no DRAM at 0x%lx for the 0x%x-byte scratch buffer; BL33 gets the DTB untouched\n",
 		      (unsigned long)PLAT_DTB_SCRATCH_BASE, PLAT_DTB_MAX_SIZE);
-		return false;
+		return;
 	}
-	rc = dtb_add_psci(dtb, PLAT_DTB_MAX_SIZE, (void *)PLAT_DTB_SCRATCH_BASE, PLAT_DTB_MAX_SIZE,
-	                  qemu_idle_states, count, &rep, &diag);
+	rc = fix_up(dtb, ring ? &pmf_ring : NULL, &rep, &diag);
+	if (rc == DTB_ERR_CELLS && ring) {
+		ERROR("BL2: DTB: cannot reserve the PMF call ring: %s; the normal world must not use "
+		      "0x%llx-0x%llx\n",
+		      dtb_diag_format(&diag, msg, sizeof(msg)), (unsigned long long)pmf_ring.base,
+		      (unsigned long long)(pmf_ring.base + pmf_ring.size - 1U));
+		rc = fix_up(dtb, NULL, &rep, &diag);
+	}
 	if (rc != DTB_OK) {
 		ERROR("BL2: DTB: cannot add the PSCI description: %s; BL33 gets the DTB untouched\n",
 		      dtb_diag_format(&diag, msg, sizeof(msg)));
-		return false;
+		return;
 	}
 	flush_dcache_range(PLAT_DTB_BASE, rep.written);
 	NOTICE("BL2: DTB: /psci %s; enable-method and cpu-idle-states on %u of %u CPU nodes; %u idle states%s\n",
@@ -125,35 +151,9 @@ static bool add_psci(void *dtb, const struct plat_ns_dram *dram)
 	else if (rep.described < rep.cpu_nodes)
 		WARN("BL2: DTB: %u of %u CPU nodes under /cpus have a device_type other than \"cpu\": not described\n",
 		     rep.cpu_nodes - rep.described, rep.cpu_nodes);
-	return true;
-}
-
-/*
- * The call ring's memory (lib/pmf, docs/design/pmf.rst), which BL31 writes
- * and the normal world reads: kept from the kernel's allocator and linear
- * map, so that nothing but the ring's readers ever maps it.
- */
-static void add_pmf_ring(void *dtb)
-{
-	const struct dtb_reserved ring = { "pmf-ring", "n1fw,pmf-ring", PLAT_PMF_RING_BASE,
-		                           PMF_RING_SIZE };
-	struct dtb_diag diag;
-	uint32_t written = 0;
-	char msg[160];
-
-	if (!ENABLE_RUNTIME_INSTRUMENTATION || !PMF_RING)
-		return;
-	if (dtb_add_reserved(dtb, PLAT_DTB_MAX_SIZE, (void *)PLAT_DTB_SCRATCH_BASE,
-	                     PLAT_DTB_MAX_SIZE, &ring, &written, &diag) != DTB_OK) {
-		ERROR("BL2: DTB: cannot reserve the PMF call ring: %s; the normal world must not use "
-		      "0x%llx-0x%llx\n",
-		      dtb_diag_format(&diag, msg, sizeof(msg)), (unsigned long long)ring.base,
-		      (unsigned long long)(ring.base + ring.size - 1U));
-		return;
-	}
-	flush_dcache_range(PLAT_DTB_BASE, written);
-	NOTICE("BL2: DTB: /reserved-memory/pmf-ring@%llx: the PMF call ring, 0x%llx bytes\n",
-	       (unsigned long long)ring.base, (unsigned long long)ring.size);
+	if (rep.reserved)
+		NOTICE("BL2: DTB: /reserved-memory/pmf-ring@%llx: the PMF call ring, 0x%llx bytes\n",
+		       (unsigned long long)pmf_ring.base, (unsigned long long)pmf_ring.size);
 }
 
 void plat_bl2_prepare_bl33(struct plat_ns_dram *dram)
@@ -168,6 +168,6 @@ void plat_bl2_prepare_bl33(struct plat_ns_dram *dram)
 		      (unsigned long)PLAT_DTB_BASE, dtb_diag_format(&diag, msg, sizeof(msg)));
 	describe_dram(valid ? dtb : NULL, dram);
 	mem_protect_overwrite(dram);
-	if (valid && add_psci(dtb, dram))
-		add_pmf_ring(dtb);
+	if (valid)
+		add_psci(dtb, dram);
 }
