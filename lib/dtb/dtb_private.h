@@ -2,7 +2,7 @@
  * Private to lib/dtb: the header layout, big-endian field access, and a
  * checked, linear walk over a DTB's structure block (Devicetree
  * Specification v0.4, 5.2 and 5.4), one token at a time, NOPs skipped.
- * Includes no libfdt header: dtb_check.c stays pure C.
+ * Includes no libfdt header: lib/dtb reads the blob itself.
  */
 #ifndef LIB_DTB_PRIVATE_H
 #define LIB_DTB_PRIVATE_H
@@ -53,13 +53,14 @@ static inline uint32_t dtb_hdr(const void *dtb, unsigned int field)
 
 /* Walk state; zero it with dtb_walk_init(). */
 struct dtb_walk {
-	const void *dtb;
-	const char *strings;   /* the strings block */
-	uint32_t strings_size; /* its size, bytes */
-	bool names_ok;         /* every offset in it starts a valid name (dtb_walk.c) */
-	int next;              /* structure-block offset of the next token */
-	unsigned int open;     /* nodes open */
-	uint32_t last;         /* previous token other than NOP, 0 at the start */
+	const uint8_t *structure; /* the structure block */
+	uint32_t structure_size;  /* its size, bytes */
+	const char *strings;      /* the strings block */
+	uint32_t strings_size;    /* its size, bytes */
+	bool names_ok;            /* every offset in it starts a valid name (dtb_walk.c) */
+	uint32_t next;            /* structure-block offset of the next token */
+	unsigned int open;        /* nodes open */
+	uint32_t last;            /* previous token other than NOP, 0 at the start */
 	bool root_closed;
 };
 

@@ -1,18 +1,18 @@
 /*
  * The structure-block walk shared by the DTB fix-up and the memory reader
- * (lib/dtb/dtb_private.h). libfdt's fdt_next_tag() finds each token's end;
- * this adds what it leaves to its callers: node nesting, the order of
+ * (lib/dtb/dtb_private.h): each token's end (5.4.1: a node's name and a
+ * property's value, padded to 4 bytes), node nesting, the order of
  * properties and subnodes (Devicetree Specification v0.4, 5.4.2), property
  * names inside the strings block and of bounded length (5.5, 2.2.4), and
- * the property length. libfdt
- * 1.6.1 sums a property's length into an int, so a length near 2^32 wraps:
- * the tag looks short, or (0xfffffff4) its next offset is the tag itself
- * and libfdt's own walks never end. The length is checked here against
- * the block, and every step must move forward.
+ * the property length, checked against the block in 64 bits. It reads the
+ * untrusted blob itself rather than through libfdt 1.6.1's fdt_next_tag(),
+ * which sums a property's length into an int (a length near 2^32 wraps:
+ * the tag looks short, or, at 0xfffffff4, its next offset is the tag itself
+ * and libfdt's own walks never end) and reads a node's name a byte at a
+ * time through fdt_offset_ptr() (most of BL2's DTB time). Every step moves
+ * forward.
  */
 #include <string.h>
-
-#include <libfdt.h>
 
 #include "dtb_private.h"
 
@@ -66,9 +66,14 @@ static bool all_names_ok(const char *s, uint32_t size)
 
 void dtb_walk_init(struct dtb_walk *w, const void *dtb)
 {
-	*w = (struct dtb_walk){ .dtb = dtb };
-	w->strings = (const char *)dtb + dtb_hdr(dtb, DTB_HDR_OFF_DT_STRINGS);
-	w->strings_size = dtb_hdr(dtb, DTB_HDR_SIZE_DT_STRINGS);
+	const uint8_t *blob = dtb;
+
+	*w = (struct dtb_walk){
+		.structure = blob + dtb_hdr(dtb, DTB_HDR_OFF_DT_STRUCT),
+		.structure_size = dtb_hdr(dtb, DTB_HDR_SIZE_DT_STRUCT),
+		.strings = (const char *)blob + dtb_hdr(dtb, DTB_HDR_OFF_DT_STRINGS),
+		.strings_size = dtb_hdr(dtb, DTB_HDR_SIZE_DT_STRINGS),
+	};
 	w->names_ok = all_names_ok(w->strings, w->strings_size);
 }
 
@@ -80,59 +85,80 @@ static int walk_fail(struct dtb_diag *d, int err, uint32_t offset, const char *f
 	return err;
 }
 
-static uint32_t raw_tag(const void *dtb, int offset)
+/*
+ * The token at structure-block offset @offset (<= the block's size): its
+ * tag in *@tag (0 if not even that fits) and the offset of the token after
+ * it in *@next; DTB_ERR_TOKEN for an unknown tag or one that does not end
+ * inside the block (dtb_check_header() made the block's size a multiple of
+ * 4, so a padded end fits where the end does).
+ */
+static int step(const struct dtb_walk *w, uint32_t offset, uint32_t *tag, uint32_t *next)
 {
-	const fdt32_t *p = fdt_offset_ptr(dtb, offset, sizeof(*p));
+	const uint8_t *p = w->structure + offset;
+	uint32_t left = w->structure_size - offset;
+	const uint8_t *nul;
+	uint64_t end;
 
-	return p != NULL ? fdt32_to_cpu(*p) : 0U;
+	*tag = left >= 4U ? dtb_be32(p) : 0U;
+	switch (*tag) {
+	case DTB_BEGIN_NODE:
+		nul = memchr(p + 4, '\0', left - 4U);
+		if (nul == NULL)
+			return DTB_ERR_TOKEN;
+		end = (uint64_t)(nul - w->structure) + 1U;
+		break;
+	case DTB_PROP:
+		if (left < PROP_HEADER_SIZE)
+			return DTB_ERR_TOKEN;
+		end = (uint64_t)offset + PROP_HEADER_SIZE + dtb_be32(p + 4);
+		break;
+	case DTB_END_NODE:
+	case DTB_NOP:
+	case DTB_END:
+		end = (uint64_t)offset + 4U;
+		break;
+	default:
+		return DTB_ERR_TOKEN;
+	}
+	if (end > w->structure_size)
+		return DTB_ERR_TOKEN;
+	*next = (uint32_t)((end + 3U) & ~3ULL);
+	return DTB_OK;
 }
 
-static int read_prop(struct dtb_walk *w, int offset, int next, struct dtb_token *t,
+static int read_prop(struct dtb_walk *w, uint32_t offset, struct dtb_token *t,
                      struct dtb_diag *diag)
 {
-	const void *dtb = w->dtb;
-	const fdt32_t *hdr = fdt_offset_ptr(dtb, offset, PROP_HEADER_SIZE);
-	uint64_t end;
-	uint32_t nameoff;
+	const uint8_t *p = w->structure + offset;
+	uint32_t nameoff = dtb_be32(p + 8);
 
-	if (hdr == NULL)
-		return walk_fail(diag, DTB_ERR_TOKEN, (uint32_t)offset, "token", DTB_PROP, 0);
-	t->len = fdt32_to_cpu(hdr[1]);
-	nameoff = fdt32_to_cpu(hdr[2]);
-	/* The value must end inside the block, where fdt_next_tag says it does. */
-	end = (uint64_t)(uint32_t)offset + PROP_HEADER_SIZE + t->len;
-	if (end > fdt_size_dt_struct(dtb) || (uint64_t)(uint32_t)next != ((end + 3U) & ~3ULL))
-		return walk_fail(diag, DTB_ERR_TOKEN, (uint32_t)offset, "token", DTB_PROP, 0);
+	t->len = dtb_be32(p + 4);
 	t->name = prop_name(w, nameoff);
 	if (t->name == NULL)
-		return walk_fail(diag, DTB_ERR_NAME_OFFSET, (uint32_t)offset, "nameoff", nameoff,
-		                 fdt_size_dt_strings(dtb));
+		return walk_fail(diag, DTB_ERR_NAME_OFFSET, offset, "nameoff", nameoff,
+		                 w->strings_size);
 	t->nameoff = nameoff;
-	t->value = (const uint8_t *)hdr + PROP_HEADER_SIZE;
+	t->value = p + PROP_HEADER_SIZE;
 	return 1;
 }
 
 int dtb_walk_next(struct dtb_walk *w, struct dtb_token *t, struct dtb_diag *diag)
 {
 	for (;;) {
-		int offset = w->next, next, rc;
-		uint32_t tag = fdt_next_tag(w->dtb, offset, &next);
+		uint32_t offset = w->next, tag, next;
+		int rc;
 
-		/* fdt_next_tag says FDT_END, with a negative next, for any bad token. */
-		if (next < 0 || next <= offset)
-			return walk_fail(diag, DTB_ERR_TOKEN, (uint32_t)offset, "token",
-			                 raw_tag(w->dtb, offset), 0);
+		if (step(w, offset, &tag, &next) != DTB_OK)
+			return walk_fail(diag, DTB_ERR_TOKEN, offset, "token", tag, 0);
 		w->next = next;
-		*t = (struct dtb_token){ .tag = tag, .offset = (uint32_t)offset };
+		*t = (struct dtb_token){ .tag = tag, .offset = offset };
 
 		switch (tag) {
 		case DTB_NOP:
 			continue;
 		case DTB_BEGIN_NODE:
-			/* fdt_next_tag found the name's NUL inside the block. */
-			t->name = fdt_offset_ptr(w->dtb, offset + 4, 1);
-			if (t->name == NULL)
-				return walk_fail(diag, DTB_ERR_TOKEN, t->offset, "token", tag, 0);
+			/* step() found the name's NUL inside the block. */
+			t->name = (const char *)w->structure + offset + 4U;
 			if (w->open == 0U && w->root_closed)
 				return walk_fail(diag, DTB_ERR_NESTING, t->offset,
 				                 "a second root node", 0, 0);
@@ -146,7 +172,7 @@ int dtb_walk_next(struct dtb_walk *w, struct dtb_token *t, struct dtb_diag *diag
 			if (w->open == 0U)
 				return walk_fail(diag, DTB_ERR_NESTING, t->offset,
 				                 "a property outside any node", 0, 0);
-			rc = read_prop(w, offset, next, t, diag);
+			rc = read_prop(w, offset, t, diag);
 			if (rc < 0)
 				return rc;
 			/* 5.4.2: a node's properties precede its subnodes. */
@@ -163,7 +189,7 @@ int dtb_walk_next(struct dtb_walk *w, struct dtb_token *t, struct dtb_diag *diag
 			if (w->open == 0U)
 				w->root_closed = true;
 			break;
-		default: /* DTB_END: the only other tag fdt_next_tag returns with next >= 0 */
+		default: /* DTB_END: the only other tag step() accepts */
 			if (w->open != 0U || !w->root_closed)
 				return walk_fail(diag, DTB_ERR_NESTING, t->offset,
 				                 w->open != 0U ? "FDT_END inside a node"
