@@ -224,9 +224,9 @@ NO_LTO_SOURCES := lib/libc/string.c
 LTO_CFLAGS := -flto
 LTO_LINK_FLAGS := $(if $(filter gnu,$(TOOLCHAIN)),-flto-partition=one)
 # The boot loaders are optimised for size: they run once, from a budget of
-# ROM and SRAM, and their hot loops are libfdt's (Debian's -O2), mbed TLS's
-# big numbers (-O2, lib/auth/auth.mk) and lib/libc/string.c's (-O2 here
-# too: it is the one that moves the images). BL31's runtime paths stay at
+# ROM and SRAM, and their hot loops are mbed TLS's big numbers (-O2,
+# lib/auth/auth.mk) and lib/libc/string.c's (-O2 here too: it is the one
+# that moves the images). BL31's runtime paths stay at
 # -O2. An image is one LTO partition (-flto-partition=one): the smallest
 # code, and no "serial compilation" warning from GCC's LTO wrapper when a
 # large one (BL2 with mbed TLS's ECDSA) would be split in two.
@@ -379,7 +379,7 @@ include tools/profile/profile.mk
 include make_helpers/linux_latency.mk
 
 $(eval $(call make_image,bl1,$(COMMON_SOURCES) $(BL1_SOURCES) $(PLAT_BL1_SOURCES),bl1/bl1.ld.S,$(BL1_LIBS)))
-$(eval $(call make_image,bl2,$(COMMON_SOURCES) $(BL2_SOURCES) $(PLAT_BL2_SOURCES),bl2/bl2.ld.S,$(LIBFDT_A) $(BL2_LIBS)))
+$(eval $(call make_image,bl2,$(COMMON_SOURCES) $(BL2_SOURCES) $(PLAT_BL2_SOURCES),bl2/bl2.ld.S,$(BL2_LIBS)))
 $(eval $(call make_image,bl31,$(COMMON_SOURCES) $(BL31_SOURCES) $(PLAT_BL31_SOURCES),bl31/bl31.ld.S))
 $(foreach p,$(PAYLOAD_IMAGES),$(eval $(call make_image,$(p),$(PAYLOAD_SOURCES),tests/payload/payload.ld.S,$(LIBFDT_A))))
 

@@ -87,7 +87,7 @@ declare -A check_pkgs=(
 	[/usr/lib/u-boot/qemu_arm64/u-boot.bin]=u-boot-qemu
 	# docs/debugging.rst's gdb session (tests/integration/debug_test.sh)
 	[gdb-multiarch]=gdb-multiarch
-	# host libfdt for the DTB unit tests and fuzzers (BL2's is fetched for arm64)
+	# host libfdt for the DTB unit tests and fuzzers (n1sdp's BL2's and the payload's is fetched for arm64)
 	[/usr/include/libfdt.h]=libfdt-dev
 	[cert_create]=arm-trusted-firmware-tools
 	# the lint suite (tests/host/lint.sh)

@@ -15,8 +15,9 @@
  * byte written) and fills a struct dtb_diag that says what is wrong; work
  * is linear in the blob's size; nothing allocates.
  *
- * dtb_check_header() and the diagnostics are pure C (no libfdt); the tree
- * walks use libfdt's read-only tag walk (Debian's libfdt-dev).
+ * Pure C, no libfdt: the blob is untrusted, and libfdt 1.6.1's own walk
+ * trusts a property's length (lib/dtb/dtb_walk.c). The host tests check
+ * the results with libfdt.
  */
 #ifndef LIB_DTB_H
 #define LIB_DTB_H
@@ -201,17 +202,20 @@ struct dtb_psci_report {
  * bytes before @report->written change.
  *
  * @reserved, Linux's reserved-memory binding: a child
- * "<name>@<base in hex>" of the first /reserved-memory with compatible,
- * reg (in that node's #address-cells and #size-cells; 2 and 1 where it
- * has none, 2.3.5) and no-map, after the node's other children; a child of
- * that name is replaced. Without /reserved-memory, one is added at the end
- * of the root with the root's cells and an empty ranges.
+ * "<name>@<base in hex>" of the first root child named reserved-memory
+ * (a unit address too: Linux finds it by path) with compatible, reg and
+ * no-map, after the node's other children; a child of that name is
+ * replaced. Without such a node, /reserved-memory is added at the end of
+ * the root with the root's cells and an empty ranges. Linux ignores a
+ * /reserved-memory whose #address-cells and #size-cells are not the
+ * root's or that has no ranges, so those are refused, and so is a root
+ * without its cells (Linux's defaults are not the specification's).
  *
  * Returns DTB_OK, or a structure-block error (DTB_ERR_TOKEN ...
  * DTB_ERR_NESTING), DTB_ERR_NO_SPACE (result larger than @scratch_size or
  * @region_size), DTB_ERR_PHANDLES, DTB_ERR_ARGS, or DTB_ERR_CELLS (the
- * cells @reserved's reg is written in are not 1 or 2, or one cell cannot
- * hold its base or size: field "reg"); then @dtb is untouched.
+ * cells or ranges above, cells not 1 or 2, or one cell that cannot hold
+ * @reserved's base or size: field "reg"); then @dtb is untouched.
  */
 int dtb_add_psci(void *dtb, size_t region_size, void *scratch, size_t scratch_size,
                  const struct dtb_idle_state *states, unsigned int count,

@@ -45,6 +45,10 @@
 	 * its cache maintenance). Both registers kept.
 	 */
 	.macro pmf_commit_enter_psci block, ts
+	/* The line cleaned is the block's first: ENTER_PSCI's slot must be in it. */
+	.if PMF_SLOT_ENTER_PSCI != 0
+	.error "pmf_commit_enter_psci cleans the block's first line, not ENTER_PSCI's"
+	.endif
 	str	\ts, [\block, #PMF_SLOT_ENTER_PSCI]
 	dc	civac, \block
 	dsb	sy

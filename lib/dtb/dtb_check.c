@@ -164,7 +164,15 @@ char *dtb_diag_format(const struct dtb_diag *d, char *buf, size_t size)
 		snprintf(buf, size, "%s %llu exceeds %llu", f, v, l);
 		break;
 	case DTB_ERR_CELLS:
-		snprintf(buf, size, "%s %llu is not supported (1 or 2)", f, v);
+		/* A count, a count against the root's, a value, or what is missing. */
+		if (d->other == NULL)
+			snprintf(buf, size, "%s %llu is not supported (1 or 2)", f, v);
+		else if (l != 0U)
+			snprintf(buf, size, "%s %llu: %s %llu", f, v, o, l);
+		else if (v != 0U)
+			snprintf(buf, size, "%s 0x%llx: %s", f, v, o);
+		else
+			snprintf(buf, size, "%s: %s", f, o);
 		break;
 	case DTB_ERR_REG:
 		snprintf(buf, size, "%s: reg is %llu bytes, not a multiple of %llu", f, v, l);

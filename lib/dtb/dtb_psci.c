@@ -82,6 +82,9 @@ static const char *const new_names[N_COUNT] = {
 #define RESERVED_MEMORY   "reserved-memory"
 /* "<name>@<16 hex digits>" and its NUL. */
 #define RESERVED_NAME_MAX 64U
+/* A cells property that is not one cell; what a missing property's error says. */
+#define CELLS_BAD         0xffffffffU
+#define BINDING           "missing (Linux's reserved-memory binding)"
 
 /* The blob being written into the scratch buffer; @full latches overflow. */
 struct out {
@@ -114,10 +117,13 @@ struct fixup {
 	/* The reserved range (NULL: none), its node's name, and the cells it needs. */
 	const struct dtb_reserved *reserved;
 	char reserved_name[RESERVED_NAME_MAX];
-	uint32_t root_cells[2];   /* the root's #address-cells, #size-cells */
-	uint32_t parent_cells[2]; /* the /reserved-memory being copied's */
-	bool in_reserved_memory;  /* inside the first /reserved-memory */
-	int err;                  /* the first error found while writing */
+	/* #address-cells, #size-cells: 0 if absent, CELLS_BAD if not one cell. */
+	uint32_t root_cells[2];    /* the root's */
+	uint32_t parent_cells[2];  /* the /reserved-memory being copied's */
+	bool parent_ranges;        /* ... and whether it has ranges */
+	bool seen_reserved_memory; /* a root child named reserved-memory[@...] was met */
+	bool in_reserved_memory;   /* inside the first one */
+	int err;                   /* the first error found while writing */
 	struct dtb_diag err_diag;
 	struct dtb_psci_report rep;
 };
@@ -274,7 +280,7 @@ static void unit_name(char *buf, size_t size, const char *name, uint64_t base)
 	buf[len] = '\0';
 }
 
-/* #address-cells or #size-cells of the node @t belongs to, into @cells (0: unreadable). */
+/* #address-cells or #size-cells of the node @t belongs to, into @cells. */
 static void read_cells(const struct dtb_token *t, uint32_t cells[2])
 {
 	int i = strcmp(t->name, "#address-cells") == 0 ? 0
@@ -282,23 +288,56 @@ static void read_cells(const struct dtb_token *t, uint32_t cells[2])
 	                                               : -1;
 
 	if (i >= 0)
-		cells[i] = t->len == 4U ? dtb_be32(t->value) : 0U;
+		cells[i] = t->len == 4U ? dtb_be32(t->value) : CELLS_BAD;
 }
 
 /* The first error of the walk's writing, kept for the end (nothing is written then). */
-static void write_fail(struct fixup *f, const char *field, uint64_t value, const char *other)
+static void write_fail(struct fixup *f, const char *field, uint64_t value, const char *other,
+                       uint64_t limit)
 {
 	if (f->err == DTB_OK) {
 		f->err = DTB_ERR_CELLS;
-		f->err_diag = (struct dtb_diag){ DTB_ERR_CELLS, field, value, other, 0, 0 };
+		f->err_diag = (struct dtb_diag){ DTB_ERR_CELLS, field, value, other, limit, 0 };
 	}
 }
 
 /*
- * The reserved range's node, its reg in @cells (#address-cells, #size-cells:
- * each 1 or 2, and one cell holds no value above 2^32 - 1).
+ * True if the reserved range's node can go under a /reserved-memory of
+ * @cells (@existing: the DTB's, with @ranges; else ours, made with the
+ * root's): Linux uses the node only if its #address-cells and #size-cells
+ * are the root's and it has ranges (of_reserved_mem.c), so the root's must
+ * be there (Linux's defaults, 1 and 1, are not the specification's, 2 and
+ * 1), 1 or 2, and equal; and one cell holds no value above 2^32 - 1.
  */
-static void out_reserved(struct fixup *f, const uint32_t cells[2])
+static bool reserved_fits(struct fixup *f, const uint32_t cells[2], bool existing, bool ranges)
+{
+	static const char *const root_name[2] = { "the root's #address-cells",
+		                                  "the root's #size-cells" };
+	static const char *const node_name[2] = { "/" RESERVED_MEMORY " #address-cells",
+		                                  "/" RESERVED_MEMORY " #size-cells" };
+	const uint64_t v[2] = { f->reserved->base, f->reserved->size };
+
+	for (unsigned int i = 0; i < 2U; i++) {
+		uint32_t root = f->root_cells[i];
+
+		if (root == 0U)
+			write_fail(f, root_name[i], 0, BINDING, 0);
+		else if (root != 1U && root != 2U)
+			write_fail(f, root_name[i], root, NULL, 0);
+		else if (existing && cells[i] == 0U)
+			write_fail(f, node_name[i], 0, BINDING, 0);
+		else if (existing && cells[i] != root)
+			write_fail(f, node_name[i], cells[i], "the root's is", root);
+		else if (root == 1U && v[i] > UINT32_MAX)
+			write_fail(f, "reg", v[i], "one cell cannot hold it", 0);
+	}
+	if (existing && !ranges)
+		write_fail(f, "/" RESERVED_MEMORY " ranges", 0, BINDING, 0);
+	return f->err == DTB_OK;
+}
+
+/* The reserved range's node, its reg in the root's cells (reserved_fits() said so). */
+static void out_reserved(struct fixup *f)
 {
 	const struct dtb_reserved *r = f->reserved;
 	const uint64_t v[2] = { r->base, r->size };
@@ -306,15 +345,7 @@ static void out_reserved(struct fixup *f, const uint32_t cells[2])
 	uint32_t len = 0;
 
 	for (unsigned int i = 0; i < 2U; i++) {
-		if (cells[i] != 1U && cells[i] != 2U) {
-			write_fail(f, i == 0U ? "#address-cells" : "#size-cells", cells[i], NULL);
-			return;
-		}
-		if (cells[i] == 1U && v[i] > UINT32_MAX) {
-			write_fail(f, "reg", v[i], "one cell cannot hold it");
-			return;
-		}
-		if (cells[i] == 2U) {
+		if (f->root_cells[i] == 2U) {
 			dtb_put_be32(reg + len, (uint32_t)(v[i] >> 32));
 			len += 4U;
 		}
@@ -332,11 +363,13 @@ static void out_reserved(struct fixup *f, const uint32_t cells[2])
 /* /reserved-memory with the root's cells, holding the reserved range's node. */
 static void out_reserved_memory(struct fixup *f)
 {
+	if (!reserved_fits(f, NULL, false, false))
+		return;
 	out_begin_node(&f->o, RESERVED_MEMORY);
 	out_prop_u32(&f->o, f->name_off[N_ADDRESS_CELLS], f->root_cells[0]);
 	out_prop_u32(&f->o, f->name_off[N_SIZE_CELLS], f->root_cells[1]);
 	out_prop(&f->o, f->name_off[N_RANGES], NULL, 0);
-	out_reserved(f, f->root_cells);
+	out_reserved(f);
 	out_u32(&f->o, DTB_END_NODE);
 	f->rep.added_reserved_memory = true;
 }
@@ -379,11 +412,11 @@ static void rewrite(struct fixup *f, const struct dtb_token *t)
 			f->skip = 1;
 			return;
 		}
-		if (t->depth == 1U && f->reserved != NULL && !f->rep.reserved &&
-		    strcmp(t->name, RESERVED_MEMORY) == 0) {
+		/* The first, as Linux finds it (by path: a unit address matches too). */
+		if (t->depth == 1U && f->reserved != NULL && !f->seen_reserved_memory &&
+		    named(t->name, RESERVED_MEMORY)) {
+			f->seen_reserved_memory = true;
 			f->in_reserved_memory = true;
-			f->parent_cells[0] = 2U; /* 2.3.5's defaults, where it says nothing */
-			f->parent_cells[1] = 1U;
 		} else if (t->depth == 1U && strcmp(t->name, "cpus") == 0) {
 			f->in_cpus = true;
 			f->first_cpus = !f->rep.has_cpus;
@@ -401,10 +434,13 @@ static void rewrite(struct fixup *f, const struct dtb_token *t)
 		out_begin_node(&f->o, t->name);
 		break;
 	case DTB_PROP:
-		if (t->depth == 0U)
+		if (t->depth == 0U) {
 			read_cells(t, f->root_cells);
-		else if (t->depth == 1U && f->in_reserved_memory)
+		} else if (t->depth == 1U && f->in_reserved_memory) {
 			read_cells(t, f->parent_cells);
+			if (strcmp(t->name, "ranges") == 0)
+				f->parent_ranges = true;
+		}
 		if (t->depth == 2U && f->in_cpus) {
 			if (strcmp(t->name, "enable-method") == 0 ||
 			    strcmp(t->name, "cpu-idle-states") == 0)
@@ -424,10 +460,12 @@ static void rewrite(struct fixup *f, const struct dtb_token *t)
 				out_idle_states(f);
 			f->in_cpus = false;
 		} else if (t->depth == 1U && f->in_reserved_memory) {
-			out_reserved(f, f->parent_cells); /* after its other children */
+			/* After its other children. */
+			if (reserved_fits(f, f->parent_cells, true, f->parent_ranges))
+				out_reserved(f);
 			f->in_reserved_memory = false;
 		} else if (t->depth == 0U) {
-			if (f->reserved != NULL && !f->rep.reserved && f->err == DTB_OK)
+			if (f->reserved != NULL && !f->seen_reserved_memory)
 				out_reserved_memory(f);
 			out_psci(f);
 		}
@@ -498,8 +536,7 @@ int dtb_add_psci(void *dtb, size_t region_size, void *scratch, size_t scratch_si
 	struct fixup f = { .o = { scratch, scratch_size, 0, false },
 		           .states = states,
 		           .count = count,
-		           .reserved = reserved,
-		           .root_cells = { 2U, 1U } }; /* 2.3.5's defaults */
+		           .reserved = reserved };
 	const uint8_t *src = dtb;
 	uint32_t rsv_off = dtb_hdr(dtb, DTB_HDR_OFF_MEM_RSVMAP);
 	uint32_t strings_size = dtb_hdr(dtb, DTB_HDR_SIZE_DT_STRINGS);

@@ -22,9 +22,11 @@ PLAT_BL1_SOURCES := $(PLAT_COMMON_SOURCES) plat/n1sdp/n1sdp_bl1_setup.c $(CSS_BL
 PLAT_TBB_SOURCES := plat/common/plat_trusted_boot.c
 PLAT_BL2_SOURCES := $(PLAT_COMMON_SOURCES) plat/n1sdp/n1sdp_bl2_setup.c plat/n1sdp/n1sdp_sds.c \
 	$(CSS_BL2_SOURCES) drivers/arm/dmc620/dmc620.c
-# libfdt's headers for the NT_FW_CONFIG writer.
+# libfdt for the NT_FW_CONFIG writer (its sequential-write calls): its
+# headers, and BL2 links it (BL2 reads the normal world's DTB without it).
 $(BUILD_DIR)/bl2/plat/n1sdp/n1sdp_sds.o: CPPFLAGS_COMMON += -I$(LIBFDT_INC)
 $(BUILD_DIR)/bl2/plat/n1sdp/n1sdp_sds.o: | $(LIBFDT_A)
+BL2_LIBS += $(LIBFDT_A)
 PLAT_BL31_SOURCES := $(PLAT_COMMON_SOURCES) plat/n1sdp/n1sdp_bl31_setup.c $(CSS_BL31_SOURCES) \
 	services/arm_sip_svc/arm_sip_svc.c
 PLAT_IMAGES :=

@@ -79,7 +79,7 @@ if [ "$ring" = 1 ]; then
 	boot badring "$work/flash.bin" "$entered" -- -dtb "$work/badring.dtb"
 	log=$work/badring.log
 	check "/reserved-memory with 3 address cells: ERROR names the cells and the range" has "$log" \
-		"ERROR:   BL2: DTB: cannot reserve the PMF call ring: #address-cells 3 is not supported (1 or 2); the normal world must not use 0x5ff00000-0x5ff1ffff"
+		"ERROR:   BL2: DTB: cannot reserve the PMF call ring: /reserved-memory #address-cells 3: the root's is 2; the normal world must not use 0x5ff00000-0x5ff1ffff"
 	check "/reserved-memory with 3 address cells: PSCI still described" has "$log" \
 		"NOTICE:  BL2: DTB: /psci added; enable-method and cpu-idle-states on 4 of 4 CPU nodes; 2 idle states"
 	check "/reserved-memory with 3 address cells: no ring node claimed" lacks "$log" "pmf-ring@"

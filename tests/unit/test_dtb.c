@@ -868,12 +868,12 @@ static void test_reserved_qemu(void)
 }
 
 /*
- * An existing /reserved-memory (of other cells than the root's: its own
- * rule the node's reg follows) keeps its children, ours after them; a
- * tree with one address cell refuses a base above 4 GiB; cells of 3, or a
- * cells property that is not one cell, are refused by name (the root's
- * only where /reserved-memory is to be added with them); a blob the
- * checked walk rejects is refused; no room leaves the blob untouched.
+ * An existing /reserved-memory keeps its children, ours after them; a
+ * tree with one address cell refuses a base above 4 GiB; cells of 3, a
+ * cells property that is not one cell, cells missing or other than the
+ * root's, or no ranges are refused by name (Linux would ignore the node);
+ * a blob the checked walk rejects is refused; no room leaves the blob
+ * untouched.
  */
 static void test_reserved_cases(void)
 {
@@ -946,11 +946,54 @@ static void test_reserved_cases(void)
 	CHECK_EQ(reserve(b, &rep, &d), DTB_ERR_CELLS);
 	CHECK_EQ(d.value, 3);
 	CHECK(memcmp(copy, b, REGION) == 0);
+	/* A root without its cells: Linux's defaults are not the specification's. */
 	OK(fdt_delprop(b, 0, "#address-cells"));
 	OK(fdt_delprop(b, 0, "#size-cells"));
-	CHECK_EQ(reserve(b, &rep, &d), DTB_OK); /* 2.3.5's defaults, 2 and 1 */
+	memcpy(copy, b, REGION);
+	CHECK_EQ(reserve(b, &rep, &d), DTB_ERR_CELLS);
+	CHECK(strcmp(dtb_diag_format(&d, msg, sizeof(msg)),
+	             "the root's #address-cells: missing (Linux's reserved-memory binding)") == 0);
+	CHECK(memcmp(copy, b, REGION) == 0);
+	OK(fdt_setprop_u32(b, 0, "#address-cells", 2));
+	OK(fdt_setprop_u32(b, 0, "#size-cells", 1));
+	CHECK_EQ(reserve(b, &rep, &d), DTB_OK);
 	CHECK(rep.added_reserved_memory);
 	verify_reserved(b, 2, 1);
+
+	/*
+	 * A /reserved-memory Linux would ignore: cells other than the root's,
+	 * one missing, or no ranges. Then one with a unit address, which Linux
+	 * finds by path as well: ours goes in it, no second node is added.
+	 */
+	int rm = fdt_path_offset(b, "/reserved-memory");
+
+	OK(fdt_setprop_u32(b, rm, "#address-cells", 1));
+	memcpy(copy, b, REGION);
+	CHECK_EQ(reserve(b, &rep, &d), DTB_ERR_CELLS);
+	CHECK(strcmp(dtb_diag_format(&d, msg, sizeof(msg)),
+	             "/reserved-memory #address-cells 1: the root's is 2") == 0);
+	CHECK(memcmp(copy, b, REGION) == 0);
+	OK(fdt_setprop_u32(b, rm, "#address-cells", 2));
+	OK(fdt_delprop(b, rm, "#size-cells"));
+	memcpy(copy, b, REGION);
+	CHECK_EQ(reserve(b, &rep, &d), DTB_ERR_CELLS);
+	CHECK(strstr(dtb_diag_format(&d, msg, sizeof(msg)),
+	             "/reserved-memory #size-cells: missing") != NULL);
+	OK(fdt_setprop_u32(b, rm, "#size-cells", 1));
+	OK(fdt_delprop(b, rm, "ranges"));
+	memcpy(copy, b, REGION);
+	CHECK_EQ(reserve(b, &rep, &d), DTB_ERR_CELLS);
+	CHECK(strstr(dtb_diag_format(&d, msg, sizeof(msg)), "/reserved-memory ranges: missing") !=
+	      NULL);
+	CHECK(memcmp(copy, b, REGION) == 0);
+	OK(fdt_setprop(b, rm, "ranges", NULL, 0));
+	OK(fdt_set_name(b, rm, "reserved-memory@0"));
+	CHECK_EQ(reserve(b, &rep, &d), DTB_OK);
+	CHECK(rep.replaced_reserved && !rep.added_reserved_memory);
+	CHECK(fdt_path_offset(b, "/reserved-memory@0/pmf-ring@5ff00000") >= 0);
+	CHECK_EQ(fdt_subnode_offset(b, 0, "reserved-memory@0"),
+	         fdt_path_offset(b, "/reserved-memory"));
+	OK(fdt_set_name(b, fdt_path_offset(b, "/reserved-memory"), "reserved-memory"));
 
 	/* A structure the walk rejects: a property whose length runs past the block. */
 	uint8_t *p = first_prop(b, "/reserved-memory");

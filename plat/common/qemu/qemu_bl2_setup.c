@@ -108,7 +108,8 @@ static int fix_up(void *dtb, const struct dtb_reserved *reserved, struct dtb_psc
 /*
  * The DTB made to describe PSCI and, with the call ring, to keep the
  * ring's memory: one rewrite (lib/dtb). If the ring's node cannot be
- * written, the PSCI description still is, and the ERROR names the range.
+ * written (or makes the result too large), the PSCI description still is,
+ * and the ERROR names the range.
  */
 static void add_psci(void *dtb, const struct plat_ns_dram *dram)
 {
@@ -124,7 +125,8 @@ static void add_psci(void *dtb, const struct plat_ns_dram *dram)
 		return;
 	}
 	rc = fix_up(dtb, ring ? &pmf_ring : NULL, &rep, &diag);
-	if (rc == DTB_ERR_CELLS && ring) {
+	/* What the ring's node alone can cause: cells or ranges Linux ignores, no room. */
+	if (ring && (rc == DTB_ERR_CELLS || rc == DTB_ERR_NO_SPACE)) {
 		ERROR("BL2: DTB: cannot reserve the PMF call ring: %s; the normal world must not use "
 		      "0x%llx-0x%llx\n",
 		      dtb_diag_format(&diag, msg, sizeof(msg)), (unsigned long long)pmf_ring.base,
