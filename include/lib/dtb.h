@@ -72,7 +72,12 @@ enum dtb_err {
 	DTB_ERR_PHANDLES = -18, /* no free phandle values left */
 	DTB_ERR_ARGS = -19,     /* too many idle states */
 	/* DRAM description (dtb_read_memory) */
-	DTB_ERR_CELLS = -20,           /* #address-cells or #size-cells not 1 or 2 */
+	/*
+	 * #address-cells or #size-cells not 1 or 2; for dtb_add_psci's reserved
+	 * range also missing or not the root's, no ranges, or a value one cell
+	 * cannot hold
+	 */
+	DTB_ERR_CELLS = -20,
 	DTB_ERR_REG = -21,             /* memory reg length not a multiple of a pair */
 	DTB_ERR_REG_RANGE = -22,       /* a memory range wraps past 2^64 */
 	DTB_ERR_NO_MEMORY = -23,       /* no usable memory node */

@@ -446,27 +446,11 @@ static uint64_t fn_features(uint32_t fid, uint64_t x1, uint64_t x2, uint64_t x3,
 	return rc64(features((uint32_t)x1));
 }
 
-/*
- * Every implemented function but PSCI_VERSION, through its row. Out of
- * line, so that the registers its call needs (the row's index, the
- * arguments in place) cost nothing on PSCI_VERSION's path.
- */
-static __attribute__((noinline)) uint64_t psci_call(uint32_t fid, uint64_t x1, uint64_t x2,
-                                                    uint64_t x3, uint64_t caller_spsr)
-{
-	return psci_functions[fid & PSCI_FUNC_NUM_MASK].handler(fid, x1, x2, x3, caller_spsr);
-}
-
 uint64_t psci_smc_handler(uint32_t fid, uint64_t x1, uint64_t x2, uint64_t x3, uint64_t caller_spsr)
 {
-	uint64_t version = psci_decided.version;
-
 	if (!implemented(fid))
 		return (uint64_t)(int64_t)PSCI_E_NOT_SUPPORTED;
-	/* The measured path's own call: its answer without the call through the table. */
-	if (fid == PSCI_FID_VERSION)
-		return version;
-	return psci_call(fid, x1, x2, x3, caller_spsr);
+	return psci_functions[fid & PSCI_FUNC_NUM_MASK].handler(fid, x1, x2, x3, caller_spsr);
 }
 
 int psci_setup(uintptr_t warm_entrypoint)
