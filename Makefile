@@ -90,6 +90,24 @@ $(call int_option,LOG_LEVEL,$(if $(filter 1,$(DEBUG)),40,20),Console verbosity: 
 BUILD_TYPE := $(if $(filter 1,$(DEBUG)),debug,release)
 BUILD_DIR := $(BUILD_BASE)/$(PLAT)/$(BUILD_TYPE)
 
+# Third-party code from Debian is fetched into DEPS_DIR, never vendored
+# (defined before the platform's makefile, which may use it): a
+# cache shared by every build, including the test suites' own builds under
+# other BUILD_BASEs (they inherit it from the environment).
+DEPS_DIR ?= $(abspath $(BUILD_BASE))/deps
+export DEPS_DIR
+$(call target_variable,DEPS_DIR,,where fetched Debian packages are cached (default: BUILD_BASE/deps))
+
+# libfdt: Debian's libfdt-dev arm64 static library (make_helpers/fetch_deb.sh).
+LIBFDT_DIR := $(DEPS_DIR)/libfdt-dev
+LIBFDT_A := $(LIBFDT_DIR)/root/usr/lib/aarch64-linux-gnu/libfdt.a
+LIBFDT_INC := $(LIBFDT_DIR)/root/usr/include
+$(LIBFDT_A):
+	@bash make_helpers/fetch_deb.sh libfdt-dev:arm64 $(LIBFDT_DIR)
+	@touch $@
+
+include make_helpers/debian_sources.mk
+
 PLATFORM_MAKEFILE := plat/$(PLAT)/platform.mk
 ifeq ($(filter $(PLAT),$(PLATS)),)
 $(error PLAT=$(PLAT) is not a platform: choose one of $(PLATS))
@@ -340,21 +358,6 @@ $(BUILD_DIR)/$(1).bin: $(BUILD_DIR)/$(1).elf
 
 -include $$($(1)_OBJS:.o=.d) $(BUILD_DIR)/$(1)/$(1).ld.d
 endef
-
-# Third-party code from Debian is fetched into DEPS_DIR, never vendored: a
-# cache shared by every build, including the test suites' own builds under
-# other BUILD_BASEs (they inherit it from the environment).
-DEPS_DIR ?= $(abspath $(BUILD_BASE))/deps
-export DEPS_DIR
-$(call target_variable,DEPS_DIR,,where fetched Debian packages are cached (default: BUILD_BASE/deps))
-
-# libfdt: Debian's libfdt-dev arm64 static library (make_helpers/fetch_deb.sh).
-LIBFDT_DIR := $(DEPS_DIR)/libfdt-dev
-LIBFDT_A := $(LIBFDT_DIR)/root/usr/lib/aarch64-linux-gnu/libfdt.a
-LIBFDT_INC := $(LIBFDT_DIR)/root/usr/include
-$(LIBFDT_A):
-	@bash make_helpers/fetch_deb.sh libfdt-dev:arm64 $(LIBFDT_DIR)
-	@touch $@
 
 # Each library lists its sources once, in lib/<name>/<name>.mk, for the
 # images, the payload and the host tests.

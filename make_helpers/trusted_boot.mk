@@ -117,7 +117,7 @@ $(foreach i,bl1 bl2,$(eval $(BUILD_DIR)/$(i)/plat/common/plat_trusted_boot.o \
 $(foreach i,bl1 bl2,$(eval $(addprefix $(BUILD_DIR)/$(i)/,$(AUTH_SOURCES:.c=.o)): \
 	CPPFLAGS_COMMON += $(AUTH_CPPFLAGS) $(AUTH_ALG_FLAGS)))
 $(foreach i,bl1 bl2,$(eval $(addprefix $(BUILD_DIR)/$(i)/,$(AUTH_SOURCES:.c=.o)): \
-	$(call config_stamp,KEY_ALG HASH_ALG) | $(MBEDTLS_STAMP)))
+	$(call config_stamp,KEY_ALG HASH_ALG) | $(MBEDTLS_SRC_STAMP)))
 
 # cert_create's arguments besides the images and certificates: a stamp
 # file (stamp_file, make_helpers/options.mk: rewritten only when they

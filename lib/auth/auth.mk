@@ -4,7 +4,7 @@
 # CC, TF_CFLAGS, HOSTCC, HOST_CFLAGS and TOOLCHAIN_STAMP.
 #
 # mbed TLS is Debian's source package, fetched into $(DEPS_DIR)/mbedtls
-# on first use (make_helpers/fetch_src.sh) and never committed. It is built
+# on first use (make_helpers/debian_sources.mk) and never committed. It is built
 # with our configuration header (include/lib/auth/mbedtls_config.h) into one
 # static library per compiler and flags:
 #   $(MBEDTLS_LIB)       the firmware's: $(CC) and $(TF_CFLAGS), in $(BUILD_DIR)
@@ -18,18 +18,9 @@ AUTH_SOURCES := lib/auth/auth_der.c lib/auth/auth_cert.c lib/auth/auth_pk.c \
 # The SHA-2 block functions on the crypto extension (AArch64 builds only).
 AUTH_ASM_SOURCES := lib/auth/aarch64/sha2_ce.S
 
-# Pinned: Debian 12's mbed TLS. The SHA-256 is the .dsc's (apt also checks it
-# against the signed archive index; dpkg-source checks the tarballs against it).
-MBEDTLS_DEB_VERSION := 2.28.3-1
-MBEDTLS_DSC_SHA256 := a8bf91b5ffb40654efb0ebe0c962ac1e87b8eed5e104880982eaa70dd4bb33e3
-MBEDTLS_DEP_DIR := $(DEPS_DIR)/mbedtls
-MBEDTLS_SRC := $(MBEDTLS_DEP_DIR)/src
-MBEDTLS_STAMP := $(MBEDTLS_SRC)/.unpacked
+# The source (MBEDTLS_SRC, MBEDTLS_SRC_STAMP) is pinned in
+# make_helpers/debian_sources.mk.
 MBEDTLS_CONFIG := include/lib/auth/mbedtls_config.h
-
-$(MBEDTLS_STAMP):
-	@bash make_helpers/fetch_src.sh mbedtls $(MBEDTLS_DEB_VERSION) \
-		$(MBEDTLS_DSC_SHA256) $(MBEDTLS_DEP_DIR)
 
 # Only the modules verification needs (the config header says why each;
 # a module the build's algorithms do not need compiles to nothing).
@@ -47,14 +38,14 @@ AUTH_CPPFLAGS := -I$(MBEDTLS_SRC)/include \
 define mbedtls_lib
 $(1)_OBJS := $$(addprefix $(dir $(1))obj/,$$(addsuffix .o,$(MBEDTLS_MODULES)))
 
-$(dir $(1))obj/%.o: $(MBEDTLS_STAMP) $(MBEDTLS_CONFIG) $(5)
+$(dir $(1))obj/%.o: $(MBEDTLS_SRC_STAMP) $(MBEDTLS_CONFIG) $(5)
 	$$(Q)echo "  CC      mbedtls/library/$$*.c"; $$(make_target_dir) \
 	$(2) $(3) $(AUTH_CPPFLAGS) -c $(MBEDTLS_SRC)/library/$$*.c -o $$@
 
 # mbed TLS's C SHA-2 block functions under names of their own, for
 # lib/auth/auth_sha2.c to fall back on (include/lib/auth/mbedtls_config.h).
 $(1)_OBJS += $(dir $(1))obj/sha256_c.o $(dir $(1))obj/sha512_c.o
-$(dir $(1))obj/sha256_c.o $(dir $(1))obj/sha512_c.o: $(dir $(1))obj/%_c.o: $(MBEDTLS_STAMP) $(MBEDTLS_CONFIG) $(5)
+$(dir $(1))obj/sha256_c.o $(dir $(1))obj/sha512_c.o: $(dir $(1))obj/%_c.o: $(MBEDTLS_SRC_STAMP) $(MBEDTLS_CONFIG) $(5)
 	$$(Q)echo "  CC      mbedtls/library/$$*.c (C fallback)"; $$(make_target_dir) \
 	$(2) $(3) $(AUTH_CPPFLAGS) -DAUTH_SHA2_C_FALLBACK -c $(MBEDTLS_SRC)/library/$$*.c -o $$@
 

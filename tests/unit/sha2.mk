@@ -21,11 +21,11 @@ SHA2_A64_DIR := $(UNIT_DIR)/sha2_a64
 SHA2_A64_FLAGS := -O2 -g -std=gnu11 -Wall -Wextra -Werror -Iinclude $(AUTH_CPPFLAGS)
 SHA2_A64_OBJS := $(addprefix $(SHA2_A64_DIR)/,sha256.o sha512.o sha256_c.o sha512_c.o platform_util.o)
 $(SHA2_A64_DIR)/sha256.o $(SHA2_A64_DIR)/sha512.o $(SHA2_A64_DIR)/platform_util.o: \
-		$(SHA2_A64_DIR)/%.o: $(MBEDTLS_STAMP) $(MBEDTLS_CONFIG) tests/unit/sha2.mk
+		$(SHA2_A64_DIR)/%.o: $(MBEDTLS_SRC_STAMP) $(MBEDTLS_CONFIG) tests/unit/sha2.mk
 	@mkdir -p $(@D)
 	@$(SHA2_A64_CC) $(SHA2_A64_FLAGS) -c $(MBEDTLS_SRC)/library/$*.c -o $@
 $(SHA2_A64_DIR)/sha256_c.o $(SHA2_A64_DIR)/sha512_c.o: \
-		$(SHA2_A64_DIR)/%_c.o: $(MBEDTLS_STAMP) $(MBEDTLS_CONFIG) tests/unit/sha2.mk
+		$(SHA2_A64_DIR)/%_c.o: $(MBEDTLS_SRC_STAMP) $(MBEDTLS_CONFIG) tests/unit/sha2.mk
 	@mkdir -p $(@D)
 	@$(SHA2_A64_CC) $(SHA2_A64_FLAGS) -DAUTH_SHA2_C_FALLBACK -c $(MBEDTLS_SRC)/library/$*.c -o $@
 
