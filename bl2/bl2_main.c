@@ -4,8 +4,9 @@
  * BL33 against that DRAM, loads both from the FIP and, with trusted board
  * boot, authenticates them (the Trusted key certificate, then the key and
  * content certificates of each, then each image where it was loaded), and
- * runs BL31, passing it BL33's entry point and the DTB address (struct
- * bl31_params).
+ * runs BL31, passing it BL33's entry point, the DTB address, the
+ * non-secure DRAM and whether the PMF call ring's window is kept from it
+ * (struct bl31_params).
  */
 #include <stdio.h>
 
@@ -16,6 +17,7 @@
 #include <common/debug.h>
 #include <lib/mem_ranges.h>
 #include <lib/el3_runtime/cpu_data.h>
+#include <lib/pmf.h>
 #include <lib/xlat.h>
 #include <plat/plat_setup.h>
 #include <plat/plat_topology.h>
@@ -84,6 +86,28 @@ static void check_dram_or_halt(const char *name, uintptr_t base, size_t size,
 	halt_not_loaded(name);
 }
 
+/*
+ * Whether the PMF call ring's window is kept from the normal world: the
+ * platform reserved it in what it gave BL33, or none of the DRAM BL33 may
+ * use holds it. Otherwise it is the normal world's memory and BL31 leaves
+ * it alone (struct bl31_params).
+ */
+static bool pmf_ring_kept(const struct plat_ns_dram *dram)
+{
+	struct mem_range shared;
+
+	if (!ENABLE_RUNTIME_INSTRUMENTATION || !PMF_RING)
+		return false;
+	if (dram->pmf_ring_reserved)
+		return true;
+	for (unsigned int i = 0; i < dram->ranges.count; i++) {
+		if (mem_ranges_intersect(&dram->ranges, i, PLAT_PMF_RING_BASE, PMF_RING_SIZE,
+		                         &shared))
+			return false;
+	}
+	return true;
+}
+
 /* The certificates BL2 checks, parents first (include/lib/auth/auth_cot.h). */
 static const enum auth_image_id bl2_certs[] = {
 	AUTH_IMG_TRUSTED_KEY_CERT, AUTH_IMG_SOC_FW_KEY_CERT, AUTH_IMG_SOC_FW_CERT,
@@ -102,7 +126,7 @@ void bl2_main(void)
 {
 	static const struct fip_uuid bl31_uuid = FIP_UUID_SOC_FW;
 	static const struct fip_uuid bl33_uuid = FIP_UUID_NT_FW;
-	struct plat_ns_dram dram;
+	struct plat_ns_dram dram = { 0 };
 	const void *bl31, *bl33;
 	size_t bl31_size, bl33_size;
 	uint64_t start;
@@ -140,6 +164,8 @@ void bl2_main(void)
 		.magic = BL31_PARAMS_MAGIC,
 		.bl33_entry = PLAT_BL33_BASE,
 		.bl33_arg0 = PLAT_DTB_BASE,
+		.pmf_ring_kept = pmf_ring_kept(&dram),
+		.ns_dram = dram.ranges,
 	};
 	flush_dcache_range((uintptr_t)&bl31_params, sizeof(bl31_params));
 

@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #include <arch/aarch64/arch_helpers.h>
+#include <bl31/bl31.h>
 #include <common/bl_common.h>
 #include <drivers/console.h>
 #include <common/debug.h>
@@ -52,10 +53,17 @@ static void bl31_cpu_setup(void)
 	cm_prepare_el3_exit_ns();
 }
 
+/* What BL2 passed (BL2's memory is free for reuse once BL31 runs). */
+static struct bl31_params params;
+
+const struct mem_ranges *bl31_ns_dram(void)
+{
+	return &params.ns_dram;
+}
+
 void bl31_main(const struct bl31_params *from_bl2)
 {
-	/* BL2's memory is free for reuse from now on: copy what it passed. */
-	struct bl31_params params = *from_bl2;
+	params = *from_bl2;
 
 	plat_early_setup();
 	plat_console_init();
@@ -67,8 +75,11 @@ void bl31_main(const struct bl31_params *from_bl2)
 		panic();
 	}
 
-	/* The call ring's window too (lib/pmf; none when it is built out). */
-	bl_setup_mmu(pmf_ring_map, pmf_ring_map_count, plat_bl31_regions, plat_bl31_region_count);
+	/* The call ring's window too, if BL2 kept it from the normal world (lib/pmf). */
+	if (ENABLE_RUNTIME_INSTRUMENTATION && PMF_RING && params.pmf_ring_kept == 0U)
+		NOTICE("BL31: PMF call ring off: BL2 did not keep its memory from the normal world\n");
+	bl_setup_mmu(pmf_ring_map, pmf_ring_use(params.pmf_ring_kept != 0U), plat_bl31_regions,
+	             plat_bl31_region_count);
 	/* Each CPU's position, once: the entry code indexes cpu_data with it. */
 	for (unsigned int pos = 0; pos < PLATFORM_CORE_COUNT; pos++)
 		cpu_data[pos].core_pos = pos;

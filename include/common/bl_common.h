@@ -7,6 +7,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <lib/mem_ranges.h>
+
 #include <tools_share/fip.h>
 
 /* Linker-script symbols every image defines (bl*.ld.S). */
@@ -70,12 +72,24 @@ void bl_program_cntfrq(void);
 /*
  * Hand-off from BL2 to BL31, passed in x0. BL31 copies it at entry: it
  * lives in BL2's memory.
+ *  ns_dram: the non-secure DRAM the normal world has, as BL2 found it
+ *     (struct plat_ns_dram: the DTB's /memory on QEMU, the SCP's DDR size
+ *     on N1SDP, less the firmware's carve-outs). Every entry point PSCI
+ *     takes (CPU_ON, a power-down CPU_SUSPEND, SYSTEM_SUSPEND) must lie in
+ *     it (DEN0022 5.1.4, INVALID_ADDRESS), as TF-A's Arm platforms check
+ *     theirs against DRAM1 and DRAM2;
+ *  pmf_ring_kept: 1 when the PMF call ring's window is kept from the
+ *     normal world's memory (BL2 reserved it in the DTB, or the window lies
+ *     outside ns_dram); 0 when it is the normal world's, and BL31 never
+ *     maps, clears or writes it (lib/pmf, docs/design/pmf.rst).
  */
 #define BL31_PARAMS_MAGIC 0x3133424c5746314eULL /* "N1FWLB31" */
 struct bl31_params {
 	uint64_t magic;
 	uint64_t bl33_entry; /* non-secure entry point, NS-EL2 */
 	uint64_t bl33_arg0;  /* x0 for BL33: the DTB address */
+	uint64_t pmf_ring_kept;
+	struct mem_ranges ns_dram;
 };
 
 #endif

@@ -162,9 +162,21 @@ _Static_assert(!PMF_RING || !ENABLE_RUNTIME_INSTRUMENTATION ||
                "the rings fit the platform's window, 64 KiB aligned");
 
 /*
+ * pmf_ring_use() - BL31's cold boot, before its translation tables: @kept
+ * says whether BL2 kept the ring's window from the normal world (struct
+ * bl31_params). Returns how many entries of pmf_ring_map to map: 1 when
+ * the ring is in use (PMF_RING and @kept), else 0: BL31 then never maps,
+ * clears or writes the window, no record is written and PMF_GET_RING
+ * answers as without the ring.
+ * pmf_ring_in_use() - what pmf_ring_use decided.
+ */
+unsigned int pmf_ring_use(bool kept);
+bool pmf_ring_in_use(void);
+
+/*
  * pmf_ring_setup() - BL31's cold boot: every CPU's ring zeroed (no record)
  * and its header written, the whole cleaned to the PoC for a normal world
- * that reads it before its MMU is on. Nothing without PMF_RING.
+ * that reads it before its MMU is on. Nothing unless the ring is in use.
  */
 void pmf_ring_setup(void);
 
@@ -183,9 +195,8 @@ void pmf_ring_setup(void);
 void pmf_ring_commit(uint32_t fid, uint64_t x1, int64_t status);
 void pmf_ring_commit_returned(int64_t status);
 
-/* The BL31 translation-table region of the rings: one, or none (PMF_RING=0). */
+/* The BL31 translation-table region of the rings (pmf_ring_use says whether to map it). */
 extern const struct mmap_region pmf_ring_map[];
-extern const unsigned int pmf_ring_map_count;
 
 /* Note how the power call in progress ends (PMF_RING_*). */
 static inline void pmf_ring_stage(unsigned int outcome)

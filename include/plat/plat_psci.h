@@ -51,7 +51,8 @@ struct plat_psci_ops {
 	 * Mandatory. The power_state values the platform implements and the
 	 * local state each requests per level; anything else is
 	 * INVALID_PARAMS. (Entry points are checked generically: 4-byte
-	 * aligned, inside PLAT_NS_DRAM_BASE/SIZE, else INVALID_ADDRESS.)
+	 * aligned, inside the non-secure DRAM BL2 found, struct plat_ns_dram,
+	 * else INVALID_ADDRESS.)
 	 */
 	const struct psci_pstate_desc *power_states;
 	unsigned int power_state_count;

@@ -60,12 +60,18 @@ void plat_console_init(void);
 
 /*
  * The non-secure DRAM that exists, filled by plat_bl2_prepare_bl33(): BL2
- * copies BL33 only if it lies wholly inside. @source says who described
- * it, for messages ("the DRAM the DTB describes").
+ * copies BL33 only if it lies wholly inside, and hands it to BL31, whose
+ * PSCI takes entry points only there (struct bl31_params). @source says
+ * who described it, for messages ("the DRAM the DTB describes").
+ * @pmf_ring_reserved: the platform kept the PMF call ring's window
+ * (PLAT_PMF_RING_BASE) from the normal world in what it gave BL33 (QEMU:
+ * a /reserved-memory node); a window outside @ranges needs no reservation.
+ * BL2 starts with it false.
  */
 struct plat_ns_dram {
 	struct mem_ranges ranges;
 	const char *source; /* "the DTB" or "the platform" */
+	bool pmf_ring_reserved;
 };
 
 /*

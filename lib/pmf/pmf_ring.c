@@ -20,7 +20,20 @@
 const struct mmap_region pmf_ring_map[] = {
 	{ PLAT_PMF_RING_BASE, PMF_RING_SIZE, MT_RW_DATA | MT_NS },
 };
-const unsigned int pmf_ring_map_count = ENABLE_RUNTIME_INSTRUMENTATION && PMF_RING ? 1U : 0U;
+
+/* BL2 kept the window from the normal world (pmf_ring_use): the ring is BL31's to write. */
+static bool ring_in_use;
+
+unsigned int pmf_ring_use(bool kept)
+{
+	ring_in_use = ENABLE_RUNTIME_INSTRUMENTATION && PMF_RING && kept;
+	return ring_in_use ? 1U : 0U;
+}
+
+bool pmf_ring_in_use(void)
+{
+	return ring_in_use;
+}
 
 /* PSCI function IDs: the function number, bits 4:0, and the SMC64 bit (DEN0028 2.5). */
 #define FID_NUMBER_MASK 0x1fU
@@ -40,7 +53,7 @@ static struct pmf_ring *ring_of(unsigned int pos)
 
 void pmf_ring_setup(void)
 {
-	if (!ENABLE_RUNTIME_INSTRUMENTATION || !PMF_RING)
+	if (!ring_in_use)
 		return;
 	memset((void *)(uintptr_t)PLAT_PMF_RING_BASE, 0, PMF_RING_SIZE);
 	for (unsigned int pos = 0; pos < PLATFORM_CORE_COUNT; pos++) {
@@ -71,6 +84,8 @@ static inline void write_record(uint32_t fid, uint64_t x1, int64_t status)
 	uint64_t info;
 
 	cpu->pmf_ring_pending = 0;
+	if (!ring_in_use)
+		return;
 	if (outcome == PMF_RING_ABANDONED && status != 0)
 		outcome = PMF_RING_DENIED;
 	/* power_state, function, outcome, status: one 64-bit store (little-endian). */

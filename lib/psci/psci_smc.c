@@ -51,6 +51,23 @@ static int mpidr_to_pos(uint64_t mpidr)
 }
 
 /*
+ * @pc lies in the non-secure DRAM (psci_setup's ranges: N1SDP's DRAM1
+ * below the firmware's carve-outs and its DRAM2, QEMU's /memory). The
+ * first range is the usual answer; the unsigned difference takes care of
+ * @pc below a range's base.
+ */
+static bool in_ns_dram(uint64_t pc)
+{
+	const struct mem_ranges *d = &psci_decided.ns_dram;
+
+	for (unsigned int i = 0; i < d->count; i++) {
+		if (pc - d->range[i].base < d->range[i].size)
+			return true;
+	}
+	return false;
+}
+
+/*
  * Fill @e for a power-up at @pc with x0 = @context_id, at the caller's
  * exception level (@caller_spsr), SP_ELx, every exception masked (6.4.3).
  * 0, or PSCI_E_INVALID_ADDRESS unless @pc is 4-byte aligned (A64; an odd
@@ -60,8 +77,7 @@ static int ns_entry(struct psci_ns_entry *e, uint64_t pc, uint64_t context_id, u
 {
 	unsigned int el = (unsigned int)(caller_spsr >> SPSR_M_EL_SHIFT) & SPSR_M_EL_MASK;
 
-	if ((pc & 3U) != 0U || pc < PLAT_NS_DRAM_BASE ||
-	    pc - PLAT_NS_DRAM_BASE >= PLAT_NS_DRAM_SIZE)
+	if ((pc & 3U) != 0U || !in_ns_dram(pc))
 		return PSCI_E_INVALID_ADDRESS;
 	e->pc = pc;
 	e->context_id = context_id;
@@ -453,10 +469,11 @@ uint64_t psci_smc_handler(uint32_t fid, uint64_t x1, uint64_t x2, uint64_t x3, u
 	return psci_functions[fid & PSCI_FUNC_NUM_MASK].handler(fid, x1, x2, x3, caller_spsr);
 }
 
-int psci_setup(uintptr_t warm_entrypoint)
+int psci_setup(uintptr_t warm_entrypoint, const struct mem_ranges *ns_dram)
 {
 	const struct plat_psci_ops *ops = plat_psci_setup(warm_entrypoint);
 
+	psci_decided.ns_dram = *ns_dram;
 	psci_set_warm_entry(warm_entrypoint);
 
 	if (psci_state_init(plat_get_power_domain_tree_desc(), ops, psci_my_pos()) != 0) {

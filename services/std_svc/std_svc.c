@@ -43,7 +43,7 @@ static void std_svc_handle(uint32_t fid, uint64_t x1, uint64_t x2, uint64_t x3,
 
 static int std_svc_init(void)
 {
-	return psci_setup((uintptr_t)bl31_warm_entrypoint);
+	return psci_setup((uintptr_t)bl31_warm_entrypoint, bl31_ns_dram());
 }
 
 DECLARE_RT_SVC(std_svc, OEN_STD_START, OEN_STD_START, std_svc_init, std_svc_handle);

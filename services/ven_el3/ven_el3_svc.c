@@ -57,8 +57,9 @@ void pmf_get_timestamp(uint32_t fid, uint64_t tid, uint64_t mpidr, uint64_t flag
  * version 7:0, log2 of the record size 15:8, records per core 31:16, the
  * core's ring's offset in the region 63:32. Errors: x2 or x3 not zero
  * gives -22 (PMF_E_INVAL), an MPIDR that names no core -2; a firmware
- * without the ring (PMF_RING=0, TF-A) answers -1 as for any function the
- * PMF range does not have. Reads nothing of the ring.
+ * without the ring (PMF_RING=0, TF-A, or a window BL2 could not keep from
+ * the normal world: pmf_ring_use) answers -1 as for any function the PMF
+ * range does not have. Reads nothing of the ring.
  *
  * Reached for every function ID of the range the switch below does not
  * know, with the handler's own arguments (a tail call): out of the
@@ -68,7 +69,7 @@ void pmf_get_timestamp(uint32_t fid, uint64_t tid, uint64_t mpidr, uint64_t flag
 static __attribute__((noinline, cold)) void pmf_get_ring(uint32_t fid, uint64_t mpidr, uint64_t x2,
                                                          uint64_t x3, struct el3_context *ctx)
 {
-	if (fid != PMF_SMC_GET_RING_64 || !PMF_RING) {
+	if (fid != PMF_SMC_GET_RING_64 || !pmf_ring_in_use()) {
 		smc_ret1(ctx, (uint64_t)(int64_t)SMC_UNK);
 		return;
 	}

@@ -6,7 +6,9 @@
 #  - QEMU's DTB: /psci and the idle states on 4 of 4 CPUs, the PMF call
 #    ring's /reserved-memory node (PMF_RING=1);
 #  - a /reserved-memory the ring's node cannot go in (3 address cells):
-#    ERROR naming the cells and the range, /psci still added, boot goes on;
+#    ERROR naming the cells and the range, /psci still added, boot goes on,
+#    BL31 turns the ring off (never mapped: a write would fault) and
+#    PMF_GET_RING answers -1;
 #  - no /cpus node: a WARNING; CPU nodes without device_type (all, one):
 #    given device_type "cpu" and described (a machine's minimal DT may
 #    have none),
@@ -76,14 +78,18 @@ ring=$(sed -n 's/^PMF_RING := //p' "$build/config.mk")
 if [ "$ring" = 1 ]; then
 	check "QEMU's DTB: the call ring's memory reserved in the same rewrite" has "$log" \
 		"NOTICE:  BL2: DTB: /reserved-memory/pmf-ring@5ff00000: the PMF call ring, 0x20000 bytes"
-	boot badring "$work/flash.bin" "$entered" -- -dtb "$work/badring.dtb"
+	boot badring "$work/flash.bin" "PAYLOAD: SKIPPED PMF call ring" -- -dtb "$work/badring.dtb"
 	log=$work/badring.log
 	check "/reserved-memory with 3 address cells: ERROR names the cells and the range" has "$log" \
-		"ERROR:   BL2: DTB: cannot reserve the PMF call ring: /reserved-memory #address-cells 3: the root's is 2; the normal world must not use 0x5ff00000-0x5ff1ffff"
+		"ERROR:   BL2: DTB: cannot reserve the PMF call ring: /reserved-memory #address-cells 3: the root's is 2; the ring is off and 0x5ff00000-0x5ff1ffff stays the normal world's"
 	check "/reserved-memory with 3 address cells: PSCI still described" has "$log" \
 		"NOTICE:  BL2: DTB: /psci added; enable-method and cpu-idle-states on 4 of 4 CPU nodes; 2 idle states"
 	check "/reserved-memory with 3 address cells: no ring node claimed" lacks "$log" "pmf-ring@"
 	check "/reserved-memory with 3 address cells: boot goes on to BL33" went_on "$log"
+	check "/reserved-memory with 3 address cells: BL31 leaves the ring's memory alone" has "$log" \
+		"NOTICE:  BL31: PMF call ring off: BL2 did not keep its memory from the normal world"
+	check "/reserved-memory with 3 address cells: PMF_GET_RING says there is no ring" has "$log" \
+		"PAYLOAD: SKIPPED PMF call ring: PMF_GET_RING returned -1"
 else
 	check "PMF_RING=0: no call ring reserved" lacks "$log" "pmf-ring"
 fi

@@ -97,7 +97,8 @@ bool payload_ring_init(const void *fdt)
 			payload_skip(
 				"PMF call ring",
 				"PMF_GET_RING returned -1: the firmware has no ring (PMF_RING=0, "
-				"or no runtime instrumentation)");
+				"no runtime instrumentation, or its memory not kept from the normal "
+				"world)");
 		else
 			payload_check(
 				false,

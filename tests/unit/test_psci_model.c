@@ -46,6 +46,7 @@
 
 #include <lib/el3_runtime/context.h>
 #include <lib/el3_runtime/cpu_data.h>
+#include <lib/mem_ranges.h>
 #include <lib/pmf.h>
 #include <lib/psci/psci.h>
 #include <lib/psci/psci_lib.h>
@@ -911,14 +912,39 @@ static uint64_t bad_mpidr(void)
 }
 
 /* A valid entry point, or (sometimes) one PSCI must refuse. */
+/*
+ * The non-secure DRAM psci_setup is given: N1SDP's shape, DRAM1 below the
+ * firmware's top 16 MiB and 14 GiB of DRAM2 (as BL2 finds them from the
+ * SCP's 16 GiB), so that every entry point is checked against both.
+ */
+#define DRAM1_BASE 0x80000000ULL
+#define DRAM1_END  0xff000000ULL
+#define DRAM2_BASE 0x8080000000ULL
+#define DRAM2_END  (DRAM2_BASE + (14ULL << 30))
+
+static struct mem_ranges ns_dram(void)
+{
+	struct mem_ranges r;
+
+	mem_ranges_init(&r);
+	CHECK_EQ(mem_ranges_add(&r, DRAM1_BASE, DRAM1_END - DRAM1_BASE), MEM_RANGES_OK);
+	CHECK_EQ(mem_ranges_add(&r, DRAM2_BASE, DRAM2_END - DRAM2_BASE), MEM_RANGES_OK);
+	return r;
+}
+
+/* An entry point, valid or not: both edges of each DRAM range, and others. */
 static uint64_t entry_point(bool *valid)
 {
+	static const uint64_t good[] = { DRAM1_BASE, DRAM1_END - 4U, DRAM2_BASE, DRAM2_END - 4U };
+	static const uint64_t bad[] = {
+		NS_PC + 1,      NS_PC + 2,          0,         0x4000,
+		0x100000000ULL, DRAM1_BASE - 4U,    DRAM1_END, DRAM2_BASE - 4U,
+		DRAM2_END,      DRAM2_END + 0x1000U
+	};
+
 	*valid = !chance(8);
 	if (*valid)
-		return NS_PC + 4U * rnd_below(1024);
-	static const uint64_t bad[] = { NS_PC + 1, NS_PC + 2,      0,
-		                        0x4000,    0x100000000ULL, 0x7ffffffcULL };
-
+		return chance(4) ? good[rnd_below(ARRAY_SIZE(good))] : NS_PC + 4U * rnd_below(1024);
 	return bad[rnd_below(ARRAY_SIZE(bad))];
 }
 
@@ -1720,6 +1746,7 @@ static void test_setup(void)
 	CHECK(mmap((void *)(uintptr_t)PLAT_PMF_RING_BASE, PMF_RING_SIZE, PROT_READ | PROT_WRITE,
 	           MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1,
 	           0) == (void *)(uintptr_t)PLAT_PMF_RING_BASE);
+	CHECK_EQ(pmf_ring_use(true), 1);
 	pmf_ring_setup();
 	for (unsigned int c = 0; c < N; c++)
 		CHECK(sim_ring(c)->header.magic == PMF_RING_MAGIC &&
@@ -1727,7 +1754,9 @@ static void test_setup(void)
 		      sim_ring(c)->header.records == PMF_RING_RECORDS &&
 		      sim_ring(c)->header.head == 0);
 	snprintf(what, sizeof(what), "psci_setup");
-	CHECK_EQ(psci_setup(0x0e060000), 0);
+	struct mem_ranges dram = ns_dram();
+
+	CHECK_EQ(psci_setup(0x0e060000, &dram), 0);
 	CHECK_EQ(warm_entry, 0x0e060000);
 	check_state();
 }

@@ -56,7 +56,7 @@ $(call host_test,$(UNIT_DIR)/test_$(1),$(or $(5),tests/unit/test_$(1).c),$(2),$(
 endef
 
 # lib/psci whole (lib/psci/psci.mk), on PMF and the lock-order check.
-PSCI_MODEL_SOURCES := $(PSCI_SOURCES) $(PMF_SOURCES) $(LOCKS_C_SOURCES)
+PSCI_MODEL_SOURCES := $(PSCI_SOURCES) $(PMF_SOURCES) $(LOCKS_C_SOURCES) $(MEM_RANGES_SOURCES)
 
 $(eval $(call unit_test,fip,$(FIP_SOURCES),))
 $(eval $(call unit_test,smccc,common/runtime_svc.c,$(UNIT_QEMU)))

@@ -7,14 +7,19 @@
 
 #include <stdint.h>
 
+#include <lib/mem_ranges.h>
+
 /*
  * Cold boot, primary CPU, MMU on: hand the platform @warm_entrypoint (the
  * physical address where a powered-up core enters the firmware with its
- * MMU off; the platform's power hooks start cores there, DEN0022 6.4) and
- * build the power-domain tree from its description. Returns 0, or -1 after
- * an ERROR when the description is inconsistent.
+ * MMU off; the platform's power hooks start cores there, DEN0022 6.4),
+ * keep @ns_dram, the non-secure DRAM where the normal world's entry points
+ * may lie (CPU_ON, a power-down CPU_SUSPEND, SYSTEM_SUSPEND: elsewhere,
+ * INVALID_ADDRESS), and build the power-domain tree from the platform's
+ * description. Returns 0, or -1 after an ERROR when the description is
+ * inconsistent.
  */
-int psci_setup(uintptr_t warm_entrypoint);
+int psci_setup(uintptr_t warm_entrypoint, const struct mem_ranges *ns_dram);
 
 /*
  * What cold boot decided (psci_setup), read by the SMC path and nothing
@@ -25,11 +30,13 @@ int psci_setup(uintptr_t warm_entrypoint);
  *        the dispatcher, which then finds no PSCI service (SMC_UNK);
  *  fids: bit n, SMC32 PSCI function number n (0-31) is implemented; bit
  *        32 + n, its SMC64 form: psci_functions[] and each row's
- *        availability rule, evaluated once.
+ *        availability rule, evaluated once;
+ *  ns_dram: psci_setup's, where entry points may lie.
  */
 struct psci_decided {
 	uint64_t version;
 	uint64_t fids;
+	struct mem_ranges ns_dram;
 };
 extern struct psci_decided psci_decided;
 

@@ -109,9 +109,10 @@ static int fix_up(void *dtb, const struct dtb_reserved *reserved, struct dtb_psc
  * The DTB made to describe PSCI and, with the call ring, to keep the
  * ring's memory: one rewrite (lib/dtb). If the ring's node cannot be
  * written (or makes the result too large), the PSCI description still is,
- * and the ERROR names the range.
+ * and the ERROR names the range: the ring then stays the normal world's
+ * memory, which BL31 leaves alone (@dram->pmf_ring_reserved false).
  */
-static void add_psci(void *dtb, const struct plat_ns_dram *dram)
+static void add_psci(void *dtb, struct plat_ns_dram *dram)
 {
 	const bool ring = ENABLE_RUNTIME_INSTRUMENTATION && PMF_RING;
 	struct dtb_psci_report rep;
@@ -127,8 +128,8 @@ static void add_psci(void *dtb, const struct plat_ns_dram *dram)
 	rc = fix_up(dtb, ring ? &pmf_ring : NULL, &rep, &diag);
 	/* What the ring's node alone can cause: cells or ranges Linux ignores, no room. */
 	if (ring && (rc == DTB_ERR_CELLS || rc == DTB_ERR_NO_SPACE)) {
-		ERROR("BL2: DTB: cannot reserve the PMF call ring: %s; the normal world must not use "
-		      "0x%llx-0x%llx\n",
+		ERROR("BL2: DTB: cannot reserve the PMF call ring: %s; the ring is off and "
+		      "0x%llx-0x%llx stays the normal world's\n",
 		      dtb_diag_format(&diag, msg, sizeof(msg)), (unsigned long long)pmf_ring.base,
 		      (unsigned long long)(pmf_ring.base + pmf_ring.size - 1U));
 		rc = fix_up(dtb, NULL, &rep, &diag);
@@ -153,6 +154,7 @@ static void add_psci(void *dtb, const struct plat_ns_dram *dram)
 	else if (rep.described < rep.cpu_nodes)
 		WARN("BL2: DTB: %u of %u CPU nodes under /cpus have a device_type other than \"cpu\": not described\n",
 		     rep.cpu_nodes - rep.described, rep.cpu_nodes);
+	dram->pmf_ring_reserved = rep.reserved;
 	if (rep.reserved)
 		NOTICE("BL2: DTB: /reserved-memory/pmf-ring@%llx: the PMF call ring, 0x%llx bytes\n",
 		       (unsigned long long)pmf_ring.base, (unsigned long long)pmf_ring.size);

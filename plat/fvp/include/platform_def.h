@@ -58,9 +58,14 @@
 #define PLAT_FIP_BASE     0x08000000
 #define PLAT_FIP_MAX_SIZE 0x04000000
 
-/* DRAM: 2 GiB at 0x80000000 (the TZC-400 left open: bp.secure_memory=0). */
+/*
+ * DRAM: 2 GiB at 0x80000000 (the TZC-400 left open: bp.secure_memory=0),
+ * less its top 16 MiB, which TF-A's FVP keeps for the secure world and
+ * the model's Linux device trees leave out of /memory: the normal world's
+ * entry points lie below (TF-A's ARM_NS_DRAM1).
+ */
 #define PLAT_NS_DRAM_BASE      ULL(0x80000000)
-#define PLAT_NS_DRAM_SIZE      ULL(0x80000000)
+#define PLAT_NS_DRAM_SIZE      (ULL(0x80000000) - ULL(0x01000000))
 #define PLAT_BL33_BASE         0x88000000
 #define PLAT_BL33_LIMIT        0x8C000000
 /*
