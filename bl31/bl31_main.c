@@ -53,6 +53,9 @@ static void bl31_cpu_setup(void)
 	cm_prepare_el3_exit_ns();
 }
 
+/* The interrupts the platform's secure world owns (platform_def.h). */
+static const struct gicv3_secure_irq gic_secure_irqs[] = { PLAT_GIC_SECURE_IRQS };
+
 /* What BL2 passed (BL2's memory is free for reuse once BL31 runs). */
 static struct bl31_params params;
 
@@ -84,7 +87,8 @@ void bl31_main(const struct bl31_params *from_bl2)
 	for (unsigned int pos = 0; pos < PLATFORM_CORE_COUNT; pos++)
 		cpu_data[pos].core_pos = pos;
 	console_lock_enable();
-	gicv3_distributor_init(PLAT_GICD_BASE, PLAT_GICR_BASE);
+	gicv3_distributor_init(PLAT_GICD_BASE, PLAT_GICR_BASE, gic_secure_irqs,
+	                       ARRAY_SIZE(gic_secure_irqs));
 	/* The boot CPU's unit, and its rows on the console (lib/cpus). */
 	cpu_bl31_entry_cold();
 	bl31_cpu_setup();

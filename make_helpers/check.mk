@@ -5,7 +5,7 @@
 #
 # The make variables a suite's command or needs may name as {NAME}:
 SUITE_VARIABLES := BUILD_BASE BUILD_DIR PLAT BUILD_TYPE CURDIR PYTHON FIPTOOL CERT_CREATE COT_VERIFY DTB_EDIT \
-	ETM_DECODE FUZZERS PSCI_MUTANTS UNIT_TEST_LIST UNIT_TEST_INPUTS
+	ETM_DECODE FUZZERS UNIT_MUTANTS UNIT_TEST_LIST UNIT_TEST_INPUTS
 RUN_SUITES = $(PYTHON) -m tests.run_suites $(foreach v,$(SUITE_VARIABLES),'--var=$(v)=$($(v))') \
 	$(if $(SUITES),--suites '$(SUITES)',$(if $(filter %check-quick,$(MAKECMDGOALS)),--tier quick))
 

@@ -1,7 +1,10 @@
 /*
- * GICv3 set-up for a system with no secure interrupts: every SPI, PPI and
- * SGI is Group 1 Non-secure, so the normal world owns them all and any of
- * them pending for a CPU wakes it from WFI.
+ * GICv3 set-up: the interrupts the platform names secure (its devices',
+ * as TF-A's port of it makes them) are Group 0 or Secure Group 1,
+ * disabled, at the highest priority, their registers RAZ/WI to the normal
+ * world; every other SPI, PPI and SGI is Group 1 Non-secure, the normal
+ * world's, which enables its CPU interface's group itself (any of them
+ * pending for a CPU wakes it from WFI). EL3 handles no interrupt.
  * Source: GIC architecture specification v3/v4, ARM IHI 0069.
  */
 #ifndef DRIVERS_GICV3_H
@@ -14,28 +17,53 @@
  */
 #define GICV3_GICR_FRAME_SIZE 0x20000
 
+#include <stdbool.h>
 #include <stdint.h>
+
+/* An interrupt the secure world owns: its INTID, group and trigger (IHI 0069 3.3). */
+enum gicv3_secure_group {
+	GICV3_GROUP0,
+	GICV3_GROUP1S,
+};
+struct gicv3_secure_irq {
+	uint16_t intid;
+	uint8_t group; /* enum gicv3_secure_group */
+	bool edge;     /* edge-triggered (SGIs always are), else level */
+};
+/* An initializer for one, as platform_def.h lists them (PLAT_GIC_SECURE_IRQS). */
+#define GICV3_SECURE_IRQ(id, grp, is_edge)                                                         \
+	{                                                                                          \
+		(id), GICV3_##grp, (is_edge)                                                       \
+	}
 
 /*
  * Cold boot, primary CPU, MMU on: enable affinity routing for both security
- * states, make every SPI Group 1 Non-secure and enable the groups.
- * @gicd_base: distributor; @gicr_base: first redistributor frame.
+ * states, make the @count interrupts of @secure secure (the SPIs here, the
+ * SGIs and PPIs by each CPU's gicv3_cpu_init; the table must outlive BL31's
+ * boot) and every other SPI Group 1 Non-secure, and enable the groups.
+ * @gicd_base: distributor; @gicr_base: first redistributor frame. A GIC-600
+ * or GIC-600AE of a revision with erratum 2384374 is recognised here
+ * (GICR_IIDR) and its workaround applied at every redistributor sleep.
  */
-void gicv3_distributor_init(uintptr_t gicd_base, uintptr_t gicr_base);
+void gicv3_distributor_init(uintptr_t gicd_base, uintptr_t gicr_base,
+                            const struct gicv3_secure_irq *secure, unsigned int count);
 
 /*
  * Every CPU at cold and warm boot: wake this CPU's redistributor
  * (GICR_WAKER.ProcessorSleep = 0, 12.11.43), make its SGIs/PPIs Group 1
- * Non-secure, and enable the system-register CPU interface for EL3, EL2 and
- * Group 1. Returns 0, or -1 if no redistributor frame has this CPU's
- * affinity (a platform description error).
+ * Non-secure but the secure ones, and enable the system-register CPU
+ * interface for EL3 and EL2 (its Group 1 enable left to the normal world).
+ * Returns 0, or -1 if no redistributor frame has this CPU's affinity (a
+ * platform description error).
  */
 int gicv3_cpu_init(void);
 
 /*
  * CPU_OFF, before this CPU powers down: disable its Group 1 interrupts at
- * the CPU interface, mark its redistributor asleep (waiting for
- * ChildrenAsleep), as 12.11.43 requires before removing power, and, on a
+ * the CPU interface (and a DSB, so that none is in flight), mark its
+ * redistributor asleep (waiting for ChildrenAsleep; GIC-600 erratum
+ * 2384374's DPG toggle first where it applies), as 12.11.43 requires
+ * before removing power, and, on a
  * GIC-600/700, power the redistributor down (GICR_PWRR.RDPD = 1; the last
  * core of its group takes the group down, waited for). Only CPU_ON wakes
  * the core; gicv3_cpu_init() powers it up again.

@@ -62,8 +62,8 @@
 	!defined(CACHE_WRITEBACK_GRANULE)
 #error "platform_def.h: the topology (PLAT_CLUSTER_COUNT ... CACHE_WRITEBACK_GRANULE) is mandatory"
 #endif
-#if !defined(PLAT_CPU_IMPDEF_REGS) || !defined(PLAT_ARM_SIP_PMF)
-#error "platform_def.h: PLAT_CPU_IMPDEF_REGS and PLAT_ARM_SIP_PMF are mandatory"
+#if !defined(PLAT_CPU_IMPDEF_REGS) || !defined(PLAT_ARM_SIP_PMF) || !defined(PLAT_CPU_EXTERNAL_LLC)
+#error "platform_def.h: PLAT_CPU_IMPDEF_REGS, PLAT_CPU_EXTERNAL_LLC and PLAT_ARM_SIP_PMF are mandatory"
 #endif
 #if !defined(PLAT_BL1_RO_BASE) || !defined(PLAT_BL1_RO_LIMIT) || !defined(BL1_RW_BASE) ||          \
 	!defined(BL1_RW_LIMIT) || !defined(BL2_BASE) || !defined(BL2_LIMIT) ||                     \
@@ -82,8 +82,8 @@
 #error "platform_def.h: PMF_RING=1 needs the call ring's window (PLAT_PMF_RING_BASE, PLAT_PMF_RING_MAX_SIZE)"
 #endif
 #if !defined(PLAT_UART_BASE) || !defined(PLAT_UART_CLK_HZ) || !defined(PLAT_UART_BAUD) ||          \
-	!defined(PLAT_GICD_BASE) || !defined(PLAT_GICR_BASE)
-#error "platform_def.h: the console UART and the GIC (PLAT_UART_BASE ... PLAT_GICR_BASE) are mandatory"
+	!defined(PLAT_GICD_BASE) || !defined(PLAT_GICR_BASE) || !defined(PLAT_GIC_SECURE_IRQS)
+#error "platform_def.h: the console UART and the GIC (PLAT_UART_BASE ... PLAT_GIC_SECURE_IRQS) are mandatory"
 #endif
 #if !defined(PLAT_XLAT_TABLES) || !defined(PLAT_STACK_SIZE) || !defined(PLAT_TFW_NVCTR) ||         \
 	!defined(PLAT_NTFW_NVCTR)

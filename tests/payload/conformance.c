@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include <arch/aarch64/arch_helpers.h>
+#include <drivers/gicv3.h>
 #include <lib/pmf.h>
 #include <lib/psci/psci.h>
 #include <lib/smccc.h>
@@ -1285,9 +1286,6 @@ static void system_off2(void)
 #define CORTEX_A57  ARM_PART(0xD07U)
 #define CORTEX_A72  ARM_PART(0xD08U)
 #define NEOVERSE_N1 ARM_PART(0xD0CU)
-#define CORTEX_A76  ARM_PART(0xD0BU)
-#define CORTEX_A53  ARM_PART(0xD03U)
-#define CORTEX_A35  ARM_PART(0xD04U)
 
 static uint32_t my_model(void)
 {
@@ -1296,34 +1294,25 @@ static uint32_t my_model(void)
 
 /*
  * SMCCC_ARCH_FEATURES for the workaround calls, as DEN0028 7.5-7.7 and
- * TF-A (its arm_arch_svc_setup.c, defaults) give them, whatever the
- * firmware's tables say: WORKAROUND_1 is not required (1) where the PE is
- * not affected by Spectre v2 (every model but Cortex-A57/A72; on another,
- * ID_AA64PFR0_EL1.CSV2 != 0), else -1 (no invalidation to call here);
- * WORKAROUND_2 is not required (-2) where FEAT_SSBS lets each EL mitigate
- * itself, or on Cortex-A57/A72 when the build disables load-pass-store at
- * reset (WORKAROUND_CVE_2018_3639), else -1; WORKAROUND_3 is not required
- * (1) where _1 is not and the model is one TF-A knows (N1, A76: each EL
- * runs its own branch loop; A35/A53: unaffected) or the ID registers prove
- * it unaffected, else -1.
+ * TF-A master (its arm_arch_svc_setup.c, from the CPU's errata entries)
+ * give them, whatever the firmware's tables say: WORKAROUND_1 and _3 -1
+ * (NOT_SUPPORTED) on every model QEMU boots, no firmware mitigation for
+ * the normal world to call being there (TF-A's 0 on Cortex-A57/A72 comes
+ * with its invalidation vectors); WORKAROUND_2 is not required (-2) where
+ * FEAT_SSBS lets each EL mitigate itself, or on Cortex-A57/A72 when the
+ * build disables load-pass-store at reset (WORKAROUND_CVE_2018_3639), else
+ * -1.
  */
 static int64_t expected_wa(uint32_t wa)
 {
-	uint64_t csv2 = ID_FIELD(read_id_aa64pfr0_el1(), ID_AA64PFR0_CSV2_SHIFT);
-	uint64_t ecbhb = ID_FIELD(read_id_aa64mmfr1_el1(), ID_AA64MMFR1_ECBHB_SHIFT);
 	bool a57_class = my_model() == CORTEX_A57 || my_model() == CORTEX_A72;
-	bool known = a57_class || my_model() == NEOVERSE_N1 || my_model() == CORTEX_A76 ||
-	             my_model() == CORTEX_A53 || my_model() == CORTEX_A35;
-	bool v2 = a57_class || (!known && csv2 == 0U);
 
 	if (wa == SMCCC_ARCH_WORKAROUND_2)
 		return ID_FIELD(read_id_aa64pfr1_el1(), ID_AA64PFR1_SSBS_SHIFT) != 0U ||
 		                       (a57_class && WORKAROUND_CVE_2018_3639)
 		               ? -2
 		               : -1;
-	if (wa == SMCCC_ARCH_WORKAROUND_1)
-		return v2 ? -1 : 1;
-	return !v2 && (known || csv2 >= 3U || ecbhb != 0U) ? 1 : -1;
+	return -1;
 }
 
 static int64_t wa_seen[PAYLOAD_MAX_CORES][3];
@@ -1352,12 +1341,12 @@ static void smccc(void)
 	for (unsigned int i = 0; i < 3U; i++)
 		expect("SMCCC_ARCH_FEATURES", wa_name[i], SMCCC_ARCH_FEATURES, wa[i], 0, 0,
 		       expected_wa(wa[i]));
-	/* On Neoverse N1, TF-A's answers: neither call is required there. */
+	/* On Neoverse N1, TF-A master's answers: neither call is there to make. */
 	if (my_model() == NEOVERSE_N1) {
 		expect("SMCCC_ARCH_FEATURES", "WORKAROUND_1 on N1", SMCCC_ARCH_FEATURES,
-		       SMCCC_ARCH_WORKAROUND_1, 0, 0, 1);
+		       SMCCC_ARCH_WORKAROUND_1, 0, 0, -1);
 		expect("SMCCC_ARCH_FEATURES", "WORKAROUND_3 on N1", SMCCC_ARCH_FEATURES,
-		       SMCCC_ARCH_WORKAROUND_3, 0, 0, 1);
+		       SMCCC_ARCH_WORKAROUND_3, 0, 0, -1);
 	}
 	/*
 	 * The calls themselves return nothing (DEN0028 7.5-7.7): whatever
@@ -1837,6 +1826,29 @@ static void cpu_freeze(void)
 	       0, 0, 0, PSCI_E_DENIED);
 }
 
+/*
+ * The interrupts the platform's secure world owns (platform_def.h, as
+ * TF-A's port of it makes them): the normal world can neither take nor
+ * reconfigure one; SGI 1, its own on every platform, it can.
+ */
+static void secure_interrupts(void)
+{
+	static const struct gicv3_secure_irq secure[] = { PLAT_GIC_SECURE_IRQS };
+	struct payload_gic_view v;
+
+	for (unsigned int i = 0; i < ARRAY_SIZE(secure); i++) {
+		v = payload_gic_claim(secure[i].intid);
+		check("GIC", !v.enabled && v.priority == 0U,
+		      "INTID %u is secure, yet the normal world enabled it (%d) and set its "
+		      "priority (0x%x)",
+		      secure[i].intid, v.enabled, v.priority);
+	}
+	v = payload_gic_claim(1);
+	check("GIC", v.enabled && v.priority == PAYLOAD_GIC_CLAIM_PRIORITY,
+	      "SGI 1 is the normal world's, yet it reads enabled %d, priority 0x%x", v.enabled,
+	      v.priority);
+}
+
 void conformance_run(void)
 {
 	static const struct {
@@ -1863,6 +1875,7 @@ void conformance_run(void)
 		{ "PMF", pmf },
 		{ "PMF call ring", pmf_ring },
 		{ "CPU_FREEZE", cpu_freeze },
+		{ "secure interrupts", secure_interrupts },
 	};
 
 	/* Where a LAVA job's monitor starts reading the sections' verdicts. */

@@ -17,6 +17,13 @@
 #define GICR_SGI_BASE        0x10000U
 #define GICR_ISENABLER0      (GICR_SGI_BASE + 0x0100U)
 #define GICR_IPRIORITYR      (GICR_SGI_BASE + 0x0400U)
+/*
+ * The distributor's blocks of the same registers, for SPIs (12.9), at the
+ * same offsets as in a redistributor's SGI_base for SGIs and PPIs (12.11).
+ */
+#define GICD_ISENABLER       0x0100U
+#define GICD_ICENABLER       0x0180U
+#define GICD_IPRIORITYR      0x0400U
 /* The lowest priority: ICC_PMR_EL1 lets every interrupt through. */
 #define GIC_PRIORITY_LOWEST  0xffU
 #define GIC_PRIORITY_PAYLOAD 0x80U
@@ -53,6 +60,29 @@ static void set_priority(uintptr_t rd, unsigned int intid, uint8_t prio)
 	unsigned int shift = (intid & 3U) * 8U;
 
 	mmio_write_32(word, (mmio_read_32(word) & ~(0xffU << shift)) | (uint32_t)prio << shift);
+}
+
+struct payload_gic_view payload_gic_claim(unsigned int intid)
+{
+	/* SGIs and PPIs in this core's redistributor, SPIs in the distributor. */
+	uintptr_t rd = my_redistributor();
+	uintptr_t base = intid < 32U ? rd + GICR_SGI_BASE : PLAT_GICD_BASE;
+	uintptr_t bits = (intid / 32U) * 4U;
+	uint32_t bit = 1U << (intid % 32U);
+	uintptr_t prio = base + GICD_IPRIORITYR + (intid & ~3U);
+	unsigned int shift = (intid & 3U) * 8U;
+	struct payload_gic_view v = { 0 };
+
+	if (intid < 32U && rd == 0U)
+		return v;
+	mmio_write_32(base + GICD_ISENABLER + bits, bit);
+	mmio_write_32(prio, (mmio_read_32(prio) & ~(0xffU << shift)) |
+	                            (uint32_t)PAYLOAD_GIC_CLAIM_PRIORITY << shift);
+	v.enabled = (mmio_read_32(base + GICD_ISENABLER + bits) & bit) != 0U;
+	v.priority = (uint8_t)(mmio_read_32(prio) >> shift);
+	/* Nothing left enabled that the payload does not use. */
+	mmio_write_32(base + GICD_ICENABLER + bits, bit);
+	return v;
 }
 
 bool payload_gic_cpu_setup(unsigned int ppi_or_sgi_mask)

@@ -131,6 +131,22 @@ void payload_wake_ack(void);
  * interface. False if no redistributor has this core's affinity.
  */
 bool payload_gic_cpu_setup(unsigned int ppi_or_sgi_mask);
+/*
+ * Try, as the normal world, to take interrupt @intid (an SGI or PPI of the
+ * calling core's redistributor, or an SPI): enable it, give it
+ * PAYLOAD_GIC_CLAIM_PRIORITY; then read what took, and disable it again.
+ * An interrupt of Group 0 or Secure Group 1 takes nothing: its enable and
+ * priority are RAZ/WI to non-secure accesses (ARM IHI 0069 12.1.7). (Its
+ * group cannot be seen: with GICD_CTLR.DS = 0 the IGROUPR registers
+ * themselves are secure, RAZ/WI to the normal world, whatever the group.)
+ */
+#define PAYLOAD_GIC_CLAIM_PRIORITY 0xa0U
+struct payload_gic_view {
+	bool enabled;
+	uint8_t priority;
+};
+struct payload_gic_view payload_gic_claim(unsigned int intid);
+
 /* Send SGI @intid to the core with affinity @mpidr. */
 void payload_gic_send_sgi(uint64_t mpidr, unsigned int intid);
 /* Acknowledge and complete every interrupt pending for this core. */

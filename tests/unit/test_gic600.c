@@ -6,7 +6,9 @@
  * powers it; CPU_OFF powers it down again (the group goes down with its
  * last core), a suspend keeps it powered so that it can wake the core. On
  * a GICv3 without GICR_PWRR (QEMU's) the driver never touches the
- * register.
+ * register. A redistributor's sleep is ordered as the model demands (the
+ * groups off, a DSB, erratum 2384374's DPG toggle on the revisions that
+ * have it), and the N1SDP's secure interrupts are made secure.
  */
 #include <string.h>
 
@@ -14,6 +16,7 @@
 
 #include <drivers/gicv3.h>
 #include <lib/el3_runtime/cpu_data.h>
+#include <lib/utils_def.h>
 #include <platform_def.h>
 
 #include "models/board.h"
@@ -27,6 +30,7 @@ static const uint64_t mpidr[4] = { 0x81000000, 0x81000100, 0x81010000, 0x8101010
 static const uint64_t affinity[4] = { 0x000000, 0x000100, 0x010000, 0x010100 };
 
 static struct gic600 gic;
+static const struct gicv3_secure_irq secure[] = { PLAT_GIC_SECURE_IRQS };
 
 static void boot(uint32_t iidr)
 {
@@ -36,17 +40,20 @@ static void boot(uint32_t iidr)
 	/* Two Redistributor groups of two cores: one per cluster. */
 	gic600_init(&gic, GICD, GICR, 4, 2, iidr, affinity);
 	board_run_on(0);
-	gicv3_distributor_init(GICD, GICR);
+	gicv3_distributor_init(GICD, GICR, secure, ARRAY_SIZE(secure));
 }
 
 static void check_frame_ready(unsigned int f)
 {
 	CHECK(gic600_frame_on(&gic, f));
 	CHECK(!gic.rd[f].sleep);
-	CHECK_EQ(gic.rd[f].igroupr0, 0xffffffffU);
+	/* Every SGI and PPI the normal world's, but the secure SGIs 8 and 14 (Group 0). */
+	CHECK_EQ(gic.rd[f].igroupr0, ~(1U << 8 | 1U << 14));
 	CHECK_EQ(gic.rd[f].igrpmodr0, 0);
-	CHECK_EQ(board_core[f].icc_igrpen1_el3, 3); /* Group 1 NS and S */
+	/* The CPU interface's groups are the normal world's to enable. */
+	CHECK_EQ(board_core[f].icc_igrpen1_el3, 0);
 	CHECK_EQ(board_core[f].icc_pmr, 0xff);
+	CHECK_EQ(gic.sleep_refused, 0);
 }
 
 static void test_cold_boot_powers_own_redistributor(void)
@@ -89,6 +96,7 @@ static void test_cpu_off_powers_down(void)
 	gicv3_cpu_power_down();
 	CHECK_EQ(board_core[1].icc_igrpen1_el3, 0);
 	CHECK(gic.rd[1].sleep);
+	CHECK(gic.rd[1].children_asleep);
 	CHECK(gic.rd[1].rdpd);
 	CHECK(gic600_frame_on(&gic, 0)); /* core 0 keeps the group up */
 	/* The last core of the cluster: the group goes down, and is waited for. */
@@ -129,6 +137,74 @@ static void wfi_probe(void)
 	                    !gic.rd[0].sleep;
 }
 
+/*
+ * Erratum 2384374: on the revisions that have it (GIC-600 up to r1p6)
+ * every sleep toggles GICR_CTLR.DPG after the DSB, or ChildrenAsleep
+ * never sets; r1p7 needs no toggle, and has none. Every GIC needs the DSB.
+ */
+static void test_sleep_sequence_and_erratum_2384374(void)
+{
+	static const struct {
+		uint32_t iidr;
+		unsigned int toggles;
+	} gics[] = { { GIC600_IIDR, 1 }, { GIC600_R1P6_IIDR, 1 }, { GIC600_R1P7_IIDR, 0 } };
+
+	for (unsigned int i = 0; i < ARRAY_SIZE(gics); i++) {
+		boot(gics[i].iidr);
+		board_run_on(0);
+		CHECK_EQ(gicv3_cpu_init(), 0);
+		/* The normal world enabled its group: CPU_OFF must disable it first. */
+		board_core[0].icc_igrpen1_el3 = 1;
+		gicv3_cpu_suspend();
+		CHECK(gic.rd[0].children_asleep);
+		CHECK_EQ(gic.sleep_refused, 0);
+		CHECK_EQ(gic.dpg_toggles, gics[i].toggles);
+		CHECK(board_core[0].dsb_count >= 1);
+		/* DPG as it was: the toggle leaves GICR_CTLR unchanged. */
+		CHECK_EQ(gic.rd[0].ctlr & 7U << 24, 0);
+		CHECK_EQ(gicv3_cpu_init(), 0);
+		gicv3_cpu_power_down();
+		CHECK(gic.rd[0].children_asleep);
+		CHECK_EQ(gic.sleep_refused, 0);
+		CHECK_EQ(gic.dpg_toggles, 2 * gics[i].toggles);
+	}
+}
+
+/*
+ * The interrupts N1SDP's secure world owns (platform_def.h, as TF-A's
+ * port): the SPIs Secure Group 1, level, disabled, at the highest
+ * priority; the SGIs 8 and 14 Group 0; everything else the normal world's.
+ */
+static void test_secure_interrupts(void)
+{
+	boot(GIC600_IIDR);
+	CHECK_EQ(gicv3_cpu_init(), 0);
+	for (unsigned int i = 0; i < ARRAY_SIZE(secure); i++) {
+		unsigned int id = secure[i].intid;
+		uint32_t bit = 1U << (id % 32);
+		bool g1s = secure[i].group == GICV3_GROUP1S;
+
+		if (id < 32) {
+			CHECK_EQ(gic.rd[0].igroupr0 & bit, 0);
+			CHECK_EQ(gic.rd[0].igrpmodr0 & bit, g1s ? bit : 0);
+			CHECK_EQ(gic.rd[0].enable0 & bit, 0);
+			CHECK_EQ(gic.rd[0].priority[id], 0);
+		} else {
+			CHECK_EQ(gic.gicd_igroupr[id / 32] & bit, 0);
+			CHECK_EQ(gic.gicd_igrpmodr[id / 32] & bit, g1s ? bit : 0);
+			CHECK_EQ(gic.gicd_enable[id / 32] & bit, 0);
+			CHECK_EQ(gic.gicd_priority[id], 0);
+			CHECK_EQ(gic.gicd_icfgr[id / 16] >> (2 * (id % 16)) & 2U,
+			         secure[i].edge ? 2U : 0U);
+		}
+	}
+	/* N1SDP's secure SPIs: 69 (MHU), 71, 80, 86 (watchdog), 91 (timer); 70 is not. */
+	CHECK_EQ(gic.gicd_igroupr[2], ~(1U << 5 | 1U << 7 | 1U << 16 | 1U << 22 | 1U << 27));
+	CHECK_EQ(gic.gicd_igrpmodr[2], 1U << 5 | 1U << 7 | 1U << 16 | 1U << 22 | 1U << 27);
+	CHECK_EQ(gic.gicd_igroupr[1], 0xffffffffU);
+	CHECK_EQ(gic.rd[0].igrpmodr0, 0); /* SGIs 8 and 14: Group 0 */
+}
+
 static void test_standby_wfi_gives_back(void)
 {
 	boot(GICV3_QEMU_IIDR);
@@ -143,7 +219,10 @@ static void test_standby_wfi_gives_back(void)
 	CHECK(signalling_at_wfi);
 	CHECK_EQ(board_core[0].icc_pmr, 0);
 	CHECK_EQ(board_core[0].icc_igrpen1_el3, 1);
+	/* Asleep again, by the ordered sequence. */
 	CHECK(gic.rd[0].sleep);
+	CHECK(gic.rd[0].children_asleep);
+	CHECK_EQ(gic.sleep_refused, 0);
 }
 
 static void test_plain_gicv3_has_no_pwrr(void)
@@ -213,6 +292,8 @@ int main(void)
 	RUN_TEST(test_cpu_off_powers_down);
 	RUN_TEST(test_suspend_keeps_power);
 	RUN_TEST(test_standby_wfi_gives_back);
+	RUN_TEST(test_sleep_sequence_and_erratum_2384374);
+	RUN_TEST(test_secure_interrupts);
 	RUN_TEST(test_plain_gicv3_has_no_pwrr);
 	RUN_TEST(test_stuck_power_up_is_bounded);
 	RUN_TEST(test_unknown_core);

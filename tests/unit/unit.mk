@@ -37,10 +37,10 @@ UNIT_FAKE := -Itests/unit/fake $(UNIT_CONFIG)
 # what the code reports.
 UNIT_BOARD := -Itests/unit/fake/board -Iplat/n1sdp/include -Iplat/arm/css/include -Iplat/common/include -Itests/unit/fake \
 	-Itests/unit \
-	-DLOG_LEVEL=40 -DGICV3_SUPPORT_GIC600=1 -DN1SDP_DRAM_ECC=1 -DN1SDP_RUN_UART=1 $(UNIT_OPTIONS)
+	-DLOG_LEVEL=40 -DGICV3_SUPPORT_GIC600=1 -DN1SDP_DRAM_ECC=1 -DN1SDP_RUN_UART=1 -DFAKE_BOARD $(UNIT_OPTIONS)
 LOCKS_C_SOURCES := $(filter %.c,$(LOCKS_SOURCES))
 MODEL_SOURCES := tests/unit/models/board.c $(LOCKS_C_SOURCES)
-BOARD_MODELS := $(addprefix tests/unit/models/,gic600.c scp.c counter.c dmc620.c)
+BOARD_MODELS := $(addprefix tests/unit/models/,gic600.c scp.c counter.c dmc620.c sbsa_wdog.c)
 
 # $(call host_test,OUT,MAIN,SOURCES,FLAGS,LIBS,PREREQS): the one rule.
 define host_test
@@ -89,7 +89,7 @@ UNIT_TEST_ARGS_test_psci_model_1x4 := 1 20000
 UNIT_TEST_ARGS_test_psci_model_2x2 := 1 20000
 
 # Mutants: lib/psci with one rule broken on purpose, which the model test
-# must catch (the psci-model-mutants suite passes only if each fails):
+# must catch (the mutants suite passes only if each fails):
 #  coord:     platform coordination takes the deepest vote, not the shallowest;
 #  first-up:  a waking core does not bring up the domains others took down;
 #  sys-stat:  SYSTEM_SUSPEND counts for no PSCI_STAT entry (the rule of
@@ -101,7 +101,7 @@ UNIT_TEST_ARGS_test_psci_model_2x2 := 1 20000
 #             (the old check: a level granted as RUN, QEMU's level 2, let
 #             a running core through; docs/design/psci.rst).
 MUTANTS_DIR := $(UNIT_DIR)/mutants
-PSCI_MUTANTS := $(MUTANTS_DIR)/test_psci_model_coord $(MUTANTS_DIR)/test_psci_model_first_up \
+UNIT_MUTANTS := $(MUTANTS_DIR)/test_psci_model_coord $(MUTANTS_DIR)/test_psci_model_first_up \
 	$(MUTANTS_DIR)/test_psci_model_sys_stat $(MUTANTS_DIR)/test_psci_model_record \
 	$(MUTANTS_DIR)/test_psci_model_osi_level
 $(MUTANTS_DIR)/coord/psci_coord.c: lib/psci/psci_coord.c
@@ -134,6 +134,25 @@ $(call psci_mutant,first_up,psci_state.c)
 $(call psci_mutant,sys_stat,psci_suspend.c)
 $(call psci_mutant,record,psci_suspend.c)
 $(call psci_mutant,osi_level,psci_state.c)
+
+# And the GICv3 driver with a step of a redistributor's sleep dropped,
+# which the GIC-600 model test must catch (its ChildrenAsleep never sets):
+#  no-dsb:  no DSB between disabling the CPU interface's groups and
+#           ProcessorSleep (IHI 0069 12.11.43);
+#  no-dpg:  no GICR_CTLR.DPG toggle on a GIC-600 with erratum 2384374.
+UNIT_MUTANTS += $(MUTANTS_DIR)/test_gic600_no_dsb $(MUTANTS_DIR)/test_gic600_no_dpg
+$(MUTANTS_DIR)/no_dsb/gicv3.c: drivers/arm/gic/gicv3.c
+	@mkdir -p $(@D)
+	@sed '/^static void redistributor_sleep/,/^}/s/^\tdsb_sy();$$//' $< > $@
+	@! cmp -s $< $@ || { echo "mutant no_dsb: the pattern no longer matches $<" >&2; exit 1; }
+$(MUTANTS_DIR)/no_dpg/gicv3.c: drivers/arm/gic/gicv3.c
+	@mkdir -p $(@D)
+	@sed 's/if (GICV3_SUPPORT_GIC600 && erratum_2384374) {/if (false) {/' $< > $@
+	@! cmp -s $< $@ || { echo "mutant no_dpg: the pattern no longer matches $<" >&2; exit 1; }
+gic_mutant = $(eval $(call host_test,$(MUTANTS_DIR)/test_gic600_$(1),tests/unit/test_gic600.c,\
+	$(MUTANTS_DIR)/$(2)/gicv3.c tests/unit/models/gic600.c $(MODEL_SOURCES),$(UNIT_BOARD)))
+$(call gic_mutant,no_dsb,no_dsb)
+$(call gic_mutant,no_dpg,no_dpg)
 
 # Each platform's own unit tests live with it (plat/<name>/tests/unit.mk).
 include $(wildcard plat/*/tests/unit.mk)

@@ -1,8 +1,9 @@
 /*
  * The GICv3 driver of the firmware (include/drivers/gicv3.h, ARM IHI
  * 0069): the distributor and each CPU's redistributor and system-register
- * interface set up for a system with no secure interrupts, and the
- * redistributor power management around a core power-down.
+ * interface set up, the platform's secure interrupts made secure and the
+ * rest the normal world's, and the redistributor power management around a
+ * core power-down.
  */
 #include <stdbool.h>
 #include <stdint.h>
@@ -17,6 +18,9 @@
 #define GICD_CTLR        0x0000
 #define GICD_TYPER       0x0004
 #define GICD_IGROUPR     0x0080
+#define GICD_ICENABLER   0x0180
+#define GICD_IPRIORITYR  0x0400
+#define GICD_ICFGR       0x0c00
 #define GICD_IGRPMODR    0x0d00
 #define CTLR_ENABLE_G0   (1U << 0)
 #define CTLR_ENABLE_G1NS (1U << 1)
@@ -27,12 +31,18 @@
 
 /* Redistributor: RD_base then SGI_base (include/drivers/gicv3.h) */
 #define GICR_FRAME_SIZE       GICV3_GICR_FRAME_SIZE
+#define GICR_CTLR             0x0000
 #define GICR_IIDR             0x0004
 #define GICR_TYPER            0x0008
 #define GICR_WAKER            0x0014
 #define GICR_SGI_BASE         0x10000
 #define GICR_IGROUPR0         (GICR_SGI_BASE + 0x0080)
+#define GICR_ICENABLER0       (GICR_SGI_BASE + 0x0180)
+#define GICR_IPRIORITYR       (GICR_SGI_BASE + 0x0400)
+#define GICR_ICFGR0           (GICR_SGI_BASE + 0x0c00)
 #define GICR_IGRPMODR0        (GICR_SGI_BASE + 0x0d00)
+/* GICR_CTLR's Disable Processor selection for Group 0, 1 NS and 1 S (IHI 0069 12.11.2). */
+#define CTLR_DPG_ALL          (7U << 24)
 #define TYPER_LAST            (1ULL << 4)
 #define TYPER_VLPIS           (1ULL << 1)
 #define WAKER_PROCESSOR_SLEEP (1U << 1)
@@ -57,10 +67,27 @@
 #define IIDR_GIC600     0x0200043bU
 #define IIDR_GIC600AE   0x0300043bU
 #define IIDR_GIC700     0x0400043bU
+/* GICR_IIDR's Variant (19:16) and Revision (15:12), rNpM as N << 4 | M. */
+#define IIDR_REV(iidr)  (((iidr) >> 12) & 0xffU)
+
+/*
+ * GIC-600 erratum 2384374 (Arm SDEN-892601, GIC-600 r0p0-r1p6 and
+ * GIC-600AE r0p0-r0p2, as TF-A's gicv3_check_erratas_applies reads it): a
+ * wake-up packet the CPU interface has not yet sent back can stay stuck
+ * when the core sleeps, and GICR_WAKER.ChildrenAsleep never sets. The
+ * workaround, before ProcessorSleep: a DSB after the CPU interface's
+ * groups are disabled (done on every GIC, which needs the order anyway),
+ * then every GICR_CTLR.DPG bit set and cleared again, which releases it.
+ */
+#define ERRATUM_2384374_GIC600_LAST   0x16U /* r1p6 */
+#define ERRATUM_2384374_GIC600AE_LAST 0x02U /* r0p2 */
 
 /* ICC_IGRPEN1_EL3 */
 #define IGRPEN1_EL3_G1NS (1U << 0)
 #define IGRPEN1_EL3_G1S  (1U << 1)
+
+/* The priority secure interrupts get: the highest (TF-A's GIC_HIGHEST_SEC_PRIORITY). */
+#define SECURE_PRIORITY 0x00U
 
 /*
  * A register write or a wake-up takes the GIC a few cycles; one still not
@@ -83,6 +110,11 @@ static uintptr_t gicr;
  * constant, as TF-A's build option): elsewhere the code is left out.
  */
 static bool gicr_pwrr;
+/* The GIC-600's revision has erratum 2384374 (GICV3_SUPPORT_GIC600 only). */
+static bool erratum_2384374;
+/* The platform's secure interrupts (gicv3_distributor_init). */
+static const struct gicv3_secure_irq *secure_irqs;
+static unsigned int secure_irq_count;
 
 /* Wait until (*@reg & @mask) == @want, bounded; panic naming @what if not. */
 static void wait_for(uintptr_t reg, uint32_t mask, uint32_t want, const char *what)
@@ -106,15 +138,70 @@ static bool has_pwrr(uint32_t iidr)
 	return iidr == IIDR_GIC600 || iidr == IIDR_GIC600AE || iidr == IIDR_GIC700;
 }
 
-void gicv3_distributor_init(uintptr_t gicd_base, uintptr_t gicr_base)
+static bool has_erratum_2384374(uint32_t iidr)
+{
+	uint32_t model = iidr & IIDR_MODEL_MASK;
+
+	return (model == IIDR_GIC600 && IIDR_REV(iidr) <= ERRATUM_2384374_GIC600_LAST) ||
+	       (model == IIDR_GIC600AE && IIDR_REV(iidr) <= ERRATUM_2384374_GIC600AE_LAST);
+}
+
+/*
+ * One interrupt's bit in a 1-bit-per-INTID register block (@regs: its first
+ * register), set or cleared; and its byte in IPRIORITYR, its two bits in
+ * ICFGR.
+ */
+static void set_bit(uintptr_t regs, unsigned int intid, bool on)
+{
+	uintptr_t reg = regs + (intid / 32U) * 4U;
+	uint32_t bit = 1U << (intid % 32U);
+
+	mmio_write_32(reg, on ? mmio_read_32(reg) | bit : mmio_read_32(reg) & ~bit);
+}
+
+/*
+ * Make @irq secure through one redistributor's SGI_base or the
+ * distributor (@igroupr etc., the blocks it lies in): its group (Group 0,
+ * or Secure Group 1 with IGRPMODR), the highest priority and its trigger,
+ * and disabled: this firmware handles no secure interrupt, so none is
+ * enabled; what matters is that the normal world can neither use nor
+ * reconfigure it (IHI 0069 12.1.7: its registers are RAZ/WI to
+ * non-secure accesses).
+ */
+static void make_secure(const struct gicv3_secure_irq *irq, uintptr_t igroupr, uintptr_t igrpmodr,
+                        uintptr_t icenabler, uintptr_t ipriorityr, uintptr_t icfgr)
+{
+	unsigned int id = irq->intid;
+	uintptr_t cfg = icfgr + (id / 16U) * 4U;
+	uint32_t edge = 2U << (2U * (id % 16U));
+	uintptr_t pri = ipriorityr + (id & ~3U);
+	uint32_t byte = 0xffU << (8U * (id % 4U));
+
+	mmio_write_32(icenabler + (id / 32U) * 4U, 1U << (id % 32U));
+	set_bit(igroupr, id, false);
+	set_bit(igrpmodr, id, irq->group == GICV3_GROUP1S);
+	mmio_write_32(pri, (mmio_read_32(pri) & ~byte) | (SECURE_PRIORITY << (8U * (id % 4U))));
+	/* SGIs are edge-triggered whatever is written (12.11.7): their ICFGR0 is read-only. */
+	if (id >= 16U)
+		mmio_write_32(cfg,
+		              irq->edge ? mmio_read_32(cfg) | edge : mmio_read_32(cfg) & ~edge);
+}
+
+void gicv3_distributor_init(uintptr_t gicd_base, uintptr_t gicr_base,
+                            const struct gicv3_secure_irq *secure, unsigned int count)
 {
 	gicd = gicd_base;
 	gicr = gicr_base;
+	secure_irqs = secure;
+	secure_irq_count = count;
 	/*
 	 * Every frame of one GIC is the same product; the first answers its
 	 * GICR_IIDR powered down or not (TF-A reads it before powering up).
 	 */
-	gicr_pwrr = GICV3_SUPPORT_GIC600 && has_pwrr(mmio_read_32(gicr + GICR_IIDR));
+	uint32_t iidr = mmio_read_32(gicr + GICR_IIDR);
+
+	gicr_pwrr = GICV3_SUPPORT_GIC600 && has_pwrr(iidr);
+	erratum_2384374 = GICV3_SUPPORT_GIC600 && has_erratum_2384374(iidr);
 
 	/* ARE may only change while every group is disabled (12.9.4). */
 	mmio_write_32(gicd + GICD_CTLR, 0);
@@ -124,10 +211,16 @@ void gicv3_distributor_init(uintptr_t gicd_base, uintptr_t gicr_base)
 
 	unsigned int lines = ((mmio_read_32(gicd + GICD_TYPER) & 0x1fU) + 1U) * 32U;
 
-	/* SPIs start at INTID 32; one bit per interrupt. */
+	/* SPIs start at INTID 32; one bit per interrupt: the normal world's, but the secure ones. */
 	for (unsigned int intid = 32; intid < lines; intid += 32U) {
 		mmio_write_32(gicd + GICD_IGROUPR + intid / 8U, ~0U);
 		mmio_write_32(gicd + GICD_IGRPMODR + intid / 8U, 0);
+	}
+	for (unsigned int i = 0; i < count; i++) {
+		if (secure[i].intid >= 32U && secure[i].intid < lines)
+			make_secure(&secure[i], gicd + GICD_IGROUPR, gicd + GICD_IGRPMODR,
+			            gicd + GICD_ICENABLER, gicd + GICD_IPRIORITYR,
+			            gicd + GICD_ICFGR);
 	}
 	mmio_write_32(gicd + GICD_CTLR, CTLR_ARE_S | CTLR_ARE_NS | CTLR_ENABLE_G0 |
 	                                        CTLR_ENABLE_G1NS | CTLR_ENABLE_G1S);
@@ -241,20 +334,42 @@ int gicv3_cpu_init(void)
 	redistributor_wake(rd);
 	mmio_write_32(rd + GICR_IGROUPR0, ~0U);
 	mmio_write_32(rd + GICR_IGRPMODR0, 0);
+	for (unsigned int i = 0; i < secure_irq_count; i++) {
+		if (secure_irqs[i].intid < 32U)
+			make_secure(&secure_irqs[i], rd + GICR_IGROUPR0, rd + GICR_IGRPMODR0,
+			            rd + GICR_ICENABLER0, rd + GICR_IPRIORITYR, rd + GICR_ICFGR0);
+	}
 
-	/* System-register interface for EL3, and let EL2 enable its own (12.2.x). */
+	/*
+	 * System-register interface for EL3, and let EL2 enable its own
+	 * (12.2.x). The interface's Group 1 enable is the normal world's to
+	 * set (ICC_IGRPEN1_EL1), as after a reset; EL3, which handles no
+	 * interrupt, enables no group of its own.
+	 */
 	write_icc_sre_el3(ICC_SRE_SRE_BIT | ICC_SRE_DFB_BIT | ICC_SRE_DIB_BIT | ICC_SRE_EN_BIT);
 	isb();
 	write_icc_sre_el2(ICC_SRE_SRE_BIT | ICC_SRE_EN_BIT);
 	isb();
 	write_icc_pmr_el1(0xff);
-	write_icc_igrpen1_el3(IGRPEN1_EL3_G1NS | IGRPEN1_EL3_G1S);
-	isb();
 	return 0;
 }
 
-static void gicv3_cpu_power_down_rd(uintptr_t rd)
+/*
+ * Put @rd to sleep, the CPU interface's groups already disabled and that
+ * synchronised (ISB): the DSB that completes it before the redistributor
+ * is told (IHI 0069 12.11.43: no interrupt may be in flight to a sleeping
+ * interface), erratum 2384374's DPG toggle where it applies, then
+ * ProcessorSleep and the wait for ChildrenAsleep.
+ */
+static void redistributor_sleep(uintptr_t rd)
 {
+	dsb_sy();
+	if (GICV3_SUPPORT_GIC600 && erratum_2384374) {
+		uint32_t ctlr = mmio_read_32(rd + GICR_CTLR);
+
+		mmio_write_32(rd + GICR_CTLR, ctlr | CTLR_DPG_ALL);
+		mmio_write_32(rd + GICR_CTLR, ctlr & ~CTLR_DPG_ALL);
+	}
 	mmio_setbits_32(rd + GICR_WAKER, WAKER_PROCESSOR_SLEEP);
 	wait_for(rd + GICR_WAKER, WAKER_CHILDREN_ASLEEP, WAKER_CHILDREN_ASLEEP,
 	         "redistributor sleep");
@@ -268,7 +383,7 @@ static uintptr_t cpu_interface_off(void)
 	write_icc_igrpen1_el3(0);
 	isb();
 	if (rd != 0U)
-		gicv3_cpu_power_down_rd(rd);
+		redistributor_sleep(rd);
 	return rd;
 }
 
@@ -311,9 +426,13 @@ void gicv3_cpu_standby_wfi(void)
 	isb();
 	dsb_sy();
 	wfi();
+	if (asleep) {
+		/* Back to sleep as a power-down sleeps it: groups off first. */
+		write_icc_igrpen1_el3(0);
+		isb();
+		redistributor_sleep(rd);
+	}
 	write_icc_igrpen1_el3(igrpen1);
 	write_icc_pmr_el1(pmr);
 	isb();
-	if (asleep)
-		gicv3_cpu_power_down_rd(rd);
 }

@@ -24,6 +24,8 @@
 #define CACHE_WRITEBACK_GRANULE 64
 /* The N1 model has Neoverse N1's IMPLEMENTATION DEFINED registers (lib/cpus). */
 #define PLAT_CPU_IMPDEF_REGS    1
+/* No last-level cache beyond the cores' (TF-A's FVP leaves NEOVERSE_Nx_EXTERNAL_LLC off). */
+#define PLAT_CPU_EXTERNAL_LLC   0
 /* The deprecated Arm SiP PMF IDs are answered (Arm platforms only; services/arm_sip_svc). */
 #define PLAT_ARM_SIP_PMF        1
 
@@ -87,6 +89,21 @@
 #define PLAT_CNTCONTROL_BASE 0x2A430000 /* CNTControl: CNTCR at +0, CNTFID0 at +0x20 */
 #define PLAT_GICD_BASE       0x2F000000 /* GICv3 distributor */
 #define PLAT_GICR_BASE       0x2F100000 /* redistributors */
+/*
+ * The interrupts the secure world owns (drivers/arm/gic, GICV3_SECURE_IRQ:
+ * INTID, group, edge-triggered), as TF-A's FVP makes them (arm_def.h's
+ * ARM_G1S_IRQ_PROPS and ARM_G0_IRQ_PROPS, fvp_def.h's watchdog and timer):
+ * Secure Group 1, the secure physical timer (PPI 29), the secure SGIs 9-13
+ * and 15, the trusted watchdog (56) and the secure system timer (57);
+ * Group 0, SGIs 8 and 14.
+ */
+#define PLAT_GIC_SECURE_IRQS                                                                       \
+	GICV3_SECURE_IRQ(29, GROUP1S, false), GICV3_SECURE_IRQ(9, GROUP1S, true),                  \
+		GICV3_SECURE_IRQ(10, GROUP1S, true), GICV3_SECURE_IRQ(11, GROUP1S, true),          \
+		GICV3_SECURE_IRQ(12, GROUP1S, true), GICV3_SECURE_IRQ(13, GROUP1S, true),          \
+		GICV3_SECURE_IRQ(15, GROUP1S, true), GICV3_SECURE_IRQ(56, GROUP1S, false),         \
+		GICV3_SECURE_IRQ(57, GROUP1S, false), GICV3_SECURE_IRQ(8, GROUP0, true),           \
+		GICV3_SECURE_IRQ(14, GROUP0, true)
 
 /*
  * The power_state values: the Arm platforms' composite StateIDs (a local

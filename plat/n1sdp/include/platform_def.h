@@ -19,6 +19,12 @@
 #define CACHE_WRITEBACK_GRANULE 64
 /* Neoverse N1's IMPLEMENTATION DEFINED registers exist (lib/cpus). */
 #define PLAT_CPU_IMPDEF_REGS    1
+/*
+ * The CMN-600's system-level cache is a last-level cache outside the
+ * cores: CPUECTLR_EL1.EXTLLC set at reset (lib/cpus; TF-A's N1SDP builds
+ * with NEOVERSE_Nx_EXTERNAL_LLC=1).
+ */
+#define PLAT_CPU_EXTERNAL_LLC   1
 /* The deprecated Arm SiP PMF IDs are answered (Arm platforms only; services/arm_sip_svc). */
 #define PLAT_ARM_SIP_PMF        1
 
@@ -103,8 +109,23 @@
 #define PLAT_UART_CLK_HZ     50000000
 #define PLAT_UART_BAUD       115200
 #define PLAT_SSC_VERSION     0x2A420040 /* System Security Control: SSC_VERSION */
-/* BL31's runtime console (N1SDP_RUN_UART): TF-A's PLAT_ARM_RUN_UART_BASE, same clock. */
-#define PLAT_RUN_UART_BASE   0x2A410000
+/*
+ * BL31's runtime and crash console (N1SDP_RUN_UART): the IOFPGA's UART0,
+ * a PL011 on a 24 MHz reference clock, TF-A master's
+ * PLAT_ARM_RUN_UART_BASE for N1SDP (its commit 4a81e91f2: the AP's second
+ * UART, 0x2A410000, is routed to the MCP).
+ */
+#define PLAT_RUN_UART_BASE   0x1C090000
+#define PLAT_RUN_UART_CLK_HZ 24000000
+/*
+ * The SBSA generic watchdog's control frame (TF-A's SBSA_SECURE_WDOG_BASE
+ * for N1SDP; its refresh frame follows at 0x2A490000) and how long the
+ * boot may take from BL1 to BL33 before its first stage (the system
+ * resets as long again later): 100, TF-A's SBSA_SECURE_WDOG_TIMEOUT, as
+ * seconds, for BL2's zeroing of up to 64 GiB of DDR (docs/plat/n1sdp.rst).
+ */
+#define PLAT_WDOG_BASE       0x2A480000
+#define PLAT_BOOT_WDOG_S     100
 /*
  * The Generic Timer's frames (include/drivers/sys_counter.h; the Arm CSS
  * addresses, TF-A's css_def.h): CNTControlBase, then CNTCTLBase and the
@@ -117,6 +138,20 @@
 #define PLAT_CNT_NS_FRAME    0
 #define PLAT_GICD_BASE       0x30000000 /* GIC-600 */
 #define PLAT_GICR_BASE       0x300C0000
+/*
+ * The interrupts the secure world owns (drivers/arm/gic, GICV3_SECURE_IRQ:
+ * INTID, group, edge-triggered), as TF-A's N1SDP makes them
+ * (its PLAT_ARM_G1S_IRQ_PROPS, css_def.h's
+ * CSS_G1S_IRQ_PROPS, and arm_def.h's ARM_G0_IRQ_PROPS): Secure Group 1,
+ * level: the SCP's secure MHU (69), the GPU's SMMU (71), the TZC-400
+ * (80), the trusted watchdog (86), the secure system timer (91); Group 0:
+ * the secure SGIs 8 and 14. The other SGIs stay the normal world's.
+ */
+#define PLAT_GIC_SECURE_IRQS                                                                       \
+	GICV3_SECURE_IRQ(69, GROUP1S, false), GICV3_SECURE_IRQ(71, GROUP1S, false),                \
+		GICV3_SECURE_IRQ(80, GROUP1S, false), GICV3_SECURE_IRQ(86, GROUP1S, false),        \
+		GICV3_SECURE_IRQ(91, GROUP1S, false), GICV3_SECURE_IRQ(8, GROUP0, true),           \
+		GICV3_SECURE_IRQ(14, GROUP0, true)
 #define PLAT_MHU_BASE        0x45000000
 #define PLAT_MHU_DOORBELL    (PLAT_MHU_BASE + 0x308) /* set register, bit 0 */
 #define PLAT_SCMI_SHMEM_BASE 0x45400000

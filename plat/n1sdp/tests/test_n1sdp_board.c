@@ -33,6 +33,7 @@
 #include "models/counter.h"
 #include "models/dmc620.h"
 #include "models/gic600.h"
+#include "models/sbsa_wdog.h"
 #include "models/scp.h"
 
 #define ENTRY 0x04040000U
@@ -45,6 +46,7 @@ static const uint64_t affinity[4] = { 0x000000, 0x000100, 0x010000, 0x010100 };
 static struct scp scp;
 static struct gic600 gic;
 static struct counter cnt;
+static struct sbsa_wdog wdog;
 
 /* The shared RAM page: the SDS region and the trusted mailbox at its top. */
 static uint8_t shared_ram[PLAT_SHARED_RAM_SIZE];
@@ -138,9 +140,12 @@ static void board_up(void)
 	board_add(&shared_ram_model);
 	scp_init(&scp, PLAT_SCMI_SHMEM_BASE, PLAT_MHU_DOORBELL);
 	counter_init(&cnt, 100000000U);
+	sbsa_wdog_init(&wdog, PLAT_WDOG_BASE, 1);
 	gic600_init(&gic, PLAT_GICD_BASE, PLAT_GICR_BASE, 4, 2, GIC600_IIDR, affinity);
 	board_run_on(0);
-	gicv3_distributor_init(PLAT_GICD_BASE, PLAT_GICR_BASE);
+	static const struct gicv3_secure_irq secure[] = { PLAT_GIC_SECURE_IRQS };
+
+	gicv3_distributor_init(PLAT_GICD_BASE, PLAT_GICR_BASE, secure, ARRAY_SIZE(secure));
 	for (unsigned int c = 0; c < 4; c++) {
 		board_run_on(c);
 		CHECK_EQ(gicv3_cpu_init(), 0);
@@ -433,14 +438,35 @@ static void test_counter(void)
 	CHECK_EQ(board_unmapped, 0);
 }
 
-/* BL31's runtime console: the second AP UART, TF-A's run UART. */
+/* BL31's runtime console: the IOFPGA's UART0, TF-A master's run and crash UART. */
 static void test_runtime_console(void)
 {
 	board_up();
 	uart_registered = uart_only = 0;
 	plat_bl31_runtime_console();
-	CHECK_EQ(uart_registered, 0x2A410000);
-	CHECK_EQ(uart_only, 0x2A410000);
+	CHECK_EQ(uart_registered, 0x1C090000);
+	CHECK_EQ(uart_only, 0x1C090000);
+}
+
+/*
+ * BL1's boot watchdog: started for 100 s, or the most a version-0
+ * watchdog's 32-bit WOR holds (42 s at the model's 100 MHz), and said so;
+ * stopped by BL31 before its exit to BL33.
+ */
+static void test_boot_watchdog(void)
+{
+	for (unsigned int arch = 0; arch < 2; arch++) {
+		board_up();
+		wdog.arch = arch;
+		plat_bl1_setup();
+		CHECK(wdog.enabled);
+		CHECK_EQ(wdog.wor, arch != 0U ? 100ULL * 100000000U : 0xffffffffU);
+		CHECK_EQ(wdog.reserved_writes + wdog.unknown_writes, 0);
+		CHECK(strstr(board_last_log, arch != 0U ? " 100 s " : " 42 s ") != NULL);
+		plat_bl31_setup();
+		CHECK(!wdog.enabled);
+		CHECK_EQ(board_unmapped, 0);
+	}
 }
 
 /* ---- DRAM ECC on the DMC-620s ---- */
@@ -585,19 +611,13 @@ int main(int argc, char **argv)
 		void (*fn)(void);
 	} tests[] = {
 #define T(fn) { #fn, fn }
-		T(test_discovery_at_boot),
-		T(test_cpu_on),
-		T(test_cpu_on_unanswered),
-		T(test_cpu_off),
-		T(test_system_off),
-		T(test_system_reset2_refused),
-		T(test_busy_at_boot),
-		T(test_counter),
-		T(test_runtime_console),
-		T(test_dram_ecc),
-		T(test_dram_ecc_unknown_size),
-		T(test_dram_ecc_stuck),
-		T(test_multichip_refused),
+		T(test_discovery_at_boot), T(test_cpu_on),
+		T(test_cpu_on_unanswered), T(test_cpu_off),
+		T(test_system_off),        T(test_system_reset2_refused),
+		T(test_busy_at_boot),      T(test_counter),
+		T(test_runtime_console),   T(test_boot_watchdog),
+		T(test_dram_ecc),          T(test_dram_ecc_unknown_size),
+		T(test_dram_ecc_stuck),    T(test_multichip_refused),
 #undef T
 	};
 

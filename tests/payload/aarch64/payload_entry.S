@@ -161,6 +161,14 @@ endfunc payload_park
 func payload_resume
 	mov	x19, x0
 	mmu_on
+	/*
+	 * A power-down loses the CPU interface's Group 1 enable as a reset
+	 * does (IHI 0069, ICC_IGRPEN1_EL1), and the firmware leaves it to the
+	 * normal world: back on, as an OS's resume path sets it.
+	 */
+	mov	x0, #1
+	msr	S3_0_C12_C12_7, x0	/* ICC_IGRPEN1_EL1 */
+	isb
 	mov	x1, x19
 	ldr	x2, [x1, #SUSPEND_CTX_SP]
 	mov	sp, x2

@@ -21,6 +21,9 @@
 #define PLAT_MPIDR_MT           0
 #define CACHE_WRITEBACK_GRANULE 64
 /* tests/unit/test_cpus.c builds both ways. */
+#ifndef PLAT_CPU_EXTERNAL_LLC
+#define PLAT_CPU_EXTERNAL_LLC 0
+#endif
 #ifndef PLAT_CPU_IMPDEF_REGS
 #define PLAT_CPU_IMPDEF_REGS 0
 #endif

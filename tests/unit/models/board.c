@@ -32,6 +32,12 @@ char ecc_notice[256];
 jmp_buf *board_panic_jmp;
 unsigned int board_panics;
 unsigned int board_lock_errors;
+static uint64_t board_seq;
+
+uint64_t board_next_seq(void)
+{
+	return ++board_seq;
+}
 
 void board_reset(void)
 {
@@ -51,6 +57,7 @@ void board_reset(void)
 	board_panic_jmp = NULL;
 	board_panics = 0;
 	board_lock_errors = 0;
+	board_seq = 0;
 }
 
 void board_add(const struct model *m)
@@ -159,9 +166,31 @@ uint64_t read_isr_el1(void)
 	}
 SYSREG(scr_el3, scr_el3)
 SYSREG(icc_pmr_el1, icc_pmr)
-SYSREG(icc_igrpen1_el3, icc_igrpen1_el3)
 SYSREG(icc_sre_el3, icc_sre_el3)
 SYSREG(icc_sre_el2, icc_sre_el2)
+
+uint64_t read_icc_igrpen1_el3(void)
+{
+	return board_core[board_cur].icc_igrpen1_el3;
+}
+
+void write_icc_igrpen1_el3(uint64_t v)
+{
+	board_core[board_cur].icc_igrpen1_el3 = v;
+	board_core[board_cur].igrpen1_seq = board_next_seq();
+}
+
+/* DSB SY completes what the core did before it (the GIC model checks the order). */
+void dsb_sy(void)
+{
+	board_core[board_cur].dsb_seq = board_next_seq();
+	board_core[board_cur].dsb_count++;
+}
+
+/* Inner shareable: not what a device outside the cores waits for. */
+void dsb_ish(void)
+{
+}
 
 void wfi(void)
 {

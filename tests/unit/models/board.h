@@ -39,14 +39,23 @@ void board_add(const struct model *m);
 extern unsigned int board_unmapped;
 extern uintptr_t board_unmapped_last;
 
-/* The simulated cores: their MPIDR and the system registers they hold. */
+/*
+ * The simulated cores: their MPIDR and the system registers they hold.
+ * The order of what each does is kept as numbers of one board-wide
+ * sequence (board_next_seq), so that a model can tell whether one thing
+ * came before another: the last write of ICC_IGRPEN1_EL3, the last DSB SY.
+ */
 struct board_core {
 	uint64_t mpidr;
 	uint64_t scr_el3;
 	uint64_t icc_pmr, icc_igrpen1_el3, icc_sre_el3, icc_sre_el2;
 	unsigned int wfi_count;
 	uint64_t scr_at_wfi; /* SCR_EL3 at the last WFI */
+	uint64_t igrpen1_seq, dsb_seq;
+	unsigned int dsb_count;
 };
+/* The next number of the board's sequence of events (1, 2, ...). */
+uint64_t board_next_seq(void);
 extern struct board_core board_core[BOARD_MAX_CORES];
 extern unsigned int board_cur; /* the core running firmware code */
 void board_run_on(unsigned int pos);

@@ -9,6 +9,10 @@
 #define GICD_TYPER     0x0004
 #define GICD_IIDR      0x0008
 #define GICD_IGROUPR   0x0080
+#define GICD_ISENABLER 0x0100
+#define GICD_ICENABLER 0x0180
+#define GICD_IPRIO     0x0400
+#define GICD_ICFGR     0x0c00
 #define GICD_IGRPMODR  0x0d00
 #define GICR_FRAME     0x20000
 #define GICR_CTLR      0x0000
@@ -17,7 +21,12 @@
 #define GICR_WAKER     0x0014
 #define GICR_PWRR      0x0024
 #define GICR_IGROUPR0  0x10080
+#define GICR_ISENABLE0 0x10100
+#define GICR_ICENABLE0 0x10180
+#define GICR_IPRIO     0x10400
+#define GICR_ICFGR0    0x10c00
 #define GICR_IGRPMODR0 0x10d00
+#define CTLR_DPG_ALL   (7U << 24)
 
 #define PWRR_RDPD  (1U << 0)
 #define PWRR_RDAG  (1U << 1)
@@ -49,11 +58,53 @@ bool gic600_frame_on(const struct gic600 *g, unsigned int f)
 
 static void frame_reset(struct gic600 *g, unsigned int f)
 {
+	memset(&g->rd[f], 0, sizeof(g->rd[f]));
+	g->rd[f].rdpd = g->has_pwrr;
 	g->rd[f].sleep = true;
 	g->rd[f].children_asleep = true;
-	g->rd[f].ctlr = 0;
-	g->rd[f].igroupr0 = 0;
-	g->rd[f].igrpmodr0 = 0;
+}
+
+/* A 32-bit access to a byte-per-INTID block: four priorities, little-endian. */
+static uint64_t bytes_read(const uint8_t *b)
+{
+	return (uint64_t)b[0] | (uint64_t)b[1] << 8 | (uint64_t)b[2] << 16 | (uint64_t)b[3] << 24;
+}
+
+static void bytes_write(uint8_t *b, uint64_t v, unsigned int bytes)
+{
+	for (unsigned int i = 0; i < bytes; i++)
+		b[i] = (uint8_t)(v >> (8U * i));
+}
+
+/*
+ * ProcessorSleep written 1 by the running core for frame @f: ChildrenAsleep
+ * follows only if the sequence before it was right (gic600.h).
+ */
+static void processor_sleep(struct gic600 *g, unsigned int f)
+{
+	const struct board_core *c = &board_core[board_cur];
+	bool groups_off = c->icc_igrpen1_el3 == 0U;
+	bool synchronised = c->dsb_seq > c->igrpen1_seq;
+	bool released = !g->erratum_2384374 || (g->rd[f].dpg_set_seq > c->dsb_seq &&
+	                                        g->rd[f].dpg_clear_seq > g->rd[f].dpg_set_seq);
+
+	g->rd[f].sleep = true;
+	g->rd[f].children_asleep = groups_off && synchronised && released;
+	if (!g->rd[f].children_asleep)
+		g->sleep_refused++;
+}
+
+static void ctlr_write(struct gic600 *g, unsigned int f, uint32_t v)
+{
+	uint32_t dpg = v & CTLR_DPG_ALL, was = g->rd[f].ctlr & CTLR_DPG_ALL;
+
+	if (dpg == CTLR_DPG_ALL && was != CTLR_DPG_ALL)
+		g->rd[f].dpg_set_seq = board_next_seq();
+	if (dpg == 0U && was == CTLR_DPG_ALL) {
+		g->rd[f].dpg_clear_seq = board_next_seq();
+		g->dpg_toggles++;
+	}
+	g->rd[f].ctlr = v;
 }
 
 /* The group's intent: down when every core of it allows it (RDPD = 1). */
@@ -154,6 +205,8 @@ static uint64_t gicr_read(void *self, uint64_t off, unsigned int bytes)
 		g->dead_reads++;
 		return 0;
 	}
+	if (r >= GICR_IPRIO && r < GICR_IPRIO + 32)
+		return bytes_read(&g->rd[f].priority[r - GICR_IPRIO]);
 	switch (r) {
 	case GICR_CTLR:
 		return g->rd[f].ctlr;
@@ -164,6 +217,12 @@ static uint64_t gicr_read(void *self, uint64_t off, unsigned int bytes)
 		return g->rd[f].igroupr0;
 	case GICR_IGRPMODR0:
 		return g->rd[f].igrpmodr0;
+	case GICR_ISENABLE0:
+	case GICR_ICENABLE0:
+		return g->rd[f].enable0;
+	case GICR_ICFGR0:
+	case GICR_ICFGR0 + 4:
+		return g->rd[f].icfgr[(r - GICR_ICFGR0) / 4];
 	default:
 		return 0;
 	}
@@ -189,20 +248,36 @@ static void gicr_write(void *self, uint64_t off, uint64_t v, unsigned int bytes)
 		g->dead_writes++;
 		return;
 	}
+	if (r >= GICR_IPRIO && r < GICR_IPRIO + 32) {
+		bytes_write(&g->rd[f].priority[r - GICR_IPRIO], v, bytes);
+		return;
+	}
 	switch (r) {
 	case GICR_CTLR:
-		g->rd[f].ctlr = (uint32_t)v;
+		ctlr_write(g, f, (uint32_t)v);
 		break;
 	case GICR_WAKER:
-		/* ChildrenAsleep follows ProcessorSleep (no interface traffic modelled). */
-		g->rd[f].sleep = (v & WAKER_PS) != 0U;
-		g->rd[f].children_asleep = g->rd[f].sleep;
+		if ((v & WAKER_PS) != 0U) {
+			processor_sleep(g, f);
+		} else {
+			g->rd[f].sleep = false;
+			g->rd[f].children_asleep = false;
+		}
 		break;
 	case GICR_IGROUPR0:
 		g->rd[f].igroupr0 = (uint32_t)v;
 		break;
 	case GICR_IGRPMODR0:
 		g->rd[f].igrpmodr0 = (uint32_t)v;
+		break;
+	case GICR_ISENABLE0:
+		g->rd[f].enable0 |= (uint32_t)v;
+		break;
+	case GICR_ICENABLE0:
+		g->rd[f].enable0 &= ~(uint32_t)v;
+		break;
+	case GICR_ICFGR0 + 4: /* PPIs; ICFGR0 (the SGIs) is read-only */
+		g->rd[f].icfgr[1] = (uint32_t)v;
 		break;
 	default:
 		break;
@@ -224,6 +299,12 @@ static uint64_t gicd_read(void *self, uint64_t off, unsigned int bytes)
 		return g->gicd_igroupr[(off - GICD_IGROUPR) / 4];
 	if (off >= GICD_IGRPMODR && off < GICD_IGRPMODR + 128)
 		return g->gicd_igrpmodr[(off - GICD_IGRPMODR) / 4];
+	if (off >= GICD_ISENABLER && off < GICD_ICENABLER + 128)
+		return g->gicd_enable[(off - GICD_ISENABLER) % 128 / 4];
+	if (off >= GICD_IPRIO && off < GICD_IPRIO + sizeof(g->gicd_priority))
+		return bytes_read(&g->gicd_priority[off - GICD_IPRIO]);
+	if (off >= GICD_ICFGR && off < GICD_ICFGR + 256)
+		return g->gicd_icfgr[(off - GICD_ICFGR) / 4];
 	return 0;
 }
 
@@ -238,6 +319,14 @@ static void gicd_write(void *self, uint64_t off, uint64_t v, unsigned int bytes)
 		g->gicd_igroupr[(off - GICD_IGROUPR) / 4] = (uint32_t)v;
 	else if (off >= GICD_IGRPMODR && off < GICD_IGRPMODR + 128)
 		g->gicd_igrpmodr[(off - GICD_IGRPMODR) / 4] = (uint32_t)v;
+	else if (off >= GICD_ISENABLER && off < GICD_ICENABLER)
+		g->gicd_enable[(off - GICD_ISENABLER) / 4] |= (uint32_t)v;
+	else if (off >= GICD_ICENABLER && off < GICD_ICENABLER + 128)
+		g->gicd_enable[(off - GICD_ICENABLER) / 4] &= ~(uint32_t)v;
+	else if (off >= GICD_IPRIO && off < GICD_IPRIO + sizeof(g->gicd_priority))
+		bytes_write(&g->gicd_priority[off - GICD_IPRIO], v, bytes);
+	else if (off >= GICD_ICFGR && off < GICD_ICFGR + 256)
+		g->gicd_icfgr[(off - GICD_ICFGR) / 4] = (uint32_t)v;
 }
 
 void gic600_init(struct gic600 *g, uintptr_t gicd, uintptr_t gicr, unsigned int frames,
@@ -250,10 +339,11 @@ void gic600_init(struct gic600 *g, uintptr_t gicd, uintptr_t gicr, unsigned int 
 	g->group_size = group_size;
 	g->iidr = iidr;
 	g->has_pwrr = (iidr & 0xff000fffU) == GIC600_IIDR;
+	/* Variant and Revision, IIDR 19:12: r1p6 is 0x16. */
+	g->erratum_2384374 = g->has_pwrr && ((iidr >> 12) & 0xffU) <= 0x16U;
 	g->transit_reads = 3;
 	for (unsigned int f = 0; f < frames; f++) {
 		g->affinity[f] = affinity[f];
-		g->rd[f].rdpd = g->has_pwrr;
 		frame_reset(g, f);
 	}
 	for (unsigned int gr = 0; gr < frames; gr++) {

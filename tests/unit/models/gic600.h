@@ -21,7 +21,21 @@
  *    are ignored (GICR_PWRR, Table 4-26);
  *  - with has_pwrr false it is a GICv3 without that register (QEMU's,
  *    GIC-500): frames work from reset, offset 0x24 is reserved, and any
- *    access to it is counted.
+ *    access to it is counted;
+ *  - GICR_WAKER.ProcessorSleep = 1 gives ChildrenAsleep only when the
+ *    writing core's CPU interface has every group disabled
+ *    (ICC_IGRPEN1_EL3 = 0; Group 0 is never enabled here) and a DSB SY
+ *    came after that write (IHI 0069 12.11.43: nothing may be in flight to
+ *    a sleeping interface); on a GIC-600 r0p0-r1p6 or GIC-600AE
+ *    r0p0-r0p2, also only after every GICR_CTLR.DPG bit was set and
+ *    cleared after that DSB (erratum 2384374, Arm SDEN-892601: otherwise
+ *    a stuck wake-up packet keeps ChildrenAsleep 0). Otherwise it never
+ *    sets, and the refusal is counted;
+ *  - the interrupt configuration the firmware writes is kept (group,
+ *    group modifier, enable, priority, trigger) for the SPIs of the
+ *    distributor and each frame's SGIs and PPIs; the model makes no
+ *    difference between secure and non-secure accesses (the firmware's
+ *    are all secure).
  */
 #ifndef TESTS_UNIT_MODELS_GIC600_H
 #define TESTS_UNIT_MODELS_GIC600_H
@@ -32,7 +46,9 @@
 #include "board.h"
 
 #define GIC600_MAX_FRAMES 8
-#define GIC600_IIDR       0x0200043BU /* ProductID 0x02, implementer Arm (0x43B) */
+#define GIC600_IIDR       0x0200043BU /* ProductID 0x02, implementer Arm (0x43B), r0p0 */
+#define GIC600_R1P6_IIDR  0x0201643BU /* the last revision with erratum 2384374 */
+#define GIC600_R1P7_IIDR  0x0201743BU /* its fix */
 #define GIC500_IIDR       0x0100043BU
 #define GICV3_QEMU_IIDR   0x0000043BU
 
@@ -48,12 +64,18 @@ struct gic600 {
 	bool mute;                  /* a GIC that does not answer: every GICR_TYPER reads 0 */
 	uint64_t affinity[GIC600_MAX_FRAMES]; /* GICR_TYPER[63:32] per frame */
 
+	bool erratum_2384374; /* from iidr's revision */
+
 	/* state */
 	uint32_t gicd_ctlr;
-	uint32_t gicd_igroupr[32], gicd_igrpmodr[32];
+	uint32_t gicd_igroupr[32], gicd_igrpmodr[32], gicd_enable[32], gicd_icfgr[64];
+	uint8_t gicd_priority[1024];
 	struct {
 		bool rdpd, sleep, children_asleep;
-		uint32_t ctlr, igroupr0, igrpmodr0;
+		uint32_t ctlr, igroupr0, igrpmodr0, enable0, icfgr[2];
+		uint8_t priority[32];
+		uint64_t dpg_set_seq,
+			dpg_clear_seq; /* board_next_seq of the last DPG set / clear */
 	} rd[GIC600_MAX_FRAMES];
 	struct {
 		bool pd, po;
@@ -67,6 +89,8 @@ struct gic600 {
 	unsigned int pwrr_writes;
 	unsigned int rdag_writes;     /* RDAG = 1: the driver powers its own frame only */
 	unsigned int reserved_access; /* offset 0x24 of a GIC without GICR_PWRR */
+	unsigned int sleep_refused;   /* ProcessorSleep that ChildrenAsleep never followed */
+	unsigned int dpg_toggles;     /* GICR_CTLR.DPG set and cleared again */
 
 	struct model gicd_model, gicr_model;
 };

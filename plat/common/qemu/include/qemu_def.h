@@ -31,10 +31,23 @@
 #define PLAT_PSTATE_DEEPEST      0x02010222
 
 /*
+ * The interrupts the secure world owns (drivers/arm/gic, GICV3_SECURE_IRQ:
+ * INTID, group, edge-triggered): the secure SGIs 8-15, as TF-A's QEMU
+ * ports (qemu, qemu_sbsa) make them; the normal world has SGIs 0-7.
+ */
+#define PLAT_GIC_SECURE_IRQS                                                                       \
+	GICV3_SECURE_IRQ(8, GROUP1S, true), GICV3_SECURE_IRQ(9, GROUP1S, true),                    \
+		GICV3_SECURE_IRQ(10, GROUP1S, true), GICV3_SECURE_IRQ(11, GROUP1S, true),          \
+		GICV3_SECURE_IRQ(12, GROUP1S, true), GICV3_SECURE_IRQ(13, GROUP1S, true),          \
+		GICV3_SECURE_IRQ(14, GROUP1S, true), GICV3_SECURE_IRQ(15, GROUP1S, true)
+
+/*
  * QEMU's CPU models lack most IMPLEMENTATION DEFINED registers (its
  * neoverse-n1 has no CPUPWRCTLR_EL1): lib/cpus must not touch N1's.
  */
 #define PLAT_CPU_IMPDEF_REGS    0
+/* No CPUECTLR_EL1 either: nothing to say about a last-level cache. */
+#define PLAT_CPU_EXTERNAL_LLC   0
 /*
  * SMCCC_ARCH_SOC_ID (qemu_common.c): an emulated board has no SiP's
  * JEP-106 code: bank 0, code 0, SoC 0, revision 0, and its name.

@@ -47,14 +47,14 @@ uint64_t read_id_aa64mmfr1_el1(void);
 void write_csselr_el1(uint64_t v);
 /*
  * Barriers and TLB invalidations: recorded by a test built with
- * -DFAKE_RECORD_TLBI (tests/unit/test_errata.c defines them), nothing
+ * -DFAKE_RECORD_TLBI (tests/unit/test_errata.c defines them), the DSBs
+ * also by the board model tests (-DFAKE_BOARD: tests/unit/models/board.c,
+ * which orders them against the cores' system-register writes), nothing
  * otherwise.
  */
-#ifdef FAKE_RECORD_TLBI
+#if defined(FAKE_RECORD_TLBI) || defined(FAKE_BOARD)
 void dsb_sy(void);
 void dsb_ish(void);
-void tlbi_vae3is(uint64_t va_bits);
-void tlbi_vale3is(uint64_t va_bits);
 #else
 static inline void dsb_sy(void)
 {
@@ -62,6 +62,11 @@ static inline void dsb_sy(void)
 static inline void dsb_ish(void)
 {
 }
+#endif
+#ifdef FAKE_RECORD_TLBI
+void tlbi_vae3is(uint64_t va_bits);
+void tlbi_vale3is(uint64_t va_bits);
+#else
 static inline void tlbi_vae3is(uint64_t va_bits)
 {
 	(void)va_bits;
