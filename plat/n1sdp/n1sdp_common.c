@@ -14,7 +14,8 @@
 #include <n1sdp_css.h>
 
 const struct mmap_region plat_device_regions[] = {
-	{ PLAT_UART_BASE, 0x00100000, MT_DEVICE_RW }, /* UART0, CNTControl */
+	{ PLAT_UART_BASE, 0x00100000, MT_DEVICE_RW }, /* UART0, CNTControl, the watchdog */
+	{ PLAT_RUN_UART_BASE, 0x1000, MT_DEVICE_RW }, /* the IOFPGA's UART0 */
 	{ PLAT_CNTCTL_BASE, PLAT_CNT_NS_BASE + 0x1000 - PLAT_CNTCTL_BASE, MT_DEVICE_RW },
 	{ PLAT_GICD_BASE, 0x00200000, MT_DEVICE_RW }, /* GIC-600 */
 	{ PLAT_MHU_BASE, 0x00500000, MT_DEVICE_RW },  /* MHU, SCMI memory */

@@ -9,14 +9,15 @@ PLAT_CI_BUILDS := default N1SDP_DRAM_ECC=0,N1SDP_RUN_UART=0
 $(call plat_constant,GICV3_SUPPORT_GIC600,1)
 
 include plat/n1sdp/defaults.mk
-$(call bool_option,N1SDP_RUN_UART,1,N1SDP: BL31's runtime messages go to the AP's second UART (0x2A410000) as TF-A's port's do: not to UART0 with the OS's (0: UART0 throughout))
+$(call bool_option,N1SDP_RUN_UART,1,N1SDP: BL31's runtime and crash messages go to the IOFPGA's UART0 (0x1C090000) as TF-A's port's do: not to the AP's UART0 with the OS's (0: the AP's UART0 throughout))
 $(call bool_option,N1SDP_DRAM_ECC,1,N1SDP: BL2 zeroes the chip's DDR (2 to 64 GiB; it prints the cost) and turns ECC on in both DMC-620s as TF-A's port does (0: DRAM and ECC as the SCP left them))
 
 PLAT_COMMON_SOURCES := plat/n1sdp/aarch64/plat_helpers.S plat/n1sdp/n1sdp_common.c \
 	plat/common/pl011_console.c plat/common/uniform_topology.c plat/common/aarch64/uniform_topology.S
 # Power control is the Arm Compute Subsystem's (SCMI to the SCP).
 include plat/arm/css/css.mk
-PLAT_BL1_SOURCES := $(PLAT_COMMON_SOURCES) plat/n1sdp/n1sdp_bl1_setup.c $(CSS_BL1_SOURCES)
+PLAT_BL1_SOURCES := $(PLAT_COMMON_SOURCES) plat/n1sdp/n1sdp_bl1_setup.c $(CSS_BL1_SOURCES) \
+	drivers/arm/sbsa/sbsa_wdog.c
 # Trusted board boot's hooks, in BL1 and BL2 when TRUSTED_BOARD_BOOT=1: the
 # ROTPK hash of the build's ROT_KEY, NV counters from platform_def.h.
 PLAT_TBB_SOURCES := plat/common/plat_trusted_boot.c
@@ -28,7 +29,7 @@ $(BUILD_DIR)/bl2/plat/n1sdp/n1sdp_sds.o: CPPFLAGS_COMMON += -I$(LIBFDT_INC)
 $(BUILD_DIR)/bl2/plat/n1sdp/n1sdp_sds.o: | $(LIBFDT_A)
 BL2_LIBS += $(LIBFDT_A)
 PLAT_BL31_SOURCES := $(PLAT_COMMON_SOURCES) plat/n1sdp/n1sdp_bl31_setup.c $(CSS_BL31_SOURCES) \
-	services/arm_sip_svc/arm_sip_svc.c
+	services/arm_sip_svc/arm_sip_svc.c drivers/arm/sbsa/sbsa_wdog.c
 PLAT_IMAGES :=
 
 # The board boots bl1.bin and fip.bin as they are: nothing more to package.

@@ -13,6 +13,7 @@ $(eval $(call unit_test,n1sdp,plat/n1sdp/n1sdp_common.c plat/common/uniform_topo
 	drivers/arm/css/sds.c drivers/arm/css/scmi_msg.c lib/psci/psci_coord.c $(XLAT_TABLE_SOURCES),$(UNIT_N1SDP),\
 	-lfdt,plat/n1sdp/tests/test_n1sdp.c,plat/n1sdp/tests/unit.mk))
 N1SDP_BOARD_SOURCES := plat/n1sdp/n1sdp_common.c plat/common/uniform_topology.c plat/n1sdp/n1sdp_bl31_setup.c \
+	plat/n1sdp/n1sdp_bl1_setup.c drivers/arm/sbsa/sbsa_wdog.c \
 	plat/arm/css/css_pm.c plat/arm/css/css_power_state.c \
 	plat/n1sdp/n1sdp_bl2_setup.c plat/common/trusted_mailbox.c lib/psci/psci_coord.c \
 	$(MEM_RANGES_SOURCES) drivers/arm/css/scmi.c drivers/arm/css/scmi_msg.c \
