@@ -10,6 +10,7 @@
 bl1_entrypoint:
 	el3_arch_init early_vectors
 	bl	cpu_reset_handler
+	el3_icache_on
 	/* A core powered up by PSCI goes straight to BL31's warm-boot entry. */
 	bl	plat_get_my_entrypoint
 	cbz	x0, 1f

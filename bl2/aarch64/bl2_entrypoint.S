@@ -11,6 +11,7 @@
 	.global bl2_entrypoint
 bl2_entrypoint:
 	el3_arch_init early_vectors
+	el3_icache_on
 	invalidate_rw
 	/* .data is loaded packed after .rodata (bl_common.ld.h). */
 	copy_data

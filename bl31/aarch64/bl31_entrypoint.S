@@ -27,6 +27,7 @@
 bl31_entrypoint:
 	mov	x20, x0
 	el3_arch_init runtime_exceptions
+	el3_icache_on
 	/* BL2 had this memory mapped cacheable: forget its lines (bl2_entrypoint.S). */
 	invalidate_rw
 	adr_l	x0, __BSS_START__
@@ -57,6 +58,7 @@ func bl31_warm_entrypoint
 	 */
 	bl	cpu_reset_handler
 	mov	x20, x0
+	el3_icache_on
 	/* The MMU goes on before the stack is used (enable_mmu_direct_el3). */
 	adr_l	x0, xlat_base_table
 	bl	enable_mmu_direct_el3

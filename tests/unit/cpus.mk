@@ -26,7 +26,7 @@ $(call cpus_test,cpus,$(CPUS_LIB) lib/cpus/cpu_dcsw.c,$(CPUS_FLAGS) $(CPUS_MIT_0
 $(call cpus_test,cpus_n1,$(CPUS_LIB) lib/cpus/cpu_dcsw.c,$(CPUS_FLAGS) $(CPUS_MIT_0) \
 	-DPLAT_CPU_IMPDEF_REGS=1,tests/unit/test_cpus.c)
 # The rows against the facts: as on silicon (the registers, every mitigation) and on QEMU.
-$(call cpus_test,errata,$(CPUS_LIB),$(CPUS_FLAGS) $(CPUS_MIT_1) -DPLAT_CPU_IMPDEF_REGS=1 \
+$(call cpus_test,errata,$(CPUS_LIB),$(CPUS_FLAGS) $(CPUS_MIT_1) -DPLAT_CPU_IMPDEF_REGS=1 -DPLAT_CPU_EXTERNAL_LLC=1 \
 	-DFAKE_RECORD_TLBI)
 $(call cpus_test,errata_qemu,$(CPUS_LIB),$(CPUS_FLAGS) $(CPUS_MIT_0) -DFAKE_RECORD_TLBI,\
 	tests/unit/test_errata.c)
@@ -67,4 +67,4 @@ $(UNIT_DIR)/test_cpu_rows_$(1): $(UNIT_DIR)/test_cpu_rows_$(1).elf tests/unit/cp
 	@chmod +x $$@
 endef
 $(eval $(call cpu_rows_test,qemu,$(CPUS_MIT_0) -DPLAT_CPU_IMPDEF_REGS=0))
-$(eval $(call cpu_rows_test,silicon,$(CPUS_MIT_1) -DPLAT_CPU_IMPDEF_REGS=1))
+$(eval $(call cpu_rows_test,silicon,$(CPUS_MIT_1) -DPLAT_CPU_IMPDEF_REGS=1 -DPLAT_CPU_EXTERNAL_LLC=1))

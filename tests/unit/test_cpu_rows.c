@@ -17,6 +17,7 @@
 #include "test.h"
 
 #include <lib/cpus/errata.h>
+#include <platform_def.h>
 
 #define CPU_TEST_DSB 0x100
 #define CPU_TEST_ISB 0x101
@@ -98,8 +99,11 @@ static void start(uint64_t midr, uint64_t pfr1)
 	cpu_test_log_pos = log_buf;
 }
 
-/* The walk's log and registers equal the rule's, for @rows. */
-static void compare(const struct cpu_rows *rows, const char *what)
+/*
+ * The walk's log and registers equal the rule's, for @rows; with
+ * @final_isb, the reset handler's ISB after the last row.
+ */
+static void compare(const struct cpu_rows *rows, const char *what, bool final_isb)
 {
 	static uint64_t want[2 * 256];
 	uint64_t regs[CPU_REG_COUNT];
@@ -107,6 +111,10 @@ static void compare(const struct cpu_rows *rows, const char *what)
 
 	memcpy(regs, regs0, sizeof(regs));
 	n = expect_log(rows, want, regs);
+	if (final_isb) {
+		want[n++] = CPU_TEST_ISB;
+		want[n++] = 0;
+	}
 	if (got != n || memcmp(log_buf, want, n * sizeof(want[0])) != 0 ||
 	    memcmp(regs, cpu_test_regs, sizeof(regs)) != 0) {
 		printf("    %s, MIDR 0x%llx, PFR1 0x%llx: %zu logged, %zu expected\n", what,
@@ -126,15 +134,15 @@ static void walk_unit(const struct cpu_ops *ops, uint32_t model)
 
 				start(midr, pfr1);
 				CHECK(cpu_reset_handler() == ops);
-				compare(&ops->reset, ops->name);
+				compare(&ops->reset, ops->name, true);
 
 				start(midr, pfr1);
 				cpu_run_rows(ops->pwr_down.row, ops->pwr_down.count, midr);
-				compare(&ops->pwr_down, ops->name);
+				compare(&ops->pwr_down, ops->name, false);
 
 				start(midr, pfr1);
 				cpu_leave_coherency(ops);
-				compare(&ops->leave, ops->name);
+				compare(&ops->leave, ops->name, false);
 			}
 		}
 	}
@@ -165,16 +173,20 @@ static void test_n1_r3p0(void)
 	unsigned int ssbs = WORKAROUND_CVE_2018_3639 ? 2 : 0; /* the SSBS write and its ISB */
 
 	if (!PLAT_CPU_IMPDEF_REGS) {
-		CHECK_EQ(n, ssbs);
+		CHECK_EQ(n, ssbs + 1); /* and the handler's ISB */
 	} else {
 		/*
 		 * CORE_PWRDN_EN cleared; 1257314 1262606 1262888 1275112
 		 * 1315703 (one write each); 1542419 (4 + ISB); 1791580,
 		 * 1868343 (1 each); 1946160 (12 + ISB); 3888013 (1).
 		 */
-		CHECK_EQ(n, ssbs + 1 + 5 + 5 + 2 + 13 + 1);
+		unsigned int extllc = PLAT_CPU_EXTERNAL_LLC ? 1 : 0;
+
+		/* ... EXTLLC where set, ...; then the handler's own ISB. */
+		CHECK_EQ(n, ssbs + 1 + extllc + 5 + 5 + 2 + 13 + 1 + 1);
+		CHECK_EQ(log_buf[2 * (n - 1)], CPU_TEST_ISB);
 		/* 1542419's patch: slot 0, its opcode, mask and control, then an ISB. */
-		uint64_t *p = log_buf + 2 * (ssbs + 6);
+		uint64_t *p = log_buf + 2 * (ssbs + extllc + 6);
 
 		CHECK_EQ(p[0], CPU_REG_CPUPSELR_EL3);
 		CHECK_EQ(p[1], 0);

@@ -4,8 +4,8 @@
  *    only built rows of their place, IMPLEMENTATION DEFINED rows last, the
  *    CPU's own steps before the errata, errata by number; registers that
  *    exist; one row per erratum);
- *  - Neoverse N1's rows are exactly the 18 errata TF-A documents with a
- *    workaround and the three CVEs with an EL3 part, each with the
+ *  - Neoverse N1's rows are exactly the 19 errata TF-A has a workaround for (its
+ *    list of 18 and 1043202, in its code only) and the three CVEs with an EL3 part, each with the
  *    revisions, place, registers, bits and barriers of Arm's notice as TF-A
  *    gives them (the table below, written from those documents);
  *  - each row applies on every MIDR variant/revision from r0p0 to r15p15
@@ -159,6 +159,17 @@ struct fact {
  */
 static const struct fact n1_facts[] = {
 	ERRATUM_SET(925373, R(0, 0), R(0, 0), CPUACTLR3_EL1, 3ULL << 33),
+	{ 1043202,
+	  R(0, 0),
+	  R(1, 0),
+	  RESET,
+	  CPU_AT_RESET,
+	  true,
+	  false,
+	  CPU_EM_EL3,
+	  4,
+	  { WRITE(CPUPSELR_EL3, 0), WRITE(CPUPOR_EL3, 0xF3BF8F2F), WRITE(CPUPMR_EL3, 0xFFFFFFFF),
+	    WRITE_ISB(CPUPCR_EL3, 0x800200071) } },
 	ERRATUM_SET(1073348, R(0, 0), R(1, 0), CPUACTLR_EL1, 1ULL << 6),
 	ERRATUM_SET(1130799, R(0, 0), R(2, 0), CPUACTLR2_EL1, 1ULL << 59),
 	ERRATUM_SET(1165347, R(0, 0), R(2, 0), CPUACTLR2_EL1, 1ULL << 0 | 1ULL << 15),
@@ -370,8 +381,8 @@ static void test_n1_rows_are_the_facts(void)
 	for (unsigned int a = 0; a < 4; a++)
 		for (uint32_t i = 0; i < all[a]->count; i++)
 			rows += all[a]->row[i].id != 0U;
-	CHECK_EQ(rows, N1_FACTS); /* 18 errata and 3 CVEs, nothing else */
-	CHECK_EQ(N1_FACTS, 21);
+	CHECK_EQ(rows, N1_FACTS); /* 19 errata and 3 CVEs, nothing else */
+	CHECK_EQ(N1_FACTS, 22);
 
 	for (unsigned int i = 0; i < N1_FACTS; i++) {
 		const struct fact *f = &n1_facts[i];
@@ -406,32 +417,43 @@ static void test_n1_rows_are_the_facts(void)
 /*
  * The reset rows in the order they run: the architectural ones the build
  * carries (CVE-2018-3639's SSBS write, then 3324349's ISB right after it),
- * the CPU's own step (CORE_PWRDN_EN cleared), the errata by number; before
- * a power-down: CORE_PWRDN_EN set, 2743102's DSB, the ISB.
+ * the CPU's own steps (CORE_PWRDN_EN cleared; CPUECTLR_EL1.EXTLLC set on a
+ * platform with an external last-level cache, as this test's N1SDP-like
+ * build says), the errata by number; before a power-down: CORE_PWRDN_EN
+ * set, 2743102's DSB, the ISB.
  */
 static void test_n1_order(void)
 {
 	const struct cpu_ops *n1 = unit(N1);
-	static const uint32_t reset_errata[] = { 925373,  1073348, 1130799, 1165347,
-		                                 1207823, 1220197, 1257314, 1262606,
-		                                 1262888, 1275112, 1315703, 1542419,
-		                                 1791580, 1868343, 1946160, 3888013 };
+	static const uint32_t reset_errata[] = { 925373,  1043202, 1073348, 1130799, 1165347,
+		                                 1207823, 1220197, 1257314, 1262606, 1262888,
+		                                 1275112, 1315703, 1542419, 1791580, 1868343,
+		                                 1946160, 3888013 };
 	uint32_t want[32];
-	unsigned int n = 0;
+	unsigned int n = 0, step;
 
 	if (WORKAROUND_CVE_2018_3639) {
 		want[n++] = CVE_ID(2018, 3639);
 		want[n++] = 3324349;
 	}
+	step = n;
 	want[n++] = 0;
+	if (PLAT_CPU_EXTERNAL_LLC)
+		want[n++] = 0;
 	for (unsigned int i = 0; i < sizeof(reset_errata) / sizeof(reset_errata[0]); i++)
 		want[n++] = reset_errata[i];
 	CHECK_EQ(n1->reset.count, n);
 	for (unsigned int i = 0; i < n && i < n1->reset.count; i++)
 		CHECK_EQ(n1->reset.row[i].id, want[i]);
 	/* CORE_PWRDN_EN cleared by the step, with no barrier of its own. */
-	CHECK_EQ(n1->reset.row[n - 17].write[0].reg, CPU_REG_CPUPWRCTLR_EL1);
-	CHECK_EQ(n1->reset.row[n - 17].write[0].clear, 1);
+	CHECK_EQ(n1->reset.row[step].write[0].reg, CPU_REG_CPUPWRCTLR_EL1);
+	CHECK_EQ(n1->reset.row[step].write[0].clear, 1);
+	/* EXTLLC, CPUECTLR_EL1 bit 0 (TF-A's NEOVERSE_Nx_EXTERNAL_LLC). */
+	if (PLAT_CPU_EXTERNAL_LLC) {
+		CHECK_EQ(n1->reset.row[step + 1].write[0].reg, CPU_REG_CPUECTLR_EL1);
+		CHECK_EQ(n1->reset.row[step + 1].write[0].set, 1);
+		CHECK(n1->reset.row[step + 1].flags & CPU_ROW_IMPDEF);
+	}
 
 	CHECK_EQ(n1->pwr_down.count, 3);
 	if (n1->pwr_down.count == 3) {

@@ -8,13 +8,17 @@
 #include <asm_offsets.h>
 
 	/*
-	 * Put EL3 in a known state with the MMU and data cache off: only the
-	 * instruction cache and SP alignment checking on (ARM DDI 0487
-	 * D19.2.118); the secure state with AArch64 lower ELs; nothing the
-	 * normal world uses trapped yet. Clobbers x0.
+	 * Put EL3 in a known state with the MMU and caches off: only SP
+	 * alignment checking on (ARM DDI 0487 D19.2.118); the secure state
+	 * with AArch64 lower ELs; nothing the normal world uses trapped yet.
+	 * The instruction cache goes on after (el3_icache_on), once a reset
+	 * entry has run the CPU's reset rows (cpu_reset_handler): their
+	 * instruction patches must be in place before any instruction is
+	 * cached, as TF-A runs its reset handler before its
+	 * el3_arch_init_common turns the cache on. Clobbers x0.
 	 */
 	.macro el3_arch_init vectors
-	mov_imm	x0, (SCTLR_EL3_RES1 | SCTLR_SA_BIT | SCTLR_I_BIT)
+	mov_imm	x0, (SCTLR_EL3_RES1 | SCTLR_SA_BIT)
 	msr	sctlr_el3, x0
 	isb
 	adr_l	x0, \vectors
@@ -25,6 +29,14 @@
 	msr	mdcr_el3, xzr
 	/* Asynchronous aborts are reported from here on; IRQ/FIQ stay masked. */
 	msr	daifclr, #DAIF_ABT_BIT
+	isb
+	.endm
+
+	/* The instruction cache on (SCTLR_EL3.I). Clobbers x1. */
+	.macro el3_icache_on
+	mrs	x1, sctlr_el3
+	orr	x1, x1, #SCTLR_I_BIT
+	msr	sctlr_el3, x1
 	isb
 	.endm
 

@@ -136,8 +136,10 @@ endfunc cpu_run_rows
 /*
  * cpu_reset_handler: this CPU's unit, found by MIDR_EL1 among the
  * registered ones in rank order (the generic unit if none claims it),
- * returned in x0 after its CPU_AT_RESET rows ran. No stack, MMU off;
- * clobbers x0-x10.
+ * returned in x0 after its CPU_AT_RESET rows ran and an ISB made every
+ * write of theirs take effect (TF-A ends its reset handlers so). No stack,
+ * MMU and caches off (the entry turns the instruction cache on after it:
+ * el3_icache_on); clobbers x0-x10.
  */
 func cpu_reset_handler
 	CPU_READ_MIDR(x2)
@@ -153,7 +155,8 @@ func cpu_reset_handler
 	ldr	x3, [x0, #CPU_OPS_RESET_ROW]
 	cbz	w1, 9f
 	run_rows 9f
-9:	ret
+9:	CPU_ISB
+	ret
 	/* Not this unit: the next, or the generic one after the last. */
 .Lreset_next:
 	add	x0, x0, #CPU_OPS_SIZE

@@ -28,6 +28,7 @@
 
 /* Neoverse N1 TRM: CPUPWRCTLR_EL1.CORE_PWRDN_EN; CPUECTLR_EL1 fields. */
 #define CORE_PWRDN_EN      (1ULL << 0)
+#define ECTLR_EXTLLC       (1ULL << 0)  /* an external last-level cache is present */
 #define ECTLR_WS_THR_L2    (3ULL << 24) /* write streaming no-allocate threshold, L2 */
 #define ECTLR_MM_TLBPF_DIS (1ULL << 51) /* MMU TLB prefetch disable */
 
@@ -37,6 +38,25 @@ static const struct cpu_reg_write isb_only[] = { CPU_BARRIER(CPU_SYNC_ISB) };
 static const struct cpu_reg_write pwrdn_off[] = { CPU_CLEAR(CPUPWRCTLR_EL1, CORE_PWRDN_EN, 0) };
 static const struct cpu_reg_write pwrdn_on[] = { CPU_SET(CPUPWRCTLR_EL1, CORE_PWRDN_EN, 0) };
 static const struct cpu_reg_write dsb_only[] = { CPU_BARRIER(CPU_SYNC_DSB_SY) };
+/*
+ * A platform whose interconnect has a system-level cache behind the DSU
+ * (N1SDP's CMN-600 system cache; TF-A's N1SDP builds with
+ * NEOVERSE_Nx_EXTERNAL_LLC) tells the core (Neoverse N1 TRM,
+ * CPUECTLR_EL1.EXTLLC): PLAT_CPU_EXTERNAL_LLC.
+ */
+CPU_IF(PLAT_CPU_EXTERNAL_LLC,
+       static const struct cpu_reg_write extllc_on[] = { CPU_SET(CPUECTLR_EL1, ECTLR_EXTLLC, 0) };)
+/*
+ * 1043202 (r0p0-r1p0): an instruction patch in slot 0, as TF-A's
+ * neoverse_n1.S applies it (its ERRATA_N1_1043202, absent from its list
+ * of build macros); slot 0 is 1542419's on r3p0-r4p0, a disjoint range.
+ */
+static const struct cpu_reg_write e1043202[] = {
+	CPU_WRITE(CPUPSELR_EL3, 0, 0),
+	CPU_WRITE(CPUPOR_EL3, 0xF3BF8F2FULL, 0),
+	CPU_WRITE(CPUPMR_EL3, 0xFFFFFFFFULL, 0),
+	CPU_WRITE(CPUPCR_EL3, 0x800200071ULL, CPU_SYNC_ISB),
+};
 static const struct cpu_reg_write e925373[] = {
 	CPU_SET(CPUACTLR3_EL1, (1ULL << 33) | (1ULL << 34), 0),
 };
@@ -112,7 +132,10 @@ static const struct cpu_reg_write e3888013[] = { CPU_SET(CPUACTLR2_EL1, 1ULL << 
 static const struct cpu_row n1_reset[] = {
 	CPU_IF(WORKAROUND_CVE_2018_3639, N1_SSBS_ROWS, ) /* the rows with their comma, or none */
 	CPU_STEP(CPU_AT_RESET, IMPDEF_ROW, pwrdn_off),
-	RESET_ERRATUM(925373, R(0, 0), R(0, 0), e925373, "CPUACTLR3_EL1[34:33] set at reset"),
+	CPU_IF(PLAT_CPU_EXTERNAL_LLC, CPU_STEP(CPU_AT_RESET, IMPDEF_ROW, extllc_on), )
+		RESET_ERRATUM(925373, R(0, 0), R(0, 0), e925373,
+	                      "CPUACTLR3_EL1[34:33] set at reset"),
+	RESET_ERRATUM(1043202, R(0, 0), R(1, 0), e1043202, "instruction patch 0 at reset"),
 	RESET_ERRATUM(1073348, R(0, 0), R(1, 0), e1073348, "CPUACTLR_EL1[6] set at reset"),
 	RESET_ERRATUM(1130799, R(0, 0), R(2, 0), e1130799, "CPUACTLR2_EL1[59] set at reset"),
 	RESET_ERRATUM(1165347, R(0, 0), R(2, 0), e1165347,
