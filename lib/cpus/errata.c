@@ -106,15 +106,6 @@ unsigned int cpu_bhb_loops(const struct cpu_ops *ops, uint64_t midr)
 	return 0;
 }
 
-bool cpu_spectre_v2_affected(const struct cpu_ops *ops, uint64_t midr, uint64_t pfr0)
-{
-	const struct cpu_row *row = cpu_erratum_find(ops, CVE_ID(2017, 5715));
-
-	if (ops->midr == 0U)
-		return ID_FIELD(pfr0, ID_AA64PFR0_CSV2_SHIFT) == 0U;
-	return row != NULL && cpu_row_state_in(row, midr, 0, false) == CPU_ROW_UNMITIGATED;
-}
-
 bool cpu_ssbd_not_required(const struct cpu_ops *ops, uint64_t midr, uint64_t pfr1)
 {
 	const struct cpu_row *row = cpu_erratum_find(ops, CVE_ID(2018, 3639));

@@ -13,37 +13,27 @@
 
 /*
  * Answers to SMCCC_ARCH_FEATURES for the CPU vulnerability workarounds
- * (DEN0028 7.5-7.7), decided once at cold boot from the boot CPU's ID
- * registers and unit (lib/cpus), so every CPU and every warm boot gives the
- * normal world the same answer (the platforms' CPUs are all of one model).
- They are TF-A's answers where this firmware mitigates what TF-A does, so
- * TFTF and Linux see one ABI (TF-A's arm_arch_svc_setup.c with its
- * defaults: a CPU whose cpu_ops name no check for a vulnerability is taken
- * as unaffected by it):
- *  WORKAROUND_1 (CVE-2017-5715): 1 ("implemented, not required on this
- *     PE") where the CPU is not affected (Neoverse N1 and Cortex-A76 have
- *     FEAT_CSV2; Cortex-A35/A53 run in order; the generic unit by CSV2):
- *     the call is accepted and does nothing. -1 where it is (Cortex-A57/
- *     A72, their units' CVE-2017-5715 rows): TF-A answers 0 there with its
- *     branch-predictor invalidation vectors, which this firmware does not
- *     have; Linux then reports the core vulnerable, as with any firmware
- *     without them;
+ * (DEN0028 7.5-7.7), TF-A master's (its arm_arch_svc_setup.c, which
+ * answers from the CPU's errata entries since December 2025), so that
+ * TFTF and Linux see one ABI:
+ *  WORKAROUND_1 (CVE-2017-5715) and WORKAROUND_3 (CVE-2022-23960): -1
+ *     (NOT_SUPPORTED) on every CPU. TF-A answers 0 only where a CPU's ops
+ *     carry a firmware mitigation for the normal world to call (its
+ *     branch-predictor invalidation vectors of Cortex-A57/A72/A73/A75),
+ *     which this firmware has for none; on Neoverse N1, Cortex-A76, A35
+ *     and A53 it registers no such entry and answers -1, as here. The
+ *     calls are still accepted and return nothing: EL3's own Spectre-BHB
+ *     loop runs at every entry (lib/cpus), and each EL runs its own;
  *  WORKAROUND_2 (CVE-2018-3639): -2 (NOT_REQUIRED) where no EL needs a
  *     call: FEAT_SSBS (each EL sets PSTATE.SSBS itself) or the unit's
  *     CVE-2018-3639 row applied at reset for every EL (Cortex-A57/A72's
- *     load-pass-store off); -1 otherwise;
- *  WORKAROUND_3 (CVE-2022-23960): 1 ("not required on this PE") where
- *     WORKAROUND_1 is not required either and the CPU is a model this
- *     firmware knows (N1 and A76: each EL runs its own branch loop, EL3's
- *     in BL31's vectors; A35/A53: unaffected) or its ID registers prove
- *     it unaffected (ID_AA64PFR0_EL1.CSV2 >= 3, ID_AA64MMFR1_EL1.ECBHB);
- *     -1 otherwise (TF-A answers 0 on A57/A72, whose call it implements).
- * These are the questions Linux asks at boot, each only where the ID
- * registers and its own lists leave it unsure (docs/design/errata.rst).
+ *     load-pass-store off); -1 otherwise; decided once at cold boot from
+ *     the boot CPU's unit (the platforms' CPUs are all of one model), so
+ *     every CPU and every warm boot gives the same answer.
+ * Linux asks none of the three on N1 (its own lists and ID registers
+ * decide; docs/design/errata.rst).
  */
-#define SMC_ARCH_WA_UNAFFECTED 1
-
-static int32_t wa1_answer, wa2_answer, wa3_answer;
+static int32_t wa2_answer;
 
 /*
  * SMCCC_ARCH_SOC_ID (DEN0028 7.4): the platform's identity, asked once at
@@ -55,15 +45,8 @@ static bool soc_id_ok;
 
 static int arm_arch_svc_init(void)
 {
-	uint64_t csv2 = ID_FIELD(read_id_aa64pfr0_el1(), ID_AA64PFR0_CSV2_SHIFT);
-	uint64_t ecbhb = ID_FIELD(read_id_aa64mmfr1_el1(), ID_AA64MMFR1_ECBHB_SHIFT);
-
 	const struct cpu_ops *ops = cpu_ops_mine();
-	bool v2 = cpu_spectre_v2_affected(ops, read_midr_el1(), read_id_aa64pfr0_el1());
-	bool bhb_known = ops->midr != 0U || csv2 >= 3U || ecbhb != 0U;
 
-	wa1_answer = v2 ? SMC_ARCH_CALL_NOT_SUPPORTED : SMC_ARCH_WA_UNAFFECTED;
-	wa3_answer = !v2 && bhb_known ? SMC_ARCH_WA_UNAFFECTED : SMC_ARCH_CALL_NOT_SUPPORTED;
 	wa2_answer = cpu_ssbd_not_required(ops, read_midr_el1(), read_id_aa64pfr1_el1())
 	                     ? SMC_ARCH_CALL_NOT_REQUIRED
 	                     : SMC_ARCH_CALL_NOT_SUPPORTED;
@@ -112,13 +95,9 @@ static int32_t arch_features(uint32_t fid)
 	case SMCCC_ARCH_SOC_ID:
 	case SMCCC_ARCH_SOC_ID_64:
 		return soc_id_ok ? SMC_OK : SMC_ARCH_CALL_NOT_SUPPORTED;
-	case SMCCC_ARCH_WORKAROUND_1:
-		return wa1_answer;
 	case SMCCC_ARCH_WORKAROUND_2:
 		return wa2_answer;
-	case SMCCC_ARCH_WORKAROUND_3:
-		return wa3_answer;
-	default:
+	default: /* WORKAROUND_1 and _3 among them: nothing to call for */
 		return SMC_ARCH_CALL_NOT_SUPPORTED;
 	}
 }

@@ -2,13 +2,11 @@
  * The Arm architecture service (services/arm_arch_svc) on the host, on
  * simulated CPUs with the firmware's units: its SMCCC_ARCH_FEATURES answers
  * for the workaround calls as fixed facts rather than from the firmware's
- * own rule: TF-A's answers (its arm_arch_svc_setup.c, a CPU whose cpu_ops
- * name no check taken as unaffected): on Neoverse N1 and Cortex-A76
- * WORKAROUND_1 1, _2 -2, _3 1, whatever the build's mitigations; on
- * Cortex-A35/A53 1 for _1 and _3; -1 for both on Cortex-A57/A72 (affected
- * by CVE-2017-5715, which this firmware does not mitigate); on a model it
- * does not know, _1 by ID_AA64PFR0_EL1.CSV2 (bits 59:56) != 0 and _3 1
- * only where CSV2 >= 3 or ID_AA64MMFR1_EL1.ECBHB (bits 63:60) != 0;
+ * own rule: TF-A master's answers (its arm_arch_svc_setup.c, from the
+ * CPU's errata entries): WORKAROUND_1 and _3 -1 on every model here, the
+ * firmware having no mitigation for the normal world to call (TF-A's 0 on
+ * Cortex-A57/A72 comes with vectors this firmware does not have); on
+ * Neoverse N1 WORKAROUND_2 -2 whatever the build's mitigations;
  * -2 for WORKAROUND_2 with ID_AA64PFR1_EL1.SSBS (bits 7:4), or
  * on a Cortex-A57/A72 built with WORKAROUND_CVE_2018_3639 (load-pass-store
  * off at reset) (ARM DDI 0487, DEN0028 7.5-7.7). The calls themselves,
@@ -124,25 +122,25 @@ static void test_neoverse_n1(void)
 	CHECK(arch_svc() != NULL);
 	for (unsigned int i = 0; i < sizeof(revs); i++) {
 		boot(0x410FD0C0 | (uint64_t)(revs[i] >> 4) << 20 | (revs[i] & 0xFU), 1, 2, 0);
-		CHECK_EQ(features(WA1), 1);
+		CHECK_EQ(features(WA1), -1);
 		CHECK_EQ(features(WA2), -2);
-		CHECK_EQ(features(WA3), 1);
+		CHECK_EQ(features(WA3), -1);
 	}
 }
 
 static void test_id_registers(void)
 {
 	/* A model no unit knows (QEMU's max): its ID registers decide. */
-	boot(0x000F0510, 3, 0, 0); /* CSV2_3: not affected by Spectre-BHB */
-	CHECK_EQ(features(WA3), 1);
-	CHECK_EQ(features(WA1), 1);
+	boot(0x000F0510, 3, 0, 0); /* CSV2_3: not affected by Spectre-BHB, nothing to call */
+	CHECK_EQ(features(WA3), -1);
+	CHECK_EQ(features(WA1), -1);
 	CHECK_EQ(features(WA2), -1); /* no SSBS */
 	boot(0x000F0510, 2, 1, 1);   /* ECBHB */
-	CHECK_EQ(features(WA3), 1);
+	CHECK_EQ(features(WA3), -1);
 	CHECK_EQ(features(WA2), -2);
 	boot(0x000F0510, 2, 1, 0); /* CSV2_2 alone proves nothing for BHB */
 	CHECK_EQ(features(WA3), -1);
-	CHECK_EQ(features(WA1), 1);
+	CHECK_EQ(features(WA1), -1);
 	boot(0x000F0510, 0, 0, 1); /* no CSV2: Spectre v2 may reach it */
 	CHECK_EQ(features(WA1), -1);
 	CHECK_EQ(features(WA3), -1);
@@ -156,15 +154,15 @@ static void test_id_registers(void)
 	}
 	boot(0x410FD034, 0, 0, 0); /* Cortex-A53 r0p4: in order, no SSBS, no row */
 	CHECK_EQ(features(WA2), -1);
-	CHECK_EQ(features(WA1), 1);
-	CHECK_EQ(features(WA3), 1);
+	CHECK_EQ(features(WA1), -1);
+	CHECK_EQ(features(WA3), -1);
 	boot(0x410FD041, 0, 0, 0); /* Cortex-A35 r0p1: the same */
-	CHECK_EQ(features(WA1), 1);
-	CHECK_EQ(features(WA3), 1);
+	CHECK_EQ(features(WA1), -1);
+	CHECK_EQ(features(WA3), -1);
 	boot(0x414FD0B1, 1, 1, 0); /* Cortex-A76 r4p1, QEMU's */
-	CHECK_EQ(features(WA1), 1);
+	CHECK_EQ(features(WA1), -1);
 	CHECK_EQ(features(WA2), -2);
-	CHECK_EQ(features(WA3), 1);
+	CHECK_EQ(features(WA3), -1);
 }
 
 /* SMCCC_ARCH_SOC_ID by @fid with SoC_ID_type @type: x0-x17 after it. */

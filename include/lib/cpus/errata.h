@@ -63,15 +63,6 @@ int32_t cpu_em_answer(uint32_t id);
 unsigned int cpu_bhb_loops(const struct cpu_ops *ops, uint64_t midr);
 
 /*
- * Whether the CPU of @ops and @midr is affected by CVE-2017-5715 (Spectre
- * variant 2: branch target injection): its unit's row for it covers
- * @midr's revision; for the generic unit (a model this firmware does not
- * know), ID_AA64PFR0_EL1 @pfr0's CSV2 is 0. For SMCCC_ARCH_FEATURES
- * (DEN0028 7.5, 7.7). Pure.
- */
-bool cpu_spectre_v2_affected(const struct cpu_ops *ops, uint64_t midr, uint64_t pfr0);
-
-/*
  * Whether speculative store bypass (CVE-2018-3639) is mitigated for every
  * EL on the calling CPU, so that no SMCCC_ARCH_WORKAROUND_2 call is
  * needed: FEAT_SSBS (each EL controls it), or its unit's CVE-2018-3639 row
