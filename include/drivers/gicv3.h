@@ -78,6 +78,39 @@ void gicv3_cpu_power_down(void);
 void gicv3_cpu_suspend(void);
 
 /*
+ * What the GIC loses when the system's power goes (SYSTEM_SUSPEND on a
+ * platform whose power controller turns the GIC off): the distributor's
+ * control and every SPI's group, group modifier, enable, priority,
+ * trigger and routing; and the suspending CPU's redistributor: its SGIs'
+ * and PPIs' same registers, GICR_CTLR and the LPI tables' bases, as the
+ * normal world left them (IHI 0069 12.9, 12.11). An ITS's state is not
+ * kept. The platform owns the storage (BL31's memory, kept in suspend).
+ */
+#define GICV3_CTX_INTIDS 1020U /* the SPIs' INTIDs end at 1019 */
+struct gicv3_context {
+	uint32_t gicd_ctlr, lines;
+	uint32_t igroupr[GICV3_CTX_INTIDS / 32], igrpmodr[GICV3_CTX_INTIDS / 32],
+		isenabler[GICV3_CTX_INTIDS / 32], icfgr[GICV3_CTX_INTIDS / 16];
+	uint8_t ipriorityr[GICV3_CTX_INTIDS];
+	uint64_t irouter[GICV3_CTX_INTIDS];
+	uintptr_t rd;
+	uint32_t gicr_ctlr, igroupr0, igrpmodr0, isenabler0, icfgr1;
+	uint8_t ipriorityr0[32];
+	uint64_t propbaser, pendbaser;
+};
+
+/*
+ * Before the system powers down, the calling CPU's groups already off
+ * (gicv3_cpu_suspend or gicv3_cpu_power_down come after): keep @ctx. At
+ * the next gicv3_cpu_init, a distributor found reset (GICD_CTLR.ARE_S
+ * clear: its state was lost) gets @ctx back first, and the CPU whose
+ * redistributor @ctx holds gets that back instead of the boot defaults;
+ * then @ctx is forgotten. A suspend that never removed power restores
+ * nothing but that CPU's redistributor, as it was.
+ */
+void gicv3_save(struct gicv3_context *ctx);
+
+/*
  * Guarantee that an interrupt pending for this CPU wakes it from WFI, even
  * if the normal world disabled its group enable, raised its priority mask
  * or slept the redistributor before calling PSCI (what a power controller's

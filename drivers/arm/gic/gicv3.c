@@ -22,6 +22,8 @@
 #define GICD_IPRIORITYR  0x0400
 #define GICD_ICFGR       0x0c00
 #define GICD_IGRPMODR    0x0d00
+#define GICD_IROUTER     0x6000
+#define GICD_ISENABLER   0x0100
 #define CTLR_ENABLE_G0   (1U << 0)
 #define CTLR_ENABLE_G1NS (1U << 1)
 #define CTLR_ENABLE_G1S  (1U << 2)
@@ -36,7 +38,10 @@
 #define GICR_TYPER            0x0008
 #define GICR_WAKER            0x0014
 #define GICR_SGI_BASE         0x10000
+#define GICR_PROPBASER        0x0070
+#define GICR_PENDBASER        0x0078
 #define GICR_IGROUPR0         (GICR_SGI_BASE + 0x0080)
+#define GICR_ISENABLER0       (GICR_SGI_BASE + 0x0100)
 #define GICR_ICENABLER0       (GICR_SGI_BASE + 0x0180)
 #define GICR_IPRIORITYR       (GICR_SGI_BASE + 0x0400)
 #define GICR_ICFGR0           (GICR_SGI_BASE + 0x0c00)
@@ -112,6 +117,8 @@ static uintptr_t gicr;
 static bool gicr_pwrr;
 /* The GIC-600's revision has erratum 2384374 (GICV3_SUPPORT_GIC600 only). */
 static bool erratum_2384374;
+/* What gicv3_save kept for the next gicv3_cpu_init, or NULL. */
+static const struct gicv3_context *saved;
 /* The platform's secure interrupts (gicv3_distributor_init). */
 static const struct gicv3_secure_irq *secure_irqs;
 static unsigned int secure_irq_count;
@@ -323,17 +330,117 @@ static void redistributor_wake(uintptr_t rd)
 	wait_for(rd + GICR_WAKER, WAKER_CHILDREN_ASLEEP, 0, "redistributor wake-up");
 }
 
-int gicv3_cpu_init(void)
+void gicv3_save(struct gicv3_context *ctx)
 {
 	uintptr_t rd = my_redistributor();
 
+	ctx->gicd_ctlr = mmio_read_32(gicd + GICD_CTLR);
+	ctx->lines = ((mmio_read_32(gicd + GICD_TYPER) & 0x1fU) + 1U) * 32U;
+	if (ctx->lines > GICV3_CTX_INTIDS)
+		ctx->lines = GICV3_CTX_INTIDS;
+	for (unsigned int id = 32; id < ctx->lines; id++) {
+		if (id % 32U == 0U) {
+			ctx->igroupr[id / 32U] = mmio_read_32(gicd + GICD_IGROUPR + id / 8U);
+			ctx->igrpmodr[id / 32U] = mmio_read_32(gicd + GICD_IGRPMODR + id / 8U);
+			ctx->isenabler[id / 32U] = mmio_read_32(gicd + GICD_ISENABLER + id / 8U);
+		}
+		if (id % 16U == 0U)
+			ctx->icfgr[id / 16U] = mmio_read_32(gicd + GICD_ICFGR + id / 4U);
+		if (id % 4U == 0U) {
+			uint32_t p = mmio_read_32(gicd + GICD_IPRIORITYR + id);
+
+			for (unsigned int b = 0; b < 4U; b++)
+				ctx->ipriorityr[id + b] = (uint8_t)(p >> (8U * b));
+		}
+		ctx->irouter[id] = mmio_read_64(gicd + GICD_IROUTER + 8U * id);
+	}
+	ctx->rd = rd;
+	if (rd != 0U) {
+		ctx->gicr_ctlr = mmio_read_32(rd + GICR_CTLR);
+		ctx->propbaser = mmio_read_64(rd + GICR_PROPBASER);
+		ctx->pendbaser = mmio_read_64(rd + GICR_PENDBASER);
+		ctx->igroupr0 = mmio_read_32(rd + GICR_IGROUPR0);
+		ctx->igrpmodr0 = mmio_read_32(rd + GICR_IGRPMODR0);
+		ctx->isenabler0 = mmio_read_32(rd + GICR_ISENABLER0);
+		ctx->icfgr1 = mmio_read_32(rd + GICR_ICFGR0 + 4U);
+		for (unsigned int id = 0; id < 32U; id += 4U) {
+			uint32_t p = mmio_read_32(rd + GICR_IPRIORITYR + id);
+
+			for (unsigned int b = 0; b < 4U; b++)
+				ctx->ipriorityr0[id + b] = (uint8_t)(p >> (8U * b));
+		}
+	}
+	saved = ctx;
+}
+
+static uint32_t priorities(const uint8_t *p)
+{
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+/*
+ * The distributor as gicv3_save found it: affinity routing on with every
+ * group off (12.9.4), each SPI configured before any is enabled, then its
+ * control as it was.
+ */
+static void restore_distributor(const struct gicv3_context *ctx)
+{
+	mmio_write_32(gicd + GICD_CTLR, 0);
+	gicd_wait_rwp();
+	mmio_write_32(gicd + GICD_CTLR, CTLR_ARE_S | CTLR_ARE_NS);
+	gicd_wait_rwp();
+	for (unsigned int id = 32; id < ctx->lines; id++) {
+		if (id % 32U == 0U) {
+			mmio_write_32(gicd + GICD_IGROUPR + id / 8U, ctx->igroupr[id / 32U]);
+			mmio_write_32(gicd + GICD_IGRPMODR + id / 8U, ctx->igrpmodr[id / 32U]);
+		}
+		if (id % 16U == 0U)
+			mmio_write_32(gicd + GICD_ICFGR + id / 4U, ctx->icfgr[id / 16U]);
+		if (id % 4U == 0U)
+			mmio_write_32(gicd + GICD_IPRIORITYR + id,
+			              priorities(&ctx->ipriorityr[id]));
+		mmio_write_64(gicd + GICD_IROUTER + 8U * id, ctx->irouter[id]);
+	}
+	for (unsigned int id = 32; id < ctx->lines; id += 32U)
+		mmio_write_32(gicd + GICD_ISENABLER + id / 8U, ctx->isenabler[id / 32U]);
+	mmio_write_32(gicd + GICD_CTLR, ctx->gicd_ctlr & ~CTLR_RWP);
+	gicd_wait_rwp();
+}
+
+/* A woken redistributor as gicv3_save found it: configured, then enabled. */
+static void restore_redistributor(uintptr_t rd, const struct gicv3_context *ctx)
+{
+	mmio_write_32(rd + GICR_IGROUPR0, ctx->igroupr0);
+	mmio_write_32(rd + GICR_IGRPMODR0, ctx->igrpmodr0);
+	mmio_write_32(rd + GICR_ICFGR0 + 4U, ctx->icfgr1);
+	for (unsigned int id = 0; id < 32U; id += 4U)
+		mmio_write_32(rd + GICR_IPRIORITYR + id, priorities(&ctx->ipriorityr0[id]));
+	mmio_write_64(rd + GICR_PROPBASER, ctx->propbaser);
+	mmio_write_64(rd + GICR_PENDBASER, ctx->pendbaser);
+	mmio_write_32(rd + GICR_CTLR, ctx->gicr_ctlr);
+	mmio_write_32(rd + GICR_ISENABLER0, ctx->isenabler0);
+}
+
+int gicv3_cpu_init(void)
+{
+	uintptr_t rd = my_redistributor();
+	const struct gicv3_context *ctx = saved;
+
 	if (rd == 0U)
 		return -1;
+	/* After SYSTEM_SUSPEND: the distributor first, if its state was lost. */
+	if (ctx != NULL && (mmio_read_32(gicd + GICD_CTLR) & CTLR_ARE_S) == 0U)
+		restore_distributor(ctx);
 	if (GICV3_SUPPORT_GIC600 && gicr_pwrr)
 		redistributor_power_up(rd);
 	redistributor_wake(rd);
-	mmio_write_32(rd + GICR_IGROUPR0, ~0U);
-	mmio_write_32(rd + GICR_IGRPMODR0, 0);
+	if (ctx != NULL && ctx->rd == rd) {
+		restore_redistributor(rd, ctx);
+		saved = NULL;
+	} else {
+		mmio_write_32(rd + GICR_IGROUPR0, ~0U);
+		mmio_write_32(rd + GICR_IGRPMODR0, 0);
+	}
 	for (unsigned int i = 0; i < secure_irq_count; i++) {
 		if (secure_irqs[i].intid < 32U)
 			make_secure(&secure_irqs[i], rd + GICR_IGROUPR0, rd + GICR_IGRPMODR0,

@@ -4,11 +4,13 @@
  * asynchronous as TF-A sends it, taking SUCCESS and QUEUED as accepted;
  * CPU_SUSPEND needs no message (the core sets its power-down enable and the
  * power controller does the rest on WFI); the system states use SCMI
- * SYSTEM_POWER_STATE_SET (4.4). What the SCP implements is asked once at
- * boot, and PSCI offers only that (SYSTEM_RESET2 only with its warm
- * reset). A refusal is an ERROR naming what the SCP said. A core powered
- * up by the SCP starts in BL1, which sends it to the entry in the trusted
- * mailbox (docs/plat/n1sdp.rst).
+ * SYSTEM_POWER_STATE_SET (4.4), SYSTEM_SUSPEND too, with the GIC's state
+ * kept across it. What the SCP implements is asked once at boot, and PSCI
+ * offers only that (SYSTEM_RESET2 only with its warm reset, SYSTEM_SUSPEND
+ * only with its suspend, as TF-A's css_scmi_override_pm_ops decides). A
+ * refusal is an ERROR naming what the SCP said. A core powered up by the
+ * SCP starts in BL1, which sends it to the entry in the trusted mailbox
+ * (docs/plat/n1sdp.rst).
  */
 #include <errno.h>
 
@@ -95,9 +97,35 @@ static void css_pwr_domain_off(const struct psci_power_state *state)
  * handler withdraws the request (lib/cpus) and whose GIC set-up wakes the
  * redistributor again. Core standby is lib/psci's WFI alone.
  */
+/*
+ * SYSTEM_SUSPEND (the system level OFF; CPU_SUSPEND never asks for it
+ * here, css_power_states): the GIC's state is kept (the SCP powers it
+ * down with the system; gicv3_cpu_init gives it back at the wake-up), the
+ * calling core's redistributor powered down as for CPU_OFF, then
+ * SYSTEM_POWER_STATE_SET(suspend), forceful, as TF-A's css_scp_suspend
+ * sends it. Accepted (SUCCESS, or no answer: under way), the WFI of the
+ * power-down tail is the last thing the system does; refused, the WFI
+ * returns with the next interrupt and the core resumes (an abandoned
+ * power-down), the GIC's state unlost.
+ */
+static struct gicv3_context gic_ctx;
+
+static void css_system_suspend(void)
+{
+	int rc;
+
+	gicv3_save(&gic_ctx);
+	gicv3_cpu_power_down();
+	rc = scmi_system_power_state_set(&scp, SCMI_SYS_STATE_SUSPEND);
+	if (rc != SCMI_SUCCESS && rc != -ETIMEDOUT)
+		ERROR("%s: the SCP refused SYSTEM_SUSPEND: %s\n", PLAT_TITLE, scmi_strerror(rc));
+}
+
 static void css_pwr_domain_suspend(const struct psci_power_state *state)
 {
-	if (state->pwr_domain_state[PSCI_CPU_PWR_LVL] == OFF)
+	if (state->pwr_domain_state[PLAT_MAX_PWR_LVL] == OFF)
+		css_system_suspend();
+	else if (state->pwr_domain_state[PSCI_CPU_PWR_LVL] == OFF)
 		gicv3_cpu_suspend();
 }
 
@@ -152,22 +180,22 @@ static int css_system_reset_warm(void)
 	return PSCI_E_NOT_SUPPORTED;
 }
 
-/* The operations, with SYSTEM_RESET2 (its hook) or without it (NULL). */
-#define CSS_PSCI_OPS(reset_warm)                                                                   \
-	{                                                                                          \
-		.power_states = css_power_states,                                                  \
-		.power_state_count = ARRAY_SIZE(css_power_states), .cpu_standby = css_cpu_standby, \
-		.pwr_domain_on = css_pwr_domain_on, .pwr_domain_off = css_pwr_domain_off,          \
-		.pwr_domain_suspend = css_pwr_domain_suspend,                                      \
-		.pwr_domain_on_finish = css_pwr_domain_finish,                                     \
-		.pwr_domain_suspend_finish = css_pwr_domain_finish, .system_off = css_system_off,  \
-		.system_reset = css_system_reset, .system_reset_warm = (reset_warm),               \
-		.default_suspend_state = PLAT_PSTATE_CLUSTER_OFF                                   \
-	}
-
-static const struct plat_psci_ops css_psci_ops[2] = {
-	CSS_PSCI_OPS(NULL),
-	CSS_PSCI_OPS(css_system_reset_warm),
+/*
+ * The operations, once plat_psci_setup has filled in what the SCP has:
+ * SYSTEM_RESET2 (its hook) and SYSTEM_SUSPEND.
+ */
+static struct plat_psci_ops css_psci_ops = {
+	.power_states = css_power_states,
+	.power_state_count = ARRAY_SIZE(css_power_states),
+	.cpu_standby = css_cpu_standby,
+	.pwr_domain_on = css_pwr_domain_on,
+	.pwr_domain_off = css_pwr_domain_off,
+	.pwr_domain_suspend = css_pwr_domain_suspend,
+	.pwr_domain_on_finish = css_pwr_domain_finish,
+	.pwr_domain_suspend_finish = css_pwr_domain_finish,
+	.system_off = css_system_off,
+	.system_reset = css_system_reset,
+	.default_suspend_state = PLAT_PSTATE_CLUSTER_OFF,
 };
 
 static unsigned int major(uint32_t version)
@@ -193,10 +221,11 @@ const struct plat_psci_ops *plat_psci_setup(uintptr_t entry)
 	warm_entrypoint = entry;
 	trusted_mailbox_program(entry);
 	scmi_power_discover(&scp, &caps);
-	NOTICE("%s: SCP SCMI power domain protocol %u.%u, system power protocol %u.%u%s\n",
+	NOTICE("%s: SCP SCMI power domain protocol %u.%u, system power protocol %u.%u%s%s\n",
 	       PLAT_TITLE, major(caps.pd_version), minor(caps.pd_version), major(caps.sys_version),
 	       minor(caps.sys_version),
-	       (caps.sys_attributes & SCMI_SYS_ATTR_WARM_RESET) != 0U ? ", warm reset" : "");
+	       (caps.sys_attributes & SCMI_SYS_ATTR_WARM_RESET) != 0U ? ", warm reset" : "",
+	       (caps.sys_attributes & SCMI_SYS_ATTR_SUSPEND) != 0U ? ", suspend" : "");
 	why = caps.error != 0 ? scmi_strerror(caps.error) : "no such protocol";
 	if (!caps.pwr_state_set)
 		ERROR("%s: the SCP offers no SCMI POWER_STATE_SET (%s): CPU_ON and CPU_OFF "
@@ -206,5 +235,9 @@ const struct plat_psci_ops *plat_psci_setup(uintptr_t entry)
 		ERROR("%s: the SCP offers no SCMI SYSTEM_POWER_STATE_SET (%s): SYSTEM_OFF and "
 		      "SYSTEM_RESET will stop BL31, SYSTEM_RESET2 is not offered\n",
 		      PLAT_TITLE, why);
-	return &css_psci_ops[(caps.sys_attributes & SCMI_SYS_ATTR_WARM_RESET) != 0U ? 1 : 0];
+	css_psci_ops.system_reset_warm = (caps.sys_attributes & SCMI_SYS_ATTR_WARM_RESET) != 0U
+	                                         ? css_system_reset_warm
+	                                         : NULL;
+	css_psci_ops.system_suspend = (caps.sys_attributes & SCMI_SYS_ATTR_SUSPEND) != 0U;
+	return &css_psci_ops;
 }

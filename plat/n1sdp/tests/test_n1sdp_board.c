@@ -169,10 +169,11 @@ static void test_discovery_at_boot(void)
 	const struct plat_psci_ops *ops;
 	const struct scp_cmd *c;
 
-	/* An SCP with warm reset: SYSTEM_RESET2 is offered. */
+	/* An SCP with warm reset and suspend: SYSTEM_RESET2 and SYSTEM_SUSPEND are offered. */
 	board_up();
 	ops = psci_up();
 	CHECK(ops->system_reset_warm != NULL);
+	CHECK(ops->system_suspend);
 	CHECK(scp_last(&scp, 0x11, 0x0) != NULL); /* power domain PROTOCOL_VERSION */
 	CHECK(scp_last(&scp, 0x12, 0x0) != NULL); /* system power PROTOCOL_VERSION */
 	c = scp_last(&scp, 0x11, 0x2);            /* PROTOCOL_MESSAGE_ATTRIBUTES */
@@ -188,13 +189,22 @@ static void test_discovery_at_boot(void)
 	scp.sys_attributes = 1U << 30;
 	ops = psci_up();
 	CHECK(ops->system_reset_warm == NULL);
+	CHECK(ops->system_suspend);
 	CHECK_EQ(board_log_errors, 0);
+
+	/* Without suspend (bit 30 clear): no SYSTEM_SUSPEND (TF-A's rule too). */
+	board_up();
+	scp.sys_attributes = 1U << 31;
+	ops = psci_up();
+	CHECK(ops->system_reset_warm != NULL);
+	CHECK(!ops->system_suspend);
 
 	/* No system power protocol at all: no SYSTEM_RESET2, and it is said at boot. */
 	board_up();
 	scp.sys_version = 0;
 	ops = psci_up();
 	CHECK(ops->system_reset_warm == NULL);
+	CHECK(!ops->system_suspend);
 	CHECK(board_log_errors + board_log_warnings > 0);
 
 	/* No POWER_STATE_SET: CPU_ON cannot work, and boot says so. */
@@ -398,6 +408,65 @@ static void test_system_reset2_refused(void)
 		CHECK_EQ(board_core[0].wfi_count, 0);
 		CHECK_EQ(scp.violations, 0);
 	}
+}
+
+/*
+ * SYSTEM_SUSPEND on core 0, the others off: the GIC's state kept, the
+ * redistributor powered down, SYSTEM_POWER_STATE_SET(forceful, suspend)
+ * sent. The system's power goes and comes back (the GIC at its reset
+ * state); the warm boot's GIC set-up gives back what the normal world had
+ * configured, the secure interrupts still secure.
+ */
+static void test_system_suspend(void)
+{
+	const struct psci_power_state all_off = { { OFF, OFF, OFF } };
+	const struct plat_psci_ops *ops;
+	const struct scp_cmd *c;
+
+	board_up();
+	ops = psci_up();
+	/* What the normal world set up: SPI 100 enabled at 0xa0, routed to core 1; PPI 27. */
+	gic.gicd_enable[3] |= 1U << 4;
+	gic.gicd_priority[100] = 0xa0;
+	gic.gicd_router[100] = 0x100;
+	gic.rd[0].enable0 |= 1U << 27;
+	gic.rd[0].priority[27] = 0x80;
+	gic.rd[0].propbaser = 0x80001234;
+	board_core[0].icc_igrpen1_el3 = 1;
+	ops->pwr_domain_suspend(&all_off);
+	c = scp_last(&scp, 0x12, 0x3);
+	CHECK(c != NULL && c->payload[0] == 0 && c->payload[1] == 4); /* forceful, suspend */
+	CHECK(gic.rd[0].children_asleep && gic.rd[0].rdpd);
+	CHECK_EQ(gic.sleep_refused, 0);
+	CHECK_EQ(board_log_errors, 0);
+
+	gic600_system_power_cycle(&gic);
+	CHECK_EQ(gicv3_cpu_init(), 0);
+	CHECK_EQ(gic.gicd_ctlr & 0x37U, 0x37U); /* ARE_S, ARE_NS, every group */
+	CHECK(gic.gicd_enable[3] & 1U << 4);
+	CHECK_EQ(gic.gicd_priority[100], 0xa0);
+	CHECK_EQ(gic.gicd_router[100], 0x100);
+	CHECK_EQ(gic.gicd_igroupr[3] & 1U << 4, 1U << 4);
+	CHECK_EQ(gic.gicd_igroupr[2] & 1U << 22, 0); /* 86, the watchdog: secure */
+	CHECK(gic.rd[0].enable0 & 1U << 27);
+	CHECK_EQ(gic.rd[0].priority[27], 0x80);
+	CHECK_EQ(gic.rd[0].propbaser, 0x80001234);
+	CHECK_EQ(gic.rd[0].igroupr0, ~(1U << 8 | 1U << 14));
+	CHECK(!gic.rd[0].sleep);
+	/* Once only: a later power-up of another core gets the defaults. */
+	board_run_on(1);
+	CHECK_EQ(gicv3_cpu_init(), 0);
+	CHECK_EQ(gic.rd[1].enable0, 0);
+	CHECK_EQ(gic.sleep_refused, 0);
+	CHECK_EQ(board_unmapped, 0);
+
+	/* Refused: reported; the power never went, the WFI will return. */
+	board_up();
+	ops = psci_up();
+	scp.sys_answer = SCP_DENIED;
+	ops->pwr_domain_suspend(&all_off);
+	CHECK(strstr(board_last_error, "SYSTEM_SUSPEND") != NULL);
+	CHECK(strstr(board_last_error, "DENIED") != NULL);
 }
 
 /* The channel left busy by the SCP at boot: discovery reports it, writes nothing. */
@@ -611,13 +680,21 @@ int main(int argc, char **argv)
 		void (*fn)(void);
 	} tests[] = {
 #define T(fn) { #fn, fn }
-		T(test_discovery_at_boot), T(test_cpu_on),
-		T(test_cpu_on_unanswered), T(test_cpu_off),
-		T(test_system_off),        T(test_system_reset2_refused),
-		T(test_busy_at_boot),      T(test_counter),
-		T(test_runtime_console),   T(test_boot_watchdog),
-		T(test_dram_ecc),          T(test_dram_ecc_unknown_size),
-		T(test_dram_ecc_stuck),    T(test_multichip_refused),
+		T(test_discovery_at_boot),
+		T(test_cpu_on),
+		T(test_cpu_on_unanswered),
+		T(test_cpu_off),
+		T(test_system_off),
+		T(test_system_reset2_refused),
+		T(test_system_suspend),
+		T(test_busy_at_boot),
+		T(test_counter),
+		T(test_runtime_console),
+		T(test_boot_watchdog),
+		T(test_dram_ecc),
+		T(test_dram_ecc_unknown_size),
+		T(test_dram_ecc_stuck),
+		T(test_multichip_refused),
 #undef T
 	};
 

@@ -14,12 +14,15 @@
 #define GICD_IPRIO     0x0400
 #define GICD_ICFGR     0x0c00
 #define GICD_IGRPMODR  0x0d00
+#define GICD_IROUTER   0x6000
 #define GICR_FRAME     0x20000
 #define GICR_CTLR      0x0000
 #define GICR_IIDR      0x0004
 #define GICR_TYPER     0x0008
 #define GICR_WAKER     0x0014
 #define GICR_PWRR      0x0024
+#define GICR_PROPBASER 0x0070
+#define GICR_PENDBASER 0x0078
 #define GICR_IGROUPR0  0x10080
 #define GICR_ISENABLE0 0x10100
 #define GICR_ICENABLE0 0x10180
@@ -210,6 +213,10 @@ static uint64_t gicr_read(void *self, uint64_t off, unsigned int bytes)
 	switch (r) {
 	case GICR_CTLR:
 		return g->rd[f].ctlr;
+	case GICR_PROPBASER:
+		return g->rd[f].propbaser;
+	case GICR_PENDBASER:
+		return g->rd[f].pendbaser;
 	case GICR_WAKER:
 		return (g->rd[f].sleep ? WAKER_PS : 0U) |
 		       (g->rd[f].children_asleep ? WAKER_CA : 0U);
@@ -255,6 +262,12 @@ static void gicr_write(void *self, uint64_t off, uint64_t v, unsigned int bytes)
 	switch (r) {
 	case GICR_CTLR:
 		ctlr_write(g, f, (uint32_t)v);
+		break;
+	case GICR_PROPBASER:
+		g->rd[f].propbaser = v;
+		break;
+	case GICR_PENDBASER:
+		g->rd[f].pendbaser = v;
 		break;
 	case GICR_WAKER:
 		if ((v & WAKER_PS) != 0U) {
@@ -305,6 +318,8 @@ static uint64_t gicd_read(void *self, uint64_t off, unsigned int bytes)
 		return bytes_read(&g->gicd_priority[off - GICD_IPRIO]);
 	if (off >= GICD_ICFGR && off < GICD_ICFGR + 256)
 		return g->gicd_icfgr[(off - GICD_ICFGR) / 4];
+	if (off >= GICD_IROUTER && off < GICD_IROUTER + 8 * 1024)
+		return g->gicd_router[(off - GICD_IROUTER) / 8];
 	return 0;
 }
 
@@ -327,6 +342,23 @@ static void gicd_write(void *self, uint64_t off, uint64_t v, unsigned int bytes)
 		bytes_write(&g->gicd_priority[off - GICD_IPRIO], v, bytes);
 	else if (off >= GICD_ICFGR && off < GICD_ICFGR + 256)
 		g->gicd_icfgr[(off - GICD_ICFGR) / 4] = (uint32_t)v;
+	else if (off >= GICD_IROUTER && off < GICD_IROUTER + 8 * 1024)
+		g->gicd_router[(off - GICD_IROUTER) / 8] = v;
+}
+
+void gic600_system_power_cycle(struct gic600 *g)
+{
+	g->gicd_ctlr = 0;
+	memset(g->gicd_igroupr, 0, sizeof(g->gicd_igroupr));
+	memset(g->gicd_igrpmodr, 0, sizeof(g->gicd_igrpmodr));
+	memset(g->gicd_enable, 0, sizeof(g->gicd_enable));
+	memset(g->gicd_icfgr, 0, sizeof(g->gicd_icfgr));
+	memset(g->gicd_priority, 0, sizeof(g->gicd_priority));
+	memset(g->gicd_router, 0, sizeof(g->gicd_router));
+	for (unsigned int f = 0; f < g->frames; f++)
+		frame_reset(g, f);
+	for (unsigned int gr = 0; gr < g->frames; gr++)
+		g->group[gr].pd = g->group[gr].po = g->has_pwrr;
 }
 
 void gic600_init(struct gic600 *g, uintptr_t gicd, uintptr_t gicr, unsigned int frames,

@@ -32,8 +32,9 @@
  *    a stuck wake-up packet keeps ChildrenAsleep 0). Otherwise it never
  *    sets, and the refusal is counted;
  *  - the interrupt configuration the firmware writes is kept (group,
- *    group modifier, enable, priority, trigger) for the SPIs of the
- *    distributor and each frame's SGIs and PPIs; the model makes no
+ *    group modifier, enable, priority, trigger, routing) for the SPIs of
+ *    the distributor and each frame's SGIs and PPIs (and its LPI tables'
+ *    bases); the model makes no
  *    difference between secure and non-secure accesses (the firmware's
  *    are all secure).
  */
@@ -70,10 +71,12 @@ struct gic600 {
 	uint32_t gicd_ctlr;
 	uint32_t gicd_igroupr[32], gicd_igrpmodr[32], gicd_enable[32], gicd_icfgr[64];
 	uint8_t gicd_priority[1024];
+	uint64_t gicd_router[1024];
 	struct {
 		bool rdpd, sleep, children_asleep;
 		uint32_t ctlr, igroupr0, igrpmodr0, enable0, icfgr[2];
 		uint8_t priority[32];
+		uint64_t propbaser, pendbaser;
 		uint64_t dpg_set_seq,
 			dpg_clear_seq; /* board_next_seq of the last DPG set / clear */
 	} rd[GIC600_MAX_FRAMES];
@@ -101,6 +104,13 @@ struct gic600 {
  */
 void gic600_init(struct gic600 *g, uintptr_t gicd, uintptr_t gicr, unsigned int frames,
                  unsigned int group_size, uint32_t iidr, const uint64_t *affinity);
+
+/*
+ * The system's power removed and restored (SYSTEM_SUSPEND): the
+ * distributor back at its reset state (GICD_CTLR 0, every configuration
+ * register 0) and every Redistributor group down, its frames' state lost.
+ */
+void gic600_system_power_cycle(struct gic600 *g);
 
 /* Frame @f is powered and answers (its group on, its RDPD = 0). */
 bool gic600_frame_on(const struct gic600 *g, unsigned int f);

@@ -19,6 +19,8 @@
  *  standby             WFI at the core;
  *  SYSTEM_OFF/RESET(2) SCMI SYSTEM_POWER_STATE_SET (4.4), forceful;
  *                      SYSTEM_RESET2 only when the SCP has a warm reset;
+ *  SYSTEM_SUSPEND      the same with suspend, only when the SCP has it,
+ *                      the GIC's state kept across (gicv3_save);
  *  power states        the Arm platform convention (StateID 0, original
  *                      format, DEN0022 5.4.2): core standby, core off,
  *                      cluster off; a system-level request granted as
