@@ -134,6 +134,11 @@ void zero_normal_mem(uintptr_t base, uint64_t size)
 static void board_up(void)
 {
 	board_reset();
+	/* Every access as the images map it: a device they do not map would fault. */
+	board_map(plat_device_regions, plat_device_region_count);
+	board_map(plat_bl1_regions, plat_bl1_region_count);
+	board_map(plat_bl2_regions, plat_bl2_region_count);
+	board_map(plat_bl31_regions, plat_bl31_region_count);
 	for (unsigned int c = 0; c < 4; c++)
 		board_core[c].mpidr = mpidr[c];
 	memset(shared_ram, 0, sizeof(shared_ram));
@@ -294,6 +299,71 @@ static void test_cpu_on_unanswered(void)
 	scp.shmem[0x04] |= 1; /* free */
 	CHECK_EQ(ops->pwr_domain_on(mpidr[2], 2), PSCI_E_SUCCESS);
 	CHECK_EQ(scp.count, sent + 1);
+	CHECK_EQ(scp.violations, 0);
+}
+
+/*
+ * The SCP carries power-state changes out later, in its own order: CPU_ON
+ * returns once the request is accepted (the core is ON_PENDING to PSCI),
+ * never waiting for the power; two requests completed in the reverse
+ * order are both as asked.
+ */
+static void test_scp_completes_later(void)
+{
+	const struct psci_power_state core_off = { { OFF, RUN, RUN } };
+	const struct plat_psci_ops *ops;
+
+	board_up();
+	ops = psci_up();
+	CHECK_EQ(ops->pwr_domain_on(mpidr[2], 2), PSCI_E_SUCCESS);
+	CHECK_EQ(ops->pwr_domain_on(mpidr[3], 3), PSCI_E_SUCCESS);
+	CHECK(scp.queued[2] && scp.queued[3]);
+	CHECK(!scp.domain_on[2] && !scp.domain_on[3]);
+	scp_complete(&scp, 3);
+	scp_complete(&scp, 2);
+	CHECK(scp.domain_on[2] && scp.domain_on[3]);
+	/* CPU_OFF QUEUED: the core goes off at its WFI, later. */
+	scp.pd_answer = SCP_QUEUED;
+	board_run_on(3);
+	ops->pwr_domain_off(&core_off);
+	CHECK(scp.queued[3] && scp.domain_on[3]);
+	scp_complete(&scp, 3);
+	CHECK(!scp.domain_on[3]);
+	CHECK_EQ(board_log_errors, 0);
+	CHECK_EQ(scp.violations, 0);
+}
+
+/*
+ * Every power state CPU_OFF can ask the SCP for (the core off, and each
+ * level above that coordination turned off with it) is one the SCP's CSS
+ * encoding takes: never INVALID_PARAMETERS.
+ */
+static void test_power_states_the_scp_takes(void)
+{
+	static const struct psci_power_state states[] = {
+		{ { OFF, RUN, RUN } },
+		{ { OFF, OFF, RUN } },
+	};
+	const struct plat_psci_ops *ops;
+
+	board_up();
+	ops = psci_up();
+	CHECK(scp_css_state_valid(0x00020111)); /* CPU_ON's */
+	for (unsigned int i = 0; i < ARRAY_SIZE(states); i++) {
+		const struct scp_cmd *c;
+
+		board_run_on(1 + 2 * i); /* a core still on each time */
+		ops->pwr_domain_off(&states[i]);
+		c = scp_last(&scp, 0x11, 0x4);
+		CHECK(c != NULL && scp_css_state_valid(c->payload[2]));
+		CHECK_EQ(board_log_errors, 0);
+	}
+	/* What it would refuse, as SCP-firmware's composite state check does. */
+	CHECK(!scp_css_state_valid(0x00030000)); /* no level 3 */
+	CHECK(!scp_css_state_valid(0x00010001)); /* an on core in an off cluster */
+	CHECK(!scp_css_state_valid(0x00000010)); /* a level above the highest named */
+	CHECK(!scp_css_state_valid(0x40000000)); /* a reserved bit */
+	CHECK(!scp_css_state_valid(0x00010020)); /* a cluster asleep */
 	CHECK_EQ(scp.violations, 0);
 }
 
@@ -505,6 +575,19 @@ static void test_counter(void)
 	CHECK_EQ(cnt.base0_cntfrq, 100000000U); /* the N1SDP quirk */
 	CHECK_EQ(cnt.cntcr, 1);
 	CHECK_EQ(board_unmapped, 0);
+	/* Every access secure, as the images map the frames. */
+	CHECK_EQ(cnt.ns_refused, 0);
+
+	/* Through a non-secure mapping the secure frames take nothing: the model is not fooled. */
+	static const struct mmap_region ns_ctl = { PLAT_CNTCTL_BASE, 0x1000, MT_DEVICE_RW | MT_NS };
+	board_reset();
+	board_map(&ns_ctl, 1);
+	board_map(plat_device_regions, plat_device_region_count);
+	counter_init(&cnt, 100000000U);
+	n1sdp_timer_frames_init();
+	CHECK(cnt.ns_refused >= 3);
+	CHECK_EQ(cnt.cntacr0, 0);
+	CHECK_EQ(cnt.cntnsar, 0);
 }
 
 /* BL31's runtime console: the IOFPGA's UART0, TF-A master's run and crash UART. */
@@ -601,6 +684,7 @@ static void check_ecc_sequence(uint64_t ddr)
 		CHECK_EQ(dmc[d].state, DMC_READY);
 		CHECK_EQ(dmc[d].ignored_writes, 0);
 		CHECK_EQ(dmc[d].unknown_writes, 0);
+		CHECK_EQ(dmc[d].ns_refused, 0); /* BL2 maps them secure */
 	}
 }
 
@@ -683,6 +767,10 @@ int main(int argc, char **argv)
 		T(test_discovery_at_boot),
 		T(test_cpu_on),
 		T(test_cpu_on_unanswered),
+		T(test_scp_completes_later),
+		T(test_power_states_the_scp_takes),
+		T(test_scp_completes_later),
+		T(test_power_states_the_scp_takes),
 		T(test_cpu_off),
 		T(test_system_off),
 		T(test_system_reset2_refused),

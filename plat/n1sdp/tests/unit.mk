@@ -20,3 +20,16 @@ N1SDP_BOARD_SOURCES := plat/n1sdp/n1sdp_common.c plat/common/uniform_topology.c 
 	drivers/arm/gic/gicv3.c drivers/arm/dmc620/dmc620.c
 $(eval $(call unit_test,n1sdp_board,$(N1SDP_BOARD_SOURCES) $(BOARD_MODELS) $(MODEL_SOURCES),$(UNIT_BOARD),,\
 	plat/n1sdp/tests/test_n1sdp_board.c,plat/n1sdp/tests/unit.mk))
+
+# A mutant of the SCMI transport that never polls: it reads the reply at
+# once, which the SCP model, answering only after being polled, counts as
+# a protocol violation (the mutants suite passes only if the board test
+# fails on it).
+UNIT_MUTANTS += $(MUTANTS_DIR)/test_n1sdp_board_scmi_no_poll
+$(MUTANTS_DIR)/scmi_no_poll/scmi.c: drivers/arm/css/scmi.c plat/n1sdp/tests/unit.mk
+	@mkdir -p $(@D)
+	@sed 's/if (wait_reply(ch)) {/if ((void)wait_reply, true) {/' $< > $@
+	@! cmp -s $< $@ || { echo "mutant scmi_no_poll: the pattern no longer matches $<" >&2; exit 1; }
+$(eval $(call host_test,$(MUTANTS_DIR)/test_n1sdp_board_scmi_no_poll,plat/n1sdp/tests/test_n1sdp_board.c,\
+	$(MUTANTS_DIR)/scmi_no_poll/scmi.c $(filter-out drivers/arm/css/scmi.c,$(N1SDP_BOARD_SOURCES)) \
+	$(BOARD_MODELS) $(MODEL_SOURCES),$(UNIT_BOARD),,plat/n1sdp/tests/unit.mk))

@@ -12,6 +12,7 @@
 #include <lib/el3_runtime/cpu_data.h>
 #include <lib/mmio.h>
 #include <lib/spinlock.h>
+#include <lib/xlat.h>
 
 #include "board.h"
 
@@ -33,6 +34,29 @@ jmp_buf *board_panic_jmp;
 unsigned int board_panics;
 unsigned int board_lock_errors;
 static uint64_t board_seq;
+static const struct mmap_region *map[BOARD_MAX_REGIONS];
+static unsigned int map_count;
+bool board_access_ns;
+
+void board_map(const struct mmap_region *regions, unsigned int count)
+{
+	for (unsigned int i = 0; i < count; i++) {
+		if (map_count == BOARD_MAX_REGIONS)
+			abort();
+		map[map_count++] = &regions[i];
+	}
+}
+
+/* The region @addr's @bytes lie in (NULL: none), when the test gave a map. */
+static const struct mmap_region *mapped_at(uintptr_t addr, unsigned int bytes)
+{
+	for (unsigned int i = 0; i < map_count; i++) {
+		if (map[i]->size >= bytes && addr >= map[i]->base &&
+		    addr - map[i]->base <= map[i]->size - bytes)
+			return map[i];
+	}
+	return NULL;
+}
 
 uint64_t board_next_seq(void)
 {
@@ -58,6 +82,8 @@ void board_reset(void)
 	board_panics = 0;
 	board_lock_errors = 0;
 	board_seq = 0;
+	map_count = 0;
+	board_access_ns = false;
 }
 
 void board_add(const struct model *m)
@@ -74,6 +100,16 @@ void board_run_on(unsigned int pos)
 
 static const struct model *decode(uintptr_t addr, unsigned int bytes)
 {
+	if (map_count > 0U) {
+		const struct mmap_region *r = mapped_at(addr, bytes);
+
+		if (r == NULL) {
+			board_unmapped++;
+			board_unmapped_last = addr;
+			return NULL;
+		}
+		board_access_ns = (r->attr & MT_NS) != 0U;
+	}
 	for (unsigned int i = 0; i < model_count; i++) {
 		const struct model *m = models[i];
 

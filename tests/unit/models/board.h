@@ -40,6 +40,19 @@ extern unsigned int board_unmapped;
 extern uintptr_t board_unmapped_last;
 
 /*
+ * The images' translation-table regions (lib/xlat's struct mmap_region),
+ * once the test gives them (board_map): an access outside every region
+ * would fault on the board and counts as unmapped; one through a region
+ * with MT_NS is non-secure, and board_access_ns says so to the model that
+ * decodes it (a secure-only register ignores it). Without a map every
+ * access is secure. Up to BOARD_MAX_REGIONS regions.
+ */
+#define BOARD_MAX_REGIONS 16
+struct mmap_region;
+void board_map(const struct mmap_region *regions, unsigned int count);
+extern bool board_access_ns;
+
+/*
  * The simulated cores: their MPIDR and the system registers they hold.
  * The order of what each does is kept as numbers of one board-wide
  * sequence (board_next_seq), so that a model can tell whether one thing

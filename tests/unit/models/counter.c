@@ -16,11 +16,22 @@ static void record(struct counter *c, uintptr_t addr, uint64_t v)
 	c->nwrites++;
 }
 
+/* A non-secure access to a frame that is not the normal world's: refused, counted. */
+static bool refused(struct counter *c, bool ns_allowed)
+{
+	if (!board_access_ns || ns_allowed)
+		return false;
+	c->ns_refused++;
+	return true;
+}
+
 static uint64_t control_read(void *self, uint64_t off, unsigned int bytes)
 {
 	struct counter *c = self;
 
 	(void)bytes;
+	if (refused(c, false))
+		return 0;
 	switch (off) {
 	case 0x000:
 		return c->cntcr;
@@ -40,6 +51,8 @@ static void control_write(void *self, uint64_t off, uint64_t v, unsigned int byt
 	struct counter *c = self;
 
 	(void)bytes;
+	if (refused(c, false))
+		return;
 	record(c, CONTROL_BASE + off, v);
 	if (off == 0x000)
 		c->cntcr = (uint32_t)v & (1U | 2U | 0x3ffU << 8);
@@ -50,6 +63,8 @@ static uint64_t ctlbase_read(void *self, uint64_t off, unsigned int bytes)
 	struct counter *c = self;
 
 	(void)bytes;
+	if (refused(c, false))
+		return 0;
 	switch (off) {
 	case 0x000:
 		return c->ctl_cntfrq;
@@ -69,6 +84,8 @@ static void ctlbase_write(void *self, uint64_t off, uint64_t v, unsigned int byt
 	struct counter *c = self;
 
 	(void)bytes;
+	if (refused(c, false))
+		return;
 	record(c, CTLBASE_BASE + off, v);
 	if (off == 0x000)
 		c->ctl_cntfrq = (uint32_t)v;
@@ -83,6 +100,8 @@ static uint64_t base0_read(void *self, uint64_t off, unsigned int bytes)
 	struct counter *c = self;
 
 	(void)bytes;
+	if (refused(c, (c->cntnsar & 1U) != 0U))
+		return 0;
 	return off == 0x010 ? c->base0_cntfrq : 0;
 }
 
@@ -91,6 +110,8 @@ static void base0_write(void *self, uint64_t off, uint64_t v, unsigned int bytes
 	struct counter *c = self;
 
 	(void)bytes;
+	if (refused(c, (c->cntnsar & 1U) != 0U))
+		return;
 	record(c, BASE0_BASE + off, v);
 	if (off == 0x010)
 		c->base0_cntfrq = (uint32_t)v;

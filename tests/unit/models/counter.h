@@ -14,7 +14,10 @@
  *    does not (TF-A's arm_configure_sys_timer says so): it reads only
  *    what EL3 wrote to it, and is 0 until then.
  *
- * Every write is recorded, in order.
+ * Every write is recorded, in order. Security (board_access_ns): CNTControlBase and
+ * CNTCTLBase are secure-only frames, and CNTBase0 is non-secure only once
+ * CNTNSAR.NS0 says so; a non-secure access they refuse reads as zero, is
+ * ignored, and is counted (ns_refused).
  */
 #ifndef TESTS_UNIT_MODELS_COUNTER_H
 #define TESTS_UNIT_MODELS_COUNTER_H
@@ -33,6 +36,7 @@ struct counter {
 		uint32_t value;
 	} writes[32];
 	unsigned int nwrites;
+	unsigned int ns_refused;
 	struct model control, ctlbase, base0;
 };
 

@@ -21,6 +21,10 @@ static uint64_t dmc_read(void *self, uint64_t off, unsigned int bytes)
 	struct dmc620 *d = self;
 
 	(void)bytes;
+	if (board_access_ns) {
+		d->ns_refused++;
+		return 0;
+	}
 	if (off == MEMC_STATUS) {
 		if (d->state != d->pending && ++d->settle >= d->settle_reads) {
 			d->state = d->pending;
@@ -39,6 +43,10 @@ static void dmc_write(void *self, uint64_t off, uint64_t v, unsigned int bytes)
 	struct dmc620 *d = self;
 
 	(void)bytes;
+	if (board_access_ns) {
+		d->ns_refused++;
+		return;
+	}
 	if (off == MEMC_CMD) {
 		dmc_log_add(d->log, (struct dmc_event){ EV_DMC_CMD, d->index, v, 0, 0 });
 		if (v == DMC_CONFIG || v == DMC_READY) {

@@ -9,6 +9,10 @@
  * another state is ignored and counted). The controllers leave the SCP
  * READY, ECC off.
  *
+ * The controller's programming interface is the secure world's: a
+ * non-secure access (board_access_ns) reads as zero, is ignored and is
+ * counted (ns_refused).
+ *
  * Each event (a command, a state reached, an ERR0CTLR0 write) goes to a
  * log the test shares with its other actors (the DRAM zeroing), so that
  * the order of the whole sequence can be checked.
@@ -47,7 +51,7 @@ struct dmc620 {
 	uint32_t state, pending;
 	unsigned int settle, settle_reads;
 	uint32_t err0ctlr0;
-	unsigned int ignored_writes, unknown_writes;
+	unsigned int ignored_writes, unknown_writes, ns_refused;
 	struct dmc_log *log;
 	struct model model;
 };

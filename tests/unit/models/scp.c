@@ -53,6 +53,35 @@ const struct scp_cmd *scp_last(const struct scp *s, uint32_t protocol, uint32_t 
 	return NULL;
 }
 
+bool scp_css_state_valid(uint32_t state)
+{
+	unsigned int max = (state >> 16) & 0xfU;
+
+	if (max > 2U || (state & ~(0xfU << 16 | 0xfffU)) != 0U)
+		return false;
+	/* Nothing in the levels above the highest named. */
+	if ((state & 0xfffU & ~((1U << (4U * (max + 1U))) - 1U)) != 0U)
+		return false;
+	for (unsigned int lvl = 0; lvl <= max; lvl++) {
+		unsigned int v = (state >> (4U * lvl)) & 0xfU;
+
+		if (v > (lvl == 0U ? 2U : 1U))
+			return false;
+		/* A level on (1) needs every level above it on. */
+		if (v == 1U && lvl < max && ((state >> (4U * (lvl + 1U))) & 0xfU) != 1U)
+			return false;
+	}
+	return true;
+}
+
+void scp_complete(struct scp *s, unsigned int domain)
+{
+	if (domain >= 4U || !s->queued[domain])
+		return;
+	s->domain_on[domain] = (s->queued_state[domain] & 0xfU) == 1U;
+	s->queued[domain] = false;
+}
+
 /* The reply: the command's header, the status and @n return values. */
 static void reply(struct scp *s, int32_t status, const uint32_t *ret, unsigned int n)
 {
@@ -113,21 +142,27 @@ static void serve(struct scp *s)
 	case MSG_PD_SET:
 		if (c.protocol != PROTO_PD || !s->pwr_state_set)
 			break;
-		if (n != 3 || (c.payload[0] & ~1U) != 0U || (c.payload[2] & ~0x4FFFFFFFU) != 0U) {
+		if (n != 3 || (c.payload[0] & ~1U) != 0U || !scp_css_state_valid(c.payload[2])) {
 			reply(s, SCP_INVALID_PARAMS, NULL, 0);
 		} else if (c.payload[1] > 3) {
 			reply(s, SCP_NOT_FOUND, NULL, 0);
 		} else if (s->pd_answer != SCP_NO_ANSWER) {
+			if (s->pd_answer == SCP_SUCCESS || s->pd_answer == SCP_QUEUED) {
+				s->queued[c.payload[1]] = true;
+				s->queued_state[c.payload[1]] = c.payload[2];
+			}
 			reply(s, s->pd_answer, NULL, 0);
 		}
 		return;
 	case MSG_SYS_SET:
 		if (c.protocol != PROTO_SYS || !s->sys_state_set)
 			break;
-		if (n != 2 || (c.payload[0] & ~1U) != 0U || c.payload[1] > 4)
+		if (n != 2 || (c.payload[0] & ~1U) != 0U || c.payload[1] == 3 || c.payload[1] > 4)
 			reply(s, SCP_INVALID_PARAMS, NULL, 0);
 		else if (s->sys_answer != SCP_NO_ANSWER)
 			reply(s, s->sys_answer, NULL, 0);
+		else if (c.payload[1] == 4)
+			reply(s, SCP_SUCCESS, NULL, 0); /* suspend is answered */
 		return;
 	default:
 		break;
@@ -140,6 +175,13 @@ static uint64_t shmem_read(void *self, uint64_t off, unsigned int bytes)
 	struct scp *s = self;
 	uint64_t v = 0;
 
+	if (off == SH_STATUS) {
+		/* The SCP answers after the agent has polled latency times. */
+		if (s->answer_in > 0U && --s->answer_in == 0U)
+			serve(s);
+	} else if (!scp_channel_free(s)) {
+		s->violations++; /* a reply read before it was there */
+	}
 	memcpy(&v, s->shmem + off, bytes);
 	return v;
 }
@@ -172,11 +214,11 @@ static void mhu_write(void *self, uint64_t off, uint64_t v, unsigned int bytes)
 	if ((v & 1U) == 0U)
 		return;
 	/* A doorbell with nothing handed over is a protocol error. */
-	if (scp_channel_free(s)) {
+	if (scp_channel_free(s) || s->answer_in > 0U) {
 		s->violations++;
 		return;
 	}
-	serve(s);
+	s->answer_in = s->latency;
 }
 
 void scp_init(struct scp *s, uintptr_t shmem, uintptr_t doorbell)
@@ -192,6 +234,7 @@ void scp_init(struct scp *s, uintptr_t shmem, uintptr_t doorbell)
 	s->sys_attributes = 1U << 31 | 1U << 30;
 	s->pd_answer = SCP_SUCCESS;
 	s->sys_answer = SCP_NO_ANSWER;
+	s->latency = 3;
 	s->shmem_model = (struct model){ "SCMI shared memory", shmem,       SCP_SHMEM_SIZE,
 		                         shmem_read,           shmem_write, s };
 	s->mhu_model = (struct model){ "MHU doorbell", doorbell, 4, mhu_read, mhu_write, s };

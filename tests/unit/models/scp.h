@@ -12,19 +12,28 @@
  *  - PROTOCOL_MESSAGE_ATTRIBUTES (0x2): SUCCESS and the attributes
  *    (SYSTEM_POWER_STATE_SET: bit 31 warm reset, bit 30 suspend), NOT_FOUND
  *    for a message it does not implement;
- *  - POWER_STATE_SET (0x11/0x4): flags other than bit 0 (async) or a
- *    power state outside 0x4FFFFFFF are INVALID_PARAMETERS, a domain
- *    other than the four cores NOT_FOUND; otherwise the answer the test
- *    chose (pd_answer: SUCCESS, QUEUED, DENIED, NOT_SUPPORTED...) or none
- *    at all (SCP_NO_ANSWER: the channel stays the SCP's);
- *  - SYSTEM_POWER_STATE_SET (0x12/0x3): no answer for shutdown, cold and
- *    warm reset (SCP-firmware's fire-and-forget), or the error the test
- *    chose (sys_answer).
+ *  - POWER_STATE_SET (0x11/0x4): flags other than bit 0 (async) are
+ *    INVALID_PARAMETERS, and so is a power state the SCP's CSS encoding
+ *    does not allow (scp_css_state_valid); a domain other than the four
+ *    cores NOT_FOUND; otherwise the answer the test chose (pd_answer:
+ *    SUCCESS, QUEUED, DENIED, NOT_SUPPORTED...) or none at all
+ *    (SCP_NO_ANSWER: the channel stays the SCP's). An accepted request is
+ *    queued for its domain and carried out later, when the test says
+ *    (scp_complete, in any order): domain_on[] is what the SCP has done;
+ *  - SYSTEM_POWER_STATE_SET (0x12/0x3): shutdown, cold and warm reset
+ *    and suspend (0, 1, 2, 4; power-up, 3, is not an agent's to ask, and
+ *    anything else is INVALID_PARAMETERS); no answer for the first three
+ *    (SCP-firmware's fire-and-forget), SUCCESS for suspend, or the error
+ *    the test chose (sys_answer).
  *
- * Every command is recorded; what the agent did against the transport's
- * rules is counted: writing the channel while the SCP owns it, ringing
- * the doorbell without handing the channel over, a length that is not
- * header + payload.
+ * The SCP answers later, as SCP-firmware does, never inside the doorbell
+ * write: the reply is written, and the channel marked free, only after
+ * the agent has read the channel's status latency times. Every command
+ * is recorded; what the agent did against the transport's rules is
+ * counted: writing the channel while the SCP owns it, reading anything
+ * of it but the status before the channel is free again (a reply read
+ * before it is there), ringing the doorbell without handing the channel
+ * over, a length that is not header + payload.
  */
 #ifndef TESTS_UNIT_MODELS_SCP_H
 #define TESTS_UNIT_MODELS_SCP_H
@@ -63,8 +72,16 @@ struct scp {
 	bool pwr_state_set, sys_state_set;
 	uint32_t sys_attributes;
 	/* how it answers */
-	int pd_answer;  /* POWER_STATE_SET of a valid request */
-	int sys_answer; /* SYSTEM_POWER_STATE_SET: SCP_NO_ANSWER or an error */
+	int pd_answer;        /* POWER_STATE_SET of a valid request */
+	int sys_answer;       /* SYSTEM_POWER_STATE_SET: SCP_NO_ANSWER or an error */
+	unsigned int latency; /* status reads before the reply (at least 1) */
+
+	/* a command handed over, not yet answered: status reads left */
+	unsigned int answer_in;
+	/* power states asked for and not yet carried out, per core domain */
+	bool queued[4];
+	uint32_t queued_state[4];
+	bool domain_on[4];
 
 	struct scp_cmd log[SCP_LOG];
 	unsigned int count;
@@ -78,6 +95,18 @@ void scp_init(struct scp *s, uintptr_t shmem, uintptr_t doorbell);
 
 /* The last command of @protocol/@msg, or NULL. */
 const struct scp_cmd *scp_last(const struct scp *s, uint32_t protocol, uint32_t msg);
+
+/*
+ * Whether @state is a power state the SCP takes for a core's domain (its
+ * CSS encoding, SCP-firmware's composite state): one nibble per level
+ * (0 off, 1 on; level 0 may also be 2, sleep) up to the highest level
+ * named in bits 19:16 (0 to 2: core, cluster, system), every other bit 0,
+ * and no level on above one that is not (an on core needs an on cluster).
+ */
+bool scp_css_state_valid(uint32_t state);
+
+/* Carry out what was queued for core domain @domain (no-op if nothing). */
+void scp_complete(struct scp *s, unsigned int domain);
 
 /* The channel as the SCP leaves it with a command it has not answered. */
 void scp_hold_channel(struct scp *s);
