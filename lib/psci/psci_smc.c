@@ -53,18 +53,26 @@ static int mpidr_to_pos(uint64_t mpidr)
 /*
  * @pc lies in the non-secure DRAM (psci_setup's ranges: N1SDP's DRAM1
  * below the firmware's carve-outs and its DRAM2, QEMU's /memory). The
- * first range is the usual answer; the unsigned difference takes care of
- * @pc below a range's base.
+ * first range is the usual answer, asked first (an empty set's first
+ * range has size 0: no answer); the unsigned difference takes care of @pc
+ * below a range's base. Out of the way of the first: the others.
  */
-static bool in_ns_dram(uint64_t pc)
+static __attribute__((noinline)) bool in_other_ns_dram(uint64_t pc)
 {
 	const struct mem_ranges *d = &psci_decided.ns_dram;
 
-	for (unsigned int i = 0; i < d->count; i++) {
+	for (unsigned int i = 1; i < d->count; i++) {
 		if (pc - d->range[i].base < d->range[i].size)
 			return true;
 	}
 	return false;
+}
+
+static bool in_ns_dram(uint64_t pc)
+{
+	const struct mem_range *first = &psci_decided.ns_dram.range[0];
+
+	return pc - first->base < first->size || in_other_ns_dram(pc);
 }
 
 /*
@@ -73,7 +81,8 @@ static bool in_ns_dram(uint64_t pc)
  * 0, or PSCI_E_INVALID_ADDRESS unless @pc is 4-byte aligned (A64; an odd
  * address would be T32) and in non-secure DRAM.
  */
-static int ns_entry(struct psci_ns_entry *e, uint64_t pc, uint64_t context_id, uint64_t caller_spsr)
+static inline __attribute__((always_inline)) int ns_entry(struct psci_ns_entry *e, uint64_t pc,
+                                                          uint64_t context_id, uint64_t caller_spsr)
 {
 	unsigned int el = (unsigned int)(caller_spsr >> SPSR_M_EL_SHIFT) & SPSR_M_EL_MASK;
 

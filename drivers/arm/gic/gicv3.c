@@ -119,9 +119,22 @@ static bool gicr_pwrr;
 static bool erratum_2384374;
 /* What gicv3_save kept for the next gicv3_cpu_init, or NULL. */
 static const struct gicv3_context *saved;
-/* The platform's secure interrupts (gicv3_distributor_init). */
-static const struct gicv3_secure_irq *secure_irqs;
-static unsigned int secure_irq_count;
+/*
+ * The platform's secure SGIs and PPIs, as every CPU's redistributor gets
+ * them at each power-up (a powered-down GIC-600 redistributor loses its
+ * state): bit n of @mask for INTID n, of @g1s for Secure Group 1; the
+ * byte lanes of IPRIORITYR words 0-7 holding one (@prio_lanes, a word
+ * each), and which words are wholly secure (@prio_whole, bit w: written
+ * without a read) or in part (@prio_part); the PPIs' ICFGR1 trigger fields
+ * among them (@cfg_mask) and the edge bits set (@cfg_edge). Worked out
+ * once, at gicv3_distributor_init, so that a warm boot pays a few writes,
+ * not a walk of the list.
+ */
+static struct {
+	uint32_t mask, g1s, cfg_mask, cfg_edge;
+	uint32_t prio_whole, prio_part;
+	uint32_t prio_lanes[8];
+} sgi_ppi;
 
 /* Wait until (*@reg & @mask) == @want, bounded; panic naming @what if not. */
 static void wait_for(uintptr_t reg, uint32_t mask, uint32_t want, const char *what)
@@ -175,23 +188,43 @@ static void set_bit(uintptr_t regs, unsigned int intid, bool on)
  * reconfigure it (IHI 0069 12.1.7: its registers are RAZ/WI to
  * non-secure accesses).
  */
-static void make_secure(const struct gicv3_secure_irq *irq, uintptr_t igroupr, uintptr_t igrpmodr,
-                        uintptr_t icenabler, uintptr_t ipriorityr, uintptr_t icfgr)
+static void make_secure_spi(const struct gicv3_secure_irq *irq)
 {
 	unsigned int id = irq->intid;
-	uintptr_t cfg = icfgr + (id / 16U) * 4U;
+	uintptr_t cfg = gicd + GICD_ICFGR + (id / 16U) * 4U;
 	uint32_t edge = 2U << (2U * (id % 16U));
-	uintptr_t pri = ipriorityr + (id & ~3U);
+	uintptr_t pri = gicd + GICD_IPRIORITYR + (id & ~3U);
 	uint32_t byte = 0xffU << (8U * (id % 4U));
 
-	mmio_write_32(icenabler + (id / 32U) * 4U, 1U << (id % 32U));
-	set_bit(igroupr, id, false);
-	set_bit(igrpmodr, id, irq->group == GICV3_GROUP1S);
+	mmio_write_32(gicd + GICD_ICENABLER + (id / 32U) * 4U, 1U << (id % 32U));
+	set_bit(gicd + GICD_IGROUPR, id, false);
+	set_bit(gicd + GICD_IGRPMODR, id, irq->group == GICV3_GROUP1S);
 	mmio_write_32(pri, (mmio_read_32(pri) & ~byte) | (SECURE_PRIORITY << (8U * (id % 4U))));
-	/* SGIs are edge-triggered whatever is written (12.11.7): their ICFGR0 is read-only. */
-	if (id >= 16U)
-		mmio_write_32(cfg,
-		              irq->edge ? mmio_read_32(cfg) | edge : mmio_read_32(cfg) & ~edge);
+	mmio_write_32(cfg, irq->edge ? mmio_read_32(cfg) | edge : mmio_read_32(cfg) & ~edge);
+}
+
+/*
+ * The secure SGIs and PPIs of @rd's CPU, its groups already written:
+ * disabled, at the highest priority, their trigger (sgi_ppi).
+ */
+static void make_secure_sgi_ppi(uintptr_t rd)
+{
+	mmio_write_32(rd + GICR_ICENABLER0, sgi_ppi.mask);
+	for (uint32_t w = sgi_ppi.prio_whole; w != 0U; w &= w - 1U)
+		mmio_write_32(rd + GICR_IPRIORITYR + 4U * (unsigned int)__builtin_ctz(w),
+		              SECURE_PRIORITY * 0x01010101U);
+	for (uint32_t w = sgi_ppi.prio_part; w != 0U; w &= w - 1U) {
+		unsigned int i = (unsigned int)__builtin_ctz(w);
+		uintptr_t reg = rd + GICR_IPRIORITYR + 4U * i;
+		uint32_t lanes = sgi_ppi.prio_lanes[i];
+
+		mmio_write_32(reg, (mmio_read_32(reg) & ~lanes) |
+		                           (SECURE_PRIORITY * 0x01010101U & lanes));
+	}
+	if (sgi_ppi.cfg_mask != 0U)
+		mmio_write_32(rd + GICR_ICFGR0 + 4U,
+		              (mmio_read_32(rd + GICR_ICFGR0 + 4U) & ~sgi_ppi.cfg_mask) |
+		                      sgi_ppi.cfg_edge);
 }
 
 void gicv3_distributor_init(uintptr_t gicd_base, uintptr_t gicr_base,
@@ -199,8 +232,27 @@ void gicv3_distributor_init(uintptr_t gicd_base, uintptr_t gicr_base,
 {
 	gicd = gicd_base;
 	gicr = gicr_base;
-	secure_irqs = secure;
-	secure_irq_count = count;
+	sgi_ppi = (__typeof__(sgi_ppi)){ 0 };
+	for (unsigned int i = 0; i < count; i++) {
+		unsigned int id = secure[i].intid;
+
+		if (id >= 32U)
+			continue;
+		sgi_ppi.mask |= 1U << id;
+		sgi_ppi.g1s |= secure[i].group == GICV3_GROUP1S ? 1U << id : 0U;
+		sgi_ppi.prio_lanes[id / 4U] |= 0xffU << (8U * (id % 4U));
+		/* SGIs are edge-triggered whatever is written (12.11.7): ICFGR0 is read-only. */
+		if (id >= 16U) {
+			sgi_ppi.cfg_mask |= 3U << (2U * (id - 16U));
+			sgi_ppi.cfg_edge |= secure[i].edge ? 2U << (2U * (id - 16U)) : 0U;
+		}
+	}
+	for (unsigned int w = 0; w < 8U; w++) {
+		if (sgi_ppi.prio_lanes[w] == ~0U)
+			sgi_ppi.prio_whole |= 1U << w;
+		else if (sgi_ppi.prio_lanes[w] != 0U)
+			sgi_ppi.prio_part |= 1U << w;
+	}
 	/*
 	 * Every frame of one GIC is the same product; the first answers its
 	 * GICR_IIDR powered down or not (TF-A reads it before powering up).
@@ -225,9 +277,7 @@ void gicv3_distributor_init(uintptr_t gicd_base, uintptr_t gicr_base,
 	}
 	for (unsigned int i = 0; i < count; i++) {
 		if (secure[i].intid >= 32U && secure[i].intid < lines)
-			make_secure(&secure[i], gicd + GICD_IGROUPR, gicd + GICD_IGRPMODR,
-			            gicd + GICD_ICENABLER, gicd + GICD_IPRIORITYR,
-			            gicd + GICD_ICFGR);
+			make_secure_spi(&secure[i]);
 	}
 	mmio_write_32(gicd + GICD_CTLR, CTLR_ARE_S | CTLR_ARE_NS | CTLR_ENABLE_G0 |
 	                                        CTLR_ENABLE_G1NS | CTLR_ENABLE_G1S);
@@ -322,6 +372,8 @@ static void redistributor_power_down(uintptr_t rd)
 	pwrr_wait_settled(rd, "power-down");
 	mmio_write_32(rd + GICR_PWRR, PWRR_RDPD);
 	pwrr_wait_settled(rd, "power-down");
+	/* Its state goes with its power (GIC-600 TRM 3.6.1). */
+	my_cpu_data()->gicr_configured = false;
 }
 
 static void redistributor_wake(uintptr_t rd)
@@ -423,6 +475,7 @@ static void restore_redistributor(uintptr_t rd, const struct gicv3_context *ctx)
 
 int gicv3_cpu_init(void)
 {
+	struct cpu_data *cd = my_cpu_data();
 	uintptr_t rd = my_redistributor();
 	const struct gicv3_context *ctx = saved;
 
@@ -434,17 +487,25 @@ int gicv3_cpu_init(void)
 	if (GICV3_SUPPORT_GIC600 && gicr_pwrr)
 		redistributor_power_up(rd);
 	redistributor_wake(rd);
+	/*
+	 * The SGIs' and PPIs' groups and the secure ones' set-up, which the
+	 * normal world cannot change (their registers are secure, or RAZ/WI to
+	 * it): once per power-up of the redistributor, not at every warm boot
+	 * (a power-down suspend keeps it powered), and from what SYSTEM_SUSPEND
+	 * kept when it lost them.
+	 */
 	if (ctx != NULL && ctx->rd == rd) {
-		restore_redistributor(rd, ctx);
+		restore_redistributor(rd, ctx); /* its groups among what comes back */
 		saved = NULL;
-	} else {
-		mmio_write_32(rd + GICR_IGROUPR0, ~0U);
-		mmio_write_32(rd + GICR_IGRPMODR0, 0);
+		cd->gicr_configured = false;
+	} else if (!cd->gicr_configured) {
+		mmio_write_32(rd + GICR_IGROUPR0, ~sgi_ppi.mask);
+		mmio_write_32(rd + GICR_IGRPMODR0, sgi_ppi.g1s);
 	}
-	for (unsigned int i = 0; i < secure_irq_count; i++) {
-		if (secure_irqs[i].intid < 32U)
-			make_secure(&secure_irqs[i], rd + GICR_IGROUPR0, rd + GICR_IGRPMODR0,
-			            rd + GICR_ICENABLER0, rd + GICR_IPRIORITYR, rd + GICR_ICFGR0);
+	if (!cd->gicr_configured) {
+		if (sgi_ppi.mask != 0U)
+			make_secure_sgi_ppi(rd);
+		cd->gicr_configured = true;
 	}
 
 	/*

@@ -60,8 +60,13 @@ struct cpu_data {
 	 */
 	uint64_t bhb_loops;
 	bool bhb_known;
-	/* This CPU's GIC redistributor frame once found, else 0 (drivers/arm/gic). */
+	/*
+	 * This CPU's GIC redistributor frame once found, else 0, and whether
+	 * it holds the firmware's SGI/PPI configuration: set up, and powered
+	 * since (drivers/arm/gic).
+	 */
 	uintptr_t gicr_frame;
+	bool gicr_configured;
 	uint64_t locks_held; /* lock ranks held (include/lib/spinlock.h) */
 	struct crash_regs crash;
 	uint8_t crash_stack[CRASH_STACK_SIZE] __attribute__((aligned(16)));
