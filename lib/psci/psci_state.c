@@ -320,7 +320,7 @@ static int populate_tree(const uint8_t *desc)
 			.lock = SPINLOCK_INIT(LOCK_RANK_PSCI_NODE + PLAT_MAX_PWR_LVL - 1U),
 			.level = PLAT_MAX_PWR_LVL,
 			.parent = PSCI_NO_PARENT,
-			.local_state = PSCI_LOCAL_STATE_RUN,
+			.local_state = PSCI_LOCAL_STATE_OFF,
 		};
 	}
 	for (unsigned int lvl = PLAT_MAX_PWR_LVL; lvl >= 1U; lvl--) {
@@ -340,7 +340,7 @@ static int populate_tree(const uint8_t *desc)
 						                      2U),
 						.level = (uint8_t)(lvl - 1U),
 						.parent = (uint16_t)parent,
-						.local_state = PSCI_LOCAL_STATE_RUN,
+						.local_state = PSCI_LOCAL_STATE_OFF,
 					};
 				} else {
 					if (children >= PLATFORM_CORE_COUNT)
@@ -400,7 +400,13 @@ int psci_state_init(const uint8_t *tree_desc, const struct plat_psci_ops *ops, u
 	cpu_nodes[me].aff_info = PSCI_AFF_ON;
 	cores_on = 1;
 
-	/* Cold boot, one core: the locks are free, and taking them keeps one way to write. */
+	/*
+	 * Cold boot, one core: it and its domains run; every other domain is
+	 * OFF, as its cores are, until one of them powers up (first man up),
+	 * so that an OS-initiated request judges a cluster no core ever ran
+	 * in as down (populate_tree). The locks are free, and taking them
+	 * keeps one way to write.
+	 */
 	struct psci_ancestors_locked l = psci_lock_ancestors(me, PLAT_MAX_PWR_LVL);
 
 	psci_set_running(l);

@@ -1710,9 +1710,10 @@ static void test_setup(void)
 		for (unsigned int lvl = 1; lvl <= MAXL; lvl++)
 			m[c].req[lvl] = OFF;
 	}
+	/* Every domain is off but core 0's (as TF-A's cold boot leaves them). */
 	for (unsigned int cl = 0; cl < PLAT_CLUSTER_COUNT; cl++)
-		m_cluster[cl] = RUN;
-	m_system = RUN;
+		m_cluster[cl] = OFF;
+	m_system = OFF;
 	m[0].run = M_RUNNING;
 	m_set_running(0, MAXL);
 

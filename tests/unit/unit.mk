@@ -99,11 +99,13 @@ UNIT_TEST_ARGS_test_psci_model_2x2 := 1 20000
 #  osi-level: OS-initiated validation asks each other core only to be as
 #             deep as the state the platform grants the level they share
 #             (the old check: a level granted as RUN, QEMU's level 2, let
-#             a running core through; docs/design/psci.rst).
+#             a running core through; docs/design/psci.rst);
+#  cold-run:  cold boot leaves every domain RUN, not only the boot core's
+#             (a cluster no core ever ran in then looks running).
 MUTANTS_DIR := $(UNIT_DIR)/mutants
 PSCI_MUTANTS := $(MUTANTS_DIR)/test_psci_model_coord $(MUTANTS_DIR)/test_psci_model_first_up \
 	$(MUTANTS_DIR)/test_psci_model_sys_stat $(MUTANTS_DIR)/test_psci_model_record \
-	$(MUTANTS_DIR)/test_psci_model_osi_level
+	$(MUTANTS_DIR)/test_psci_model_osi_level $(MUTANTS_DIR)/test_psci_model_cold_run
 $(MUTANTS_DIR)/coord/psci_coord.c: lib/psci/psci_coord.c
 	@mkdir -p $(@D)
 	@sed 's/if (req\[lvl - 1\]\[c\] < target)/if (req[lvl - 1][c] > target)/' $< > $@
@@ -124,6 +126,10 @@ $(MUTANTS_DIR)/osi_level/psci_state.c: lib/psci/psci_state.c
 	@mkdir -p $(@D)
 	@sed 's/cpu_nodes\[c\]\.local_state == PSCI_LOCAL_STATE_RUN)/cpu_nodes[c].local_state < want)/' $< > $@
 	@! cmp -s $< $@ || { echo "mutant osi_level: the pattern no longer matches $<" >&2; exit 1; }
+$(MUTANTS_DIR)/cold_run/psci_state.c: lib/psci/psci_state.c
+	@mkdir -p $(@D)
+	@sed 's/\.local_state = PSCI_LOCAL_STATE_OFF,/.local_state = PSCI_LOCAL_STATE_RUN,/' $< > $@
+	@! cmp -s $< $@ || { echo "mutant cold_run: the pattern no longer matches $<" >&2; exit 1; }
 # $(call psci_mutant,NAME,FILE): the model test on lib/psci with FILE
 # (lib/psci/FILE) replaced by the mutant's.
 psci_mutant = $(eval $(call host_test,$(MUTANTS_DIR)/test_psci_model_$(1),tests/unit/test_psci_model.c,\
@@ -134,6 +140,7 @@ $(call psci_mutant,first_up,psci_state.c)
 $(call psci_mutant,sys_stat,psci_suspend.c)
 $(call psci_mutant,record,psci_suspend.c)
 $(call psci_mutant,osi_level,psci_state.c)
+$(call psci_mutant,cold_run,psci_state.c)
 
 # Each platform's own unit tests live with it (plat/<name>/tests/unit.mk).
 include $(wildcard plat/*/tests/unit.mk)
