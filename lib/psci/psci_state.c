@@ -163,7 +163,7 @@ void psci_set_running(struct psci_ancestors_locked l)
 	}
 }
 
-int psci_osi_validate(struct psci_ancestors_locked l, const struct psci_power_state *requested,
+int psci_osi_validate(struct psci_ancestors_locked l, const struct psci_power_state *asked,
                       unsigned int level)
 {
 	unsigned int pos = l.pos;
@@ -185,11 +185,11 @@ int psci_osi_validate(struct psci_ancestors_locked l, const struct psci_power_st
 			join++;
 		/*
 		 * The state the caller asks for that domain, the deepest asked
-		 * of any domain @c is in (no level is deeper than the one
-		 * below: psci_check_request); above the PowerLevel, run.
+		 * of any domain @c is in (no level is asked deeper than the
+		 * one below: psci_check_request, psci_last_at_ids); above the
+		 * PowerLevel, run.
 		 */
-		uint8_t want = join <= level ? requested->pwr_domain_state[join]
-		                             : PSCI_LOCAL_STATE_RUN;
+		uint8_t want = join <= level ? asked->pwr_domain_state[join] : PSCI_LOCAL_STATE_RUN;
 
 		/* Running, or being powered on: the caller is not the last. */
 		if (cpu_nodes[c].aff_info == PSCI_AFF_ON_PENDING ||

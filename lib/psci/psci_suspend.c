@@ -90,7 +90,12 @@ static int suspend(struct psci_power_state *state, const struct psci_pstate_fiel
 	}
 	/* An invalid request is refused whether or not a wake-up is pending. */
 	if (osi) {
-		int rc = psci_osi_validate(l, state, f->level);
+		/* Judged on what the caller asked for, not on what the platform grants. */
+		struct psci_power_state asked = requested;
+
+		psci_asked_state(f->power_state, psci_takes_last_at(), &asked);
+
+		int rc = psci_osi_validate(l, &asked, f->level);
 
 		if (rc != 0) {
 			psci_unlock_ancestors(l);
