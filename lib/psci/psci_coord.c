@@ -106,6 +106,15 @@ static bool same_states(const struct psci_power_state *a, const struct psci_powe
 	return memcmp(a->pwr_domain_state, b->pwr_domain_state, sizeof(a->pwr_domain_state)) == 0;
 }
 
+unsigned int psci_state_key(const struct psci_power_state *state)
+{
+	unsigned int key = 0;
+
+	for (unsigned int lvl = PLAT_MAX_PWR_LVL + 1U; lvl-- > 0U;)
+		key = key * (PSCI_LOCAL_STATE_OFF + 1U) + state->pwr_domain_state[lvl];
+	return key;
+}
+
 int psci_stat_index(const struct psci_pstate_desc *table, unsigned int count, int requested,
                     const struct psci_power_state *state)
 {

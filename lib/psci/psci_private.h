@@ -238,6 +238,14 @@ void psci_set_suspend_mode_locked(struct psci_ancestors_locked l, unsigned int m
 void psci_stat_begin(unsigned int pos, int idx);
 void psci_stat_end(unsigned int pos);
 /*
+ * The table entry a stay in the composite state @state (every level RUN,
+ * RET or OFF) counts for, asked as entry @requested of the platform's
+ * table: psci_stat_index's answer, looked up by the state's key
+ * (psci_state_key) in tables made at cold boot rather than searched for,
+ * on every power-down suspend.
+ */
+int psci_stat_entry(int requested, const struct psci_power_state *state);
+/*
  * The table entry a CPU_OFF counts for: the core power-down state (the
  * first entry that turns the core off and nothing above it), or
  * PSCI_STAT_NONE.

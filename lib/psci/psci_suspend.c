@@ -128,9 +128,7 @@ static int suspend(struct psci_power_state *state, const struct psci_pstate_fiel
 	 * SYSTEM_SUSPEND's every-level OFF is no entry of the table: it counts
 	 * for the one it is the equivalent of (@idx, the deepest).
 	 */
-	psci_stat_begin(pos, system ? idx
-	                            : psci_stat_index(psci_plat()->power_states,
-	                                              psci_plat()->power_state_count, idx, state));
+	psci_stat_begin(pos, system ? idx : psci_stat_entry(idx, state));
 	if (powerdown) {
 		/*
 		 * Cleaned to the PoC: EXIT_HW_LOW_PWR is stored with the MMU

@@ -253,6 +253,31 @@ static void test_asked_state(void)
 	CHECK_EQ(st.pwr_domain_state[2], RUN);
 }
 
+/* Every composite state of RUN, RET and OFF has a key of its own, below PSCI_STATE_KEYS. */
+static void test_state_key(void)
+{
+	static bool seen[PSCI_STATE_KEYS];
+	struct psci_power_state all_run = { { RUN, RUN, RUN } };
+	struct psci_power_state all_off = { { OFF, OFF, OFF } };
+	struct psci_power_state core_ret = { { RET, RUN, RUN } };
+
+	CHECK_EQ(psci_state_key(&all_run), 0);
+	CHECK_EQ(psci_state_key(&core_ret), 1);
+	CHECK_EQ(psci_state_key(&all_off), PSCI_STATE_KEYS - 1U);
+	for (unsigned int a = RUN; a <= OFF; a++) {
+		for (unsigned int b = RUN; b <= OFF; b++) {
+			for (unsigned int c = RUN; c <= OFF; c++) {
+				struct psci_power_state st = { { (uint8_t)a, (uint8_t)b,
+					                         (uint8_t)c } };
+				unsigned int key = psci_state_key(&st);
+
+				CHECK(key < PSCI_STATE_KEYS && !seen[key]);
+				seen[key] = true;
+			}
+		}
+	}
+}
+
 /* Two clusters of two cores under one system node. */
 static uint8_t req[PLAT_MAX_PWR_LVL][PLATFORM_CORE_COUNT];
 
@@ -389,6 +414,7 @@ int main(void)
 	RUN_TEST(test_check_request);
 	RUN_TEST(test_last_at_ids);
 	RUN_TEST(test_asked_state);
+	RUN_TEST(test_state_key);
 	RUN_TEST(test_coordinate_last_core_down);
 	RUN_TEST(test_coordinate_shallowest_wins);
 	RUN_TEST(test_coordinate_run_stops_upwards);

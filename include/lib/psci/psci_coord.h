@@ -94,6 +94,23 @@ int psci_stat_index(const struct psci_pstate_desc *table, unsigned int count, in
                     const struct psci_power_state *state);
 
 /*
+ * The composite states whose every level is RUN, RET or OFF (those a
+ * request or coordination can produce: psci_check_request), and a state's
+ * index among them, its key: its levels' local states as the digits of a
+ * base-3 number, the core's the lowest. @state must be one of them.
+ */
+#if PLAT_MAX_PWR_LVL == 1
+#define PSCI_STATE_KEYS 9U
+#elif PLAT_MAX_PWR_LVL == 2
+#define PSCI_STATE_KEYS 27U
+#elif PLAT_MAX_PWR_LVL == 3
+#define PSCI_STATE_KEYS 81U
+#else
+#error "PLAT_MAX_PWR_LVL: 1 to 3 power levels above the core"
+#endif
+unsigned int psci_state_key(const struct psci_power_state *state);
+
+/*
  * The entry of @table that SYSTEM_SUSPEND counts for in PSCI_STAT, or -1:
  * DEN0022 makes SYSTEM_SUSPEND semantically a CPU_SUSPEND to the deepest
  * low-power state, so its stay counts for the deepest power-down entry
