@@ -1416,6 +1416,20 @@ static void osi_request(void)
 	osi_rc = suspend_call(osi_caller, osi_ps, false, NS_PC + 0x40, true, 0xc0de, false);
 }
 
+/*
+ * Core 0's OS-initiated answer @rc (the case in what) against DEN0022's
+ * @want; then core 0 runs again.
+ */
+static void osi_verdict(int64_t rc, int64_t want)
+{
+	EXPECT(rc == want, "returned %lld, expected %lld (DEN0022 5.4.2)", (long long)rc,
+	       (long long)want);
+	seen.osi_cases++;
+	check_state();
+	if (m[0].run == M_SUSPENDED)
+		warm_boot(0);
+}
+
 /* One case: core 0 asks @ps with core @k (or none) in @ks; the answer must be @want. */
 static void osi_case(uint32_t ps, unsigned int k, enum k_state ks, int64_t want)
 {
@@ -1450,13 +1464,8 @@ static void osi_case(uint32_t ps, unsigned int k, enum k_state ks, int64_t want)
 	}
 	snprintf(what, sizeof(what), "OS-initiated CPU_SUSPEND(0x%08x) of core 0, core %u %s", ps,
 	         k, k_names[ks]);
-	EXPECT(osi_rc == want, "returned %lld, expected %lld (DEN0022)", (long long)osi_rc,
-	       (long long)want);
-	seen.osi_cases++;
-	check_state();
+	osi_verdict(osi_rc, want);
 	/* Back to core 0 alone, running. */
-	if (m[0].run == M_SUSPENDED)
-		warm_boot(0);
 	if (ks != K_NONE) {
 		if (m[k].run != M_RUNNING)
 			warm_boot(k);
@@ -1524,20 +1533,15 @@ static void test_osi_last_core(void)
 
 /*
  * Core 0 asks @ps (PowerLevel 2, the system asked to leave RUN) in
- * OS-initiated mode and must get @want; back to core 0 alone afterwards
- * is its caller's business.
+ * OS-initiated mode, @when, and must get @want; the other cores are its
+ * caller's business.
  */
 static void osi_system_request(uint32_t ps, int64_t want, const char *when)
 {
 	int64_t rc = suspend_call(0, ps, false, NS_PC + 0x80, true, 0x5ce, false);
 
 	snprintf(what, sizeof(what), "OS-initiated CPU_SUSPEND(0x%08x) of core 0, %s", ps, when);
-	EXPECT(rc == want, "returned %lld, expected %lld (DEN0022 5.4.2)", (long long)rc,
-	       (long long)want);
-	seen.osi_cases++;
-	check_state();
-	if (m[0].run == M_SUSPENDED)
-		warm_boot(0);
+	osi_verdict(rc, want);
 }
 
 /*
