@@ -41,7 +41,8 @@
  *  PLAT_XLAT_VA_BITS     more than 32 bits of address space (lib/xlat)
  *  PLAT_DTB_MAX_SIZE, PLAT_DTB_SCRATCH_BASE  the DTB region and the
  *                        scratch buffer of a platform whose BL2 edits it
- *  PLAT_PSTATE_SYSTEM_LEVEL  a level-2 power_state granted as less
+ *  PLAT_PSTATE_SYSTEM_LEVEL  a level-2 power_state whose entry keeps the
+ *                        system running (N1SDP's NULL StateID)
  *  PLAT_SOC_VERSION, PLAT_SOC_REVISION, PLAT_SOC_NAME  what SMCCC_ARCH_SOC_ID
  *                        answers, where it is constant (the payload checks)
  *  and what a shared module of plat/ reads (its header says: the hold pen,

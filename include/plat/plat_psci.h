@@ -50,8 +50,13 @@ struct plat_psci_ops {
 	/*
 	 * Mandatory. The power_state values the platform implements and the
 	 * local state each requests per level; anything else is
-	 * INVALID_PARAMS. (Entry points are checked generically: 4-byte
-	 * aligned, inside the non-secure DRAM BL2 found, struct plat_ns_dram,
+	 * INVALID_PARAMS. Where the StateIDs follow DEN0022's recommended
+	 * encoding, each entry's states are the ones its StateID names, but
+	 * at the highest level, which may be shallower (psci_last_at_ids; a
+	 * level without power control is recorded OFF all the same, its
+	 * hooks doing what they can: QEMU's system level). (Entry points are
+	 * checked generically: 4-byte aligned, inside the non-secure DRAM BL2
+	 * found, struct plat_ns_dram,
 	 * else INVALID_ADDRESS.)
 	 */
 	const struct psci_pstate_desc *power_states;

@@ -38,15 +38,27 @@ bool psci_last_at_ids(const struct psci_pstate_desc *table, unsigned int count)
 
 		if ((id >> LAST_AT_SHIFT) != 0U)
 			return false;
+
+		uint32_t below = PSCI_LOCAL_STATE_OFF; /* asked of the level below */
+
 		for (unsigned int lvl = 0; lvl <= PLAT_MAX_PWR_LVL; lvl++) {
 			uint32_t asked = (id >> (PSTATE_ID_LEVEL_BITS * lvl)) &
 			                 PSTATE_ID_LEVEL_MASK;
 			uint8_t granted = table[i].state.pwr_domain_state[lvl];
+			/*
+			 * Below the highest level the grant is the ask: OS-
+			 * initiated requests are judged against the states
+			 * the tree records there (psci_osi_validate). No
+			 * request reads the highest level's, which may be
+			 * granted shallower (psci_coord.h), but is never
+			 * asked deeper than the level below it.
+			 */
+			bool top = lvl == PLAT_MAX_PWR_LVL && lvl != PSCI_CPU_PWR_LVL;
 
-			if (asked > PSCI_LOCAL_STATE_OFF || asked < granted ||
-			    (lvl == PSCI_CPU_PWR_LVL && asked != granted) ||
+			if (asked > below || asked < granted || (!top && asked != granted) ||
 			    (lvl > level && asked != PSCI_LOCAL_STATE_RUN))
 				return false;
+			below = asked;
 		}
 	}
 	return true;
@@ -70,6 +82,17 @@ uint32_t psci_split_last_at(uint32_t power_state, unsigned int *last_at)
 	return power_state & ~(PSTATE_ID_LEVEL_MASK << LAST_AT_SHIFT);
 }
 
+void psci_asked_state(uint32_t power_state, bool last_at_ids, struct psci_power_state *state)
+{
+	if (!last_at_ids)
+		return;
+	for (unsigned int lvl = 0; lvl <= PLAT_MAX_PWR_LVL; lvl++) {
+		uint32_t field = power_state >> (PSTATE_ID_LEVEL_BITS * lvl);
+
+		state->pwr_domain_state[lvl] = (uint8_t)(field & PSTATE_ID_LEVEL_MASK);
+	}
+}
+
 unsigned int psci_last_at_level(const struct psci_pstate_fields *f, bool last_at_ids)
 {
 	unsigned int last_at;
@@ -81,6 +104,15 @@ unsigned int psci_last_at_level(const struct psci_pstate_fields *f, bool last_at
 static bool same_states(const struct psci_power_state *a, const struct psci_power_state *b)
 {
 	return memcmp(a->pwr_domain_state, b->pwr_domain_state, sizeof(a->pwr_domain_state)) == 0;
+}
+
+unsigned int psci_state_key(const struct psci_power_state *state)
+{
+	unsigned int key = 0;
+
+	for (unsigned int lvl = PLAT_MAX_PWR_LVL + 1U; lvl-- > 0U;)
+		key = key * (PSCI_LOCAL_STATE_OFF + 1U) + state->pwr_domain_state[lvl];
+	return key;
 }
 
 int psci_stat_index(const struct psci_pstate_desc *table, unsigned int count, int requested,
@@ -159,8 +191,8 @@ int psci_check_request(const struct psci_pstate_fields *f, const struct psci_pow
 			return PSCI_E_INVALID_PARAMS;
 	}
 	/*
-	 * The platform may grant a shallower state than asked at the top (the
-	 * QEMU system level), never a deeper one.
+	 * The platform may grant a shallower state than asked at the top
+	 * (psci_last_at_ids), never a deeper one.
 	 */
 	if (psci_find_target_level(state) > f->level)
 		return PSCI_E_INVALID_PARAMS;

@@ -196,16 +196,17 @@ void psci_set_running(struct psci_ancestors_locked l);
 /*
  * OS-initiated mode (DEN0022 4.4.4, 5.4.2): the locked core claims to be
  * the last running core of each domain it locked (up to the level its
- * StateID names, or its PowerLevel), asking for @requested up to @level.
- * PSCI_E_DENIED if another core under those domains is running or being
- * powered on, or (up to @level) a domain of another core is running where
- * a low-power state is asked; else PSCI_E_INVALID_PARAMS if (up to
- * @level) another core, or a domain between it and the one shared, is in
- * a low-power state shallower than the one asked for the shared domain
- * (it would lose state); else 0. Whatever the platform grants a level (a
- * PowerLevel granted as RUN still means "last running core").
+ * StateID names, or its PowerLevel), asking for @asked up to @level: the
+ * states the caller asked for (psci_asked_state), never the ones the
+ * platform grants, so that no domain is asked deeper than any of its
+ * children may go. PSCI_E_DENIED if another core under those domains is
+ * running or being powered on, or (up to @level) a domain of another core
+ * is running where a low-power state is asked; else PSCI_E_INVALID_PARAMS
+ * if (up to @level) another core, or a domain between it and the one
+ * shared, is in a low-power state shallower than the one asked for the
+ * shared domain (it would lose state); else 0.
  */
-int psci_osi_validate(struct psci_ancestors_locked l, const struct psci_power_state *requested,
+int psci_osi_validate(struct psci_ancestors_locked l, const struct psci_power_state *asked,
                       unsigned int level);
 
 /*
@@ -236,6 +237,14 @@ void psci_set_suspend_mode_locked(struct psci_ancestors_locked l, unsigned int m
  */
 void psci_stat_begin(unsigned int pos, int idx);
 void psci_stat_end(unsigned int pos);
+/*
+ * The table entry a stay in the composite state @state (every level RUN,
+ * RET or OFF) counts for, asked as entry @requested of the platform's
+ * table: psci_stat_index's answer, looked up by the state's key
+ * (psci_state_key) in tables made at cold boot rather than searched for,
+ * on every power-down suspend.
+ */
+int psci_stat_entry(int requested, const struct psci_power_state *state);
 /*
  * The table entry a CPU_OFF counts for: the core power-down state (the
  * first entry that turns the core off and nothing above it), or

@@ -28,6 +28,13 @@ static uint32_t cores_frozen;
 static unsigned int suspend_mode = PSCI_MODE_PLAT_COORD;
 static const struct plat_psci_ops *platform_ops;
 static int core_off_index = PSCI_STAT_NONE;
+/*
+ * PSCI_STAT's entry for a stay in each composite state, by its key
+ * (psci_stat_index with no entry asked for), and each table entry's key
+ * (PSCI_STATE_KEYS for an entry no stay can be in): psci_stat_entry.
+ */
+static int8_t stat_by_key[PSCI_STATE_KEYS];
+static uint8_t entry_key[PSCI_MAX_POWER_STATES];
 static int system_suspend_index = PSCI_STAT_NONE;
 static bool last_at_ids;
 static uintptr_t warm_entry;
@@ -163,7 +170,7 @@ void psci_set_running(struct psci_ancestors_locked l)
 	}
 }
 
-int psci_osi_validate(struct psci_ancestors_locked l, const struct psci_power_state *requested,
+int psci_osi_validate(struct psci_ancestors_locked l, const struct psci_power_state *asked,
                       unsigned int level)
 {
 	unsigned int pos = l.pos;
@@ -185,11 +192,11 @@ int psci_osi_validate(struct psci_ancestors_locked l, const struct psci_power_st
 			join++;
 		/*
 		 * The state the caller asks for that domain, the deepest asked
-		 * of any domain @c is in (no level is deeper than the one
-		 * below: psci_check_request); above the PowerLevel, run.
+		 * of any domain @c is in (no level is asked deeper than the
+		 * one below: psci_check_request, psci_last_at_ids); above the
+		 * PowerLevel, run.
 		 */
-		uint8_t want = join <= level ? requested->pwr_domain_state[join]
-		                             : PSCI_LOCAL_STATE_RUN;
+		uint8_t want = join <= level ? asked->pwr_domain_state[join] : PSCI_LOCAL_STATE_RUN;
 
 		/* Running, or being powered on: the caller is not the last. */
 		if (cpu_nodes[c].aff_info == PSCI_AFF_ON_PENDING ||
@@ -271,6 +278,39 @@ void psci_stat_end(unsigned int pos)
 	cpu->stat_idx = PSCI_STAT_NONE;
 }
 
+int psci_stat_entry(int requested, const struct psci_power_state *state)
+{
+	unsigned int key = psci_state_key(state);
+
+	return entry_key[requested] == key ? requested : stat_by_key[key];
+}
+
+/* The keys psci_stat_entry looks up, from the platform's @table (@count entries). */
+static void stat_keys_init(const struct psci_pstate_desc *table, unsigned int count)
+{
+	_Static_assert(PSCI_STATE_KEYS <= UINT8_MAX && PSCI_MAX_POWER_STATES <= INT8_MAX,
+	               "keys and entries fit their arrays");
+	for (unsigned int key = 0; key < PSCI_STATE_KEYS; key++) {
+		struct psci_power_state s;
+		unsigned int k = key;
+
+		for (unsigned int lvl = 0; lvl <= PLAT_MAX_PWR_LVL; lvl++) {
+			s.pwr_domain_state[lvl] = (uint8_t)(k % (PSCI_LOCAL_STATE_OFF + 1U));
+			k /= PSCI_LOCAL_STATE_OFF + 1U;
+		}
+		stat_by_key[key] = (int8_t)psci_stat_index(table, count, PSCI_STAT_NONE, &s);
+	}
+	for (unsigned int i = 0; i < count; i++) {
+		bool in_range = true;
+
+		for (unsigned int lvl = 0; lvl <= PLAT_MAX_PWR_LVL; lvl++)
+			in_range = in_range &&
+			           table[i].state.pwr_domain_state[lvl] <= PSCI_LOCAL_STATE_OFF;
+		entry_key[i] = (uint8_t)(in_range ? psci_state_key(&table[i].state)
+		                                  : PSCI_STATE_KEYS);
+	}
+}
+
 int psci_core_off_index(void)
 {
 	return core_off_index;
@@ -320,7 +360,7 @@ static int populate_tree(const uint8_t *desc)
 			.lock = SPINLOCK_INIT(LOCK_RANK_PSCI_NODE + PLAT_MAX_PWR_LVL - 1U),
 			.level = PLAT_MAX_PWR_LVL,
 			.parent = PSCI_NO_PARENT,
-			.local_state = PSCI_LOCAL_STATE_RUN,
+			.local_state = PSCI_LOCAL_STATE_OFF,
 		};
 	}
 	for (unsigned int lvl = PLAT_MAX_PWR_LVL; lvl >= 1U; lvl--) {
@@ -340,7 +380,7 @@ static int populate_tree(const uint8_t *desc)
 						                      2U),
 						.level = (uint8_t)(lvl - 1U),
 						.parent = (uint16_t)parent,
-						.local_state = PSCI_LOCAL_STATE_RUN,
+						.local_state = PSCI_LOCAL_STATE_OFF,
 					};
 				} else {
 					if (children >= PLATFORM_CORE_COUNT)
@@ -395,12 +435,19 @@ int psci_state_init(const uint8_t *tree_desc, const struct plat_psci_ops *ops, u
 
 	core_off_index = psci_stat_index(ops->power_states, ops->power_state_count, PSCI_STAT_NONE,
 	                                 &core_off);
+	stat_keys_init(ops->power_states, ops->power_state_count);
 	system_suspend_index = psci_deepest_index(ops->power_states, ops->power_state_count);
 	last_at_ids = psci_last_at_ids(ops->power_states, ops->power_state_count);
 	cpu_nodes[me].aff_info = PSCI_AFF_ON;
 	cores_on = 1;
 
-	/* Cold boot, one core: the locks are free, and taking them keeps one way to write. */
+	/*
+	 * Cold boot, one core: it and its domains run; every other domain is
+	 * OFF, as its cores are, until one of them powers up (first man up),
+	 * so that an OS-initiated request judges a cluster no core ever ran
+	 * in as down (populate_tree). The locks are free, and taking them
+	 * keeps one way to write.
+	 */
 	struct psci_ancestors_locked l = psci_lock_ancestors(me, PLAT_MAX_PWR_LVL);
 
 	psci_set_running(l);

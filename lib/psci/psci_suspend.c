@@ -90,7 +90,12 @@ static int suspend(struct psci_power_state *state, const struct psci_pstate_fiel
 	}
 	/* An invalid request is refused whether or not a wake-up is pending. */
 	if (osi) {
-		int rc = psci_osi_validate(l, state, f->level);
+		/* Judged on what the caller asked for, not on what the platform grants. */
+		struct psci_power_state asked = requested;
+
+		psci_asked_state(f->power_state, psci_takes_last_at(), &asked);
+
+		int rc = psci_osi_validate(l, &asked, f->level);
 
 		if (rc != 0) {
 			psci_unlock_ancestors(l);
@@ -123,9 +128,7 @@ static int suspend(struct psci_power_state *state, const struct psci_pstate_fiel
 	 * SYSTEM_SUSPEND's every-level OFF is no entry of the table: it counts
 	 * for the one it is the equivalent of (@idx, the deepest).
 	 */
-	psci_stat_begin(pos, system ? idx
-	                            : psci_stat_index(psci_plat()->power_states,
-	                                              psci_plat()->power_state_count, idx, state));
+	psci_stat_begin(pos, system ? idx : psci_stat_entry(idx, state));
 	if (powerdown) {
 		/*
 		 * Cleaned to the PoC: EXIT_HW_LOW_PWR is stored with the MMU

@@ -192,26 +192,33 @@ static void stamp_job(unsigned int pos, void *arg)
 }
 
 /*
- * Stay in core power-down until the lead sets release and wakes the core
- * with an SGI (unpark): no timer, so nothing but the lead ends the suspend,
- * however slowly the host runs either core.
+ * Stay in the power-down *arg names (a power_state) until the lead sets
+ * release and wakes the core with an SGI (unpark): no timer, so nothing but
+ * the lead ends the suspend, however slowly the host runs either core.
  */
 static void park_job(unsigned int pos, void *arg)
 {
+	uint32_t power_state = *(const uint32_t *)arg;
+
 	(void)pos;
-	(void)arg;
 	while (__atomic_load_n(&release, __ATOMIC_ACQUIRE) == 0U) {
-		payload_suspend(PLAT_PSTATE_CORE_OFF);
+		payload_suspend(power_state);
 		payload_wake_ack();
 	}
 }
 
-static bool start(unsigned int pos, payload_job_fn fn)
+/* Start core @pos on job @fn, given @arg. */
+static bool start_job(unsigned int pos, payload_job_fn fn, void *arg)
 {
-	int64_t rc = payload_cpu_on(pos, fn, NULL);
+	int64_t rc = payload_cpu_on(pos, fn, arg);
 
 	return check("CPU_ON", rc == PSCI_E_SUCCESS, "start core %u: CPU_ON = %lld", pos,
 	             (long long)rc);
+}
+
+static bool start(unsigned int pos, payload_job_fn fn)
+{
+	return start_job(pos, fn, NULL);
 }
 
 /* Poll NODE_HW_STATE of core @pos until @state; false after a bound. */
@@ -226,28 +233,43 @@ static bool wait_hw_state(unsigned int pos, int64_t state)
 	             (long long)state);
 }
 
-/*
- * Park core @pos in power-down and return once it is there: NODE_HW_STATE
- * says so where the firmware implements it; else false (a SKIPPED line
- * for @what), since nothing else tells a suspended core from a running one.
- */
-static bool park(unsigned int pos, const char *what)
-{
-	if (!payload_topo.node_hw_state) {
-		payload_skip(what, "needs NODE_HW_STATE to see a core powered down");
-		return false;
-	}
-	release = 0;
-	if (!start(pos, park_job) || !payload_wait_aff(pos, PSCI_AFF_ON))
-		return false;
-	return wait_hw_state(pos, PSCI_HW_OFF);
-}
-
+/* Release a parked core (park_in) and wait for its CPU_OFF. */
 static void unpark(unsigned int pos)
 {
 	__atomic_store_n(&release, 1U, __ATOMIC_RELEASE);
 	payload_wake(pos);
 	payload_wait_cpu_off(pos);
+}
+
+/*
+ * Park core @pos in the power-down @power_state names and return once it
+ * is there: NODE_HW_STATE says so where the firmware implements it; else
+ * false (a SKIPPED line for @what), since nothing else tells a suspended
+ * core from a running one.
+ */
+static bool park_in(unsigned int pos, uint32_t power_state, const char *what)
+{
+	static uint32_t parked_state;
+
+	if (!payload_topo.node_hw_state) {
+		payload_skip(what, "needs NODE_HW_STATE to see a core powered down");
+		return false;
+	}
+	release = 0;
+	parked_state = power_state;
+	if (!start_job(pos, park_job, &parked_state) || !payload_wait_aff(pos, PSCI_AFF_ON))
+		return false;
+	if (wait_hw_state(pos, PSCI_HW_OFF))
+		return true;
+	/* Its suspend refused: it is not left spinning for the next test. */
+	unpark(pos);
+	return false;
+}
+
+/* Park core @pos in core power-down (park_in). */
+static bool park(unsigned int pos, const char *what)
+{
+	return park_in(pos, PLAT_PSTATE_CORE_OFF, what);
 }
 
 static void finish(unsigned int pos)
@@ -760,12 +782,69 @@ static void osi_mode(void)
 }
 
 /*
+ * The system asked down over a cluster that still runs (DEN0022 5.4.2,
+ * CPU_SUSPEND's DENIED in OS-initiated mode: a low-power state is asked of
+ * a node above the core level while one of its children runs). Every
+ * other core of the lead's cluster is off; a core of another cluster (of
+ * the lead's own where the machine has one cluster) is down at the core
+ * level, which leaves its cluster running: nobody asked that cluster
+ * down. The lead's level-2 request @l2, in both spellings, asks the system
+ * for the state its StateID's level-2 field names: DENIED where the other
+ * core's cluster is another and that field is not run, SUCCESS where it is
+ * the lead's own (the request takes it down, and the core in it is down
+ * deeply enough). Then, with another cluster, its core takes that cluster
+ * down as its last running core (level 1), and the same request is
+ * granted. The clusters are the DTB's (topology.c), the firmware's.
+ */
+static void osi_system_over_cluster(uint32_t l2)
+{
+	unsigned int far = far_core();
+	unsigned int other = far != PAYLOAD_NO_CORE
+	                             ? far
+	                             : payload_nth_other(payload_topo.cores > 2U ? 1U : 0U);
+	unsigned int system_asked = (l2 >> (PSTATE_ID_LEVEL_BITS * 2U)) & PSTATE_ID_LEVEL_MASK;
+	int64_t want = far != PAYLOAD_NO_CORE && system_asked != 0U ? PSCI_E_DENIED
+	                                                            : PSCI_E_SUCCESS;
+	char what[120];
+
+	if (l2 == 0U || !need_cores("OS-initiated level 2 over a running cluster", 2))
+		return;
+	if (!RECOMMENDED_IDS) {
+		payload_skip("OS-initiated level 2 over a running cluster",
+		             "NULL StateIDs name no level's state: the platform's table says what "
+		             "0x%08x asks of the system",
+		             l2);
+		return;
+	}
+	if (!park(other, "OS-initiated level 2 over a running cluster"))
+		return;
+	snprintf(what, sizeof(what), "level 2, core %u of %s cluster down at the core level", other,
+	         far != PAYLOAD_NO_CORE ? "another" : "the lead's");
+	expect_suspend(what, l2, want);
+	expect_suspend(what, last_at(l2, 2), want);
+	unpark(other);
+	if (far == PAYLOAD_NO_CORE) {
+		payload_skip("OS-initiated level 2 once another cluster is down",
+		             "the machine has one cluster");
+		return;
+	}
+	/* The other cores of far's cluster are off: far is its last running core. */
+	if (!park_in(far, last_at(PLAT_PSTATE_CLUSTER_OFF, 1),
+	             "OS-initiated level 2 once another cluster is down"))
+		return;
+	snprintf(what, sizeof(what), "level 2, core %u's cluster down, asked by that core", far);
+	expect_suspend(what, l2, PSCI_E_SUCCESS);
+	expect_suspend(what, last_at(l2, 2), PSCI_E_SUCCESS);
+	unpark(far);
+}
+
+/*
  * OS-initiated mode at every level (DEN0022 4.4.4, 5.4.2): a request that
  * names PowerLevel 1 or 2 says the caller is the last running core of its
- * cluster or of the system, whatever state the platform grants that level
- * (QEMU grants its level 2 as run): DENIED while any core there runs,
- * granted when the caller is truly the last. The recommended encoding's
- * last-at-level field says the same of a level above the PowerLevel.
+ * cluster or of the system: DENIED while any core there runs, granted when
+ * the caller is truly the last, and judged on the states its StateID asks
+ * (osi_system_over_cluster). The recommended encoding's last-at-level
+ * field says the same of a level above the PowerLevel.
  */
 static void osi_levels(void)
 {
@@ -841,6 +920,7 @@ static void osi_levels(void)
 		release = 1;
 		finish(far);
 	}
+	osi_system_over_cluster(l2);
 	expect("PSCI_SET_SUSPEND_MODE", "back to platform-coordinated", PSCI_FID_SET_SUSPEND_MODE,
 	       PSCI_MODE_PLAT_COORD, 0, 0, PSCI_E_SUCCESS);
 }

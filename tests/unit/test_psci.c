@@ -20,7 +20,14 @@ static const struct psci_pstate_desc table[] = {
 	{ 0x00000001, { { RET, RUN, RUN } } },
 	{ 0x00010002, { { OFF, RUN, RUN } } },
 	{ 0x01010022, { { OFF, OFF, RUN } } },
-	{ 0x02010222, { { OFF, OFF, RUN } } },
+	{ 0x02010222, { { OFF, OFF, OFF } } },
+};
+
+/* N1SDP's cluster and level-2 entries (NULL StateIDs): two values granted alike. */
+static const struct psci_pstate_desc alike[] = {
+	{ 0x00010000, { { OFF, RUN, RUN } } },
+	{ 0x01010000, { { OFF, OFF, RUN } } },
+	{ 0x02010000, { { OFF, OFF, RUN } } },
 };
 
 /*
@@ -78,20 +85,29 @@ static void test_stat_index(void)
 	struct psci_power_state system_off = { { OFF, OFF, OFF } };
 
 	CHECK_EQ(psci_stat_index(table, 4, 2, &cluster_off), 2);
-	CHECK_EQ(psci_stat_index(table, 4, 3, &cluster_off), 3);
+	CHECK_EQ(psci_stat_index(table, 4, 3, &system_off), 3);
+	/* QEMU's level-2 request coordinated to a cluster power-down. */
+	CHECK_EQ(psci_stat_index(table, 4, 3, &cluster_off), 2);
 	CHECK_EQ(psci_stat_index(table, 4, 2, &core_off), 1);
 	CHECK_EQ(psci_stat_index(table, 4, 3, &core_off), 1);
 	CHECK_EQ(psci_stat_index(table, 4, -1, &core_off), 1);
 	CHECK_EQ(psci_stat_index(table, 4, -1, &cluster_off), 2);
-	CHECK_EQ(psci_stat_index(table, 4, 1, &system_off), -1);
+	CHECK_EQ(psci_stat_index(table, 4, 1, &system_off), 3);
+	CHECK_EQ(psci_stat_index(table, 3, 1, &system_off), -1);
 	CHECK_EQ(psci_stat_index(table, 4, 7, &core_off), 1);
+	/* Two entries granted alike: each counts for itself when asked. */
+	CHECK_EQ(psci_stat_index(alike, 3, 1, &cluster_off), 1);
+	CHECK_EQ(psci_stat_index(alike, 3, 2, &cluster_off), 2);
+	CHECK_EQ(psci_stat_index(alike, 3, -1, &cluster_off), 1);
 }
 
 /* SYSTEM_SUSPEND counts for the table's deepest power-down entry. */
 static void test_deepest_index(void)
 {
-	/* QEMU: 0x02010222 and 0x01010022 are alike; the higher PowerLevel wins. */
+	/* QEMU: 0x02010222, the system off. */
 	CHECK_EQ(psci_deepest_index(table, 4), 3);
+	/* N1SDP: 0x02010000 and 0x01010000 are alike; the higher PowerLevel wins. */
+	CHECK_EQ(psci_deepest_index(alike, 3), 2);
 	/* In any order of the table. */
 	const struct psci_pstate_desc reversed[] = { table[3], table[2], table[1], table[0] };
 
@@ -125,11 +141,11 @@ static void test_validate(void)
 	CHECK_EQ(validate(0x00010002, &st, &f), 1);
 	CHECK_EQ(validate(0x01010022, &st, &f), 2);
 	CHECK_EQ(st.pwr_domain_state[1], OFF);
-	/* TFTF's level-2 "deepest" is granted as cluster power-down. */
+	/* TFTF's level-2 "deepest": the system off, as its StateID names. */
 	CHECK_EQ(validate(0x02010222, &st, &f), 3);
 	CHECK_EQ(st.pwr_domain_state[1], OFF);
-	CHECK_EQ(st.pwr_domain_state[2], RUN);
-	CHECK_EQ(psci_find_target_level(&st), 1);
+	CHECK_EQ(st.pwr_domain_state[2], OFF);
+	CHECK_EQ(psci_find_target_level(&st), 2);
 	/* NULL StateID and unlisted values. */
 	CHECK_EQ(validate(0x00000000, &st, &f), PSCI_E_INVALID_PARAMS);
 	CHECK_EQ(validate(0x00010000, &st, &f), PSCI_E_INVALID_PARAMS);
@@ -164,7 +180,7 @@ static void test_last_at_ids(void)
 {
 	unsigned int last_at = 99;
 
-	/* QEMU's table (a level asked deeper than granted is allowed). */
+	/* QEMU's table: every entry grants what its StateID names. */
 	CHECK(psci_last_at_ids(table, 4));
 	/* FVP's. */
 	CHECK(psci_last_at_ids(table, 3));
@@ -189,6 +205,18 @@ static void test_last_at_ids(void)
 	CHECK(!psci_last_at_ids(bad_nibble, 1));
 	CHECK(!psci_last_at_ids(above_level, 1));
 	CHECK(!psci_last_at_ids(core_deeper, 1));
+	/*
+	 * The highest level alone may be granted shallower than named, never
+	 * asked deeper than the level below; below it the grant is the ask.
+	 */
+	const struct psci_pstate_desc top_less[] = { { 0x02010222, { { OFF, OFF, RUN } } },
+		                                     { 0x02000111, { { RET, RET, RUN } } } };
+	const struct psci_pstate_desc cluster_less[] = { { 0x01010022, { { OFF, RET, RUN } } } };
+	const struct psci_pstate_desc top_deeper[] = { { 0x02000211, { { RET, RET, RUN } } } };
+
+	CHECK(psci_last_at_ids(top_less, 2));
+	CHECK(!psci_last_at_ids(cluster_less, 1));
+	CHECK(!psci_last_at_ids(top_deeper, 1));
 	/* Split: TFTF's spellings of QEMU's states. */
 	CHECK_EQ(psci_split_last_at(0x01011022, &last_at), 0x01010022);
 	CHECK_EQ(last_at, 1);
@@ -198,6 +226,56 @@ static void test_last_at_ids(void)
 	CHECK_EQ(last_at, 0);
 	CHECK_EQ(psci_split_last_at(0x0000f001, &last_at), 0x00000001);
 	CHECK_EQ(last_at, 15);
+}
+
+/*
+ * What a caller asks for: the StateID's fields where the table spells the
+ * recommended encoding (either spelling), the table's entry otherwise.
+ */
+static void test_asked_state(void)
+{
+	struct psci_power_state st = { { OFF, OFF, RUN } };
+
+	psci_asked_state(0x02012222, true, &st);
+	CHECK_EQ(st.pwr_domain_state[0], OFF);
+	CHECK_EQ(st.pwr_domain_state[1], OFF);
+	CHECK_EQ(st.pwr_domain_state[2], OFF);
+	st = (struct psci_power_state){ { RET, RET, RUN } };
+	psci_asked_state(0x02000111, true, &st);
+	CHECK_EQ(st.pwr_domain_state[0], RET);
+	CHECK_EQ(st.pwr_domain_state[1], RET);
+	CHECK_EQ(st.pwr_domain_state[2], RET);
+	/* N1SDP's NULL StateIDs name nothing: the entry is what the value means. */
+	st = (struct psci_power_state){ { OFF, OFF, RUN } };
+	psci_asked_state(0x02010000, false, &st);
+	CHECK_EQ(st.pwr_domain_state[0], OFF);
+	CHECK_EQ(st.pwr_domain_state[1], OFF);
+	CHECK_EQ(st.pwr_domain_state[2], RUN);
+}
+
+/* Every composite state of RUN, RET and OFF has a key of its own, below PSCI_STATE_KEYS. */
+static void test_state_key(void)
+{
+	static bool seen[PSCI_STATE_KEYS];
+	struct psci_power_state all_run = { { RUN, RUN, RUN } };
+	struct psci_power_state all_off = { { OFF, OFF, OFF } };
+	struct psci_power_state core_ret = { { RET, RUN, RUN } };
+
+	CHECK_EQ(psci_state_key(&all_run), 0);
+	CHECK_EQ(psci_state_key(&core_ret), 1);
+	CHECK_EQ(psci_state_key(&all_off), PSCI_STATE_KEYS - 1U);
+	for (unsigned int a = RUN; a <= OFF; a++) {
+		for (unsigned int b = RUN; b <= OFF; b++) {
+			for (unsigned int c = RUN; c <= OFF; c++) {
+				struct psci_power_state st = { { (uint8_t)a, (uint8_t)b,
+					                         (uint8_t)c } };
+				unsigned int key = psci_state_key(&st);
+
+				CHECK(key < PSCI_STATE_KEYS && !seen[key]);
+				seen[key] = true;
+			}
+		}
+	}
 }
 
 /* Two clusters of two cores under one system node. */
@@ -335,6 +413,8 @@ int main(void)
 	RUN_TEST(test_deepest_index);
 	RUN_TEST(test_check_request);
 	RUN_TEST(test_last_at_ids);
+	RUN_TEST(test_asked_state);
+	RUN_TEST(test_state_key);
 	RUN_TEST(test_coordinate_last_core_down);
 	RUN_TEST(test_coordinate_shallowest_wins);
 	RUN_TEST(test_coordinate_run_stops_upwards);

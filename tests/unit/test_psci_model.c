@@ -22,12 +22,14 @@
  * lock-order check runs too); statistics never go backwards; a woken core
  * enters the normal world where its CPU_ON or CPU_SUSPEND said.
  *
- * Before the random steps, two directed tests: the reader's PSCI_STAT
- * sequence after SYSTEM_SUSPEND, and OS-initiated requests at every
+ * Before the random steps, directed tests: the reader's PSCI_STAT
+ * sequence after SYSTEM_SUSPEND; OS-initiated requests at every
  * PowerLevel, in every spelling (the table's and DEN0022's recommended
  * encoding with a last-at-level field), with another core running, being
  * powered on, in standby or powered down under each level
- * (test_osi_last_core); and SYSTEM_OFF2 last.
+ * (test_osi_last_core); a system-level request while another cluster's
+ * cores are all down at the core level, then once its last core took it
+ * down (test_osi_system_over_cluster); and SYSTEM_OFF2 last.
  *
  * Usage: test_psci_model [SEED [STEPS]]   (default seed 1, 100000 steps).
  * A failure prints the seed, the step and the call: rerunning with that
@@ -167,8 +169,11 @@ void console_flush(void)
  * Composite StateIDs, one nibble per level (1 = retention, 2 = off), the
  * core's lowest (DEN0022's recommended encoding, so bits [15:12] may add
  * the last-at-level field): every kind of request the library must
- * coordinate, including two values the platform grants alike (the QEMU
- * pattern: level 2 asked off, granted run) and retention above the core.
+ * coordinate, retention above the core, the system powered down (QEMU's
+ * deepest), and two values the platform grants alike: a system retention
+ * it grants as cluster retention (a platform may grant its highest level
+ * shallower than the StateID names, psci_last_at_ids; OS-initiated mode
+ * still judges the request by what it asks).
  */
 static const struct psci_pstate_desc sim_states[] = {
 	{ 0x00000001, { { RET, RUN, RUN } } }, /* core standby */
@@ -176,8 +181,9 @@ static const struct psci_pstate_desc sim_states[] = {
 	{ 0x01000011, { { RET, RET, RUN } } }, /* cluster retention */
 	{ 0x01010012, { { OFF, RET, RUN } } }, /* core off, cluster retention */
 	{ 0x01010022, { { OFF, OFF, RUN } } }, /* cluster power-down */
-	{ 0x02010222, { { OFF, OFF, RUN } } }, /* level 2, granted as cluster power-down */
+	{ 0x02010222, { { OFF, OFF, OFF } } }, /* system power-down */
 	{ 0x02010122, { { OFF, OFF, RET } } }, /* cluster off, system retention */
+	{ 0x02000111, { { RET, RET, RUN } } }, /* system retention, granted as cluster's */
 };
 #define NSTATES      ARRAY_SIZE(sim_states)
 #define CORE_OFF_IDX 1
@@ -426,8 +432,8 @@ static unsigned int m_shared_level(unsigned int a, unsigned int b)
  * domain of another core that runs below a domain asked to leave RUN.
  * Otherwise a core or domain there in a low-power state shallower than the
  * one asked of the domain it shares with the caller (it would lose state)
- * makes it INVALID_PARAMETERS. Else 0. A level the platform grants as RUN
- * asks nothing of the others' states, but the caller is still the last.
+ * makes it INVALID_PARAMETERS. Else 0. @s is what the caller asks
+ * (m_asked), whatever the platform grants.
  */
 static int64_t m_osi_check(unsigned int c, unsigned int level, unsigned int last_at,
                            const struct psci_power_state *s)
@@ -453,6 +459,21 @@ static int64_t m_osi_check(unsigned int c, unsigned int level, unsigned int last
 		}
 	}
 	return denied ? PSCI_E_DENIED : invalid ? PSCI_E_INVALID_PARAMS : 0;
+}
+
+/*
+ * What a caller asks for with table entry @idx: its StateID's field for
+ * each level (the recommended encoding, which every value of the
+ * simulated table follows), not what the table grants.
+ */
+static struct psci_power_state m_asked(int idx)
+{
+	struct psci_power_state a;
+
+	for (unsigned int lvl = 0; lvl <= MAXL; lvl++)
+		a.pwr_domain_state[lvl] = (uint8_t)((sim_states[idx].power_state >> (4U * lvl)) &
+		                                    0xfU);
+	return a;
 }
 
 /*
@@ -1083,7 +1104,8 @@ static int64_t suspend_call(unsigned int c, uint32_t ps, bool dflt, uint64_t pc,
 		return rc;
 	}
 	/* A pending wake-up ends a coordinated request at once; an OS-initiated one is checked first. */
-	int64_t refused = osi ? m_osi_check(c, level, last_at, &s) : 0;
+	struct psci_power_state ids = m_asked(idx);
+	int64_t refused = osi ? m_osi_check(c, level, last_at, &ids) : 0;
 
 	if (refused != 0) {
 		EXPECT(how == EXIT_RETURN && rc == refused,
@@ -1099,13 +1121,14 @@ static int64_t suspend_call(unsigned int c, uint32_t ps, bool dflt, uint64_t pc,
 		seen.early_wakes++;
 		return rc;
 	}
-	struct psci_power_state asked = s;
+	struct psci_power_state granted = s;
 	/* An OS-initiated request holds (and records RUN for) the levels it claims. */
 	unsigned int end = osi ? last_at : level;
 
 	m_coordinate(c, end, &s);
+	/* It is taken as the platform grants it, without coordination. */
 	if (osi)
-		s = asked;
+		s = granted;
 	m[c].local = s.pwr_domain_state[0];
 	for (unsigned int lvl = 1; lvl <= end; lvl++)
 		m_set_node(c, lvl, s.pwr_domain_state[lvl]);
@@ -1419,6 +1442,20 @@ static void osi_request(void)
 	osi_rc = suspend_call(osi_caller, osi_ps, false, NS_PC + 0x40, true, 0xc0de, false);
 }
 
+/*
+ * Core 0's OS-initiated answer @rc (the case in what) against DEN0022's
+ * @want; then core 0 runs again.
+ */
+static void osi_verdict(int64_t rc, int64_t want)
+{
+	EXPECT(rc == want, "returned %lld, expected %lld (DEN0022 5.4.2)", (long long)rc,
+	       (long long)want);
+	seen.osi_cases++;
+	check_state();
+	if (m[0].run == M_SUSPENDED)
+		warm_boot(0);
+}
+
 /* One case: core 0 asks @ps with core @k (or none) in @ks; the answer must be @want. */
 static void osi_case(uint32_t ps, unsigned int k, enum k_state ks, int64_t want)
 {
@@ -1453,13 +1490,8 @@ static void osi_case(uint32_t ps, unsigned int k, enum k_state ks, int64_t want)
 	}
 	snprintf(what, sizeof(what), "OS-initiated CPU_SUSPEND(0x%08x) of core 0, core %u %s", ps,
 	         k, k_names[ks]);
-	EXPECT(osi_rc == want, "returned %lld, expected %lld (DEN0022)", (long long)osi_rc,
-	       (long long)want);
-	seen.osi_cases++;
-	check_state();
+	osi_verdict(osi_rc, want);
 	/* Back to core 0 alone, running. */
-	if (m[0].run == M_SUSPENDED)
-		warm_boot(0);
 	if (ks != K_NONE) {
 		if (m[k].run != M_RUNNING)
 			warm_boot(k);
@@ -1490,7 +1522,8 @@ static void test_osi_last_core(void)
 				if (spelling == 1U && last_at == 0U)
 					continue; /* a field of 0 is the table's value */
 				uint32_t ps = spelling == 0U ? own : own | last_at << 12;
-				const struct psci_power_state *st = &sim_states[i].state;
+				const struct psci_power_state asked = m_asked((int)i);
+				const struct psci_power_state *st = &asked;
 
 				osi_case(ps, 0, K_NONE, PSCI_E_SUCCESS);
 				for (unsigned int o = 0; o < 2U; o++) {
@@ -1522,6 +1555,83 @@ static void test_osi_last_core(void)
 	set_mode(0, PSCI_MODE_PLAT_COORD);
 	printf("    %lu OS-initiated cases on %u cores (%u x %u)\n", seen.osi_cases, N,
 	       PLAT_CLUSTER_COUNT, CPC);
+}
+
+/*
+ * Core 0 asks @ps (PowerLevel 2, the system asked to leave RUN) in
+ * OS-initiated mode, @when, and must get @want; the other cores are its
+ * caller's business.
+ */
+static void osi_system_request(uint32_t ps, int64_t want, const char *when)
+{
+	int64_t rc = suspend_call(0, ps, false, NS_PC + 0x80, true, 0x5ce, false);
+
+	snprintf(what, sizeof(what), "OS-initiated CPU_SUSPEND(0x%08x) of core 0, %s", ps, when);
+	osi_verdict(rc, want);
+}
+
+/*
+ * The system asked down over a running cluster (DEN0022 5.4.2, CPU_SUSPEND's
+ * DENIED in OS-initiated mode: a low-power state asked of a node above the
+ * core level while one of its children runs). Every core of cluster 1 is
+ * down at the core level, so cluster 1 itself still runs: nobody asked it
+ * down. Core 0, every other core of its cluster off, asks for the system
+ * (each level-2 value of the table, in both spellings, the one the
+ * platform grants as a cluster state included): DENIED. Once cluster 1's
+ * last core has asked for its cluster (level 1), the same request is
+ * granted. With one cluster there is no other cluster: core 0 asks with a
+ * core of its own cluster down at the core level, which its own request
+ * takes down with the cluster, and is granted.
+ */
+static void test_osi_system_over_cluster(void)
+{
+	static const uint32_t requests[] = { 0x02010222, 0x02012222, 0x02010122, 0x02000111,
+		                             0x02002111 };
+
+	if (N < 2U) {
+		printf("    skipped: one core, no other to be down\n");
+		return;
+	}
+	set_mode(0, PSCI_MODE_OS_INIT);
+	for (unsigned int i = 0; i < ARRAY_SIZE(requests); i++) {
+		uint32_t ps = requests[i];
+
+		if (PLAT_CLUSTER_COUNT > 1U) {
+			unsigned int last = 2U * CPC - 1U;
+
+			for (unsigned int k = CPC; k <= last; k++) {
+				start_core(k);
+				suspend_call(k, 0x00010002, false, NS_PC, true, k, false);
+			}
+			check_state();
+			osi_system_request(ps, PSCI_E_DENIED,
+			                   "cluster 1's cores all down at the core level");
+			warm_boot(last);
+			snprintf(what, sizeof(what), "core %u: its cluster down as its last core",
+			         last);
+			EXPECT(suspend_call(last, 0x01011022, false, NS_PC, true, last, false) ==
+			               PSCI_E_SUCCESS,
+			       "OS-initiated cluster power-down refused");
+			check_state();
+			osi_system_request(ps, PSCI_E_SUCCESS,
+			                   "cluster 1 down, asked by its last core");
+			for (unsigned int k = CPC; k <= last; k++) {
+				warm_boot(k);
+				op_cpu_off(k);
+			}
+		} else {
+			unsigned int k = N > 2U ? 2U : 1U;
+
+			start_core(k);
+			suspend_call(k, 0x00010002, false, NS_PC, true, k, false);
+			osi_system_request(ps, PSCI_E_SUCCESS,
+			                   "a core of its only cluster down at the core level");
+			warm_boot(k);
+			op_cpu_off(k);
+		}
+		check_state();
+	}
+	set_mode(0, PSCI_MODE_PLAT_COORD);
 }
 
 static void op_freeze(unsigned int c)
@@ -1736,9 +1846,10 @@ static void test_setup(void)
 		for (unsigned int lvl = 1; lvl <= MAXL; lvl++)
 			m[c].req[lvl] = OFF;
 	}
+	/* Every domain is off but core 0's (as TF-A's cold boot leaves them). */
 	for (unsigned int cl = 0; cl < PLAT_CLUSTER_COUNT; cl++)
-		m_cluster[cl] = RUN;
-	m_system = RUN;
+		m_cluster[cl] = OFF;
+	m_system = OFF;
 	m[0].run = M_RUNNING;
 	m_set_running(0, MAXL);
 
@@ -1892,6 +2003,7 @@ int main(int argc, char **argv)
 	RUN_TEST(test_setup);
 	RUN_TEST(test_reader_sequence);
 	RUN_TEST(test_osi_last_core);
+	RUN_TEST(test_osi_system_over_cluster);
 	RUN_TEST(test_psci_1_3);
 	RUN_TEST(test_features_match_dispatch);
 	RUN_TEST(test_random_operations);

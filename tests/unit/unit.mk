@@ -97,13 +97,20 @@ UNIT_TEST_ARGS_test_psci_model_2x2 := 1 20000
 #  record:    a suspend abandoned or denied leaves the previous call's PMF
 #             stamps (docs/design/pmf.rst, one call, one record);
 #  osi-level: OS-initiated validation asks each other core only to be as
-#             deep as the state the platform grants the level they share
-#             (the old check: a level granted as RUN, QEMU's level 2, let
-#             a running core through; docs/design/psci.rst).
+#             deep as the state asked of the level they share (the old
+#             check: a level asked to stay RUN let a running core through;
+#             docs/design/psci.rst);
+#  osi-granted: OS-initiated validation judges the states the platform
+#             grants, not the StateID's ask (the check before issue 42: a
+#             system asked down but granted as a cluster state let a
+#             running cluster stay under it);
+#  cold-run:  cold boot leaves every domain RUN, not only the boot core's
+#             (a cluster no core ever ran in then looks running).
 MUTANTS_DIR := $(UNIT_DIR)/mutants
 UNIT_MUTANTS := $(MUTANTS_DIR)/test_psci_model_coord $(MUTANTS_DIR)/test_psci_model_first_up \
 	$(MUTANTS_DIR)/test_psci_model_sys_stat $(MUTANTS_DIR)/test_psci_model_record \
-	$(MUTANTS_DIR)/test_psci_model_osi_level
+	$(MUTANTS_DIR)/test_psci_model_osi_level $(MUTANTS_DIR)/test_psci_model_osi_granted \
+	$(MUTANTS_DIR)/test_psci_model_cold_run
 $(MUTANTS_DIR)/coord/psci_coord.c: lib/psci/psci_coord.c
 	@mkdir -p $(@D)
 	@sed 's/if (req\[lvl - 1\]\[c\] < target)/if (req[lvl - 1][c] > target)/' $< > $@
@@ -124,6 +131,14 @@ $(MUTANTS_DIR)/osi_level/psci_state.c: lib/psci/psci_state.c
 	@mkdir -p $(@D)
 	@sed 's/cpu_nodes\[c\]\.local_state == PSCI_LOCAL_STATE_RUN)/cpu_nodes[c].local_state < want)/' $< > $@
 	@! cmp -s $< $@ || { echo "mutant osi_level: the pattern no longer matches $<" >&2; exit 1; }
+$(MUTANTS_DIR)/osi_granted/psci_suspend.c: lib/psci/psci_suspend.c
+	@mkdir -p $(@D)
+	@sed 's/psci_asked_state(f->power_state, psci_takes_last_at(), &asked);//' $< > $@
+	@! cmp -s $< $@ || { echo "mutant osi_granted: the pattern no longer matches $<" >&2; exit 1; }
+$(MUTANTS_DIR)/cold_run/psci_state.c: lib/psci/psci_state.c
+	@mkdir -p $(@D)
+	@sed 's/\.local_state = PSCI_LOCAL_STATE_OFF,/.local_state = PSCI_LOCAL_STATE_RUN,/' $< > $@
+	@! cmp -s $< $@ || { echo "mutant cold_run: the pattern no longer matches $<" >&2; exit 1; }
 # $(call psci_mutant,NAME,FILE): the model test on lib/psci with FILE
 # (lib/psci/FILE) replaced by the mutant's.
 psci_mutant = $(eval $(call host_test,$(MUTANTS_DIR)/test_psci_model_$(1),tests/unit/test_psci_model.c,\
@@ -134,6 +149,8 @@ $(call psci_mutant,first_up,psci_state.c)
 $(call psci_mutant,sys_stat,psci_suspend.c)
 $(call psci_mutant,record,psci_suspend.c)
 $(call psci_mutant,osi_level,psci_state.c)
+$(call psci_mutant,osi_granted,psci_suspend.c)
+$(call psci_mutant,cold_run,psci_state.c)
 
 # And the GICv3 driver with a step of a redistributor's sleep dropped,
 # which the GIC-600 model test must catch (its ChildrenAsleep never sets):

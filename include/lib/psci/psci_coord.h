@@ -31,14 +31,32 @@ int psci_decode_power_state(uint32_t power_state, struct psci_pstate_fields *f);
 /*
  * Does @table (@count entries) spell its StateIDs in DEN0022's recommended
  * encoding, so that the last-at-level field may be added to any of them
- * without ambiguity? True when there is room for the field above the
+ * without ambiguity, and its StateIDs say what the caller asks for
+ * (psci_asked_state)? True when there is room for the field above the
  * levels' fields in the 16-bit StateID, and every entry's StateID has
- * nothing there and names, per level, a local state (0-2) that is its
- * granted state at the core, no shallower than its granted state above (a
- * platform may grant less: QEMU's 0x02010222), and run above its
- * PowerLevel. Not on N1SDP, whose StateIDs are 0 (Arm's NULL StateID).
+ * nothing there and names, per level, a local state (0-2) that is the
+ * state the entry grants, and run above its PowerLevel. At the highest
+ * level alone the entry may grant a shallower state than its StateID
+ * names (a system level the platform cannot power or retain): no
+ * OS-initiated request reads that level's recorded state, so the asks
+ * stay judged as asked; below it, later requests are judged against the
+ * states the tree records, so those must be the asked ones. Our
+ * platforms' tables grant exactly what they name (docs/design/psci.rst).
+ * Not on N1SDP, whose StateIDs are 0 (Arm's NULL StateID).
  */
 bool psci_last_at_ids(const struct psci_pstate_desc *table, unsigned int count);
+
+/*
+ * The per-level states the caller of CPU_SUSPEND(@power_state) asks for,
+ * the ones OS-initiated mode judges (DEN0022 4.4.4, 5.4.2): @state holds
+ * the table's entry for @power_state (in either spelling) on entry; where
+ * the table spells DEN0022's recommended StateIDs (@last_at_ids,
+ * psci_last_at_ids) it becomes the StateID's level fields, which may name
+ * a deeper highest level than the entry grants; otherwise (the original
+ * encoding: N1SDP's NULL StateIDs) the entry is what the value means and
+ * @state is left as it is.
+ */
+void psci_asked_state(uint32_t power_state, bool last_at_ids, struct psci_power_state *state);
 
 /*
  * Look @power_state up in @table (@count entries). Returns its index and
@@ -74,6 +92,23 @@ unsigned int psci_last_at_level(const struct psci_pstate_fields *f, bool last_at
  */
 int psci_stat_index(const struct psci_pstate_desc *table, unsigned int count, int requested,
                     const struct psci_power_state *state);
+
+/*
+ * The composite states whose every level is RUN, RET or OFF (those a
+ * request or coordination can produce: psci_check_request), and a state's
+ * index among them, its key: its levels' local states as the digits of a
+ * base-3 number, the core's the lowest. @state must be one of them.
+ */
+#if PLAT_MAX_PWR_LVL == 1
+#define PSCI_STATE_KEYS 9U
+#elif PLAT_MAX_PWR_LVL == 2
+#define PSCI_STATE_KEYS 27U
+#elif PLAT_MAX_PWR_LVL == 3
+#define PSCI_STATE_KEYS 81U
+#else
+#error "PLAT_MAX_PWR_LVL: 1 to 3 power levels above the core"
+#endif
+unsigned int psci_state_key(const struct psci_power_state *state);
 
 /*
  * The entry of @table that SYSTEM_SUSPEND counts for in PSCI_STAT, or -1:

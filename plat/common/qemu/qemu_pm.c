@@ -28,16 +28,19 @@
 #define OFF PSCI_LOCAL_STATE_OFF
 
 /*
- * The power states a QEMU machine implements (their values: platform_def.h),
- * original format with composite StateIDs. TFTF's QEMU port asks for level
- * 2 as its deepest state: the system domain has no power control, so that
- * is granted as cluster power-down.
+ * The power states a QEMU machine implements (their values: qemu_def.h),
+ * original format with composite StateIDs in DEN0022's recommended
+ * encoding, each entry granting what its StateID names. TFTF's QEMU port
+ * asks for level 2 as its deepest state: PSCI records the system OFF
+ * (OS-initiated mode judges the request so: docs/design/psci.rst), and,
+ * QEMU having no power to remove from a cluster or the system, the core
+ * waits in the same WFI as at any power-down (qemu_pwr_domain_suspend).
  */
 static const struct psci_pstate_desc qemu_power_states[] = {
 	{ PLAT_PSTATE_CORE_STANDBY, { { RET, RUN, RUN } } },
 	{ PLAT_PSTATE_CORE_OFF, { { OFF, RUN, RUN } } },
 	{ PLAT_PSTATE_CLUSTER_OFF, { { OFF, OFF, RUN } } },
-	{ PLAT_PSTATE_DEEPEST, { { OFF, OFF, RUN } } },
+	{ PLAT_PSTATE_DEEPEST, { { OFF, OFF, OFF } } },
 };
 
 /* Where powered-up cores enter the firmware (plat_psci_setup). */
@@ -75,7 +78,11 @@ static void qemu_pwr_domain_off(const struct psci_power_state *state)
 
 static void qemu_pwr_domain_suspend(const struct psci_power_state *state)
 {
-	/* QEMU implements no retention above the core (qemu_power_states). */
+	/*
+	 * QEMU implements no retention above the core (qemu_power_states),
+	 * and a cluster or the system OFF is the core's own WFI: nothing
+	 * above the core has power to remove.
+	 */
 	if (state->pwr_domain_state[PSCI_CPU_PWR_LVL] != OFF)
 		return;
 	/*

@@ -15,8 +15,10 @@
 
 /*
  * Power domains: system (level 2) -> clusters (1) -> cores (0). The system
- * level exists so that TFTF's "deepest" request (level 2) is accepted; it is
- * never turned off by CPU_SUSPEND or CPU_OFF (docs/design/psci.rst).
+ * level exists so that TFTF's "deepest" request (level 2) is accepted;
+ * CPU_SUSPEND's level-2 state (PLAT_PSTATE_DEEPEST) records it OFF, which
+ * on QEMU is the cores' WFI, and CPU_OFF never turns it off
+ * (docs/design/psci.rst).
  */
 #define PLAT_MAX_PWR_LVL         2
 #define PLAT_NUM_PWR_DOMAINS     (1 + PLAT_CLUSTER_COUNT + PLATFORM_CORE_COUNT)
