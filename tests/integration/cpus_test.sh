@@ -55,7 +55,7 @@ for row in "CVE-2018-3639: applied" "erratum 3324349 (r0p0-r4p1): applied" \
 	check "neoverse-n1 r4p1: $row" has "$log" "NOTICE:  BL31: Neoverse N1 $row"
 done
 check "neoverse-n1 r4p1: the other errata named, not affected" \
-	has "$log" "NOTICE:  BL31: Neoverse N1 r4p1 is not affected by 925373 1073348 1130799"
+	has "$log" "NOTICE:  BL31: Neoverse N1 r4p1 is not affected by 925373 1043202 1073348 1130799"
 # Cortex-A57/A72: CVE-2018-3639's bit set at reset (QEMU's models have the
 # register, ignoring what is written) and their 8-branch loop.
 for cpu in cortex-a57 cortex-a72; do
