@@ -133,6 +133,27 @@ char *dtb_diag_format(const struct dtb_diag *diag, char *buf, size_t size);
  */
 int dtb_check_header(const void *dtb, size_t region_size, struct dtb_diag *diag);
 
+/*
+ * dtb_trim() - fit a blob whose totalsize exceeds its region by free space
+ * alone into the region: QEMU loads -dtb FILE as libfdt's fdt_open_into()
+ * leaves it, the blocks packed after the header and then free space up to
+ * twice the file's size plus 20000 bytes (QEMU 7.2, load_device_tree()),
+ * so that a file of 514,289 bytes or more has a totalsize past a 1 MiB
+ * region, however little of it the tree takes.
+ * @dtb:         the blob, writable.
+ * @region_size: bytes readable at @dtb (at most 2^32 - 1: a totalsize).
+ * @diag:        filled on error (may be NULL).
+ *
+ * Returns what dtb_check_header() returns, except for
+ * DTB_ERR_TOTALSIZE_REGION: if the blob passes dtb_check_header() with
+ * totalsize taken as @region_size (every block, the reservation block's
+ * terminator included, ends inside the region), its header's totalsize is
+ * set to @region_size and DTB_OK returned; else DTB_ERR_TOTALSIZE_REGION
+ * (other: its blocks end past the region too), the blob untouched. Writes
+ * at most the 4 bytes of totalsize.
+ */
+int dtb_trim(void *dtb, size_t region_size, struct dtb_diag *diag);
+
 /* dtb_totalsize() - the header's totalsize (big-endian field), bytes. */
 uint32_t dtb_totalsize(const void *dtb);
 

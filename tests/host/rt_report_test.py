@@ -15,6 +15,7 @@ import re
 import subprocess
 import sys
 import tempfile
+import time
 import unittest
 
 TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -985,6 +986,76 @@ class Compare(unittest.TestCase):
             compare.machine_facts(path, "qemu", ["QEMU_CLUSTERS=1", "QEMU_CORES_PER_CLUSTER=3"])
             with open(path, encoding="utf-8") as f:
                 self.assertEqual(f.read(), text)  # given once
+
+
+class RunEnds(Tmp):
+    """How a run ends (tools/common/console_watch.py, tools/qemu_run): QEMU
+    stood in for by scripts that behave as the case needs."""
+
+    def emulator(self, body):
+        path = os.path.join(self.dir, f"emu{self.n}")
+        self.n += 1
+        with open(path, "w", encoding="utf-8") as f:
+            f.write("#!/usr/bin/env python3\nimport os, signal, sys, time\n" + body)
+        os.chmod(path, 0o755)
+        return path
+
+    def qemu_run(self, qemu, *args):
+        r = subprocess.run(module.command("tools.qemu_run.qemu_run") +
+                           ["--config", self.config(), "--flash", self.qemu, "--qemu", qemu,
+                            "--quiet", "--timeout", "60"] + list(args),
+                           capture_output=True, text=True, env=self.env, check=False, timeout=120)
+        return r.returncode, r.stdout + r.stderr
+
+    def test_a_payload_exception_ends_the_run_at_once(self):
+        """The payload's unexpected exception at EL2 (tests/payload/cpus.c)
+        waits for ever: the run ends at once, quoting it and BL2's ERROR."""
+        qemu = self.emulator(
+            "print('ERROR:   BL2: DTB at 0x40000000 is invalid: totalsize 0x204e20 exceeds the "
+            "region size 0x100000; BL33 gets it untouched')\n"
+            "print('PAYLOAD: ERROR: unexpected exception, vector slot 4, ESR_EL2 0x97820006, "
+            "ELR_EL2 0x6000c9c0', flush=True)\ntime.sleep(100)\n")
+        start = time.monotonic()
+        rc, out = self.qemu_run(qemu)
+        self.assertLess(time.monotonic() - start, 10)
+        self.assertEqual(rc, 3, out)
+        self.assertIn("qemu_run: the boot stopped:\n  ERROR:   BL2: DTB at 0x40000000 is invalid", out)
+        self.assertIn("  PAYLOAD: ERROR: unexpected exception, vector slot 4, ESR_EL2 0x97820006", out)
+
+    def test_qemu_s_own_crash_is_said(self):
+        """QEMU killed by a signal of its own: said so, 128 + the signal, as
+        a shell does (not 256 - 11 = 245), and the report words it."""
+        qemu = self.emulator("print('NOTICE:  BL1: v0.1', flush=True)\n"
+                             "os.kill(os.getpid(), signal.SIGSEGV)\n")
+        rc, out = self.qemu_run(qemu)
+        self.assertEqual(rc, 139, out)
+        self.assertIn("qemu_run: emu", out)
+        self.assertIn("crashed: killed by SIGSEGV (exit 139; the emulator's own fault, not the "
+                      "firmware's)", out)
+        code, out, run = self.report(console(), "--exit-status", "139")
+        self.assertEqual(code, 1, out)
+        self.assertIn("QEMU crashed: killed by SIGSEGV", out)
+        self.assertNotIn("exited 139", out)
+
+    def test_a_dtb_whose_blocks_overflow_is_refused_before_boot(self):
+        """-dtb FILE: QEMU pads it to twice its size (BL2 cuts that back),
+        but blocks past the 1 MiB region are refused before QEMU starts,
+        naming the limit; a file that fits goes on to QEMU."""
+        def dtb(struct_size, name):
+            path = os.path.join(self.dir, name)
+            head = [0xd00dfeed, 56 + struct_size, 56, 56 + struct_size, 40, 17, 16, 0, 0,
+                    struct_size]
+            with open(path, "wb") as f:
+                f.write(b"".join(v.to_bytes(4, "big") for v in head) + bytes(16 + struct_size))
+            return path
+        big, small = dtb(1 << 20, "big.dtb"), dtb(600 << 10, "small.dtb")
+        qemu = self.emulator("print('PAYLOAD: RESULT: PASS', flush=True)\n")
+        rc, out = self.qemu_run(qemu, "--extra", f"-dtb {big}")
+        self.assertEqual(rc, 2, out)
+        self.assertIn(f"--extra -dtb {big}: its blocks take 1048632 bytes, more than the 1 MiB "
+                      "region BL2 edits the DTB in (PLAT_DTB_MAX_SIZE", out)
+        rc, out = self.qemu_run(qemu, "--extra", f"-dtb {small}")
+        self.assertEqual(rc, 0, out)
 
 
 if __name__ == "__main__":

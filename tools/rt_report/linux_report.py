@@ -54,6 +54,7 @@ import re
 import sys
 
 from tools.common import pmf
+from tools.common.console_watch import exit_text  # a run's exit status in words
 from tools.rt_report import figures as fig
 from tools.rt_report import linux_trace
 from tools.rt_report import provenance as prov
@@ -1024,7 +1025,7 @@ def main(argv):
     for ln in re.findall(r"^LATENCY: FAIL .*$", text, re.M):
         problems.append(ln[len("LATENCY: "):])
     if a.exit_status:
-        problems.append(f"the boot ended with status {a.exit_status}")
+        problems.append(f"the boot ended: {exit_text(a.exit_status)}")
     if baseline and not a.force:
         bad = prov.mismatches(pv, baseline.get("provenance", {}))
         if bad:

@@ -74,7 +74,7 @@ import os
 import re
 import sys
 
-from tools.common.console_watch import boot_stopped  # the firmware's stop lines
+from tools.common.console_watch import boot_stopped, exit_text  # the firmware's stop lines
 from tools.rt_report import figures as fig
 from tools.rt_report import provenance as prov
 from tools.rt_report import scenarios
@@ -652,8 +652,7 @@ def main(argv):
     if stopped:
         problems.append("the boot stopped: " + " / ".join(stopped))
     elif a.exit_status != 0:
-        problems.append(f"the run exited {a.exit_status}" +
-                        (" (the time limit)" if a.exit_status == 124 else ""))
+        problems.append(exit_text(a.exit_status))
     result = {"tool": "rt_report", "format": schema.FORMAT, "provenance": p,
               "boot": boot_line(text), "boot_times": boot_times(text),
               "baseline": {"dir": baseline["dir"], "provenance": baseline["provenance"],
