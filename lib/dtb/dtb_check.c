@@ -78,6 +78,8 @@ const char *dtb_strerror(int err)
 		return "no memory node";
 	case DTB_ERR_TOO_MANY_RANGES:
 		return "too many memory ranges";
+	case DTB_ERR_DUP_PROP:
+		return "property name repeated in a node";
 	default:
 		return "unknown DTB error";
 	}
@@ -188,6 +190,12 @@ char *dtb_diag_format(const struct dtb_diag *d, char *buf, size_t size)
 		break;
 	case DTB_ERR_TOO_MANY_RANGES:
 		snprintf(buf, size, "%s: more than %llu disjoint memory ranges", f, l);
+		break;
+	case DTB_ERR_DUP_PROP:
+		snprintf(
+			buf, size,
+			"structure block offset 0x%x: property %s repeats the one at 0x%llx in its node",
+			d->offset, f, v);
 		break;
 	default:
 		snprintf(buf, size, "%s", dtb_strerror(d->err));

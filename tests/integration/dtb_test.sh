@@ -16,6 +16,9 @@
 #    cut down to the 1 MiB region, described, the payload passes, in
 #    seconds; a -dtb whose blocks do not fit the region: refused by
 #    tools/qemu_run before QEMU starts, naming the limit;
+#  - a node with a property name twice (/cpus/cpu@0's device_type):
+#    ERROR naming it and both offsets, BL33 gets it untouched, DRAM from the
+#    platform's description, no PSCI edit;
 #  - -m 512: BL33 does not fit the DRAM the DTB describes: ERROR naming it,
 #    nothing from the FIP runs, no crash.
 # Header corruption QEMU would refuse (it checks -dtb with libfdt) is
@@ -145,6 +148,18 @@ out=$(py tools.qemu_run.qemu_run --config "$build/config.mk" --flash "$work/flas
 rc=$?
 check "-dtb whose blocks pass the 1 MiB region: refused before boot (exit 2), naming the limit" \
 	bash -c "[ $rc -eq 2 ] && grep -q 'its blocks take [0-9]* bytes, more than the 1 MiB region BL2 edits the DTB in (PLAT_DTB_MAX_SIZE' <<<'$out'"
+
+# A property twice in one node (in /cpus: QEMU replaces the memory nodes of
+# a -dtb): libfdt and Linux read the first, a walk of every property the
+# last; the DTB is refused whole.
+"$dtb_edit" "$work/qemu.dtb" "$work/dup.dtb" dup-prop /cpus/cpu@0 device_type 7 pad 4096
+boot dup "$work/flash.bin" "$entered" -- -dtb "$work/dup.dtb"
+log=$work/dup.log
+check "a property name twice in a node: ERROR names it and where" grep -qE \
+	"^ERROR:   BL2: DTB at 0x40000000 is invalid: structure block offset 0x[0-9a-f]+: property device_type repeats the one at 0x[0-9a-f]+ in its node; BL33 gets it untouched$" "$log"
+check "a property name twice in a node: DRAM from the platform, no PSCI edit" bash -c \
+	"grep -q \"WARNING: BL2: using the platform's DRAM description\" '$log' && ! grep -q 'BL2: DTB: /psci' '$log'"
+check "a property name twice in a node: boot goes on to BL33" went_on "$log"
 
 # -m 512: BL33's region (0x60000000) is past the end of DRAM.
 size=$(stat -c %s "$build/payload.bin")
