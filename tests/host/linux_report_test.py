@@ -395,7 +395,7 @@ class Cyclictest(unittest.TestCase):
         _, problems = lr.cyclictest(self.files(laptop=True, loops=300), {}, res)
         self.assertIn("cyclictest (forbidden): --laptop: /dev/cpu_dma_latency not held",
                       problems)
-        self.assertIn("cyclictest (forbidden): threads [0, 1] have fewer than 1000 wake-ups: "
+        self.assertIn("cyclictest (forbidden): threads [0, 1] have fewer than 500 wake-ups: "
                       "no p99", problems)
         self.assertIn("cyclictest (allowed): the file does not start with its command line",
                       problems)

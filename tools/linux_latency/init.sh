@@ -202,8 +202,9 @@ cat $out/hotplug.txt $out/cpuidle-base.txt >>$out/pmf-idle.txt
 # cyclictest (rt-tests) as its users run it: a SCHED_FIFO thread of
 # priority 95 per CPU (-p 95, -a: each on its CPU), memory locked (-m),
 # waking every 10 ms (-d 0: each thread the same interval; long enough for
-# the deepest state), every wake-up's latency (-v), 1000 loops each (a
-# p99 of 1000 wake-ups); cyclictest holds /dev/cpu_dma_latency open at
+# the deepest state), every wake-up's latency (-v), 1000 loops (all stop
+# when the first thread has done them; the report wants 500 of each for a
+# p99); cyclictest holds /dev/cpu_dma_latency open at
 # --latency for the run, as it does by default: PM QoS's own default
 # (2000000000 us, no limit) with deep idle allowed, then 0 (its default:
 # WFI only) with deep idle forbidden. Each file starts with its command.

@@ -489,8 +489,11 @@ def cost(d, smc, problems, ring):
 # /dev/cpu_dma_latency alone and says so), and the PM QoS CPU latency each
 # phase holds (--latency, µs): none (PM QoS's default), then 0 (WFI only).
 CYCLICTEST_LATENCY_US = {"allowed": 2000000000, "forbidden": 0}
-# Wake-ups per thread: the p99 is then the 10th largest or further in.
-CYCLICTEST_MIN_LOOPS = 1000
+# Wake-ups each thread must have: the p99 is then the 5th largest or
+# further in. init asks for 1000 (-l), but cyclictest stops every thread
+# when the first has done them, and under TCG a thread whose vCPU the host
+# held back lags by its long wake-ups (956 of 1000 in a 60 s run).
+CYCLICTEST_MIN_LOOPS = 500
 
 
 def cyclictest_problems(mode, text):
