@@ -670,6 +670,46 @@ class Runs(Tmp):
         self.assertIn(f":Run options: {opts}", self.rst(d))
 
 
+class QuietRun(Tmp):
+    """make run again with nothing changed (tools/rt_report/runs.py): QEMU
+    stood in for by a script printing a payload's console."""
+
+    def test_nothing_changed_is_quiet(self):
+        text = console()
+        con = os.path.join(self.dir, "console.txt")
+        with open(con, "w", encoding="utf-8") as f:
+            f.write(text)
+        with open(self.qemu, "w", encoding="utf-8") as f:
+            f.write("#!/bin/sh\n[ \"$1\" = --version ] && { echo 'QEMU emulator version 7.2.0 "
+                    f"(stand-in)'; exit 0; }}\ncat '{con}'\n")
+        config = self.config()
+        flash = os.path.join(self.dir, "flash.bin")
+        with open(flash, "wb") as f:
+            f.write(b"\x01" * 4096)
+        reports = os.path.join(self.dir, "report")
+
+        def make_run():
+            r = subprocess.run(module.command("tools.rt_report.runs") +
+                               ["report", "--runs", reports, "--variant", "release-gnu", "--plat",
+                                "qemu", "--config", config, "--flash", flash, "--timeout", "60"],
+                               capture_output=True, text=True, env=self.env, check=False)
+            return r.returncode, r.stdout.splitlines()
+        rc, first = make_run()
+        self.assertEqual(rc, 0, first)
+        self.assertGreater(len(first), 100)       # the console and the report
+        rc, again = make_run()
+        self.assertEqual(rc, 0, again)
+        self.assertLessEqual(len(again), 2, again)
+        self.assertRegex(again[-1], r"^make run: nothing changed since release-gnu-\d{8}-\d{6}"
+                                    r"(-\d+)? \(the same flash image, configuration and QEMU "
+                                    r"arguments\): the same figures$")
+        with open(flash, "ab") as f:              # another image: all of it again
+            f.write(b"\x02")
+        rc, changed = make_run()
+        self.assertEqual(rc, 0, changed)
+        self.assertGreater(len(changed), 100)
+
+
 class BoardLog(Tmp):
     """A board's console log: the report takes the provenance of the build
     that made its firmware, found from the log (the platform it names, the
