@@ -230,8 +230,9 @@ check "make bench shows the floor and PSCI_VERSION's distance from it (${floor_n
 		grep -qE '^BENCH: PSCI_VERSION +$pv_ns ns/call +\+$((${pv_ns:-0} - ${floor_ns:-0})) ns above the floor' '$work/bench.log'"
 check "make bench keeps its figures with provenance in a run directory" \
 	bash -c "grep -q '\"tool\": \"bench_report\"' '$base/qemu/report/latest-bench/bench.json' &&
-		grep -q '^# firmware: v' '$base/qemu/report/latest-bench/bench.csv' &&
-		grep -q '^\"PSCI_VERSION\",\"[0-9]*\",\"ns/call\"' '$base/qemu/report/latest-bench/bench.csv'"
+		grep -q '\"firmware\": \"v' '$base/qemu/report/latest-bench/bench.json' &&
+		head -n 1 '$base/qemu/report/latest-bench/bench.csv' | grep -qx 'path,ns,unit,baseline_ns,delta_percent,above_floor_ns' &&
+		grep -q '^PSCI_VERSION,[0-9]*,ns/call' '$base/qemu/report/latest-bench/bench.csv'"
 check "make bench: every figure and provenance field names its unit or is filled (no None)" \
 	bash -c "PYTHONPATH='$top' python3 -m tools.rt_report.schema '$base/qemu/report/latest-bench' &&
 		! grep -q 'None' '$base/qemu/report/latest-bench/bench.csv'"

@@ -149,9 +149,9 @@ def main(argv):
         print(f"BENCH: board build: {board}")
     # The verdict is what the exit status says: a regression fails the run.
     verdict = "FAIL" if problems or regressions else "PASS"
+    # Tidy: one header row, numbers unquoted; the provenance is bench.json's.
     with open(os.path.join(a.out, "bench.csv"), "w", newline="", encoding="utf-8") as f:
-        f.write("\n".join(prov.csv_comments(pv)) + "\n")
-        w = csv.writer(f, dialect="unix")
+        w = csv.writer(f, lineterminator="\n")
         w.writerow(["path", "ns", "unit", "baseline_ns", "delta_percent", "above_floor_ns"])
         for bm in benchmarks:
             w.writerow([bm["name"], bm["ns"], bm["unit"], bm.get("baseline_ns", ""),

@@ -378,18 +378,3 @@ def rst_fields(p):
         f":Run options: {' '.join(p.get('run_options') or []) or 'the defaults'}",
     ] + ([f":LAVA job: {p['lava']['job']} on {p['lava']['device']} "
           f"({p['lava']['device_type']}), {p['lava']['url']}"] if p.get("lava") else []))
-
-
-def csv_comments(p):
-    """The provenance as "# key: value" lines for the top of a CSV."""
-    lines = []
-    for k, v in p.items():
-        if k == "board":
-            v = board_line(p)
-        elif isinstance(v, dict):
-            v = " ".join(f"{a}={b}" for a, b in v.items())
-        elif isinstance(v, list):
-            v = " ".join(str(x) for x in v)
-        if v not in (None, ""):
-            lines.append(f"# {k}: {v}")
-    return lines

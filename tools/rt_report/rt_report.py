@@ -51,11 +51,12 @@ OUT_DIR:
   <test>.csv                   TF-A's columns, each naming its unit: cluster,
                                core, powerdown_ns, wakeup_ns, cflush_ns (or
                                latency_ns), the medians
-  <test>-samples.csv           cluster, core, figure, min_ns, median_ns,
-                               max_ns, samples_ns
+  <test>-samples.csv           every sample, one a row: cluster, core,
+                               figure, sample (its number), value_ns
   plots/<test>.png, .svg       per core, each figure, beside the baseline's
-  (every CSV starts with the provenance as "# key: value" lines; every
-  number a program reads names its unit: tools/rt_report/schema.py)
+  (each CSV is one header row and its rows, numbers unquoted, as
+  csv.DictReader reads it; its provenance is report.json's; every number
+  a program reads names its unit: tools/rt_report/schema.py)
 
 A failed run gets the same files with what it has, and its verdict.
 
@@ -451,14 +452,13 @@ def render(title, p, boot, report, baseline, problems, verdict, plots, regressio
     return "\n".join(out).rstrip("\n") + "\n"
 
 
-def write_csvs(out, p, report):
+def write_csvs(out, report):
     """TF-A's columns, each naming its unit (powerdown_ns: the medians), and
-    every sample, after the provenance."""
-    comments = prov.csv_comments(p)
+    every sample, one a row: tidy CSV (one header row, numbers unquoted),
+    the provenance being report.json's beside them."""
     for sc in report["scenarios"]:
         with open(os.path.join(out, f"{sc['name']}.csv"), "w", newline="", encoding="utf-8") as f:
-            f.write("\n".join(comments) + "\n")
-            w = csv.writer(f, dialect="unix")
+            w = csv.writer(f, lineterminator="\n")
             w.writerow(["cluster", "core"] + [f"{scenarios.key(n)}_ns" for n in sc["figures"]])
             for r in sc["rows"]:
                 w.writerow([r["cluster"], r["core"]] + [
@@ -466,16 +466,13 @@ def write_csvs(out, p, report):
                     for n in sc["figures"]])
         with open(os.path.join(out, f"{sc['name']}-samples.csv"), "w", newline="",
                   encoding="utf-8") as f:
-            f.write("\n".join(comments) + "\n")
-            w = csv.writer(f, dialect="unix")
-            w.writerow(["cluster", "core", "figure", "min_ns", "median_ns", "max_ns",
-                        "samples_ns"])
+            w = csv.writer(f, lineterminator="\n")
+            w.writerow(["cluster", "core", "figure", "sample", "value_ns"])
             for r in sc["rows"]:
                 for n in sc["figures"]:
                     st = r["figures"].get(n)
-                    if st:
-                        w.writerow([r["cluster"], r["core"], n, st["min_ns"], st["median_ns"],
-                                    st["max_ns"], " ".join(str(s) for s in st["samples_ns"])])
+                    for i, v in enumerate(st["samples_ns"] if st else []):
+                        w.writerow([r["cluster"], r["core"], n, i, v])
 
 
 def build_report(run, data, baseline):
@@ -748,7 +745,7 @@ def main(argv):
                  regressions, a.fail_above)
     with open(os.path.join(out, f"psci-performance-{a.plat}.rst"), "w", encoding="utf-8") as f:
         f.write(rst)
-    write_csvs(out, p, report)
+    write_csvs(out, report)
     if not a.quiet and not interrupted:
         print(rst)
     code = conclude(report, regressions, say=(
