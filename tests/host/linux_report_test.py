@@ -345,6 +345,41 @@ def cyclictest_file(mode, lat=lambda t, n: 100 + n % 7, loops=1000, laptop=False
             "".join(f"       {t}:       {n}:    {lat(t, n)}\n" for n in range(loops) for t in (0, 1)))
 
 
+class Provenance(unittest.TestCase):
+    def test_a_real_time_run_says_so(self):
+        """make linux-latency boots Linux in real time (boot.sh: qemu_run
+        --realtime): its provenance says REALTIME=1, whatever the firmware
+        build's make run option was."""
+        pv = {"emulator": "QEMU 7.2.22", "timing": "-icount shift=0",
+              "options": {"REALTIME": "0", "DEBUG": "0"}}
+        lr.qemu_timing(pv)
+        self.assertEqual(pv["options"], {"REALTIME": "1", "DEBUG": "0"})
+        self.assertEqual(pv["timing"], "real time (no -icount)")
+        board = {"emulator": "hardware", "options": {"DEBUG": "0"}}
+        lr.qemu_timing(board)
+        self.assertEqual(board, {"emulator": "hardware", "options": {"DEBUG": "0"}})
+
+
+class HostMaxima(unittest.TestCase):
+    def test_qemu_real_time_maxima_are_the_host_s(self):
+        """Under QEMU in real time, the tables' maxima are labelled the
+        host's (a descheduled vCPU), and cyclictest's; not on a board."""
+        res, _ = lr.analyse(lr.parse(data()), 8, 5)
+        files = Cyclictest.files(self)
+        res["cyclictest"], _ = lr.cyclictest(files, {0: "0.0", 1: "0.1"}, res)
+        for emulator, timing, host in (("QEMU 7.2.22", "real time (no -icount)", True),
+                                       ("hardware", "hardware", False)):
+            pv = {"platform": "qemu", "emulator": emulator, "timing": timing,
+                  "counter_hz": HZ, "date": "2026-12-07 20:00:00 UTC"}
+            with tempfile.TemporaryDirectory() as d:
+                path = os.path.join(d, "r.rst")
+                lr.write_rst(path, "qemu", pv, res, "PASS", [], None, {})
+                with open(path, encoding="utf-8") as f:
+                    rst = f.read()
+            self.assertEqual("max (the host's)" in rst, host, emulator)
+            self.assertEqual("The maxima are the host's" in rst, host, emulator)
+
+
 class Held(unittest.TestCase):
     def test_every_sample_the_summary_counted_is_listed(self):
         """Format 3 (collect.sh holds the samples while it copies them):

@@ -649,7 +649,8 @@ def write_rst(path, plat, p, res, verdict, problems, baseline, plotted):
         f":Records: {'from the firmware call ring, ' + src[5:] if src.startswith('ring') else 'by PMF SMC (' + src[8:] + ')'}",
         f":Verdict: {verdict}", ""]
     if baseline:
-        out += [f"Figures that moved by more than {fig.DELTA_SHOWN_ABOVE:g}% against the "
+        out += [f"Figures that moved by more than {fig.DELTA_SHOWN_ABOVE:g}% and more than "
+                f"one counter tick ({prov.tick_ns(p):g} ns) against the "
                 f"baseline ({baseline['provenance'].get('run') or 'earlier run'}) carry "
                 "the change.", ""]
     if problems:
@@ -669,6 +670,16 @@ def write_rst(path, plat, p, res, verdict, problems, baseline, plotted):
                                           is not None), "--"),
                         dt[s["state"]]["entry_latency_us"], dt[s["state"]]["exit_latency_us"],
                         dt[s["state"]]["min_residency_us"]] for s in res["states"]]), ""]
+    # Under QEMU in real time a vCPU is a host thread: its longest figures
+    # are the host's scheduling, not the firmware's or the guest's.
+    host_max = p.get("emulator", "").startswith("QEMU") and not prov.icount(p)
+    maxk = "max (the host's)" if host_max else "max"
+    if host_max:
+        out += ["Under QEMU in real time each vCPU is a thread of the host: a figure's maximum "
+                "(columns \"max (the host's)\", milliseconds at times) is a vCPU the host "
+                "descheduled in the middle of the path, the host's scheduling, not the "
+                "firmware's; the medians and p99 are the firmware's, as QEMU runs it. A "
+                "board's maxima are its own.", ""]
     for s in res["states"]:
         head = f"{s['state']} (cpuidle state {s['idx']})"
         out += [head, "-" * len(head), ""]
@@ -680,14 +691,15 @@ def write_rst(path, plat, p, res, verdict, problems, baseline, plotted):
                 st = r["figures"][f]
                 bst = b["figures"].get(f) if b else None
                 for k in ("median_ns", "p99_ns", "max_ns"):
-                    cells.append(fig.cell(st[k] if st else None, bst[k] if bst else None))
+                    cells.append(fig.cell(st[k] if st else None, bst[k] if bst else None,
+                                          resolution=prov.tick_ns(p)))
             rows.append(cells)
         out += [rst_table(["cpu", "count"] + [f"{f} {k}" for f in FIGURES
-                                              for k in ("median", "p99", "max")], rows), ""]
+                                              for k in ("median", "p99", maxk)], rows), ""]
         if s["state"] in plotted:
             out += [f".. image:: plots/{plotted[s['state']]}.svg", ""]
     out += idle_state_rst(res, p) + records_rst(res) + cost_rst(res) + trace_rst(res)
-    out += cyclictest_rst(res)
+    out += cyclictest_rst(res, host_max)
     out += ["Counts since the module's reset", "-" * 31, "",
             "PSCI_STAT_COUNT counts the state the firmware granted, the module and cpuidle "
             "the state Linux asked for: a cluster power-down asked while another core of "
@@ -821,7 +833,9 @@ def trace_rst(res):
         "CPU's idle exits.", "", ".. image:: plots/timeline.svg", ""]
 
 
-def cyclictest_rst(res):
+def cyclictest_rst(res, host_max=False):
+    """The cross-check's section; @host_max: under QEMU in real time (its
+    maxima are the host's)."""
     c = res.get("cyclictest")
     if not c:
         return []
@@ -851,8 +865,8 @@ def cyclictest_rst(res):
                       rows), ""]
     if cmds:
         out += ["Run as: " + "; ".join(f"``{cmds[m]}`` ({m})" for m in sorted(cmds) if cmds[m]) +
-                ". The maxima are the host's as much as the guest's: under QEMU a vCPU is a "
-                "host thread, descheduled at the host's will.", ""]
+                (". The maxima are the host's: under QEMU a vCPU is a host thread, "
+                 "descheduled at the host's will." if host_max else "."), ""]
     if negative:
         out += ["\\* Negative: that CPU's wake-ups were faster with deep idle allowed than "
                 "with it forbidden. The two phases are separate runs, each with its own share "
@@ -870,6 +884,17 @@ def cyclictest_rst(res):
 SAMPLES_CSV = ["linux_cpu", "cluster", "core", "seq", "ring_seq", "enter_psci_ns", "state",
                "power_state", "function", "outcome", "powerdown_ns", "wakeup_ns", "cflush_ns",
                "entry_latency_ns", "exit_latency_ns", "hw_wake_ns"]
+
+
+def qemu_timing(pv):
+    """A QEMU run's timing as it was: tools/linux_latency/boot.sh boots
+    Linux in real time (qemu_run --realtime), whatever the firmware build's
+    REALTIME option (make run's) says: the provenance must not say
+    REALTIME=0 of a real-time run."""
+    if pv.get("emulator", "").startswith("QEMU"):
+        pv["timing"] = "real time (no -icount)"
+        if "REALTIME" in (pv.get("options") or {}):
+            pv["options"]["REALTIME"] = "1"
 
 
 def counter_hz(d):
@@ -1088,8 +1113,7 @@ def main(argv):
                                  ("topology", "+".join(str(clusters[c])
                                                        for c in sorted(clusters)))) if v})
     pv.update({"counter_hz": int(h["counter_hz"]), "cores": len(d["cpu"])})
-    if pv.get("emulator", "").startswith("QEMU"):
-        pv["timing"] = "real time (no -icount)"
+    qemu_timing(pv)
     res, problems = analyse(d, a.min_deepest, a.min_each, a.require_ring, extra.get("smc"))
     topo_name = {t["cpu"]: f"{t['cluster']}.{t['core']}" for t in d["topology"]}
     if a.data:

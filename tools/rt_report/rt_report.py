@@ -21,8 +21,9 @@ Usage: rt_report.py CONSOLE_LOG OUT_DIR [PLAT] [options]
   --run NAME            the run's name (its directory), recorded
   --exit-status N       QEMU's exit status: non-zero is a failure of the run
   --baseline RUN_DIR    an earlier run (its report.json): every figure that
-                        moved by more than 2% carries its delta, "13.42
-                        (-45.40%)", and the baseline's table follows each table
+                        moved by more than 2% and more than one counter tick
+                        carries its delta, "13.42 (-45.40%)", and the
+                        baseline's table follows each table
   --force               compare even when platform, topology or timing differ
   --fail-above PCT      exit 1 when a figure is worse than the baseline's by
                         more than PCT % (and by more than one counter tick)
@@ -320,8 +321,10 @@ def heading(text, ch):
     return [text, ch * len(text), ""]
 
 
-def scenario_table(sc, label, own_baseline=True):
-    """The lines of one `.. table::` of a report.json scenario, in µs."""
+def scenario_table(sc, label, own_baseline=True, resolution=0):
+    """The lines of one `.. table::` of a report.json scenario, in µs; a
+    change against the baseline of @resolution ns (a tick) or less shows
+    no percentage."""
     header = ["Cluster", "Core"] + sc["figures"]
     rows = []
     for r in sc["rows"]:
@@ -329,7 +332,8 @@ def scenario_table(sc, label, own_baseline=True):
         for name in sc["figures"]:
             st = r["figures"].get(name)
             cells.append(fig.cell(st["median_ns"], st.get("baseline_median_ns")
-                                  if own_baseline else None) if st else "--")
+                                  if own_baseline else None, resolution=resolution)
+                         if st else "--")
         rows.append(cells)
     return [f".. table:: {title_of(sc['name'])} ({label})", ""] + grid(header, rows) + [""]
 
@@ -407,7 +411,9 @@ def render(title, p, boot, report, baseline, problems, verdict, plots, regressio
                 f"({bp.get('build_type', 'build type not known')}), run "
                 f"``{bp.get('run') or baseline['dir']}`` of {bp.get('date', 'a date not known')}. "
                 "A figure that moved "
-                f"by more than {fig.DELTA_SHOWN_ABOVE:g}% carries its change, e.g. "
+                f"by more than {fig.DELTA_SHOWN_ABOVE:g}% and by more than one counter tick "
+                f"({prov.tick_ns(p):g} ns: a change of one tick is where the interval fell on "
+                "the counter's grid) carries its change, e.g. "
                 "``13.42 (-45.40%)``; the baseline's own table follows each table. A figure "
                 "is a regression only when it got worse by more than either run's spread "
                 "(max - min of its samples) and one counter tick"
@@ -441,7 +447,7 @@ def render(title, p, boot, report, baseline, problems, verdict, plots, regressio
         if para:
             out += [para, ""]
         for t in tests:
-            out += scenario_table(by_name[t], label)
+            out += scenario_table(by_name[t], label, resolution=prov.tick_ns(p))
             if t in base_by_name:
                 out += scenario_table(base_by_name[t], blabel)
             if t in plots:
