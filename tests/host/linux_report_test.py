@@ -502,6 +502,37 @@ class Trace(unittest.TestCase):
         del t["otherData"]
         self.assertTrue(schema.check_trace_events(t))
 
+    def test_what_woke_the_cpu(self):
+        """The kernel's events beside the firmware's, as trace-cmd report
+        prints them (target_cpu=001 too): counted, and in trace.json as
+        each CPU's tasks, interrupt handlers and instants, every number
+        with its unit or a name."""
+        kernel = """
+          <idle>-0     [001]  10.000000500: irq_handler_entry:    irq=11 name=arch_timer
+          <idle>-0     [001]  10.000001500: irq_handler_exit:     irq=11 ret=handled
+          <idle>-0     [001]  10.000001600: hrtimer_expire_entry: hrtimer=00000000a1b2c3d4 now=10000001600 function=tick_sched_timer/0x0
+          <idle>-0     [001]  10.000001700: timer_expire_entry:   timer=00000000deadbeef function=process_timeout now=4294892296 baseclk=4294892296
+          <idle>-0     [001]  10.000001800: sched_wakeup:         comm=sh pid=123 prio=120 target_cpu=001
+          <idle>-0     [001]  10.000001900: ipi_raise:            target_mask=00000000,00000001 (Rescheduling interrupts)
+          <idle>-0     [001]  10.000002000: sched_switch:         prev_comm=swapper/1 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=sh next_pid=123 next_prio=120
+              sh-123   [001]  10.000003000: sched_switch:         prev_comm=sh prev_pid=123 prev_prio=120 prev_state=S ==> next_comm=swapper/1 next_pid=0 next_prio=120
+"""
+        ev = linux_trace.parse(REPORT + kernel)
+        self.assertEqual(linux_trace.wake_counts(ev), [
+            {"event": "sched_switch", "count": 2}, {"event": "sched_wakeup", "count": 1},
+            {"event": "irq_handler_entry", "count": 1}, {"event": "irq_handler_exit", "count": 1},
+            {"event": "ipi_raise", "count": 1}, {"event": "timer_expire_entry", "count": 1},
+            {"event": "hrtimer_expire_entry", "count": 1}])
+        t = linux_trace.chrome(ev, linux_trace.spans(ev), {}, {0: "0.0", 1: "0.1"})
+        by = {e.get("cat"): e for e in t["traceEvents"]}
+        self.assertEqual((by["sched"]["name"], by["sched"]["dur"]), ("sh", 1.0))
+        self.assertEqual((by["irq"]["name"], by["irq"]["dur"]), ("irq 11 arch_timer", 1.0))
+        self.assertEqual(by["sched_wakeup"]["args"], {"comm": "sh", "pid": 123, "target_cpu": 1})
+        self.assertEqual(by["ipi_raise"]["name"], "IPI Rescheduling interrupts")
+        self.assertEqual(by["hrtimer_expire_entry"]["name"], "hrtimer tick_sched_timer/0x0")
+        self.assertEqual(by["sched"]["tid"], linux_trace.tid(1, "tasks"))
+        self.assertEqual(schema.check_trace_events(t), [])
+
     @unittest.skipUnless(shutil.which("trace-cmd"), "no trace-cmd on this host")
     def test_a_file_trace_cmd_cannot_read_is_an_error(self):
         d = tempfile.mkdtemp()

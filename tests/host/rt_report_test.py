@@ -881,6 +881,22 @@ class BoardBuild(Tmp):
         self.assertEqual(self.json(d)["provenance"]["board"],
                          {"platform": "n1sdp", "cpu": "neoverse-n1", "differences": []})
 
+    def test_bench_names_the_revision_from_bl31(self):
+        """make bench's payload prints no MIDR: BL31's CPU line gives the
+        revision the skipped rows are named with."""
+        text = BENCH.format(v=126).replace(
+            "NOTICE:  BL31: v0.1-abc1234(release)\n", "NOTICE:  BL31: v0.1-abc1234(release)\n"
+            "NOTICE:  BL31: CPU Neoverse N1 r4p1 (MIDR 0x414fd0c1)\n"
+            "NOTICE:  BL31: Neoverse N1 erratum 2743102 (r0p0-r4p1): skipped, no IMPLEMENTATION "
+            "DEFINED registers here (PLAT_CPU_IMPDEF_REGS=0): DSB SY between setting "
+            "CORE_PWRDN_EN and its ISB\n")
+        r = subprocess.run(module.command("tools.rt_report.bench_report") + [
+            self.write(text), os.path.join(self.dir, "b3"), "--config", self.qemu_config()],
+            capture_output=True, text=True, env=self.env, check=False)
+        self.assertIn("; not all of the board's code runs: this r4p1 skips the rows of 2743102 "
+                      "(no IMPLEMENTATION DEFINED registers here (PLAT_CPU_IMPDEF_REGS=0))",
+                      r.stdout)
+
     def test_what_differs(self):
         config = self.qemu_config("WORKAROUND_CVE_2022_23960=0:1 TRUSTED_BOARD_BOOT=0:1",
                                   cpu="cortex-a57")

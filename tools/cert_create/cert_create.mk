@@ -13,7 +13,8 @@ CERT_CREATE_DEPS	:= $(CERT_CREATE_SRCS) include/lib/auth/tbbr_oid.h lib/auth/aut
 
 $(CERT_CREATE): $(CERT_CREATE_DEPS)
 	@mkdir -p $(@D)
-	$(HOSTCC) $(HOST_CFLAGS) $(AUTH_CPPFLAGS) $(CERT_CREATE_SRCS) $(MBEDTLS_TOOL_LIB) -lcrypto -o $@
+	@echo "  HOSTCC  $@"
+	$(Q)$(HOSTCC) $(HOST_CFLAGS) $(AUTH_CPPFLAGS) $(CERT_CREATE_SRCS) $(MBEDTLS_TOOL_LIB) -lcrypto -o $@
 
 .PHONY: cert_create
 cert_create: $(CERT_CREATE)

@@ -825,7 +825,7 @@ def trace_rst(res):
         f"firmware segments, ENTER_PSCI to EXIT_PSCI), {t['before']} are of idle periods "
         f"before the trace began, {t['outside']} elsewhere. What woke each CPU is the "
         "kernel's own events beside them (" +
-        ", ".join(f"{n} {k}" for k, n in (t.get("wake_events") or {}).items()) +
+        ", ".join(f"{w['count']} {w['event']}" for w in (t.get("wake_events") or [])) +
         "): KernelShark and trace-cmd report read them from trace.dat. trace.json holds the "
         "same (the spans, the firmware's segments, each CPU's tasks and interrupt handlers, "
         "its wakeups, IPIs and timer expiries) for chrome://tracing and ui.perfetto.dev; "
@@ -1130,7 +1130,7 @@ def main(argv):
                 if t["events"] == 0 or t["inside"] == 0:
                     problems.append("trace.dat holds no pmf_idle:psci_call event inside a "
                                     "cpu_idle span")
-                missing = [e for e, n in t["wake_events"].items() if n == 0]
+                missing = [w["event"] for w in t["wake_events"] if w["count"] == 0]
                 if missing and a.require_ring:
                     problems.append("trace.dat holds none of the kernel's " +
                                     ", ".join(missing) + " events: nothing shows what woke "

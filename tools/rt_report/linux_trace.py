@@ -133,13 +133,19 @@ def check(events, span_list):
 
 
 def wake_counts(events):
-    """How many of each of WAKE_EVENTS the trace holds, by event name."""
-    names = {e.split(":")[1] for e in WAKE_EVENTS}
-    out = {n: 0 for n in sorted(names)}
+    """How many of each of WAKE_EVENTS the trace holds: [{"event", "count"}]
+    in WAKE_EVENTS' order."""
+    names = [e.split(":")[1] for e in WAKE_EVENTS]
+    n = dict.fromkeys(names, 0)
     for ev in events:
-        if ev["event"] in names:
-            out[ev["event"]] += 1
-    return out
+        if ev["event"] in n:
+            n[ev["event"]] += 1
+    return [{"event": e, "count": n[e]} for e in names]
+
+
+# The instant events of kernel_events() and the fields each keeps.
+INSTANTS = {"sched_wakeup": ("comm", "pid", "target_cpu"), "ipi_raise": ("target_mask", "reason"),
+            "timer_expire_entry": ("function",), "hrtimer_expire_entry": ("function",)}
 
 
 def tid(cpu, track):
@@ -170,9 +176,9 @@ def kernel_events(events):
             out.append({"name": f"irq {num} {name}", "cat": "irq", "ph": "X", "pid": 1,
                         "tid": tid(cpu, "interrupts, IPIs, timers"), "ts": us(t0),
                         "dur": us(ns - t0), "args": {"irq": num, "ret": ev.get("ret")}})
-        elif kind in ("sched_wakeup", "ipi_raise", "timer_expire_entry",
-                      "hrtimer_expire_entry"):
-            args = {k: v for k, v in ev.items() if k not in ("cpu", "ns", "event")}
+        elif kind in INSTANTS:
+            # What each says, by name (the raw pointers and clocks left out).
+            args = {k: ev[k] for k in INSTANTS[kind] if k in ev}
             name = {"sched_wakeup": f"wakeup {ev.get('comm')}",
                     "ipi_raise": f"IPI {ev.get('reason')}",
                     "timer_expire_entry": f"timer {ev.get('function')}",

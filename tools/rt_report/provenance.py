@@ -41,6 +41,9 @@ OPTIONS_ID = re.compile(r"^NOTICE:  BL(?:1|2|31): Built : .*, options ([0-9a-f]{
 # The payload's line before its figures; older payloads printed the same
 # words in their own report's header.
 MACHINE = re.compile(r"MIDR 0x([0-9a-fA-F]+), counter (\d+) Hz")
+# BL31's line naming the boot CPU (lib/cpus: "CPU Neoverse N1 r4p1 (MIDR
+# 0x414fd0c1)"): the MIDR of a run whose payload does not print it (make bench).
+BL31_CPU = re.compile(r"^NOTICE:  BL31: CPU .+? \(MIDR 0x([0-9a-fA-F]+)\)", re.M)
 CORES = re.compile(r"PAYLOAD: runtime instrumentation: (\d+) cores, clusters ([\d+]+)")
 # The CPU errata and CVE workarounds BL31 applied, one boot-log line each
 # (lib/cpus/errata.c: "<CPU> erratum 1542419 (r3p0-r4p0): applied: ...").
@@ -248,6 +251,7 @@ def collect(plat, text, config_path=None, runtime_only=(), cc=None, hardware=Fal
     so, and never QEMU's. A field nothing tells is left out."""
     seen = banner(text)
     machine = MACHINE.search(text)
+    bl31_cpu = BL31_CPU.search(text)
     cores = CORES.search(text)
     config = read_config(config_path) if config_path else {}
     emu = machine_of(plat, config, config_path, hardware)
@@ -264,7 +268,8 @@ def collect(plat, text, config_path=None, runtime_only=(), cc=None, hardware=Fal
         "compiler": config.get("CC_VERSION") or (compiler_version(cc) if cc else None),
         "platform": plat,
         "cpu_model": emu.get("cpu"),
-        "midr": f"0x{machine.group(1).lower()}" if machine else None,
+        "midr": f"0x{machine.group(1).lower()}" if machine else
+        f"0x{bl31_cpu.group(1).lower()}" if bl31_cpu else None,
         "counter_hz": int(machine.group(2)) if machine else None,
         "cores": int(cores.group(1)) if cores else None,
         "topology": cores.group(2) if cores else emu.get("topology"),

@@ -53,7 +53,7 @@ COUNTS = {"cluster", "core", "cores", "count", "iterations", "samples_per_iterat
           "id", "job", "jobs", "denied", "cpu_off", "other", "ring_torn", "ring_lost", "held", "idle_smc",
           "exits", "traced_exits", "entries", "smc_exits", "smc_entries", "smc_idle_smc",
           "records", "timer_wakeups", "events", "idle_exit_events", "inside", "before", "outside", "spans",
-          "pid", "tid", "record"}
+          "pid", "tid", "record", "irq", "target_cpu"}
 # CSV columns that hold labels or counts.
 LABELS = {"cluster", "core", "cpu", "state", "power_state", "figure", "path", "unit", "function",
           "outcome", "linux_cpu", "seq", "ring_seq", "sample", "iteration"}
