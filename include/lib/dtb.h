@@ -82,7 +82,9 @@ enum dtb_err {
 	DTB_ERR_REG_RANGE = -22,       /* a memory range wraps past 2^64 */
 	DTB_ERR_NO_MEMORY = -23,       /* no usable memory node */
 	DTB_ERR_TOO_MANY_RANGES = -24, /* more than MEM_RANGES_MAX disjoint ranges */
-	DTB_ERR_LAST = DTB_ERR_TOO_MANY_RANGES,
+	/* Whole tree (dtb_check_tree) */
+	DTB_ERR_DUP_PROP = -25, /* a node has two properties of one name */
+	DTB_ERR_LAST = DTB_ERR_DUP_PROP,
 };
 
 /*
@@ -133,8 +135,61 @@ char *dtb_diag_format(const struct dtb_diag *diag, char *buf, size_t size);
  */
 int dtb_check_header(const void *dtb, size_t region_size, struct dtb_diag *diag);
 
+/*
+ * dtb_trim() - fit a blob whose totalsize exceeds its region by free space
+ * alone into the region: QEMU loads -dtb FILE as libfdt's fdt_open_into()
+ * leaves it, the blocks packed after the header and then free space up to
+ * twice the file's size plus 20000 bytes (QEMU 7.2, load_device_tree()),
+ * so that a file of 514,289 bytes or more has a totalsize past a 1 MiB
+ * region, however little of it the tree takes.
+ * @dtb:         the blob, writable.
+ * @region_size: bytes readable at @dtb (at most 2^32 - 1: a totalsize).
+ * @diag:        filled on error (may be NULL).
+ *
+ * Returns what dtb_check_header() returns, except for
+ * DTB_ERR_TOTALSIZE_REGION: if the blob passes dtb_check_header() with
+ * totalsize taken as @region_size (every block, the reservation block's
+ * terminator included, ends inside the region), its header's totalsize is
+ * set to @region_size and DTB_OK returned; else DTB_ERR_TOTALSIZE_REGION
+ * (other: its blocks end past the region too), the blob untouched. Writes
+ * at most the 4 bytes of totalsize.
+ */
+int dtb_trim(void *dtb, size_t region_size, struct dtb_diag *diag);
+
 /* dtb_totalsize() - the header's totalsize (big-endian field), bytes. */
 uint32_t dtb_totalsize(const void *dtb);
+
+/*
+ * dtb_check_tree_work() - bytes of work area dtb_check_tree() needs for @dtb
+ * (a blob dtb_check_header() accepted): 4 per slot of a hash table of at
+ * least twice as many slots as a node of the structure block could have
+ * properties (one per 12 bytes), a power of two. 1 MiB covers any blob of a
+ * 1 MiB region.
+ */
+size_t dtb_check_tree_work(const void *dtb);
+
+/*
+ * dtb_check_tree() - the whole structure block walked and checked, as a
+ * reader that takes a node's properties by name needs it: every token
+ * (as dtb_add_psci's walk checks it) and no node with two properties of
+ * one name (2.2.4: a name is unique in its node; dtc refuses such a
+ * source, but a blob can hold one, and libfdt and Linux then read the
+ * first where a reader that walks every property, as dtb_read_memory and
+ * dtb_add_psci do, would take the last).
+ * @dtb:       a blob dtb_check_header() accepted.
+ * @work:      dtb_check_tree_work(@dtb) bytes or more the call may write;
+ *             undefined after (BL2 lends it its scratch buffer).
+ * @work_size: bytes at @work.
+ * @diag:      filled on error (may be NULL).
+ *
+ * A node's properties precede its subnodes (5.4.2), so one hash table of
+ * property-token offsets serves every node in turn, an entry of an
+ * earlier node counting as empty: linear in the blob's size. Returns
+ * DTB_OK, a structure-block error, DTB_ERR_DUP_PROP (field: the name,
+ * value: the first one's structure-block offset, offset: the second's) or
+ * DTB_ERR_NO_SPACE (@work_size below what it needs). Reads the blob only.
+ */
+int dtb_check_tree(const void *dtb, void *work, size_t work_size, struct dtb_diag *diag);
 
 /*
  * One idle state to advertise under /cpus/idle-states (Linux binding:
@@ -198,7 +253,9 @@ struct dtb_psci_report {
  * cpu or cpu@... (2.2.1's generic name) with no device_type is a CPU node
  * without the property 3.8.1 requires (a machine's minimal DT may): it
  * is given device_type "cpu" there too, and described; one of another
- * device_type is left as it is. Existing nodes
+ * device_type is left as it is. The states' phandles are the values above
+ * the largest phandle (or linux,phandle) of the blob, 0 and 0xffffffff
+ * not counting (2.3.3: neither is a phandle). Existing nodes
  * and properties of those names are dropped, NOPs removed; all else is
  * copied in order, the memory reservation entries and boot_cpuid_phys
  * included. The strings block is the old one plus the new names. The work

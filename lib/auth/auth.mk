@@ -82,6 +82,15 @@ MBEDTLS_AR_PREFIX = $(if $(filter llvm,$(TOOLCHAIN)),llvm-,$(CROSS_COMPILE)gcc-)
 # (TOOLCHAIN_STAMP): a change rebuilds the library.
 MBEDTLS_TF_FLAGS_TEXT = $(LTO_CFLAGS) DEBUG=$(DEBUG) -Os but $(MBEDTLS_SPEED_MODULES)
 
+# The host tools' copy (cert_create checks every key with lib/auth's own
+# reader and mbed TLS's checks, auth_key_usable): same sources and
+# configuration header, the host's flags.
+MBEDTLS_TOOL_LIB := $(BUILD_BASE)/tools/mbedtls/libmbedtls.a
+$(eval $(call mbedtls_lib,$(MBEDTLS_TOOL_LIB),$$(HOSTCC),$$(HOST_CFLAGS),,$(HOST_TOOLCHAIN_STAMP)))
+# lib/auth's sources a host tool links for auth_key_usable().
+AUTH_KEY_SOURCES := lib/auth/auth_der.c lib/auth/auth_cert.c lib/auth/auth_pk.c \
+	lib/auth/auth_crypto.c lib/auth/auth_error.c lib/auth/auth_sha2.c
+
 # The host's copy for unit tests: same sources and configuration header,
 # with the sanitizers the tests run under.
 MBEDTLS_HOST_LIB := $(BUILD_BASE)/tests/mbedtls/libmbedtls.a

@@ -415,6 +415,19 @@ int auth_key_check(const struct auth_key *key)
 	return rc;
 }
 
+int auth_key_usable(const void *pk_der, size_t len)
+{
+	struct auth_key key;
+	int rc;
+
+	if (pk_der == NULL)
+		return AUTH_E_INVALID_ARG;
+	if (len > AUTH_KEY_MAX_LEN)
+		return AUTH_E_KEY;
+	rc = auth_key_parse(pk_der, len, &key);
+	return rc == AUTH_OK ? auth_key_check(&key) : rc;
+}
+
 void auth_crypto_release(void)
 {
 #if defined(MBEDTLS_ECP_C)

@@ -78,6 +78,8 @@ const char *dtb_strerror(int err)
 		return "no memory node";
 	case DTB_ERR_TOO_MANY_RANGES:
 		return "too many memory ranges";
+	case DTB_ERR_DUP_PROP:
+		return "property name repeated in a node";
 	default:
 		return "unknown DTB error";
 	}
@@ -113,7 +115,8 @@ char *dtb_diag_format(const struct dtb_diag *d, char *buf, size_t size)
 		snprintf(buf, size, "totalsize 0x%llx is below the header size 0x%llx", v, l);
 		break;
 	case DTB_ERR_TOTALSIZE_REGION:
-		snprintf(buf, size, "totalsize 0x%llx exceeds the region size 0x%llx", v, l);
+		snprintf(buf, size, "totalsize 0x%llx exceeds the region size 0x%llx%s%s", v, l,
+		         d->other != NULL ? ", and " : "", o);
 		break;
 	case DTB_ERR_BLOCK_IN_HEADER:
 		snprintf(buf, size, "%s 0x%llx lies inside the 0x%llx-byte header", f, v, l);
@@ -188,6 +191,12 @@ char *dtb_diag_format(const struct dtb_diag *d, char *buf, size_t size)
 	case DTB_ERR_TOO_MANY_RANGES:
 		snprintf(buf, size, "%s: more than %llu disjoint memory ranges", f, l);
 		break;
+	case DTB_ERR_DUP_PROP:
+		snprintf(
+			buf, size,
+			"structure block offset 0x%x: property %s repeats the one at 0x%llx in its node",
+			d->offset, f, v);
+		break;
 	default:
 		snprintf(buf, size, "%s", dtb_strerror(d->err));
 		break;
@@ -234,10 +243,16 @@ static uint64_t next_block(const struct block *b, unsigned int n, unsigned int s
 	return next;
 }
 
-int dtb_check_header(const void *dtb, size_t region_size, struct dtb_diag *diag)
+/*
+ * dtb_check_header() with the blob's totalsize taken as @totalsize, or as
+ * its header's when @totalsize is 0 (dtb_trim() asks whether the blob
+ * would pass with a smaller one).
+ */
+static int check_header(const void *dtb, size_t region_size, uint64_t totalsize,
+                        struct dtb_diag *diag)
 {
 	const uint8_t *p = dtb;
-	uint64_t totalsize, rsv, rsv_limit, entry;
+	uint64_t rsv, rsv_limit, entry;
 	struct block b[3];
 	const char *next_name;
 
@@ -258,7 +273,8 @@ int dtb_check_header(const void *dtb, size_t region_size, struct dtb_diag *diag)
 		return fail(diag, DTB_ERR_LAST_COMP_VERSION, "last_comp_version",
 		            dtb_hdr(p, DTB_HDR_LAST_COMP_VERSION), NULL, DTB_VERSION);
 
-	totalsize = dtb_hdr(p, DTB_HDR_TOTALSIZE);
+	if (totalsize == 0U)
+		totalsize = dtb_hdr(p, DTB_HDR_TOTALSIZE);
 	if (totalsize < DTB_HEADER_SIZE)
 		return fail(diag, DTB_ERR_TOTALSIZE_SMALL, "totalsize", totalsize, NULL,
 		            DTB_HEADER_SIZE);
@@ -322,5 +338,26 @@ int dtb_check_header(const void *dtb, size_t region_size, struct dtb_diag *diag)
 		if (be64(p + entry) == 0U && be64(p + entry + 8U) == 0U)
 			break;
 	}
+	return DTB_OK;
+}
+
+int dtb_check_header(const void *dtb, size_t region_size, struct dtb_diag *diag)
+{
+	return check_header(dtb, region_size, 0, diag);
+}
+
+int dtb_trim(void *dtb, size_t region_size, struct dtb_diag *diag)
+{
+	int rc = check_header(dtb, region_size, 0, diag);
+	uint64_t totalsize;
+
+	if (rc != DTB_ERR_TOTALSIZE_REGION)
+		return rc;
+	totalsize = dtb_hdr(dtb, DTB_HDR_TOTALSIZE);
+	/* totalsize is a 32-bit field (5.2); the region is not larger than it was. */
+	if (check_header(dtb, region_size, region_size, NULL) != DTB_OK)
+		return fail(diag, DTB_ERR_TOTALSIZE_REGION, "totalsize", totalsize,
+		            "its blocks end past the region too", region_size);
+	dtb_put_be32((uint8_t *)dtb + DTB_HDR_TOTALSIZE, (uint32_t)region_size);
 	return DTB_OK;
 }

@@ -384,12 +384,17 @@ static bool named(const char *name, const char *base)
 /* One source token into the output: drop, copy, or copy with additions. */
 static void rewrite(struct fixup *f, const struct dtb_token *t)
 {
-	/* Every phandle counts, those of dropped nodes too (2.3.3: linux,phandle is the old name). */
+	/*
+	 * Every phandle counts, those of dropped nodes too (2.3.3: linux,phandle
+	 * is the old name); 0 and 0xffffffff are no phandles (2.3.3, libfdt's
+	 * and Linux's readers skip them), and counting 0xffffffff as the
+	 * largest would number the states from 0 over real ones.
+	 */
 	if (t->tag == DTB_PROP && t->len == 4U &&
 	    (strcmp(t->name, "phandle") == 0 || strcmp(t->name, "linux,phandle") == 0)) {
 		uint32_t v = dtb_be32(t->value);
 
-		if (v > f->max_phandle)
+		if (v > f->max_phandle && v <= MAX_PHANDLE)
 			f->max_phandle = v;
 	}
 	if (f->skip != 0U) {
@@ -575,7 +580,8 @@ int dtb_add_psci(void *dtb, size_t region_size, void *scratch, size_t scratch_si
 			*diag = f.err_diag;
 		return f.err;
 	}
-	if (count > MAX_PHANDLE - f.max_phandle)
+	/* The free range above the largest, in 64 bits: no sum wraps. */
+	if ((uint64_t)f.max_phandle + count > MAX_PHANDLE)
 		return psci_fail(diag, DTB_ERR_PHANDLES, "phandle", f.max_phandle, NULL, count);
 	out_u32(&f.o, DTB_END);
 	strings_off = (uint32_t)f.o.pos;

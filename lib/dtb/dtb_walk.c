@@ -203,6 +203,90 @@ int dtb_walk_next(struct dtb_walk *w, struct dtb_token *t, struct dtb_diag *diag
 	}
 }
 
+/* 32-bit FNV-1a of a property name: the bucket of dtb_check_tree's table. */
+static uint32_t name_hash(const char *s)
+{
+	uint32_t h = 2166136261U;
+
+	while (*s != '\0') {
+		h ^= (uint8_t)*s++;
+		h *= 16777619U;
+	}
+	return h;
+}
+
+/* Property tokens take 12 bytes at least (5.4.1): a node has at most this many. */
+#define PROP_TOKEN_MIN 12U
+
+static size_t tree_slots(const void *dtb)
+{
+	uint64_t props = dtb_hdr(dtb, DTB_HDR_SIZE_DT_STRUCT) / PROP_TOKEN_MIN + 1U;
+	size_t slots = 16;
+
+	while (slots < 2U * props)
+		slots *= 2U;
+	return slots;
+}
+
+size_t dtb_check_tree_work(const void *dtb)
+{
+	return tree_slots(dtb) * sizeof(uint32_t);
+}
+
+int dtb_check_tree(const void *dtb, void *work, size_t work_size, struct dtb_diag *diag)
+{
+	const size_t slots = tree_slots(dtb);
+	uint32_t *table = work;
+	uint32_t node_start = 0;
+	struct dtb_walk w;
+	struct dtb_token t;
+	int rc;
+
+	if (work == NULL || work_size / sizeof(uint32_t) < slots) {
+		if (diag != NULL)
+			*diag = (struct dtb_diag){
+				DTB_ERR_NO_SPACE, "work",    slots * sizeof(uint32_t),
+				"work area",      work_size, 0
+			};
+		return DTB_ERR_NO_SPACE;
+	}
+	/* An entry is a property token's offset + 1; 0 is empty. */
+	memset(table, 0, slots * sizeof(uint32_t));
+	dtb_walk_init(&w, dtb);
+	while ((rc = dtb_walk_next(&w, &t, diag)) > 0) {
+		if (t.tag == DTB_BEGIN_NODE)
+			node_start = t.offset + 1U;
+		if (t.tag != DTB_PROP)
+			continue;
+		/*
+		 * Open addressing: a new name goes in the first slot from its
+		 * hash that is empty or of an earlier node, so the slots before
+		 * it hold this node's names for as long as the node lasts, and a
+		 * look-up may stop at the first such slot. Twice as many slots as
+		 * a node can have properties: always one free.
+		 */
+		for (size_t i = name_hash(t.name) & (slots - 1U);; i = (i + 1U) & (slots - 1U)) {
+			uint32_t at = table[i];
+
+			if (at < node_start) {
+				table[i] = t.offset + 1U;
+				break;
+			}
+			const uint8_t *prev = w.structure + at - 1U;
+			uint32_t nameoff = dtb_be32(prev + 8);
+
+			if (nameoff == t.nameoff || strcmp(w.strings + nameoff, t.name) == 0) {
+				if (diag != NULL)
+					*diag = (struct dtb_diag){
+						DTB_ERR_DUP_PROP, t.name, at - 1U, NULL, 0, t.offset
+					};
+				return DTB_ERR_DUP_PROP;
+			}
+		}
+	}
+	return rc;
+}
+
 bool dtb_prop_is(const struct dtb_token *t, const char *s)
 {
 	size_t n = strlen(s) + 1U;

@@ -17,7 +17,13 @@
  *  - memory ranges come out sorted, disjoint and non-empty;
  *  - the reserved-memory node (on the input and on the fixed-up blob)
  *    leaves a blob it refuses byte for byte as it was, and one it takes
- *    passes our checks, and libfdt's where the input did, with the node.
+ *    passes our checks, and libfdt's where the input did, with the node;
+ *  - the whole-tree check (dtb_check_tree: no property name twice in a
+ *    node) agrees with the fix-up's walk on every structure error, and a
+ *    tree it accepts the fix-up never refuses as malformed;
+ *  - the idle states' phandles are valid (neither 0 nor 0xffffffff) and
+ *    each names one node of the result, whatever phandles the input had
+ *    (libfdt's look-ups, where it accepted the input).
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -36,6 +42,48 @@ static const struct dtb_idle_state states[] = {
 	{ "cpu-power-down", 0x00010002, 2, 2, 10 },
 	{ "cluster-pwrdown", 0x01010022, 3, 3, 5000 },
 };
+
+/* The phandle (or linux,phandle) of @node, 0 for none. */
+static uint32_t phandle_of(const void *fdt, int node)
+{
+	static const char *const names[] = { "phandle", "linux,phandle" };
+	uint32_t v = 0;
+
+	for (unsigned int i = 0; i < 2 && v == 0; i++) {
+		int len;
+		const fdt32_t *p = fdt_getprop(fdt, node, names[i], &len);
+
+		if (p != NULL && len == 4)
+			v = fdt32_to_cpu(*p);
+	}
+	return v;
+}
+
+/*
+ * Each idle state the fix-up wrote (under the first /cpus/idle-states) has a
+ * valid phandle that no other node of @fdt has (2.3.3): phandles are valid
+ * and unique whatever the input held (0xffffffff, 0, the largest values).
+ */
+static void check_phandles(const void *fdt)
+{
+	int idle = fdt_path_offset(fdt, "/cpus/idle-states"), state;
+
+	if (idle < 0)
+		return;
+	fdt_for_each_subnode(state, fdt, idle)
+	{
+		uint32_t ph = phandle_of(fdt, state);
+		int n = 0;
+
+		if (ph == 0 || ph == 0xffffffffu)
+			abort();
+		for (int node = fdt_next_node(fdt, -1, NULL); node >= 0;
+		     node = fdt_next_node(fdt, node, NULL))
+			n += phandle_of(fdt, node) == ph;
+		if (n != 1)
+			abort();
+	}
+}
 
 static void check_ranges(const struct mem_ranges *m)
 {
@@ -91,7 +139,7 @@ static void run(const uint8_t *data, size_t size)
 	struct dtb_psci_report rep;
 	char msg[256];
 	bool libfdt_ok;
-	int rc;
+	int rc, tree_rc;
 
 	memcpy(dtb, data, size);
 	if (dtb_check_header(dtb, size, &diag) != DTB_OK) {
@@ -103,8 +151,21 @@ static void run(const uint8_t *data, size_t size)
 	else
 		dtb_diag_format(&diag, msg, sizeof(msg));
 
+	/* The whole-tree check, its work area the scratch buffer, as BL2 lends it. */
+	tree_rc = dtb_check_tree(dtb, scratch, scratch_size, &diag);
+	if (tree_rc == DTB_ERR_NO_SPACE && scratch_size >= dtb_check_tree_work(dtb))
+		abort();
 	memcpy(copy, dtb, size);
 	rc = dtb_add_psci(dtb, size, scratch, scratch_size, states, 2, NULL, &rep, &diag);
+	/*
+	 * One walk, one verdict on the structure: a tree the check took, the
+	 * fix-up never calls malformed; one it found malformed, the fix-up
+	 * refuses for the same reason (a repeat ends the check's walk early).
+	 */
+	if (tree_rc == DTB_OK && rc <= DTB_ERR_TOKEN && rc >= DTB_ERR_NESTING)
+		abort();
+	if (tree_rc <= DTB_ERR_TOKEN && tree_rc >= DTB_ERR_NESTING && tree_rc != rc)
+		abort();
 	/*
 	 * libfdt's fdt_check_full() as a second opinion, on the input (@copy),
 	 * only where it ends in good time: libfdt 1.6.1's walks loop for ever
@@ -131,6 +192,8 @@ static void run(const uint8_t *data, size_t size)
 		abort();
 	if (libfdt_ok && (fdt_check_full(dtb, size) != 0 || fdt_path_offset(dtb, "/psci") < 0))
 		abort();
+	if (libfdt_ok)
+		check_phandles(dtb);
 	rc = dtb_add_psci(dtb, size, scratch, scratch_size, states, 2, NULL, &rep, &diag);
 	if (rc != DTB_OK && rc != DTB_ERR_NO_SPACE && rc != DTB_ERR_PHANDLES)
 		abort();

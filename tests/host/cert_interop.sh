@@ -20,7 +20,9 @@
 #  (f) our cert_create takes exactly the keys the firmware verifies: each
 #      key it accepts signs a chain lib/auth accepts, and each key it
 #      refuses for the firmware's sake signs (with TF-A's tool, which
-#      checks nothing) a chain lib/auth refuses.
+#      checks nothing) a chain lib/auth refuses; RSA keys whose public
+#      exponent mbed TLS refuses (1, even, not below n) included, which
+#      OpenSSL signs with: ours asks lib/auth itself (auth_key_usable).
 #
 # Prints "PASS <name>" / "FAIL <name>: why" per check, then "N passed, N
 # failed". Exit status: 0 all passed, 1 some failed, 2 cannot run.
@@ -266,9 +268,37 @@ openssl genpkey -algorithm RSA-PSS -pkeyopt rsa_keygen_bits:2048 -out keys/rsaps
 openssl pkey -in keys/rsa2048.pem -pubout -out keys/public.pem
 openssl pkey -in keys/rsa2048.pem -aes256 -passout pass:x -out keys/encrypted.pem
 echo junk >keys/junk.pem
+# RSA keys OpenSSL reads and signs with but mbed TLS refuses (its
+# mbedtls_rsa_check_pubkey: e odd, 1 < e < n): rsa2048's, the public
+# exponent made 1, 65536 and n + 2, the rest of the key as it was.
+rsa_with_e() {
+	python3 - "$@" <<'PY'
+import subprocess, sys
+src, out, how = sys.argv[1:]
+der = subprocess.run(["openssl", "rsa", "-in", src, "-traditional", "-outform", "DER"],
+                     capture_output=True, check=True).stdout
+text = subprocess.run(["openssl", "asn1parse", "-inform", "DER"], input=der,
+                      capture_output=True, check=True).stdout.decode()
+v = [int(ln.split(":")[-1], 16) for ln in text.splitlines() if "INTEGER" in ln]
+v[2] = {"1": 1, "even": 65536, "n+2": v[1] + 2}[how]
+names = ["version", "n", "e", "d", "p", "q", "dp", "dq", "qinv"]
+with open(out + ".conf", "w") as f:
+    f.write("asn1=SEQUENCE:k\n[k]\n" + "".join(f"{a}=INTEGER:0x{b:X}\n" for a, b in zip(names, v)))
+subprocess.run(["openssl", "asn1parse", "-genconf", out + ".conf", "-out", out + ".der", "-noout"],
+               check=True)
+subprocess.run(["openssl", "rsa", "-inform", "DER", "-in", out + ".der", "-out", out],
+               check=True, capture_output=True)
+PY
+}
+rsa_with_e keys/rsa2048.pem keys/rsa-e1.pem 1
+rsa_with_e keys/rsa2048.pem keys/rsa-e-even.pem even
+rsa_with_e keys/rsa2048.pem keys/rsa-e-n2.pem n+2
+refused="an RSA key the firmware refuses (lib/auth: malformed or unsupported public key): its public exponent e ="
 for t in rsa1024:rsa:firmware:"an RSA key of 1024 bits: the firmware verifies RSA keys of 2048 to 4096 bits" \
 	 rsa2048:rsa:ok: rsa4096:rsa:ok: \
 	 rsa4100:rsa:firmware:"an RSA key of 4100 bits" \
+	 rsa-e1:rsa:firmware:"$refused 1;" rsa-e-even:rsa:firmware:"$refused 65536;" \
+	 rsa-e-n2:rsa:firmware:"$refused ..." \
 	 prime256v1:ecdsa:ok: secp384r1:ecdsa:ok: \
 	 secp521r1:ecdsa:firmware:"an EC key on curve secp521r1: the firmware verifies P-256 and P-384" \
 	 secp256k1:ecdsa:firmware:"an EC key on curve secp256k1" \

@@ -332,26 +332,121 @@ class Checks(unittest.TestCase):
                       "\n".join(lr.cost_rst(res)))
 
 
+def cyclictest_file(mode, lat=lambda t, n: 100 + n % 7, loops=1000, laptop=False):
+    """cyclictest -v's output as make linux-latency's init writes it (its
+    command first), or as the old init did (--laptop, -p 0, 300 loops)."""
+    if laptop:
+        head = "WARN: not setting cpu_dma_latency to save battery power\n"
+    else:
+        head = (f"# cyclictest -m -q -v -p 95 -t 2 -a -i 10000 -d 0 -l {loops} "
+                f"--latency={lr.CYCLICTEST_LATENCY_US[mode]}\n"
+                f"# /dev/cpu_dma_latency set to {lr.CYCLICTEST_LATENCY_US[mode]}us\n")
+    return (head + "Thread 0 Interval: 10000\n" +
+            "".join(f"       {t}:       {n}:    {lat(t, n)}\n" for n in range(loops) for t in (0, 1)))
+
+
+class Provenance(unittest.TestCase):
+    def test_a_real_time_run_says_so(self):
+        """make linux-latency boots Linux in real time (boot.sh: qemu_run
+        --realtime): its provenance says REALTIME=1, whatever the firmware
+        build's make run option was."""
+        pv = {"emulator": "QEMU 7.2.22", "timing": "-icount shift=0",
+              "options": {"REALTIME": "0", "DEBUG": "0"}}
+        lr.qemu_timing(pv)
+        self.assertEqual(pv["options"], {"REALTIME": "1", "DEBUG": "0"})
+        self.assertEqual(pv["timing"], "real time (no -icount)")
+        board = {"emulator": "hardware", "options": {"DEBUG": "0"}}
+        lr.qemu_timing(board)
+        self.assertEqual(board, {"emulator": "hardware", "options": {"DEBUG": "0"}})
+
+
+class HostMaxima(unittest.TestCase):
+    def test_qemu_real_time_maxima_are_the_host_s(self):
+        """Under QEMU in real time, the tables' maxima are labelled the
+        host's (a descheduled vCPU), and cyclictest's; not on a board."""
+        res, _ = lr.analyse(lr.parse(data()), 8, 5)
+        files = Cyclictest.files(self)
+        res["cyclictest"], _ = lr.cyclictest(files, {0: "0.0", 1: "0.1"}, res)
+        for emulator, timing, host in (("QEMU 7.2.22", "real time (no -icount)", True),
+                                       ("hardware", "hardware", False)):
+            pv = {"platform": "qemu", "emulator": emulator, "timing": timing,
+                  "counter_hz": HZ, "date": "2026-12-07 20:00:00 UTC"}
+            with tempfile.TemporaryDirectory() as d:
+                path = os.path.join(d, "r.rst")
+                lr.write_rst(path, "qemu", pv, res, "PASS", [], None, {})
+                with open(path, encoding="utf-8") as f:
+                    rst = f.read()
+            self.assertEqual("max (the host's)" in rst, host, emulator)
+            self.assertEqual("The maxima are the host's" in rst, host, emulator)
+
+
+class Held(unittest.TestCase):
+    def test_every_sample_the_summary_counted_is_listed(self):
+        """Format 3 (collect.sh holds the samples while it copies them):
+        one the summary counted and samples lacks is a failure even with
+        a full buffer; format 2's full buffer lapped its oldest in the copy."""
+        def lapped(fmt):
+            return data(tweak=lambda ls: [
+                ln.replace("pmf_idle 2", f"pmf_idle {fmt}").replace(" overwritten=0 ",
+                                                                    " overwritten=7 ")
+                for ln in ls if not ln.startswith("sample cpu=1 seq=0 ")])
+        _, p = lr.analyse(lr.parse(lapped(3)), 8, 5)
+        self.assertIn("cpu 0.1: the module's summary kept 16 samples, 15 of them listed", p)
+        _, p = lr.analyse(lr.parse(lapped(2)), 8, 5)
+        self.assertEqual([q for q in p if "listed" in q], [])
+        d = lr.parse(data(tweak=lambda ls: [ln.replace("pmf_idle 2", "pmf_idle 3").replace(
+            " ring_lost=0 ", " ring_lost=0 held=4 ") for ln in ls]))
+        self.assertEqual([c["held"] for c in d["cpu"]], [4, 4])
+        self.assertEqual([c["held"] for c in lr.parse(data())["cpu"]], [0, 0])
+
+
 class Cyclictest(unittest.TestCase):
-    def test_allowed_against_forbidden(self):
+    def files(self, **kw):
         d = tempfile.mkdtemp()
         files = {}
-        for mode, lat in (("allowed", 500), ("forbidden", 300)):
+        for mode, base in (("allowed", 500), ("forbidden", 300)):
             files[mode] = os.path.join(d, mode)
             with open(files[mode], "w", encoding="utf-8") as f:
-                f.write("WARN: not setting cpu_dma_latency\nThread 0 Interval: 10000\n")
-                f.write("".join(f"       {t}:       {n}:    {lat + n % 7}\n"
-                                for n in range(100) for t in (0, 1)))
-                f.write("T: 0 (  344) P: 0 I:10000 C:    100 Min:    198 Act:  359\n")
+                f.write(cyclictest_file(mode, lambda t, n, b=base: b + n % 7, **kw))
+        return files
+
+    def test_allowed_against_forbidden(self):
         res, _ = lr.analyse(lr.parse(data()), 8, 5)
-        c = lr.cyclictest(files, {0: "0.0", 1: "0.1"}, res)
+        c, problems = lr.cyclictest(self.files(), {0: "0.0", 1: "0.1"}, res)
+        self.assertEqual(problems, [])
         self.assertEqual([r["cpu"] for r in c["rows"]], ["0.0", "0.1"])
-        self.assertEqual(c["rows"][0]["allowed"]["count"], 100)
+        self.assertEqual(c["rows"][0]["allowed"]["count"], 1000)
         self.assertEqual(c["rows"][0]["penalty"], {"median_us": 200, "p99_us": 200})
+        self.assertIn("-p 95", c["commands"]["forbidden"])
         self.assertEqual(c["firmware"]["wakeup_median_ns"], res["idle_states"][1]["measured"]
                          ["wakeup"]["median_ns"])
         with self.assertRaisesRegex(lr.InputError, "no cyclictest -v samples"):
             lr.parse_cyclictest("ERROR: shm_open\n")
+
+    def test_run_as_rt_tests_users_do(self):
+        """The old init's cyclictest (--laptop: /dev/cpu_dma_latency left
+        alone in the forbidden phase too, priority 0, 300 loops) is refused."""
+        res, _ = lr.analyse(lr.parse(data()), 8, 5)
+        _, problems = lr.cyclictest(self.files(laptop=True, loops=300), {}, res)
+        self.assertIn("cyclictest (forbidden): --laptop: /dev/cpu_dma_latency not held",
+                      problems)
+        self.assertIn("cyclictest (forbidden): threads [0, 1] have fewer than 500 wake-ups: "
+                      "no p99", problems)
+        self.assertIn("cyclictest (allowed): the file does not start with its command line",
+                      problems)
+
+    def test_negative_penalty_explained(self):
+        d = tempfile.mkdtemp()
+        files = {}
+        for mode, base in (("allowed", 300), ("forbidden", 500)):
+            files[mode] = os.path.join(d, mode)
+            with open(files[mode], "w", encoding="utf-8") as f:
+                f.write(cyclictest_file(mode, lambda t, n, b=base: b + n % 7))
+        res, _ = lr.analyse(lr.parse(data()), 8, 5)
+        res["cyclictest"], _ = lr.cyclictest(files, {0: "0.0", 1: "0.1"}, res)
+        text = "\n".join(lr.cyclictest_rst(res))
+        self.assertIn("-200* / -200*", text)
+        self.assertIn("* Negative: that CPU's wake-ups were faster with deep idle allowed", text)
 
 
 REPORT = """cpus=2
@@ -407,6 +502,37 @@ class Trace(unittest.TestCase):
         del t["otherData"]
         self.assertTrue(schema.check_trace_events(t))
 
+    def test_what_woke_the_cpu(self):
+        """The kernel's events beside the firmware's, as trace-cmd report
+        prints them (target_cpu=001 too): counted, and in trace.json as
+        each CPU's tasks, interrupt handlers and instants, every number
+        with its unit or a name."""
+        kernel = """
+          <idle>-0     [001]  10.000000500: irq_handler_entry:    irq=11 name=arch_timer
+          <idle>-0     [001]  10.000001500: irq_handler_exit:     irq=11 ret=handled
+          <idle>-0     [001]  10.000001600: hrtimer_expire_entry: hrtimer=00000000a1b2c3d4 now=10000001600 function=tick_sched_timer/0x0
+          <idle>-0     [001]  10.000001700: timer_expire_entry:   timer=00000000deadbeef function=process_timeout now=4294892296 baseclk=4294892296
+          <idle>-0     [001]  10.000001800: sched_wakeup:         comm=sh pid=123 prio=120 target_cpu=001
+          <idle>-0     [001]  10.000001900: ipi_raise:            target_mask=00000000,00000001 (Rescheduling interrupts)
+          <idle>-0     [001]  10.000002000: sched_switch:         prev_comm=swapper/1 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=sh next_pid=123 next_prio=120
+              sh-123   [001]  10.000003000: sched_switch:         prev_comm=sh prev_pid=123 prev_prio=120 prev_state=S ==> next_comm=swapper/1 next_pid=0 next_prio=120
+"""
+        ev = linux_trace.parse(REPORT + kernel)
+        self.assertEqual(linux_trace.wake_counts(ev), [
+            {"event": "sched_switch", "count": 2}, {"event": "sched_wakeup", "count": 1},
+            {"event": "irq_handler_entry", "count": 1}, {"event": "irq_handler_exit", "count": 1},
+            {"event": "ipi_raise", "count": 1}, {"event": "timer_expire_entry", "count": 1},
+            {"event": "hrtimer_expire_entry", "count": 1}])
+        t = linux_trace.chrome(ev, linux_trace.spans(ev), {}, {0: "0.0", 1: "0.1"})
+        by = {e.get("cat"): e for e in t["traceEvents"]}
+        self.assertEqual((by["sched"]["name"], by["sched"]["dur"]), ("sh", 1.0))
+        self.assertEqual((by["irq"]["name"], by["irq"]["dur"]), ("irq 11 arch_timer", 1.0))
+        self.assertEqual(by["sched_wakeup"]["args"], {"comm": "sh", "pid": 123, "target_cpu": 1})
+        self.assertEqual(by["ipi_raise"]["name"], "IPI Rescheduling interrupts")
+        self.assertEqual(by["hrtimer_expire_entry"]["name"], "hrtimer tick_sched_timer/0x0")
+        self.assertEqual(by["sched"]["tid"], linux_trace.tid(1, "tasks"))
+        self.assertEqual(schema.check_trace_events(t), [])
+
     @unittest.skipUnless(shutil.which("trace-cmd"), "no trace-cmd on this host")
     def test_a_file_trace_cmd_cannot_read_is_an_error(self):
         d = tempfile.mkdtemp()
@@ -421,16 +547,30 @@ class Files(unittest.TestCase):
     def test_pass_writes_csv_json_rst_dtsi(self):
         rc, err, out = run(data())
         self.assertEqual(rc, 0, err)
+        # Tidy: csv.DictReader takes the first line as the header, one
+        # record per row, the CPU as numbers (no "1.0" a reader takes for
+        # a float), the record's numbers that join trace.dat.
         with open(os.path.join(out, "samples.csv"), encoding="utf-8") as f:
-            rows = [r for r in csv.reader(ln for ln in f if not ln.startswith("#"))]
-        self.assertEqual(rows[0], ["cpu", "state", "power_state", "function", "outcome",
-                                   "powerdown_ns", "wakeup_ns", "cflush_ns", "entry_latency_ns",
-                                   "exit_latency_ns", "hw_wake_ns"])
-        self.assertEqual(rows[1], ["0.0", "cpu-power-down", "0x00010002", "CPU_SUSPEND",
-                                   "entered", "4800", "2000", "336", "5440", "4560", "1600"])
-        self.assertIn(["0.1", "none", "0x00000000", "CPU_OFF", "entered", "4800", "2000", "320",
-                       "", "", ""], rows)
-        self.assertEqual(len(rows), 32)
+            rows = list(csv.DictReader(f))
+        self.assertEqual(list(rows[0]), ["linux_cpu", "cluster", "core", "seq", "ring_seq",
+                                         "enter_psci_ns", "state", "power_state", "function",
+                                         "outcome", "powerdown_ns", "wakeup_ns", "cflush_ns",
+                                         "entry_latency_ns", "exit_latency_ns", "hw_wake_ns"])
+        self.assertEqual(rows[0], {"linux_cpu": "0", "cluster": "0", "core": "0", "seq": "0",
+                                   "ring_seq": rows[0]["ring_seq"],
+                                   "enter_psci_ns": rows[0]["enter_psci_ns"],
+                                   "state": "cpu-power-down", "power_state": "0x00010002",
+                                   "function": "CPU_SUSPEND", "outcome": "entered",
+                                   "powerdown_ns": "4800", "wakeup_ns": "2000",
+                                   "cflush_ns": "336", "entry_latency_ns": "5440",
+                                   "exit_latency_ns": "4560", "hw_wake_ns": "1600"})
+        self.assertGreater(int(rows[0]["enter_psci_ns"]), 0)
+        self.assertIn(("1", "0", "1", "none", "CPU_OFF"),
+                      [(r["linux_cpu"], r["cluster"], r["core"], r["state"], r["function"])
+                       for r in rows])
+        self.assertEqual(len(rows), 31)
+        with open(os.path.join(out, "samples.csv"), encoding="utf-8") as f:
+            self.assertNotIn('"', f.read())
         with open(os.path.join(out, "report.json"), encoding="utf-8") as f:
             rep = json.load(f)
         self.assertEqual(rep["verdict"], "PASS")
@@ -485,12 +625,11 @@ class Files(unittest.TestCase):
     def test_run_directory_files(self):
         """--data: pmf-idle.txt instead of the console's lines, the SMC
         phase's summary (the cost's other side), cyclictest's files."""
-        cyc = "".join(f"       0:       {n}:    {100 + n}\n" for n in range(20))
         rc, err, out = run(console(data(tweak=lambda ls: ls[:3] + ["sample cpu=9 junk"] + ls[3:]))
                            .replace("PMF_IDLE: sample cpu=9 junk\n", ""), "--without-build",
                            files={"pmf-idle.txt": data(), "smc-summary.txt": smc_summary(),
-                                  "cyclictest-allowed.txt": cyc,
-                                  "cyclictest-forbidden.txt": cyc})
+                                  "cyclictest-allowed.txt": cyclictest_file("allowed"),
+                                  "cyclictest-forbidden.txt": cyclictest_file("forbidden")})
         self.assertEqual(rc, 0, err)
         with open(os.path.join(out, "report.json"), encoding="utf-8") as f:
             rep = json.load(f)

@@ -90,11 +90,26 @@ refused_says "QEMU_MAX_CORES is not an option of this build" QEMU_MAX_CORES=4
 # No suggestion from a short name inside a long one (QEMU in QEMU_CORES).
 refused_says "QEMU_CORES is not an option of this build or of TF-A's that it knows" QEMU_CORES=2
 refused_says "ROT_KEY='/no such/k.pem': a path with a space in it" "ROT_KEY=/no such/k.pem"
-make -C "$top" GENERATE_COT=1 SPD=none V=1 ERRATA_N1_1542419=1 help >"$work/tfa.log" 2>&1
-check "make GENERATE_COT=1 SPD=none V=1: taken, each TF-A option with its line" \
+# TF-A's N1SDP trusted-boot recipe: a development ROT key of the build's
+# algorithm, its hash built in; the other algorithm's, or the board's
+# registers, refused saying what is taken. No Spectre v2 invalidation here.
+refused_says "ARM_ROTPK_LOCATION=devel_ecdsa: TF-A's option; a development ROT key's hash built in, as TF-A's devel_rsa and devel_ecdsa: the hash of the build's ROT_KEY" \
+	ARM_ROTPK_LOCATION=devel_ecdsa
+refused_says "here ARM_ROTPK_LOCATION takes only devel_rsa with KEY_ALG=rsa, or devel_ecdsa with KEY_ALG=ecdsa" \
+	ARM_ROTPK_LOCATION=regs
+refused_says "WORKAROUND_CVE_2017_5715=1: TF-A's option; this firmware has no CVE-2017-5715 branch-predictor invalidation at EL3: Neoverse N1 and Cortex-A76 need none (FEAT_CSV2: SMCCC_ARCH_FEATURES answers WORKAROUND_1 1, implemented and not required, as TF-A)" \
+	WORKAROUND_CVE_2017_5715=1
+make -C "$top" ARM_ROTPK_LOCATION=devel_ecdsa KEY_ALG=ecdsa help >"$work/rotpk.log" 2>&1
+check "make ARM_ROTPK_LOCATION=devel_ecdsa KEY_ALG=ecdsa: taken, saying what it means here" \
+	grep -q "^make: ARM_ROTPK_LOCATION=devel_ecdsa (TF-A's option): a development ROT key's hash built in" "$work/rotpk.log"
+make -C "$top" GENERATE_COT=1 SPD=none V=1 ERRATA_N1_1542419=1 ARM_ROTPK_LOCATION=devel_rsa \
+	WORKAROUND_CVE_2017_5715=0 help >"$work/tfa.log" 2>&1
+check "make GENERATE_COT=1 SPD=none V=1 ARM_ROTPK_LOCATION=devel_rsa WORKAROUND_CVE_2017_5715=0: taken, each TF-A option with its line" \
 	bash -c "grep -qx \"make: GENERATE_COT=1 (TF-A's option): implied by TRUSTED_BOARD_BOOT=1: the build makes the certificates of every FIP it packs (and none with TRUSTED_BOARD_BOOT=0)\" '$work/tfa.log' &&
 		grep -q \"^make: SPD=none (TF-A's option): no secure payload\" '$work/tfa.log' && grep -q '^Build options' '$work/tfa.log' &&
-		grep -q \"^make: ERRATA_N1_1542419=1 (TF-A's option): Neoverse N1's errata rows\" '$work/tfa.log'"
+		grep -q \"^make: ERRATA_N1_1542419=1 (TF-A's option): Neoverse N1's errata rows\" '$work/tfa.log' &&
+		grep -q \"^make: ARM_ROTPK_LOCATION=devel_rsa (TF-A's option): a development ROT key's hash built in\" '$work/tfa.log' &&
+		grep -q \"^make: WORKAROUND_CVE_2017_5715=0 (TF-A's option): this firmware has no CVE-2017-5715\" '$work/tfa.log'"
 # The table's "option" rows are this build's own names, the others not.
 tfa_rows() { awk -F'","' -v want="$1" 'NR > 1 { gsub(/^"/, "", $1); if (($2 == "option") == (want == "option")) print $1 }' \
 	"$top/make_helpers/tfa_options.csv"; }

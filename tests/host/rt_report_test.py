@@ -8,6 +8,7 @@ Consoles are written here in the payload's format (tests/payload/rt_instr.c);
 QEMU is a stand-in script that only answers --version, so provenance is
 checked without booting anything. Ends with "N passed, N failed".
 """
+import csv
 import hashlib
 import json
 import os
@@ -15,6 +16,7 @@ import re
 import subprocess
 import sys
 import tempfile
+import time
 import unittest
 
 TOP = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -195,6 +197,13 @@ class Figures(unittest.TestCase):
         self.assertEqual(fig.cell(800, None), "0.80")
         self.assertEqual(fig.cell(800, 0), "0.80")
 
+    def test_a_tick_is_no_percentage(self):
+        """32 -> 16 ns is one 16 ns tick of QEMU's counter: no "(-50.00%)"."""
+        self.assertEqual(fig.cell(16, 32, resolution=16), "0.02")
+        self.assertEqual(fig.cell(48, 32, resolution=16), "0.05")
+        self.assertEqual(fig.cell(64, 32, resolution=16), "0.06 (+100.00%)")
+        self.assertEqual(fig.cell(16, 32), "0.02 (-50.00%)")   # no resolution given
+
     def test_us_rounding(self):
         self.assertEqual(fig.fmt_us(784), "0.78")
         self.assertEqual(fig.fmt_us(785), "0.79")
@@ -248,10 +257,18 @@ class Report(Tmp):
         for text in (":Firmware: v0.1-abc1234 (release build)", ":Emulator: QEMU 7.2.0",
                      "-icount", ":Iterations: 1", "MIDR 0x414fd0c1", "Boot: authenticated"):
             self.assertIn(text, rst)
+        # Tidy CSV: csv.DictReader's header is the first line, numbers
+        # unquoted; the provenance is report.json's, not "# key" lines.
         with open(os.path.join(d, "test_rt_instr_susp_deep_serial.csv"), encoding="utf-8") as f:
             csv_text = f.read()
-        self.assertIn("# firmware: v0.1-abc1234", csv_text)
-        self.assertIn('"cluster","core","powerdown_ns","wakeup_ns","cflush_ns"', csv_text)
+        rows = list(csv.DictReader(csv_text.splitlines()))
+        self.assertEqual(list(rows[0]), ["cluster", "core", "powerdown_ns", "wakeup_ns",
+                                         "cflush_ns"])
+        self.assertEqual([(r["cluster"], r["core"]) for r in rows],
+                         [("0", "0"), ("0", "1"), ("1", "0"), ("1", "1")])
+        self.assertTrue(all(int(r["powerdown_ns"]) > 0 for r in rows))
+        self.assertNotIn('"', csv_text)
+        self.assertNotIn("#", csv_text)
 
     def test_errata_applied(self):
         """The CPU errata and CVE workarounds BL31's boot log says it
@@ -285,7 +302,11 @@ class Report(Tmp):
         self.assertIn("3 iterations of every scenario", rst)
         with open(os.path.join(d, "test_rt_instr_susp_deep_parallel-samples.csv"),
                   encoding="utf-8") as f:
-            self.assertIn('"0","0","Powerdown","800","800","816","800 816 800"', f.read())
+            rows = list(csv.DictReader(f))
+        # One sample a row: core 0.0's three Powerdown samples.
+        self.assertEqual([(r["sample"], r["value_ns"]) for r in rows
+                          if (r["cluster"], r["core"], r["figure"]) == ("0", "0", "Powerdown")],
+                         [("0", "800"), ("1", "816"), ("2", "800")])
 
     def test_icount_serial_must_repeat(self):
         def v(it, test, cl, co, f):
@@ -528,7 +549,10 @@ class Baseline(Tmp):
         rc, out, d = self.report(console(values=lambda it, t, cl, co, f: 48 if t == "cpu_off_serial"
                                          else 32), "--baseline", base, "--fail-above", "5")
         self.assertEqual(rc, 0, out)
-        self.assertIn("0.05 (+50.00%)", self.rst(d))      # shown, as published
+        # Within the counter's resolution: no percentage, and said why.
+        self.assertNotIn("(+50.00%)", self.rst(d))
+        self.assertIn("| 0.05      |", self.rst(d))
+        self.assertIn("by more than one counter tick (16 ns", self.rst(d))
         self.assertEqual(self.json(d)["regressions"], [])
 
     def test_a_hundred_instructions_are(self):
@@ -669,6 +693,46 @@ class Runs(Tmp):
         self.assertIn(f":Run options: {opts}", self.rst(d))
 
 
+class QuietRun(Tmp):
+    """make run again with nothing changed (tools/rt_report/runs.py): QEMU
+    stood in for by a script printing a payload's console."""
+
+    def test_nothing_changed_is_quiet(self):
+        text = console()
+        con = os.path.join(self.dir, "console.txt")
+        with open(con, "w", encoding="utf-8") as f:
+            f.write(text)
+        with open(self.qemu, "w", encoding="utf-8") as f:
+            f.write("#!/bin/sh\n[ \"$1\" = --version ] && { echo 'QEMU emulator version 7.2.0 "
+                    f"(stand-in)'; exit 0; }}\ncat '{con}'\n")
+        config = self.config()
+        flash = os.path.join(self.dir, "flash.bin")
+        with open(flash, "wb") as f:
+            f.write(b"\x01" * 4096)
+        reports = os.path.join(self.dir, "report")
+
+        def make_run():
+            r = subprocess.run(module.command("tools.rt_report.runs") +
+                               ["report", "--runs", reports, "--variant", "release-gnu", "--plat",
+                                "qemu", "--config", config, "--flash", flash, "--timeout", "60"],
+                               capture_output=True, text=True, env=self.env, check=False)
+            return r.returncode, r.stdout.splitlines()
+        rc, first = make_run()
+        self.assertEqual(rc, 0, first)
+        self.assertGreater(len(first), 100)       # the console and the report
+        rc, again = make_run()
+        self.assertEqual(rc, 0, again)
+        self.assertLessEqual(len(again), 2, again)
+        self.assertRegex(again[-1], r"^make run: nothing changed since release-gnu-\d{8}-\d{6}"
+                                    r"(-\d+)? \(the same flash image, configuration and QEMU "
+                                    r"arguments\): the same figures$")
+        with open(flash, "ab") as f:              # another image: all of it again
+            f.write(b"\x02")
+        rc, changed = make_run()
+        self.assertEqual(rc, 0, changed)
+        self.assertGreater(len(changed), 100)
+
+
 class BoardLog(Tmp):
     """A board's console log: the report takes the provenance of the build
     that made its firmware, found from the log (the platform it names, the
@@ -794,13 +858,44 @@ class BoardBuild(Tmp):
         return path
 
     def test_the_board_s_build(self):
-        rc, out, d = self.report(console(), config=self.qemu_config())
+        """The board's options are not the board: QEMU's N1 skips the
+        board's rows for want of its IMPLEMENTATION DEFINED registers, and
+        the line says which, never "the same as make PLAT=n1sdp's"."""
+        text = console().replace(
+            "NOTICE:  BL31: v0.1-abc1234(release)\n", "NOTICE:  BL31: v0.1-abc1234(release)\n"
+            "NOTICE:  BL31: Neoverse N1 erratum 1946160 (r3p0-r4p1): skipped, no IMPLEMENTATION "
+            "DEFINED registers here (PLAT_CPU_IMPDEF_REGS=0): instruction patches 3-5 at reset\n"
+            "NOTICE:  BL31: Neoverse N1 erratum 2743102 (r0p0-r4p1): skipped, no IMPLEMENTATION "
+            "DEFINED registers here (PLAT_CPU_IMPDEF_REGS=0): DSB SY between setting "
+            "CORE_PWRDN_EN and its ISB\n")
+        rc, out, d = self.report(text, config=self.qemu_config())
         self.assertEqual(rc, 0, out)
-        self.assertIn(":Board build: the same as make PLAT=n1sdp's: every option that changes "
-                      "the firmware's code has the board's value; CPU neoverse-n1, the board's\n",
-                      self.rst(d))
+        self.assertNotIn("the same as make PLAT=n1sdp's", self.rst(d))
+        self.assertIn(":Board build: make PLAT=n1sdp's options: every option that changes "
+                      "the firmware's code has the board's value; CPU neoverse-n1, the board's "
+                      "model; not all of the board's code runs: this r4p1 skips the rows of "
+                      "1946160, 2743102 (no IMPLEMENTATION DEFINED registers here "
+                      "(PLAT_CPU_IMPDEF_REGS=0)), which the board's cores run where their "
+                      "revision needs them (BL31's log says what each does); what else differs: "
+                      "docs/perf/qemu-and-board.rst\n", self.rst(d))
         self.assertEqual(self.json(d)["provenance"]["board"],
                          {"platform": "n1sdp", "cpu": "neoverse-n1", "differences": []})
+
+    def test_bench_names_the_revision_from_bl31(self):
+        """make bench's payload prints no MIDR: BL31's CPU line gives the
+        revision the skipped rows are named with."""
+        text = BENCH.format(v=126).replace(
+            "NOTICE:  BL31: v0.1-abc1234(release)\n", "NOTICE:  BL31: v0.1-abc1234(release)\n"
+            "NOTICE:  BL31: CPU Neoverse N1 r4p1 (MIDR 0x414fd0c1)\n"
+            "NOTICE:  BL31: Neoverse N1 erratum 2743102 (r0p0-r4p1): skipped, no IMPLEMENTATION "
+            "DEFINED registers here (PLAT_CPU_IMPDEF_REGS=0): DSB SY between setting "
+            "CORE_PWRDN_EN and its ISB\n")
+        r = subprocess.run(module.command("tools.rt_report.bench_report") + [
+            self.write(text), os.path.join(self.dir, "b3"), "--config", self.qemu_config()],
+            capture_output=True, text=True, env=self.env, check=False)
+        self.assertIn("; not all of the board's code runs: this r4p1 skips the rows of 2743102 "
+                      "(no IMPLEMENTATION DEFINED registers here (PLAT_CPU_IMPDEF_REGS=0))",
+                      r.stdout)
 
     def test_what_differs(self):
         config = self.qemu_config("WORKAROUND_CVE_2022_23960=0:1 TRUSTED_BOARD_BOOT=0:1",
@@ -887,10 +982,11 @@ class Units(Tmp):
         with open(os.path.join(b, "bench.csv"), encoding="utf-8") as f:
             text = f.read()
         self.assertNotIn("None", text)
-        self.assertIn('"path","ns","unit","baseline_ns","delta_percent","above_floor_ns"\n'
-                      '"DRAM zeroing","66000","ns/call","66000","0.00",""\n'
-                      '"floor: an SMC the vectors answer","60","ns/call","60","0.00","0"\n'
-                      '"PSCI_VERSION","404","ns/call","400","1.00","344"', text)
+        self.assertTrue(text.startswith(
+            "path,ns,unit,baseline_ns,delta_percent,above_floor_ns\n"
+            "DRAM zeroing,66000,ns/call,66000,0.00,\n"
+            "floor: an SMC the vectors answer,60,ns/call,60,0.00,0\n"
+            "PSCI_VERSION,404,ns/call,400,1.00,344"), text)
         self.assertEqual(schema.main([base, d, b]), 0)
 
     def test_each_break_is_caught(self):
@@ -985,6 +1081,76 @@ class Compare(unittest.TestCase):
             compare.machine_facts(path, "qemu", ["QEMU_CLUSTERS=1", "QEMU_CORES_PER_CLUSTER=3"])
             with open(path, encoding="utf-8") as f:
                 self.assertEqual(f.read(), text)  # given once
+
+
+class RunEnds(Tmp):
+    """How a run ends (tools/common/console_watch.py, tools/qemu_run): QEMU
+    stood in for by scripts that behave as the case needs."""
+
+    def emulator(self, body):
+        path = os.path.join(self.dir, f"emu{self.n}")
+        self.n += 1
+        with open(path, "w", encoding="utf-8") as f:
+            f.write("#!/usr/bin/env python3\nimport os, signal, sys, time\n" + body)
+        os.chmod(path, 0o755)
+        return path
+
+    def qemu_run(self, qemu, *args):
+        r = subprocess.run(module.command("tools.qemu_run.qemu_run") +
+                           ["--config", self.config(), "--flash", self.qemu, "--qemu", qemu,
+                            "--quiet", "--timeout", "60"] + list(args),
+                           capture_output=True, text=True, env=self.env, check=False, timeout=120)
+        return r.returncode, r.stdout + r.stderr
+
+    def test_a_payload_exception_ends_the_run_at_once(self):
+        """The payload's unexpected exception at EL2 (tests/payload/cpus.c)
+        waits for ever: the run ends at once, quoting it and BL2's ERROR."""
+        qemu = self.emulator(
+            "print('ERROR:   BL2: DTB at 0x40000000 is invalid: totalsize 0x204e20 exceeds the "
+            "region size 0x100000; BL33 gets it untouched')\n"
+            "print('PAYLOAD: ERROR: unexpected exception, vector slot 4, ESR_EL2 0x97820006, "
+            "ELR_EL2 0x6000c9c0', flush=True)\ntime.sleep(100)\n")
+        start = time.monotonic()
+        rc, out = self.qemu_run(qemu)
+        self.assertLess(time.monotonic() - start, 10)
+        self.assertEqual(rc, 3, out)
+        self.assertIn("qemu_run: the boot stopped:\n  ERROR:   BL2: DTB at 0x40000000 is invalid", out)
+        self.assertIn("  PAYLOAD: ERROR: unexpected exception, vector slot 4, ESR_EL2 0x97820006", out)
+
+    def test_qemu_s_own_crash_is_said(self):
+        """QEMU killed by a signal of its own: said so, 128 + the signal, as
+        a shell does (not 256 - 11 = 245), and the report words it."""
+        qemu = self.emulator("print('NOTICE:  BL1: v0.1', flush=True)\n"
+                             "os.kill(os.getpid(), signal.SIGSEGV)\n")
+        rc, out = self.qemu_run(qemu)
+        self.assertEqual(rc, 139, out)
+        self.assertIn("qemu_run: emu", out)
+        self.assertIn("crashed: killed by SIGSEGV (exit 139; the emulator's own fault, not the "
+                      "firmware's)", out)
+        code, out, run = self.report(console(), "--exit-status", "139")
+        self.assertEqual(code, 1, out)
+        self.assertIn("QEMU crashed: killed by SIGSEGV", out)
+        self.assertNotIn("exited 139", out)
+
+    def test_a_dtb_whose_blocks_overflow_is_refused_before_boot(self):
+        """-dtb FILE: QEMU pads it to twice its size (BL2 cuts that back),
+        but blocks past the 1 MiB region are refused before QEMU starts,
+        naming the limit; a file that fits goes on to QEMU."""
+        def dtb(struct_size, name):
+            path = os.path.join(self.dir, name)
+            head = [0xd00dfeed, 56 + struct_size, 56, 56 + struct_size, 40, 17, 16, 0, 0,
+                    struct_size]
+            with open(path, "wb") as f:
+                f.write(b"".join(v.to_bytes(4, "big") for v in head) + bytes(16 + struct_size))
+            return path
+        big, small = dtb(1 << 20, "big.dtb"), dtb(600 << 10, "small.dtb")
+        qemu = self.emulator("print('PAYLOAD: RESULT: PASS', flush=True)\n")
+        rc, out = self.qemu_run(qemu, "--extra", f"-dtb {big}")
+        self.assertEqual(rc, 2, out)
+        self.assertIn(f"--extra -dtb {big}: its blocks take 1048632 bytes, more than the 1 MiB "
+                      "region BL2 edits the DTB in (PLAT_DTB_MAX_SIZE", out)
+        rc, out = self.qemu_run(qemu, "--extra", f"-dtb {small}")
+        self.assertEqual(rc, 0, out)
 
 
 if __name__ == "__main__":

@@ -14,8 +14,13 @@
 #    have none),
 #    boot goes on;
 #  - 2000 CPU nodes: all described, in linear time (virtual time, -icount);
-#  - a DTB whose totalsize exceeds the 1 MiB region: ERROR, BL33 gets it
-#    untouched, DRAM from the platform's description (WARNING), boot goes on;
+#  - QEMU's own 1 MiB DTB given back with -dtb (QEMU pads it to 2 MiB):
+#    cut down to the 1 MiB region, described, the payload passes, in
+#    seconds; a -dtb whose blocks do not fit the region: refused by
+#    tools/qemu_run before QEMU starts, naming the limit;
+#  - a node with a property name twice (/cpus/cpu@0's device_type):
+#    ERROR naming it and both offsets, BL33 gets it untouched, DRAM from the
+#    platform's description, no PSCI edit;
 #  - -m 512: BL33 does not fit the DRAM the DTB describes: ERROR naming it,
 #    nothing from the FIP runs, no crash.
 # Header corruption QEMU would refuse (it checks -dtb with libfdt) is
@@ -130,15 +135,37 @@ echo "    DTB work in BL2 (virtual time): 500 CPU nodes ${t500:-?} us, 2000 CPU 
 check "2000 CPU nodes: under 50 ms of virtual time" [ "${t2000:-999999}" -lt 50000 ]
 check "2000 CPU nodes: linear (at most 5x the time of 500)" [ "${t2000:-999999}" -le $(( ${t500:-1} * 5 )) ]
 
-# QEMU's dumped DTB given back with -dtb: QEMU doubles its 1 MiB totalsize.
-boot toobig "$work/flash.bin" "$entered" -- -dtb "$work/qemu.dtb"
+# QEMU's dumped DTB given back with -dtb: QEMU pads it to (1 MiB + 10000)
+# x 2 bytes, the blocks first; the run is the payload's whole run.
+start=$(date +%s)
+boot toobig "$work/flash.bin" "PAYLOAD: RESULT: " -- -dtb "$work/qemu.dtb"
+secs=$(($(date +%s) - start))
 log=$work/toobig.log
-check "totalsize over the region: ERROR names field, value and limit" grep -qE \
-	"^ERROR:   BL2: DTB at 0x40000000 is invalid: totalsize 0x[0-9a-f]+ exceeds the region size 0x100000; BL33 gets it untouched$" "$log"
-check "totalsize over the region: WARNING, DRAM from the platform" has "$log" \
-	"WARNING: BL2: using the platform's DRAM description (0x40000000-0x7fffffff) instead of the DTB's"
-check "totalsize over the region: no PSCI edit" lacks "$log" "BL2: DTB: /psci"
-check "totalsize over the region: boot goes on to BL33" went_on "$log"
+check "QEMU's DTB given back (totalsize 0x204e20): cut down to the region, saying so" has "$log" \
+	"NOTICE:  BL2: DTB: totalsize 0x204e20 cut to the 0x100000-byte DTB region (free space only)"
+check "QEMU's DTB given back: PSCI on 4 of 4 CPUs, no ERROR" bash -c \
+	"grep -q 'BL2: DTB: /psci added; enable-method and cpu-idle-states on 4 of 4 CPU nodes' '$log' &&
+		! grep -q '^ERROR' '$log'"
+check "QEMU's DTB given back: the payload passes, in ${secs} s (under 30)" has "$log" "PAYLOAD: RESULT: PASS"
+# Blocks past the region: what BL2 could never edit is refused before boot.
+"$dtb_edit" "$work/qemu.dtb" "$work/huge.dtb" set-zeros / n1fw-test-padding 1100000
+out=$(py tools.qemu_run.qemu_run --config "$build/config.mk" --flash "$work/flash.bin" --quiet \
+	--timeout 30 --extra "-dtb $work/huge.dtb" 2>&1)
+rc=$?
+check "-dtb whose blocks pass the 1 MiB region: refused before boot (exit 2), naming the limit" \
+	bash -c "[ $rc -eq 2 ] && grep -q 'its blocks take [0-9]* bytes, more than the 1 MiB region BL2 edits the DTB in (PLAT_DTB_MAX_SIZE' <<<'$out'"
+
+# A property twice in one node (in /cpus: QEMU replaces the memory nodes of
+# a -dtb): libfdt and Linux read the first, a walk of every property the
+# last; the DTB is refused whole.
+"$dtb_edit" "$work/qemu.dtb" "$work/dup.dtb" dup-prop /cpus/cpu@0 device_type 7 pad 4096
+boot dup "$work/flash.bin" "$entered" -- -dtb "$work/dup.dtb"
+log=$work/dup.log
+check "a property name twice in a node: ERROR names it and where" grep -qE \
+	"^ERROR:   BL2: DTB at 0x40000000 is invalid: structure block offset 0x[0-9a-f]+: property device_type repeats the one at 0x[0-9a-f]+ in its node; BL33 gets it untouched$" "$log"
+check "a property name twice in a node: DRAM from the platform, no PSCI edit" bash -c \
+	"grep -q \"WARNING: BL2: using the platform's DRAM description\" '$log' && ! grep -q 'BL2: DTB: /psci' '$log'"
+check "a property name twice in a node: boot goes on to BL33" went_on "$log"
 
 # -m 512: BL33's region (0x60000000) is past the end of DRAM.
 size=$(stat -c %s "$build/payload.bin")

@@ -54,7 +54,7 @@ for t in "${tests[@]}"; do
 		awk -F'\t' '{ for (i = 4; i <= NF; i++) { v = $i; sub("/>", "", v); if (v + 0 <= 0) print } }')
 	check "$t: every value > 0" [ -z "$zero" ]
 	check "$t: CSV written with TF-A's columns, each naming its unit" \
-		grep -qE '^"cluster","core",("(powerdown|wakeup|cflush)_ns",?){3}$|^"cluster","core","latency_ns"$' \
+		grep -qE '^cluster,core,((powerdown|wakeup|cflush)_ns,?){3}$|^cluster,core,latency_ns$' \
 		"$work/report1/test_rt_instr_$t.csv"
 done
 check "the report has a table per scenario ($n)" \
@@ -90,8 +90,8 @@ check "every number of report.json and the CSVs names its unit; no title says µ
 check "the build options are the options (not config.mk's facts: FIP_PAYLOADS, VERSION)" \
 	bash -c "grep -q '^:Build options: .*TRUSTED_BOARD_BOOT=1' '$rst' &&
 		! grep -qE '^:Build options: .*(FIP_PAYLOADS|VERSION|CC_VERSION|QEMU_MAX_CORES)=' '$rst'"
-check "the report says how the build stands to the board's (make PLAT=n1sdp)" \
-	grep -qx ":Board build: the same as make PLAT=n1sdp's: every option that changes the firmware's code has the board's value; CPU neoverse-n1, the board's" "$rst"
+check "the report says how the build stands to the board's (make PLAT=n1sdp): its options, not all its code" \
+	grep -qx ":Board build: make PLAT=n1sdp's options: every option that changes the firmware's code has the board's value; CPU neoverse-n1, the board's model; not all of the board's code runs: this r4p1 skips the rows of 1946160, 3888013, 2743102 (no IMPLEMENTATION DEFINED registers here (PLAT_CPU_IMPDEF_REGS=0)), which the board's cores run where their revision needs them (BL31's log says what each does); what else differs: docs/perf/qemu-and-board.rst" "$rst"
 svg=$work/report1/plots/test_rt_instr_susp_deep_parallel.svg
 check "the plots' axis says what a µs is under -icount, and the legend what the whiskers are" \
 	bash -c "grep -q '1 µs = 1000 instructions' '$svg' && grep -q 'whisker: min to max of a core' '$svg'"

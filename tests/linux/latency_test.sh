@@ -97,12 +97,19 @@ check "its run directory has a latest link to release-gnu-TIME" \
 	bash -c "[[ \$(basename \$(readlink '$run')) =~ ^release-gnu-[0-9]{8}-[0-9]{6} ]]"
 check "report.json: PASS" python3 -c "import json, sys
 sys.exit(json.load(open('$run/report.json'))['verdict'] != 'PASS')"
-check "samples.csv: a row per record, its function, outcome and figures" \
-	bash -c "grep -v '^#' '$run/samples.csv' | head -n 1 | grep -qx 'cpu,state,power_state,function,outcome,powerdown_ns,wakeup_ns,cflush_ns,entry_latency_ns,exit_latency_ns,hw_wake_ns'"
+check "samples.csv: csv.DictReader's header is its first line; a row per record, the CPU as numbers, what joins trace.dat, its figures" \
+	python3 -c "import csv, sys
+r = list(csv.DictReader(open('$run/samples.csv')))
+sys.exit(not (list(r[0])[:6] == ['linux_cpu', 'cluster', 'core', 'seq', 'ring_seq', 'enter_psci_ns'] and
+	all(x[k].isdigit() for x in r for k in ('linux_cpu', 'cluster', 'core', 'seq', 'ring_seq', 'enter_psci_ns'))))"
 check "samples.csv: 200 or more cluster-pwrdown records of idle exits of each of the 4 CPUs, every figure positive" \
-	bash -c "grep -v '^#' '$run/samples.csv' | awk -F, 'NR > 1 && \$5 == \"entered\" && \$2 != \"none\" && (\$6 <= 0 || \$7 <= 0 || \$8 <= 0) { bad = 1 }
-		NR > 1 && \$2 == \"cluster-pwrdown\" && \$5 == \"entered\" { n[\$1]++ }
-		END { k = 0; for (c in n) if (n[c] >= 200) k++; exit !(k == 4 && !bad) }'"
+	python3 -c "import csv, sys
+r = [x for x in csv.DictReader(open('$run/samples.csv')) if x['outcome'] == 'entered' and x['state'] != 'none']
+n = {}
+for x in r:
+	n[x['linux_cpu']] = n.get(x['linux_cpu'], 0) + (x['state'] == 'cluster-pwrdown')
+sys.exit(not (sorted(n) == ['0', '1', '2', '3'] and min(n.values()) >= 200 and
+	all(int(x[k]) > 0 for x in r for k in ('powerdown_ns', 'wakeup_ns', 'cflush_ns'))))"
 check "read from the call ring: the RST says so, and 0 PMF SMCs on the idle path of every CPU" \
 	python3 -c "import json, sys
 r = json.load(open('$run/report.json'))
@@ -118,18 +125,26 @@ sys.exit(not (c['exits'] > 100 and c['smc_exits'] > 100 and 0 < c['exit_ns'] and
 check "the report states the ring's share against the goal" \
 	grep -qE "The ring's exit costs [0-9.]+% of the SMCs' \\(the goal: at most 10%; (met|NOT met)" "$run"/linux-latency-*.rst
 check "CPU_OFF records of hotplug, as such, on every CPU but the first" \
-	bash -c "[ \$(grep -v '^#' '$run/samples.csv' | awk -F, '\$4 == \"CPU_OFF\" && \$5 == \"entered\" { print \$1 }' | sort -u | wc -l) -eq 3 ]"
+	python3 -c "import csv, sys
+r = csv.DictReader(open('$run/samples.csv'))
+sys.exit(len({x['linux_cpu'] for x in r if x['function'] == 'CPU_OFF' and x['outcome'] == 'entered'}) != 3)"
+check "trace.dat: what woke the CPUs (sched_switch/wakeup, irq_handler_entry/exit, ipi_raise, timer and hrtimer expiries), as the host's trace-cmd reads it" \
+	bash -c "trace-cmd report -i '$run/trace.dat' 2>/dev/null | awk '{ print \$4 }' | sort | uniq -c >'$work/events.txt' &&
+		for e in sched_switch sched_wakeup irq_handler_entry irq_handler_exit ipi_raise timer_expire_entry hrtimer_expire_entry; do
+			grep -q \" \$e:\$\" '$work/events.txt' || exit 1; done"
 check "trace.dat: the host's trace-cmd reads pmf_idle events inside cpu_idle spans" \
 	bash -c "trace-cmd report -i '$run/trace.dat' 2>/dev/null | grep -q 'psci_call: .*function=CPU_SUSPEND' &&
 		python3 -c \"import json, sys
 t = json.load(open('$run/report.json'))['trace']
 print('    %d events, %d inside their span, %d before the trace, %d outside' % (t['events'], t['inside'], t['before'], t['outside']))
 sys.exit(not (t['inside'] > 100 and t['outside'] == 0))\""
-check "trace.json: a Chrome/Perfetto trace of the spans and the firmware's segments" \
+check "trace.json: a Chrome/Perfetto trace of the spans, the firmware's segments, tasks, interrupts, wakeups, IPIs, timers" \
 	python3 -c "import json, sys
 e = json.load(open('$run/trace.json'))['traceEvents']
+cats = {x.get('cat') for x in e}
 sys.exit(not (any(x.get('cat') == 'cpu_idle' and x['ph'] == 'X' for x in e) and
-	any(x.get('name') == 'Wakeup' and x['ph'] == 'X' for x in e)))"
+	any(x.get('name') == 'Wakeup' and x['ph'] == 'X' for x in e) and
+	{'sched', 'irq', 'sched_wakeup', 'ipi_raise', 'hrtimer_expire_entry'} <= cats))"
 check "idle-states.dtsi: measured parameters of both states, which dtc compiles into a tree" \
 	bash -c "printf '/dts-v1/;\n/ { cpus { idle-states { cpu-power-down { }; cluster-pwrdown { }; }; }; };\n' >'$work/t.dts' &&
 		cat '$run/idle-states.dtsi' >>'$work/t.dts' && dtc -q -I dts -O dtb -o /dev/null '$work/t.dts' &&
@@ -139,8 +154,16 @@ check "the RST's idle-state parameters and cyclictest's cross-check, on every CP
 		python3 -c \"import json, sys
 c = json.load(open('$run/report.json'))['cyclictest']['rows']
 sys.exit(not (len(c) == 4 and all(r['allowed']['count'] > 100 and r['forbidden']['count'] > 100 for r in c)))\""
-check "samples.csv: cpus named cluster.core (0.0 0.1 1.0 1.1)" \
-	bash -c "[ \"\$(grep -v '^#' '$run/samples.csv' | tail -n +2 | cut -d, -f1 | sort -u | tr '\n' ' ')\" = '0.0 0.1 1.0 1.1 ' ]"
+check "samples.csv: the CPUs' cluster and core (0 0, 0 1, 1 0, 1 1)" \
+	python3 -c "import csv, sys
+r = csv.DictReader(open('$run/samples.csv'))
+sys.exit(sorted({(x['cluster'], x['core']) for x in r}) != [('0', '0'), ('0', '1'), ('1', '0'), ('1', '1')])"
+check "cyclictest as rt-tests' users run it: SCHED_FIFO priority, no --laptop, cpu_dma_latency 0 held while deep idle is forbidden, 500 wake-ups a thread or more" \
+	bash -c "head -n 1 '$run/cyclictest-forbidden.txt' | grep -q '^# cyclictest .* -p 95 .*-l 1000 --latency=0\$' &&
+		! grep -q -e laptop -e 'not setting' '$run'/cyclictest-*.txt &&
+		python3 -c \"import json, sys
+c = json.load(open('$run/report.json'))['cyclictest']['rows']
+sys.exit(not all(r[m]['count'] >= 500 for r in c for m in ('allowed', 'forbidden')))\""
 check "the RST report names the kernel and the DT's idle states" \
 	bash -c "grep -q '^:Kernel: 6\.' '$run/linux-latency-qemu.rst' && grep -q '^cluster-pwrdown  0x01010022' '$run/linux-latency-qemu.rst'"
 check "every figure of report.json and samples.csv names its unit; the provenance is filled" \

@@ -51,10 +51,11 @@ struct payload_topology {
 extern struct payload_topology payload_topo;
 
 /*
- * Learn the machine from the DTB at @fdt (BL33's x0) and from PSCI_FEATURES.
+ * Learn the machine from the DTB at @fdt (BL33's x0; @totalsize its
+ * header's, read before the MMU maps it) and from PSCI_FEATURES.
  * False, after printing why, if the DTB does not describe it.
  */
-bool payload_topology_init(const void *fdt);
+bool payload_topology_init(const void *fdt, uint32_t totalsize);
 
 /* This core's index (0 .. cores-1), and the MPIDR affinity of core @core. */
 unsigned int payload_my_pos(void);

@@ -101,14 +101,18 @@ static void __attribute__((noreturn)) power_off(void)
  * and redistributors), the DTB and the PMF call ring, and turn the EL2 MMU
  * on. The DTB's size
  * comes from its header, read with aligned loads while the MMU is off.
+ * Returns the header's totalsize, as read then (payload_topology_init
+ * refuses one the payload does not map).
  */
-static void mmu_setup(uint64_t dtb)
+static uint32_t mmu_setup(uint64_t dtb)
 {
 	struct xlat_ctx ctx = { base_table, tables, PAYLOAD_XLAT_TABLES, 0 };
 	/* x0 = 0: the firmware passes no DTB (FVP); address 0 is secure ROM. */
 	uint32_t dtb_size = dtb == 0U
 	                            ? 0U
 	                            : __builtin_bswap32(*(volatile uint32_t *)(uintptr_t)(dtb + 4));
+
+	const uint32_t totalsize = dtb_size;
 
 	if ((dtb & 7U) != 0U || dtb_size > PAYLOAD_DTB_MAX_SIZE)
 		dtb_size = 0; /* no usable DTB: the topology step says why */
@@ -138,6 +142,7 @@ static void mmu_setup(uint64_t dtb)
 	payload_ttbr0 = (uintptr_t)base_table;
 	clean_dcache_range((uintptr_t)&payload_ttbr0, sizeof(payload_ttbr0));
 	payload_enable_mmu_el2((uintptr_t)base_table);
+	return totalsize;
 }
 
 /*
@@ -190,9 +195,10 @@ void payload_main(uint64_t x0)
 	printf("PAYLOAD: BL33 entered %llu us after reset\n",
 	       (unsigned long long)(entered * 1000000U / read_cntfrq_el0()));
 	payload_ring_probe();
-	mmu_setup(x0);
+	uint32_t dtb_totalsize = mmu_setup(x0);
+
 	console_lock_enable();
-	if (!payload_topology_init((const void *)(uintptr_t)x0)) {
+	if (!payload_topology_init((const void *)(uintptr_t)x0, dtb_totalsize)) {
 		printf("PAYLOAD: RESULT: FAIL\n");
 		power_off();
 	}

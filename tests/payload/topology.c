@@ -278,13 +278,20 @@ static bool is_nt_fw_config(const void *fdt)
 	return node == -FDT_ERR_NOTFOUND;
 }
 
-bool payload_topology_init(const void *fdt)
+bool payload_topology_init(const void *fdt, uint32_t totalsize)
 {
 	struct payload_topology *t = &payload_topo;
 	const char *why = NULL;
+	static char msg[96];
 
 	memset(t, 0, sizeof(*t));
-	if (fdt != NULL && fdt_check_header(fdt) != 0) {
+	if (fdt != NULL && totalsize > PAYLOAD_DTB_MAX_SIZE) {
+		/* Not mapped (payload_main.c): not one byte of it can be read. */
+		snprintf(msg, sizeof(msg),
+		         "totalsize 0x%x is more than the 0x%x bytes the payload maps",
+		         (unsigned int)totalsize, PAYLOAD_DTB_MAX_SIZE);
+		why = msg;
+	} else if (fdt != NULL && fdt_check_header(fdt) != 0) {
 		why = "x0 does not point at a device tree";
 	} else if (fdt != NULL && is_nt_fw_config(fdt)) {
 		/* N1SDP's NT_FW_CONFIG: firmware configuration, not the machine. */

@@ -10,6 +10,9 @@
  *     set-u32 PATH NAME V      set a one-cell property to V
  *     cpus N                   replace /cpus by one with N cpu@<i> nodes
  *                              (device_type "cpu", reg <i>, compatible)
+ *     set-zeros PATH NAME N    set a property to N zero bytes
+ *     dup-prop PATH NAME V     another NAME (one cell, V) in the node
+ *                              beside its own: what libfdt never writes
  *     pad N                    leave N bytes of free space at the end
  *
  * The result is packed (no free space) unless pad is given.
@@ -72,6 +75,34 @@ static void make_cpus(void *fdt, unsigned long count)
 	}
 }
 
+/*
+ * Another property @name on @node, one cell @v: written under a name of
+ * its own (libfdt puts it first in the node), then pointed at the
+ * existing one's name (its name offset), so that the node has two
+ * properties of one name, as a blob a tool other than libfdt may.
+ */
+static int dup_prop(void *fdt, int node, const char *name, uint32_t v)
+{
+	static const char tmp[] = "dtb-edit-duplicate";
+	const struct fdt_property *first;
+	struct fdt_property *second;
+	int len, rc;
+
+	first = fdt_get_property(fdt, node, name, &len);
+	if (first == NULL)
+		return len;
+	rc = fdt_appendprop_u32(fdt, node, tmp, v);
+	if (rc < 0)
+		return rc;
+	/* fdt_appendprop may move the blob's content: look both up again. */
+	first = fdt_get_property(fdt, node, name, &len);
+	second = fdt_get_property_w(fdt, node, tmp, &len);
+	if (first == NULL || second == NULL)
+		return -FDT_ERR_INTERNAL;
+	second->nameoff = first->nameoff;
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	static char in[WORK_SIZE];
@@ -84,7 +115,8 @@ int main(int argc, char **argv)
 	if (argc < 3 || fdt == NULL) {
 		fprintf(stderr,
 		        "usage: dtb_edit IN OUT [rm-node PATH | rm-prop PATH NAME | "
-		        "add-node PARENT NAME | set-u32 PATH NAME V | cpus N | pad N]...\n");
+		        "add-node PARENT NAME | set-u32 PATH NAME V | set-zeros PATH NAME N | "
+		        "dup-prop PATH NAME V | cpus N | pad N]...\n");
 		return 2;
 	}
 	f = fopen(argv[1], "rb");
@@ -113,6 +145,19 @@ int main(int argc, char **argv)
 		} else if (strcmp(op, "set-u32") == 0 && i + 3 < argc) {
 			rc = fdt_setprop_u32(fdt, node_at(fdt, argv[i + 1]), argv[i + 2],
 			                     (uint32_t)strtoul(argv[i + 3], NULL, 0));
+			i += 3;
+		} else if (strcmp(op, "set-zeros") == 0 && i + 3 < argc) {
+			unsigned long len = strtoul(argv[i + 3], NULL, 0);
+			char *zeros = len < WORK_SIZE ? calloc(1, len ? len : 1) : NULL;
+
+			rc = zeros == NULL ? -FDT_ERR_NOSPACE
+			                   : fdt_setprop(fdt, node_at(fdt, argv[i + 1]),
+			                                 argv[i + 2], zeros, (int)len);
+			free(zeros);
+			i += 3;
+		} else if (strcmp(op, "dup-prop") == 0 && i + 3 < argc) {
+			rc = dup_prop(fdt, node_at(fdt, argv[i + 1]), argv[i + 2],
+			              (uint32_t)strtoul(argv[i + 3], NULL, 0));
 			i += 3;
 		} else if (strcmp(op, "cpus") == 0 && i + 1 < argc) {
 			make_cpus(fdt, strtoul(argv[++i], NULL, 0));

@@ -500,6 +500,130 @@ static void test_bad_arguments_and_phandles(void)
 	free(b);
 }
 
+/*
+ * 2.3.3: 0 and 0xffffffff are no phandles. A tree holding 0xffffffff
+ * (and a dropped node's 0x77) gets its states numbered above 0x77, never
+ * from 0 over real ones; every phandle stays unique.
+ */
+static void test_phandle_all_ones(void)
+{
+	struct tree t = { .cpus = 2, .phandle = 0xffffffff, .old_idle = true };
+	void *b = build(&t);
+	struct dtb_psci_report rep;
+	struct dtb_diag d;
+	int node, idle;
+
+	CHECK_EQ(fixup(b, &rep, &d), DTB_OK);
+	idle = fdt_path_offset(b, "/cpus/idle-states");
+	CHECK_EQ(fdt_get_phandle(b, fdt_subnode_offset(b, idle, "cpu-power-down")), 0x78);
+	CHECK_EQ(fdt_get_phandle(b, fdt_subnode_offset(b, idle, "cluster-pwrdown")), 0x79);
+	CHECK_EQ(fdt_node_offset_by_phandle(b, 0), -FDT_ERR_BADPHANDLE);
+	/* Each value names one node, as Linux's of_find_node_by_phandle needs. */
+	fdt_for_each_subnode(node, b, idle)
+	{
+		uint32_t ph = fdt_get_phandle(b, node);
+		int other, n = 0;
+
+		CHECK(ph != 0 && ph != 0xffffffff);
+		for (other = fdt_next_node(b, -1, NULL); other >= 0;
+		     other = fdt_next_node(b, other, NULL))
+			n += fdt_get_phandle(b, other) == ph;
+		CHECK_EQ(n, 1);
+	}
+	free(b);
+}
+
+/*
+ * A tree whose /memory@40000000 has properties @a, then @bname made to read
+ * as @a: with @delta 0 its name offset is @a's; else its own plus @delta
+ * (another offset of the same text, as "xname" + 1).
+ */
+static void *dup_tree(const char *a, const char *bname, int delta)
+{
+	void *b = calloc(1, REGION);
+	int node, prop;
+
+	OK(fdt_create(b, REGION));
+	OK(fdt_finish_reservemap(b));
+	OK(fdt_begin_node(b, ""));
+	OK(fdt_property_u32(b, "#address-cells", 2));
+	OK(fdt_property_u32(b, "#size-cells", 2));
+	OK(fdt_begin_node(b, "memory@40000000"));
+	OK(fdt_property_string(b, a, "memory"));
+	OK(fdt_property_string(b, bname, "cache"));
+	OK(fdt_end_node(b));
+	OK(fdt_end_node(b));
+	OK(fdt_finish(b));
+	node = fdt_path_offset(b, "/memory@40000000");
+	prop = fdt_first_property_offset(b, node);
+	const struct fdt_property *first = fdt_get_property_by_offset(b, prop, NULL);
+	struct fdt_property *second = (struct fdt_property *)
+		fdt_get_property_by_offset(b, fdt_next_property_offset(b, prop), NULL);
+
+	second->nameoff = delta == 0
+	                          ? first->nameoff
+	                          : cpu_to_fdt32(fdt32_to_cpu(second->nameoff) + (uint32_t)delta);
+	return b;
+}
+
+/*
+ * 2.2.4: a property name is unique in its node. libfdt and Linux read the
+ * first of two; a walk of every property would take the last: refused.
+ */
+static void test_duplicate_property(void)
+{
+	void *work = malloc(REGION), *b;
+	struct dtb_diag d;
+	char msg[200];
+
+	/* The same name offset twice. */
+	b = dup_tree("device_type", "other", 0);
+	CHECK_EQ(dtb_check_header(b, REGION, &d), DTB_OK);
+	CHECK_EQ(dtb_check_tree(b, work, REGION, &d), DTB_ERR_DUP_PROP);
+	dtb_diag_format(&d, msg, sizeof(msg));
+	CHECK(strstr(msg, "property device_type repeats the one at 0x") != NULL);
+	free(b);
+	/* The same name at another offset: "xdevice_type" + 1. */
+	b = dup_tree("device_type", "xdevice_type", 1);
+	CHECK_EQ(dtb_check_tree(b, work, REGION, &d), DTB_ERR_DUP_PROP);
+	CHECK(strcmp(d.field, "device_type") == 0); /* (d.field points into the blob) */
+	free(b);
+	/* The same names in two nodes are no repeat: the QEMU tree passes. */
+	b = load_qemu_dtb();
+	CHECK_EQ(dtb_check_tree(b, work, REGION, &d), DTB_OK);
+	CHECK_EQ(dtb_check_tree(b, work, dtb_check_tree_work(b) - 1, &d), DTB_ERR_NO_SPACE);
+	free(b);
+	free(work);
+}
+
+/* A node of 20000 properties (distinct names): checked in one pass, none repeated. */
+static void test_check_tree_many_properties(void)
+{
+	void *b = calloc(1, REGION), *work = malloc(REGION);
+	struct dtb_diag d;
+
+	OK(fdt_create(b, REGION));
+	OK(fdt_finish_reservemap(b));
+	OK(fdt_begin_node(b, ""));
+	OK(fdt_begin_node(b, "__symbols__"));
+	for (unsigned int i = 0; i < 20000; i++) {
+		char name[16];
+
+		snprintf(name, sizeof(name), "l%u", i);
+		OK(fdt_property_u32(b, name, i));
+	}
+	OK(fdt_property_u32(b, "l777", 1)); /* the last repeats one far back */
+	OK(fdt_end_node(b));
+	OK(fdt_end_node(b));
+	OK(fdt_finish(b));
+	CHECK_EQ(dtb_check_header(b, REGION, &d), DTB_OK);
+	CHECK(dtb_check_tree_work(b) <= REGION);
+	CHECK_EQ(dtb_check_tree(b, work, REGION, &d), DTB_ERR_DUP_PROP);
+	CHECK(strcmp(d.field, "l777") == 0);
+	free(work);
+	free(b);
+}
+
 /* Offset (in the blob) of the first property of the node at @path. */
 static uint8_t *first_prop(void *b, const char *path)
 {
@@ -1024,6 +1148,9 @@ int main(int argc, char **argv)
 	RUN_TEST(test_no_idle_states);
 	RUN_TEST(test_buffer_too_small);
 	RUN_TEST(test_bad_arguments_and_phandles);
+	RUN_TEST(test_phandle_all_ones);
+	RUN_TEST(test_duplicate_property);
+	RUN_TEST(test_check_tree_many_properties);
 	RUN_TEST(test_malformed_structure);
 	RUN_TEST(test_bad_nesting);
 	RUN_TEST(test_memory_cells);

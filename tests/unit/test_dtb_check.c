@@ -174,6 +174,41 @@ static void test_totalsize(void)
 	free(b);
 }
 
+/*
+ * QEMU's -dtb FILE: totalsize twice the file's and more, the blocks first.
+ * dtb_trim cuts free space past the region down to it, never a block, and
+ * leaves every other blob as dtb_check_header judges it.
+ */
+static void test_trim(void)
+{
+	const size_t region = GOOD_SIZE + 6u; /* 8-aligned, past the blocks */
+	uint8_t *b = good_blob(region), *copy = malloc(region);
+	struct dtb_diag d;
+
+	CHECK_EQ(dtb_trim(b, region, &d), DTB_OK); /* fits: untouched */
+	CHECK_EQ(dtb_totalsize(b), GOOD_SIZE);
+	be32(b + TOTALSIZE, 0x204e20);
+	CHECK_EQ(dtb_trim(b, region, &d), DTB_OK);
+	CHECK_EQ(dtb_totalsize(b), region);
+	CHECK_EQ(dtb_check_header(b, region, &d), DTB_OK);
+	/* A block past the region: refused, not one byte written. */
+	be32(b + TOTALSIZE, 0x204e20);
+	be32(b + SIZE_STRINGS, region - 104u + 1u);
+	memcpy(copy, b, region);
+	CHECK_EQ(dtb_trim(b, region, &d), DTB_ERR_TOTALSIZE_REGION);
+	CHECK(memcmp(copy, b, region) == 0);
+	expect_msg(
+		&d,
+		"totalsize 0x204e20 exceeds the region size 0x70, and its blocks end past the region too");
+	/* Any other fault is dtb_check_header's. */
+	be32(b + SIZE_STRINGS, 2);
+	be32(b + MAGIC, 0);
+	CHECK_EQ(dtb_trim(b, region, &d), DTB_ERR_MAGIC);
+	CHECK_EQ(dtb_totalsize(b), 0x204e20);
+	free(copy);
+	free(b);
+}
+
 static void test_blocks_in_header(void)
 {
 	static const unsigned int fields[] = { OFF_RSVMAP, OFF_STRUCT, OFF_STRINGS };
@@ -418,6 +453,7 @@ int main(void)
 	RUN_TEST(test_magic);
 	RUN_TEST(test_versions);
 	RUN_TEST(test_totalsize);
+	RUN_TEST(test_trim);
 	RUN_TEST(test_blocks_in_header);
 	RUN_TEST(test_blocks_past_end);
 	RUN_TEST(test_huge_strings_size);

@@ -425,7 +425,50 @@ static void parse_args(int argc, char **argv)
  *    curves);
  *  - with --key-alg, of that algorithm alone: a firmware built with
  *    KEY_ALG=rsa holds no ECDSA code, and the other way round.
+ * Those are said here in OpenSSL's terms, with the remedy; then lib/auth
+ * itself has the last word (key_usable): its reader and mbed TLS's checks,
+ * the very code BL1 and BL2 run, so that the two can never disagree (an
+ * RSA public exponent of 1, an even one or one not below the modulus,
+ * which OpenSSL signs with, included).
  */
+/* lib/auth's panic() (an mbed TLS fault it cannot go on from), on the host. */
+void __panic(const char *file, int line);
+void __panic(const char *file, int line)
+{
+	fprintf(stderr, "cert_create: lib/auth stopped at %s:%d\n", file, line);
+	exit(2);
+}
+
+static void key_usable(const struct key *k)
+{
+	unsigned char *der = NULL;
+	int len = i2d_PUBKEY(k->pkey, &der);
+	int rc = len > 0 ? auth_key_usable(der, (size_t)len) : AUTH_E_KEY;
+	BIGNUM *e = NULL;
+	char *dec = NULL;
+
+	OPENSSL_free(der);
+	if (rc == AUTH_OK)
+		return;
+	if (EVP_PKEY_get_id(k->pkey) == EVP_PKEY_RSA &&
+	    EVP_PKEY_get_bn_param(k->pkey, OSSL_PKEY_PARAM_RSA_E, &e) && e != NULL)
+		dec = BN_bn2dec(e);
+	BN_free(e);
+	if (dec != NULL) {
+		char shown[24];
+
+		snprintf(shown, sizeof(shown), "%s%s", strlen(dec) > 16 ? "..." : "",
+		         dec + (strlen(dec) > 16 ? strlen(dec) - 16 : 0));
+		OPENSSL_free(dec);
+		die("--%s %s: an RSA key the firmware refuses (lib/auth: %s): its public exponent "
+		    "e = %s; the firmware takes an odd e with 1 < e < n (65537 is usual)",
+		    k->option, k->path != NULL ? k->path : "(new)", auth_strerror(rc), shown);
+	}
+	die("--%s %s: a key the firmware refuses (lib/auth: %s)%s", k->option,
+	    k->path != NULL ? k->path : "(new)", auth_strerror(rc),
+	    EVP_PKEY_get_id(k->pkey) == EVP_PKEY_EC ? ": its point is not on its curve" : "");
+}
+
 static void key_check(const struct key *k)
 {
 	EVP_PKEY *p = k->pkey;
@@ -443,6 +486,7 @@ static void key_check(const struct key *k)
 			    "%u to %u bits",
 			    k->option, k->path, EVP_PKEY_get_bits(p), AUTH_RSA_MIN_BITS,
 			    AUTH_RSA_MAX_BITS);
+		key_usable(k);
 		return;
 	case EVP_PKEY_EC:
 		if (opt.alg_given && opt.rsa)
@@ -469,6 +513,7 @@ static void key_check(const struct key *k)
 			die("--%s %s: an EC key with a %s point: the firmware reads uncompressed "
 			    "points only (openssl ec -conv_form uncompressed)",
 			    k->option, k->path, text);
+		key_usable(k);
 		return;
 	default:
 		die("--%s %s: a key of type %s: the firmware verifies RSA and EC (P-256, P-384) "
@@ -530,6 +575,8 @@ static void key_load_or_make(struct key *k)
 		                            opt.key_bits == 384 ? "P-384" : "P-256");
 	if (k->pkey == NULL)
 		die("cannot generate the --%s key", k->option);
+	/* A key made here is taken by the build too: the firmware's check again. */
+	key_usable(k);
 	k->generated = true;
 }
 

@@ -15,7 +15,10 @@ every run of the firmware stops the same way:
   the caller's first-output limit (a dead BL1 prints nothing: the run
   does not wait for the whole time limit to say so);
 * when interrupted, SIGINT, SIGTERM or SIGHUP (exit 130): the emulator
-  goes down with it.
+  goes down with it;
+* when the emulator dies of a signal of its own (its crash, not the
+  firmware's): said so, exit 128 + the signal's number, as a shell says
+  it (exit_text() words every status for the reports).
 """
 import codecs
 import os
@@ -29,9 +32,11 @@ import time
 # The lines with which the firmware says it has stopped for good: a loader
 # that refuses an image (bl1/bl1_main.c, bl2/bl2_main.c), panic() and failed
 # assertions (common/log.c), an unexpected exception at EL3
-# (common/crash.c).
+# (common/crash.c); and the built-in payload's unexpected exception at EL2
+# (tests/payload/cpus.c, payload_exception: it waits for ever after it).
 BOOT_STOPPED = re.compile(r"^(ERROR: +BL\d+: Failed to load .*|PANIC at .*|ASSERT: .*|"
-                          r"ERROR: +Unhandled exception in EL3.*)$", re.M)
+                          r"ERROR: +Unhandled exception in EL3.*|"
+                          r"PAYLOAD: ERROR: unexpected exception.*)$", re.M)
 # How long the console is still read after such a line, in seconds.
 BOOT_STOPPED_DRAIN = 0.3
 
@@ -40,6 +45,35 @@ EXIT_BOOT_STOPPED = 3
 EXIT_TIMEOUT = 124
 EXIT_NOT_STARTED = 125
 EXIT_INTERRUPTED = 130
+# 128 + N: the emulator was killed by signal N (its own crash: SIGSEGV 139, SIGABRT 134).
+EXIT_SIGNAL_BASE = 128
+
+
+def exit_text(rc, emulator="QEMU"):
+    """What the exit status @rc of a run (tools/qemu_run, tools/fvp_run)
+    says, in words for a report: "" for 0."""
+    if rc == 0:
+        return ""
+    if rc == EXIT_BOOT_STOPPED:
+        return "the boot stopped (exit 3)"
+    if rc == EXIT_TIMEOUT:
+        return "the run exited 124 (the time limit)"
+    if rc == EXIT_NOT_STARTED:
+        return f"{emulator} could not be started (exit 125)"
+    if rc == EXIT_INTERRUPTED:
+        return "the run was interrupted (exit 130)"
+    if rc > EXIT_SIGNAL_BASE:
+        return (f"{emulator} crashed: killed by {signal_name(rc - EXIT_SIGNAL_BASE)} "
+                f"(exit {rc}; the emulator's own fault, not the firmware's)")
+    return f"{emulator} exited {rc}"
+
+
+def signal_name(num):
+    """SIGSEGV for 11, or 'signal N' for a number Python does not name."""
+    try:
+        return signal.Signals(num).name
+    except ValueError:
+        return f"signal {num}"
 
 
 def boot_stopped(text):
@@ -174,6 +208,15 @@ def watch(cmd, *, log_path=None, quiet=False, timeout=0, stop=None, stop_count=1
     rc = proc.wait()
     # Whatever the command printed after the last read.
     emit(proc.stdout.read(), final=True)
+    if outcome is None and rc < 0:
+        # Nobody here stopped it: the emulator died of a signal (Popen's
+        # -N), its own crash. A status a shell would give, not 256 - N.
+        rc = EXIT_SIGNAL_BASE - rc
+        line = f"{name}: {exit_text(rc, os.path.basename(cmd[0]))}"
+        sys.stdout.flush()
+        print(line, file=sys.stderr)
+        if log:
+            log.write(line + "\n")
     if log:
         log.close()
     return {"timeout": EXIT_TIMEOUT, "silent": EXIT_TIMEOUT, "boot-stopped": EXIT_BOOT_STOPPED,

@@ -21,6 +21,9 @@ if [ ! -r "$dbg/summary" ]; then
 	echo "collect.sh: no $dbg/summary: is pmf_idle loaded (and are you root)?" >&2
 	exit 1
 fi
+# The samples the summary counts are held until they are listed (a
+# module of format 2 has no hold: the write fails, harmlessly).
+[ $kind = cpuidle ] && { echo 1 >"$dbg/hold"; } 2>/dev/null
 [ $kind = cpuidle ] && sed "s/^/$prefix/" "$dbg/summary"
 for d in /sys/devices/system/cpu/cpu[0-9]*; do
 	cpu=${d##*/cpu}
@@ -35,4 +38,5 @@ for d in /sys/devices/system/cpu/cpu[0-9]*; do
 done
 [ $kind = cpuidle ] || exit 0
 sed "s/^/$prefix/" "$dbg/samples"
+{ echo 0 >"$dbg/hold"; } 2>/dev/null
 echo "${prefix}end"

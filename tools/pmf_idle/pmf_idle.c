@@ -142,6 +142,7 @@ struct pmf_idle_counts {
 	u64 cpu_off, other;	/* CPU_OFF records (hotplug), other calls of no idle exit */
 	u64 unmatched;
 	u64 torn, lost;		/* ring records skipped: unreadable, overwritten unread */
+	u64 held;		/* samples not kept: the buffer full of held ones (hold) */
 	u64 idle_smc;		/* SMCs the idle exits made */
 	/* Our time on each idle exit (trace event off, on) and each idle entry. */
 	u64 cost_ticks, cost_count, traced_ticks, traced_count, entry_ticks, entry_count;
@@ -165,6 +166,7 @@ struct pmf_idle_cpu {
 	struct pmf_idle_state states[MAX_STATES];
 	struct pmf_idle_counts counts, base;
 	u64 tail;		/* first sample shown (reset) */
+	u64 hold_first;		/* while held: the first sample never overwritten */
 	u64 stat_base_count[MAX_STATES], stat_base_res[MAX_STATES];
 };
 
@@ -175,6 +177,13 @@ static u32 smccc_version;
 static const char *conduit_name;
 static struct dentry *debug_dir;
 static DEFINE_MUTEX(reset_lock);
+/*
+ * While the data are read (debugfs hold): no sample of a CPU numbered from
+ * its hold_first on is overwritten, so that samples lists every one the
+ * summary counted, however long the copy takes; a sample that would
+ * overwrite one is not kept (counted as held).
+ */
+static bool held;
 
 /* The firmware's ring, when it is read: where, how it was found. */
 static bool use_ring;
@@ -301,11 +310,19 @@ static bool in_order(const u64 *ts)
 	return true;
 }
 
-/* Keep @s in @c's sample buffer. */
+/* Keep @s in @c's sample buffer, unless that would overwrite a held sample. */
 static void keep_sample(struct pmf_idle_cpu *c, const struct pmf_idle_rec *s)
 {
 	struct pmf_idle_sample *slot = &c->ring[c->head % ring_size];
 
+	if (READ_ONCE(held)) {
+		/* Pairs with hold_write()'s smp_wmb(): hold_first, then held. */
+		smp_rmb();
+		if (c->head >= READ_ONCE(c->hold_first) + ring_size) {
+			c->counts.held++;
+			return;
+		}
+	}
 	WRITE_ONCE(slot->seq, 0);
 	/* The slot is marked busy before it changes (read_sample). */
 	smp_wmb();
@@ -735,7 +752,7 @@ static int summary_show(struct seq_file *m, void *v)
 	if (!sn)
 		return -ENOMEM;
 	mutex_lock(&reset_lock);
-	seq_printf(m, "pmf_idle 2\nkernel %s\nsmccc %u.%u conduit %s\n", init_utsname()->release,
+	seq_printf(m, "pmf_idle 3\nkernel %s\nsmccc %u.%u conduit %s\n", init_utsname()->release,
 		   smccc_version >> 16, smccc_version & 0xffff, conduit_name);
 	seq_printf(m, "pmf_version %u\ncounter_hz %u\nring_size %u\npsci_stat %s\nmidr 0x%08x\n",
 		   PMF_SMC_VERSION, counter_hz, ring_size, have_stat ? "yes" : "no",
@@ -758,9 +775,9 @@ static int summary_show(struct seq_file *m, void *v)
 		seq_printf(m, "cpu cpu=%u mpidr=0x%llx next_seq=%llu kept=%llu overwritten=%llu unmatched=%llu",
 			   cpu, c->mpidr, head, kept, head - READ_ONCE(c->tail) - kept,
 			   n->unmatched - b->unmatched);
-		seq_printf(m, " cpu_off=%llu other=%llu ring_torn=%llu ring_lost=%llu idle_smc=%llu",
+		seq_printf(m, " cpu_off=%llu other=%llu ring_torn=%llu ring_lost=%llu held=%llu idle_smc=%llu",
 			   n->cpu_off - b->cpu_off, n->other - b->other, n->torn - b->torn,
-			   n->lost - b->lost, n->idle_smc - b->idle_smc);
+			   n->lost - b->lost, n->held - b->held, n->idle_smc - b->idle_smc);
 		seq_printf(m, " exits=%llu exit_cost=%lluns traced_exits=%llu traced_exit_cost=%lluns",
 			   n->cost_count - b->cost_count,
 			   mean_ns(n->cost_ticks - b->cost_ticks, n->cost_count - b->cost_count),
@@ -793,6 +810,7 @@ static int reset_cpu(unsigned int cpu)
 	snap_cpu(cpu, sn);
 	memcpy(&c->base, &sn->counts, sizeof(c->base));
 	WRITE_ONCE(c->tail, sn->head);
+	WRITE_ONCE(c->hold_first, sn->head);
 	for (i = 1; i < c->state_count; i++) {
 		c->stat_base_count[i] = sn->stat_ok[i] ? sn->stat_count[i] : 0;
 		c->stat_base_res[i] = sn->stat_ok[i] ? sn->stat_res[i] : 0;
@@ -817,6 +835,44 @@ static const struct file_operations reset_fops = {
 	.owner = THIS_MODULE,
 	.write = reset_write,
 	.llseek = noop_llseek,
+};
+
+/* hold: 1 keeps every sample shown from being overwritten, 0 lets them go. */
+static ssize_t hold_write(struct file *f, const char __user *buf, size_t len, loff_t *off)
+{
+	unsigned int cpu;
+	bool on;
+	int ret = kstrtobool_from_user(buf, len, &on);
+
+	if (ret)
+		return ret;
+	mutex_lock(&reset_lock);
+	if (on && !held) {
+		for_each_possible_cpu(cpu) {
+			struct pmf_idle_cpu *c = per_cpu_ptr(&pmf_idle_cpus, cpu);
+
+			WRITE_ONCE(c->hold_first, first_sample(c, READ_ONCE(c->head)));
+		}
+		/* Pairs with keep_sample()'s smp_rmb(). */
+		smp_wmb();
+	}
+	WRITE_ONCE(held, on);
+	mutex_unlock(&reset_lock);
+	return len;
+}
+
+static ssize_t hold_read(struct file *f, char __user *buf, size_t len, loff_t *off)
+{
+	char text[3] = { READ_ONCE(held) ? '1' : '0', '\n', 0 };
+
+	return simple_read_from_buffer(buf, len, off, text, 2);
+}
+
+static const struct file_operations hold_fops = {
+	.owner = THIS_MODULE,
+	.read = hold_read,
+	.write = hold_write,
+	.llseek = default_llseek,
 };
 
 /* The DT's idle state of @cpu that cpuidle calls @name (cpu-idle-states). */
@@ -1089,6 +1145,7 @@ static int __init pmf_idle_init(void)
 	debugfs_create_file("samples", 0444, debug_dir, NULL, &samples_fops);
 	debugfs_create_file("summary", 0444, debug_dir, NULL, &summary_fops);
 	debugfs_create_file("reset", 0200, debug_dir, NULL, &reset_fops);
+	debugfs_create_file("hold", 0600, debug_dir, NULL, &hold_fops);
 
 	ret = register_trace_cpu_idle(pmf_idle_probe, NULL);
 	if (ret)

@@ -64,7 +64,8 @@ Usage: qemu_run.py [--config CONFIG_MK] [--flash FLASH] [options] [-- QEMU argum
 
 Exit status: QEMU's own (0 after PSCI SYSTEM_OFF), 3 when the boot stopped
 (the firmware halted), 124 when the time limit expired, 125 when QEMU
-could not be started, 130 when interrupted, 2 on bad arguments.
+could not be started, 130 when interrupted, 128 + N when QEMU crashed of
+signal N (said so: SIGSEGV 139), 2 on bad arguments.
 """
 import argparse
 import json
@@ -103,6 +104,43 @@ def _toc_header_name():
 
 
 TOC_HEADER_NAME = _toc_header_name()
+
+
+def _dtb_max_size():
+    """The DTB region BL2 edits (PLAT_DTB_MAX_SIZE of
+    plat/common/qemu/include/qemu_def.h, every QEMU machine's), bytes."""
+    with open(os.path.join(TOP, "plat", "common", "qemu", "include", "qemu_def.h"),
+              encoding="utf-8") as f:
+        m = re.search(r"^#define\s+PLAT_DTB_MAX_SIZE\s+(0x[0-9A-Fa-f]+)\b", f.read(), re.M)
+    if not m:
+        raise RuntimeError("plat/common/qemu/include/qemu_def.h defines no PLAT_DTB_MAX_SIZE")
+    return int(m.group(1), 16)
+
+
+DTB_MAX_SIZE = _dtb_max_size()
+
+
+def dtb_problem(path):
+    """Why the file @path, given to QEMU as -dtb, could never be the DTB
+    BL2 edits, or None. QEMU lays the file's blocks out one after another
+    from its header (libfdt's fdt_open_into) and pads the blob to twice
+    the file's size plus 20000 bytes; BL2 gives up the padding past its
+    region (lib/dtb's dtb_trim), not blocks. A file that is no DTB at all
+    is QEMU's to refuse."""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(40)
+    except OSError as e:
+        return f"cannot be read ({e.strerror})"
+    if len(head) < 40 or head[:4] != b"\xd0\x0d\xfe\xed":
+        return None
+    field = [int.from_bytes(head[i:i + 4], "big") for i in range(0, 40, 4)]
+    # Header, one reservation entry at least, structure and strings blocks.
+    blocks = 40 + 16 + field[9] + field[8]
+    if blocks > DTB_MAX_SIZE:
+        return (f"its blocks take {blocks} bytes, more than the {DTB_MAX_SIZE >> 20} MiB "
+                f"region BL2 edits the DTB in (PLAT_DTB_MAX_SIZE, docs/plat/qemu.rst)")
+    return None
 
 
 def flash_problem(config, bl1, path):
@@ -438,10 +476,14 @@ def check_args(p, a):
         a.extra_args = shlex.split(a.extra) + a.rest
     except ValueError as e:
         p.error(f"--extra {a.extra!r}: {e} (QEMU_EXTRA is split as a shell would)")
-    for arg in a.extra_args:
+    for i, arg in enumerate(a.extra_args):
         why = MACHINE_ARGS.get(arg.split("=", 1)[0].replace("--", "-", 1))
         if why:
             p.error(f"--extra {arg}: not for QEMU_EXTRA: {why}")
+        if arg.replace("--", "-", 1) == "-dtb" and i + 1 < len(a.extra_args):
+            why = dtb_problem(a.extra_args[i + 1])
+            if why:
+                p.error(f"--extra -dtb {a.extra_args[i + 1]}: {why}")
 
 
 def main_args(argv):

@@ -35,6 +35,7 @@ import os
 import re
 import sys
 
+from tools.common.console_watch import exit_text  # a run's exit status in words
 from tools.rt_report import figures as fig
 from tools.rt_report import provenance as prov
 from tools.rt_report import schema
@@ -113,8 +114,7 @@ def main(argv):
     found = parse(text)
     problems = [line for line in text.splitlines() if line.startswith("PAYLOAD: FAIL")]
     if a.exit_status != 0:
-        problems.append(f"QEMU exited {a.exit_status}" +
-                        (" (the time limit)" if a.exit_status == 124 else ""))
+        problems.append(exit_text(a.exit_status))
     if not found:
         problems.append("no BENCH figure in the console output")
     base = {b["name"]: b["ns"] for b in baseline["benchmarks"]} if baseline else {}
@@ -149,9 +149,9 @@ def main(argv):
         print(f"BENCH: board build: {board}")
     # The verdict is what the exit status says: a regression fails the run.
     verdict = "FAIL" if problems or regressions else "PASS"
+    # Tidy: one header row, numbers unquoted; the provenance is bench.json's.
     with open(os.path.join(a.out, "bench.csv"), "w", newline="", encoding="utf-8") as f:
-        f.write("\n".join(prov.csv_comments(pv)) + "\n")
-        w = csv.writer(f, dialect="unix")
+        w = csv.writer(f, lineterminator="\n")
         w.writerow(["path", "ns", "unit", "baseline_ns", "delta_percent", "above_floor_ns"])
         for bm in benchmarks:
             w.writerow([bm["name"], bm["ns"], bm["unit"], bm.get("baseline_ns", ""),

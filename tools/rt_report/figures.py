@@ -7,7 +7,9 @@ the same thing in each.
 The delta rule is TF-A CI's, as in the N1SDP report
 (docs/perf/psci-performance-methodology.rst): a figure carries its change
 against the baseline, "13.42 (-45.40%)", only when that change is larger
-than 2% either way.
+than 2% either way, and larger than the counter's resolution: a change of
+one tick (32 -> 16 ns) is where the interval fell on the counter's grid,
+not a -50% of anything.
 """
 
 # A change must be larger than this (in %, either way) to be shown.
@@ -50,10 +52,14 @@ def delta_percent(current, baseline):
     return (current - baseline) * 100.0 / baseline
 
 
-def shown_delta(current, baseline):
-    """The delta to print beside a figure, or None under the 2% rule."""
+def shown_delta(current, baseline, resolution=0):
+    """The delta to print beside a figure, or None under the 2% rule or
+    when the figures differ by no more than @resolution (one counter tick,
+    in the figures' unit)."""
     d = delta_percent(current, baseline)
-    return d if d is not None and abs(d) > DELTA_SHOWN_ABOVE else None
+    if d is None or abs(d) <= DELTA_SHOWN_ABOVE or abs(current - baseline) <= resolution:
+        return None
+    return d
 
 
 def fmt_delta(d):
@@ -67,11 +73,12 @@ def fmt_us(ns):
     return f"{cus // 100}.{cus % 100:02d}"
 
 
-def cell(ns, baseline_ns=None, fmt=fmt_us):
-    """A table cell: the figure, and its delta when the 2% rule shows one."""
+def cell(ns, baseline_ns=None, fmt=fmt_us, resolution=0):
+    """A table cell: the figure, and its delta when the 2% rule shows one
+    and it is more than @resolution ns (one counter tick)."""
     if ns is None:
         return "--"
-    d = shown_delta(ns, baseline_ns)
+    d = shown_delta(ns, baseline_ns, resolution)
     return fmt(ns) + (f" {fmt_delta(d)}" if d is not None else "")
 
 

@@ -34,10 +34,12 @@ Options: those of rt_report (tools/rt_report/provenance.py:
   --min-each N          ... of every other state (20)
   --no-plots            no plots (they need Debian's python3-matplotlib)
 
-Writes into OUT_DIR: samples.csv (provenance as "# key: value" lines, then
-one row per record: cpu as cluster.core, state, power_state, function,
-outcome, powerdown_ns, wakeup_ns, cflush_ns, entry_latency_ns,
-exit_latency_ns, hw_wake_ns), report.json (format 2,
+Writes into OUT_DIR: samples.csv (one header row, then one row per
+record, SAMPLES_CSV's columns: the CPU as Linux numbers it and as cluster
+and core, the module's sample number and the firmware's record number that
+joins trace.dat, ENTER_PSCI in ns on the counter, state, power_state,
+function, outcome and the figures in ns; its provenance is report.json's),
+report.json (format 2,
 tools/rt_report/schema.py), linux-latency-<plat>.rst (µs),
 plots/<state>.png/.svg (histograms), plots/timeline.png/.svg (one CPU's
 idle exits), idle-states.dtsi (a device-tree fragment with the measured
@@ -54,6 +56,7 @@ import re
 import sys
 
 from tools.common import pmf
+from tools.common.console_watch import exit_text  # a run's exit status in words
 from tools.rt_report import figures as fig
 from tools.rt_report import linux_trace
 from tools.rt_report import provenance as prov
@@ -79,7 +82,7 @@ NUM, INT, HEX, WORD, TICK = "", "int", "hex", "name", "tick"
 LINES = {
     "cpu": {"cpu": NUM, "mpidr": HEX, "next_seq": NUM, "kept": NUM, "overwritten": NUM,
             "unmatched": NUM, "cpu_off": NUM, "other": NUM, "ring_torn": NUM, "ring_lost": NUM,
-            "idle_smc": NUM, "exits": NUM, "exit_cost": "ns", "traced_exits": NUM,
+            "held": NUM, "idle_smc": NUM, "exits": NUM, "exit_cost": "ns", "traced_exits": NUM,
             "traced_exit_cost": "ns", "entries": NUM, "entry_cost": "ns"},
     "state": {"cpu": NUM, "idx": NUM, "state": WORD, "power_state": HEX + "?",
               "entry_latency": "us", "exit_latency": "us", "min_residency": "us",
@@ -95,7 +98,9 @@ LINES = {
                "powerdown": "ns", "wakeup": "ns", "cflush": "ns", "entry": TICK + "?",
                "deadline": TICK + "?", "exit": TICK + "?", "ticks": "ticks"},
 }
-HEADER = {"pmf_idle": re.compile(r"2"), "kernel": re.compile(r"\S+"),
+# Fields a module of format 2 did not print yet, and the value they stand for.
+OPTIONAL = {("cpu", "held"): 0}
+HEADER = {"pmf_idle": re.compile(r"[23]"), "kernel": re.compile(r"\S+"),
           "smccc": re.compile(r"\d+\.\d+ conduit (smc|hvc)"), "pmf_version": re.compile(r"\d+"),
           "counter_hz": re.compile(r"[1-9]\d*"), "ring_size": re.compile(r"\d+"),
           "psci_stat": re.compile(r"yes|no"), "midr": re.compile(r"0x[0-9a-f]{8}"),
@@ -150,6 +155,9 @@ def parse_line(kind, rest, where):
         if key in out:
             raise InputError(f"{where}: {key} given twice")
         out[key] = parse_value(key, fields[key], val, where)
+    for (k, key), default in OPTIONAL.items():
+        if k == kind and key not in out:
+            out[key] = default
     missing = [k for k in fields if k not in out]
     if missing:
         raise InputError(f"{where}: the {kind} line lacks {', '.join(missing)}")
@@ -338,9 +346,12 @@ def analyse(d, min_deepest, min_each, require_ring=False, smc=None):
                                 "with timestamps out of order (rejected by the module)")
         c = cpu_lines[cpu]
         # The samples the summary counted (those numbered below its
-        # next_seq; the CPUs went on idling while they were copied).
+        # next_seq; the CPUs went on idling while they were copied). From
+        # format 3 on, collect.sh holds them (debugfs hold) until listed:
+        # every one is; before, a full buffer could lap the oldest first.
         listed = sum(1 for s in d["sample"] if s["cpu"] == cpu and s["seq"] < c["next_seq"])
-        if listed != c["kept"] and not (c["overwritten"] and listed < c["kept"]):
+        lapped_ok = d["header"]["pmf_idle"] == "2" and c["overwritten"] and listed < c["kept"]
+        if listed != c["kept"] and not lapped_ok:
             problems.append(f"cpu {name(cpu)}: the module's summary kept {c['kept']} samples, "
                             f"{listed} of them listed")
         # CPU_OFF then CPU_ON counts once for the core power-down state
@@ -364,7 +375,7 @@ def analyse(d, min_deepest, min_each, require_ring=False, smc=None):
             counts_cpu = {"cpu": name(cpu), "stat_total": None, "module_total": taken,
                           "hotplug": offs, "difference": None}
         for k in ("overwritten", "unmatched", "cpu_off", "other", "ring_torn", "ring_lost",
-                  "idle_smc", "exits", "traced_exits", "entries"):
+                  "held", "idle_smc", "exits", "traced_exits", "entries"):
             counts_cpu[k] = c[k]
         counts_cpu.update({"exit_cost_ns": c["exit_cost"],
                            "traced_exit_cost_ns": c["traced_exit_cost"],
@@ -473,6 +484,39 @@ def cost(d, smc, problems, ring):
     return out
 
 
+# How make linux-latency runs cyclictest (tools/linux_latency/init.sh): as
+# rt-tests' users do, SCHED_FIFO priority (-p), no --laptop (which leaves
+# /dev/cpu_dma_latency alone and says so), and the PM QoS CPU latency each
+# phase holds (--latency, µs): none (PM QoS's default), then 0 (WFI only).
+CYCLICTEST_LATENCY_US = {"allowed": 2000000000, "forbidden": 0}
+# Wake-ups each thread must have: the p99 is then the 5th largest or
+# further in. init asks for 1000 (-l), but cyclictest stops every thread
+# when the first has done them, and under TCG a thread whose vCPU the host
+# held back lags by its long wake-ups (956 of 1000 in a 60 s run).
+CYCLICTEST_MIN_LOOPS = 500
+
+
+def cyclictest_problems(mode, text):
+    """What is wrong with how cyclictest ran in phase @mode (its file's
+    first line is the command, init.sh's), as the report's problems."""
+    first = text.splitlines()[0] if text else ""
+    out = []
+    if "not setting cpu_dma_latency" in text:
+        out.append(f"cyclictest ({mode}): --laptop: /dev/cpu_dma_latency not held")
+    if not first.startswith("# cyclictest "):
+        return out + [f"cyclictest ({mode}): the file does not start with its command line"]
+    args = first[2:].split()
+    prio = args[args.index("-p") + 1] if "-p" in args[:-1] else None
+    if prio is None or not prio.isdigit() or int(prio) < 1:
+        out.append(f"cyclictest ({mode}): no SCHED_FIFO priority (-p 1-99): '{first[2:]}'")
+    if "--laptop" in args and not out:
+        out.append(f"cyclictest ({mode}): --laptop: /dev/cpu_dma_latency not held")
+    want = f"--latency={CYCLICTEST_LATENCY_US[mode]}"
+    if want not in args:
+        out.append(f"cyclictest ({mode}): not run with {want}")
+    return out
+
+
 def parse_cyclictest(text):
     """cyclictest -v's samples: {thread: [latency µs]} (each line "THREAD:
     LOOP: LATENCY"), or InputError for a file with none."""
@@ -492,10 +536,17 @@ def cyclictest(files, topo, res):
     deep idle (allowed minus forbidden), beside the firmware's share of an
     idle exit from the records (the deepest state's Wakeup and hardware
     wake, medians)."""
-    modes = {}
+    modes, problems, commands = {}, [], {}
     for mode, path in files.items():
         with open(path, encoding="utf-8", errors="replace") as f:
-            modes[mode] = parse_cyclictest(f.read())
+            text = f.read()
+        modes[mode] = parse_cyclictest(text)
+        problems += cyclictest_problems(mode, text)
+        commands[mode] = text.splitlines()[0][2:] if text.startswith("# ") else None
+        few = [t for t, v in modes[mode].items() if len(v) < CYCLICTEST_MIN_LOOPS]
+        if few:
+            problems.append(f"cyclictest ({mode}): threads {few} have fewer than "
+                            f"{CYCLICTEST_MIN_LOOPS} wake-ups: no p99")
     rows = []
     for cpu in sorted(set().union(*[set(m) for m in modes.values()])):
         row = {"cpu": topo.get(cpu, f"cpu{cpu}")}
@@ -513,7 +564,7 @@ def cyclictest(files, topo, res):
         for key in ("wakeup", "hw_wake"):
             m = deep["measured"].get(key)
             share[f"{key}_median_ns"] = m["median_ns"] if m else None
-    return {"rows": rows, "firmware": share}
+    return {"rows": rows, "firmware": share, "commands": commands}, problems
 
 
 def rst_table(header, rows):
@@ -598,7 +649,8 @@ def write_rst(path, plat, p, res, verdict, problems, baseline, plotted):
         f":Records: {'from the firmware call ring, ' + src[5:] if src.startswith('ring') else 'by PMF SMC (' + src[8:] + ')'}",
         f":Verdict: {verdict}", ""]
     if baseline:
-        out += [f"Figures that moved by more than {fig.DELTA_SHOWN_ABOVE:g}% against the "
+        out += [f"Figures that moved by more than {fig.DELTA_SHOWN_ABOVE:g}% and more than "
+                f"one counter tick ({prov.tick_ns(p):g} ns) against the "
                 f"baseline ({baseline['provenance'].get('run') or 'earlier run'}) carry "
                 "the change.", ""]
     if problems:
@@ -618,6 +670,16 @@ def write_rst(path, plat, p, res, verdict, problems, baseline, plotted):
                                           is not None), "--"),
                         dt[s["state"]]["entry_latency_us"], dt[s["state"]]["exit_latency_us"],
                         dt[s["state"]]["min_residency_us"]] for s in res["states"]]), ""]
+    # Under QEMU in real time a vCPU is a host thread: its longest figures
+    # are the host's scheduling, not the firmware's or the guest's.
+    host_max = p.get("emulator", "").startswith("QEMU") and not prov.icount(p)
+    maxk = "max (the host's)" if host_max else "max"
+    if host_max:
+        out += ["Under QEMU in real time each vCPU is a thread of the host: a figure's maximum "
+                "(columns \"max (the host's)\", milliseconds at times) is a vCPU the host "
+                "descheduled in the middle of the path, the host's scheduling, not the "
+                "firmware's; the medians and p99 are the firmware's, as QEMU runs it. A "
+                "board's maxima are its own.", ""]
     for s in res["states"]:
         head = f"{s['state']} (cpuidle state {s['idx']})"
         out += [head, "-" * len(head), ""]
@@ -629,14 +691,15 @@ def write_rst(path, plat, p, res, verdict, problems, baseline, plotted):
                 st = r["figures"][f]
                 bst = b["figures"].get(f) if b else None
                 for k in ("median_ns", "p99_ns", "max_ns"):
-                    cells.append(fig.cell(st[k] if st else None, bst[k] if bst else None))
+                    cells.append(fig.cell(st[k] if st else None, bst[k] if bst else None,
+                                          resolution=prov.tick_ns(p)))
             rows.append(cells)
         out += [rst_table(["cpu", "count"] + [f"{f} {k}" for f in FIGURES
-                                              for k in ("median", "p99", "max")], rows), ""]
+                                              for k in ("median", "p99", maxk)], rows), ""]
         if s["state"] in plotted:
             out += [f".. image:: plots/{plotted[s['state']]}.svg", ""]
     out += idle_state_rst(res, p) + records_rst(res) + cost_rst(res) + trace_rst(res)
-    out += cyclictest_rst(res)
+    out += cyclictest_rst(res, host_max)
     out += ["Counts since the module's reset", "-" * 31, "",
             "PSCI_STAT_COUNT counts the state the firmware granted, the module and cpuidle "
             "the state Linux asked for: a cluster power-down asked while another core of "
@@ -760,12 +823,19 @@ def trace_rst(res):
         f"{t['spans']} cpu_idle spans; of the {t['idle_exit_events']} records of idle exits, "
         f"{t['inside']} lie inside the cpu_idle span they describe (the event and its "
         f"firmware segments, ENTER_PSCI to EXIT_PSCI), {t['before']} are of idle periods "
-        f"before the trace began, {t['outside']} elsewhere. trace.json holds the spans and "
-        "segments for chrome://tracing and ui.perfetto.dev; plots/timeline.svg one CPU's "
-        "idle exits.", "", ".. image:: plots/timeline.svg", ""]
+        f"before the trace began, {t['outside']} elsewhere. What woke each CPU is the "
+        "kernel's own events beside them (" +
+        ", ".join(f"{w['count']} {w['event']}" for w in (t.get("wake_events") or [])) +
+        "): KernelShark and trace-cmd report read them from trace.dat. trace.json holds the "
+        "same (the spans, the firmware's segments, each CPU's tasks and interrupt handlers, "
+        "its wakeups, IPIs and timer expiries) for chrome://tracing and ui.perfetto.dev; "
+        "samples.csv's ring_seq is the psci_call event's seq. plots/timeline.svg shows one "
+        "CPU's idle exits.", "", ".. image:: plots/timeline.svg", ""]
 
 
-def cyclictest_rst(res):
+def cyclictest_rst(res, host_max=False):
+    """The cross-check's section; @host_max: under QEMU in real time (its
+    maxima are the host's)."""
     c = res.get("cyclictest")
     if not c:
         return []
@@ -778,16 +848,74 @@ def cyclictest_rst(res):
            f"share from the records (the deepest state's Wakeup, median "
            f"{us(fw.get('wakeup_median_ns'))} µs; its hardware wake, median "
            f"{us(fw.get('hw_wake_median_ns'))} µs).", ""]
-    rows = []
+    rows, negative = [], False
     for r in c["rows"]:
         def cell(m):
             return "--" if not m else f"{m['median_us']} / {m['p99_us']} / {m['max_us']}"
         pen = r.get("penalty")
+
+        def p(v):
+            nonlocal negative
+            negative |= v < 0
+            return f"{v}*" if v < 0 else f"{v}"
         rows.append([r["cpu"], cell(r.get("allowed")), cell(r.get("forbidden")),
-                     "--" if not pen else f"{pen['median_us']} / {pen['p99_us']}"])
+                     "--" if not pen else f"{p(pen['median_us'])} / {p(pen['p99_us'])}"])
+    cmds = c.get("commands") or {}
     out += [rst_table(["cpu", "deep idle allowed", "forbidden", "penalty (median / p99)"],
                       rows), ""]
+    if cmds:
+        out += ["Run as: " + "; ".join(f"``{cmds[m]}`` ({m})" for m in sorted(cmds) if cmds[m]) +
+                (". The maxima are the host's: under QEMU a vCPU is a host thread, "
+                 "descheduled at the host's will." if host_max else "."), ""]
+    if negative:
+        out += ["\\* Negative: that CPU's wake-ups were faster with deep idle allowed than "
+                "with it forbidden. The two phases are separate runs, each with its own share "
+                "of the host's noise (another process on the host delays a vCPU by "
+                "milliseconds); where deep idle costs less than that noise differs between "
+                "the runs, the difference has either sign, and is no cost of deep idle.", ""]
     return out
+
+
+# samples.csv: one header row, one record per row, numbers unquoted (its
+# provenance is report.json's). linux_cpu, seq: the CPU and the module's
+# sample number (the samples file's); ring_seq: the firmware's record
+# number, the pmf_idle:psci_call trace event's seq (0 by SMC): it joins
+# trace.dat; enter_psci_ns: the record's ENTER_PSCI on the counter, ns.
+SAMPLES_CSV = ["linux_cpu", "cluster", "core", "seq", "ring_seq", "enter_psci_ns", "state",
+               "power_state", "function", "outcome", "powerdown_ns", "wakeup_ns", "cflush_ns",
+               "entry_latency_ns", "exit_latency_ns", "hw_wake_ns"]
+
+
+def qemu_timing(pv):
+    """A QEMU run's timing as it was: tools/linux_latency/boot.sh boots
+    Linux in real time (qemu_run --realtime), whatever the firmware build's
+    REALTIME option (make run's) says: the provenance must not say
+    REALTIME=0 of a real-time run."""
+    if pv.get("emulator", "").startswith("QEMU"):
+        pv["timing"] = "real time (no -icount)"
+        if "REALTIME" in (pv.get("options") or {}):
+            pv["options"]["REALTIME"] = "1"
+
+
+def counter_hz(d):
+    return int(d["header"]["counter_hz"])
+
+
+def write_samples_csv(path, d, hz):
+    """samples.csv: every record of @d (SAMPLES_CSV's columns)."""
+    topo = {t["cpu"]: t for t in d["topology"]}
+    with open(path, "w", encoding="utf-8", newline="") as f:
+        w = csv.writer(f, lineterminator="\n")
+        w.writerow(SAMPLES_CSV)
+        for s in d["sample"]:
+            t = topo.get(s["cpu"], {})
+            enter = s["ticks"][0] * 1000000000 // hz
+            w.writerow([s["cpu"], t.get("cluster", ""), t.get("core", ""), s["seq"],
+                        s["ring_seq"], enter, s["state"],
+                        "none" if s["power_state"] is None else f"0x{s['power_state']:08x}",
+                        s["function"], s["outcome"], s["powerdown"], s["wakeup"], s["cflush"]] +
+                       ["" if s[k] is None else s[k]
+                        for k in ("entry_latency", "exit_latency", "hw_wake")])
 
 
 def plot_histograms(outdir, d, res):
@@ -985,8 +1113,7 @@ def main(argv):
                                  ("topology", "+".join(str(clusters[c])
                                                        for c in sorted(clusters)))) if v})
     pv.update({"counter_hz": int(h["counter_hz"]), "cores": len(d["cpu"])})
-    if pv.get("emulator", "").startswith("QEMU"):
-        pv["timing"] = "real time (no -icount)"
+    qemu_timing(pv)
     res, problems = analyse(d, a.min_deepest, a.min_each, a.require_ring, extra.get("smc"))
     topo_name = {t["cpu"]: f"{t['cluster']}.{t['core']}" for t in d["topology"]}
     if a.data:
@@ -995,13 +1122,19 @@ def main(argv):
             try:
                 events = linux_trace.parse(linux_trace.report_text(trace_path))
                 spans = linux_trace.spans(events)
-                res["trace"] = linux_trace.check(events, spans) | {"spans": len(spans)}
+                res["trace"] = linux_trace.check(events, spans) | {
+                    "spans": len(spans), "wake_events": linux_trace.wake_counts(events)}
                 names = {s["idx"]: s["state"] for s in res["states"]} | {0: "WFI"}
                 chrome = linux_trace.chrome(events, spans, names, topo_name)
                 t = res["trace"]
                 if t["events"] == 0 or t["inside"] == 0:
                     problems.append("trace.dat holds no pmf_idle:psci_call event inside a "
                                     "cpu_idle span")
+                missing = [w["event"] for w in t["wake_events"] if w["count"] == 0]
+                if missing and a.require_ring:
+                    problems.append("trace.dat holds none of the kernel's " +
+                                    ", ".join(missing) + " events: nothing shows what woke "
+                                    "a CPU")
                 if t["outside"]:
                     problems.append(f"trace.dat: {t['outside']} pmf_idle events of idle exits "
                                     f"lie outside their cpu_idle span: "
@@ -1014,7 +1147,8 @@ def main(argv):
         files = {m: os.path.join(a.data, f"cyclictest-{m}.txt") for m in ("allowed", "forbidden")}
         if all(os.path.exists(f) for f in files.values()):
             try:
-                res["cyclictest"] = cyclictest(files, topo_name, res)
+                res["cyclictest"], bad = cyclictest(files, topo_name, res)
+                problems += bad
             except InputError as e:
                 problems.append(f"cyclictest: {e}")
     m = RELOADS.search(text)
@@ -1024,7 +1158,7 @@ def main(argv):
     for ln in re.findall(r"^LATENCY: FAIL .*$", text, re.M):
         problems.append(ln[len("LATENCY: "):])
     if a.exit_status:
-        problems.append(f"the boot ended with status {a.exit_status}")
+        problems.append(f"the boot ended: {exit_text(a.exit_status)}")
     if baseline and not a.force:
         bad = prov.mismatches(pv, baseline.get("provenance", {}))
         if bad:
@@ -1037,19 +1171,7 @@ def main(argv):
     if chrome is not None:
         with open(os.path.join(a.out, "trace.json"), "w", encoding="utf-8") as f:
             json.dump(chrome, f)
-    with open(os.path.join(a.out, "samples.csv"), "w", encoding="utf-8", newline="") as f:
-        for ln in prov.csv_comments(pv):
-            f.write(ln + "\n")
-        w = csv.writer(f, lineterminator="\n")
-        w.writerow(["cpu", "state", "power_state", "function", "outcome", "powerdown_ns",
-                    "wakeup_ns", "cflush_ns", "entry_latency_ns", "exit_latency_ns",
-                    "hw_wake_ns"])
-        for s in d["sample"]:
-            w.writerow([topo_name.get(s["cpu"], s["cpu"]), s["state"],
-                        "none" if s["power_state"] is None else f"0x{s['power_state']:08x}",
-                        s["function"], s["outcome"], s["powerdown"], s["wakeup"], s["cflush"]] +
-                       ["" if s[k] is None else s[k]
-                        for k in ("entry_latency", "exit_latency", "hw_wake")])
+    write_samples_csv(os.path.join(a.out, "samples.csv"), d, counter_hz(d))
     plotted = {}
     if not a.no_plots:
         try:

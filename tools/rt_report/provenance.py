@@ -41,11 +41,18 @@ OPTIONS_ID = re.compile(r"^NOTICE:  BL(?:1|2|31): Built : .*, options ([0-9a-f]{
 # The payload's line before its figures; older payloads printed the same
 # words in their own report's header.
 MACHINE = re.compile(r"MIDR 0x([0-9a-fA-F]+), counter (\d+) Hz")
+# BL31's line naming the boot CPU (lib/cpus: "CPU Neoverse N1 r4p1 (MIDR
+# 0x414fd0c1)"): the MIDR of a run whose payload does not print it (make bench).
+BL31_CPU = re.compile(r"^NOTICE:  BL31: CPU .+? \(MIDR 0x([0-9a-fA-F]+)\)", re.M)
 CORES = re.compile(r"PAYLOAD: runtime instrumentation: (\d+) cores, clusters ([\d+]+)")
 # The CPU errata and CVE workarounds BL31 applied, one boot-log line each
 # (lib/cpus/errata.c: "<CPU> erratum 1542419 (r3p0-r4p0): applied: ...").
 ERRATUM = re.compile(r"^NOTICE:  BL31: .+? (?:erratum (\d+)|(CVE-\d+-\d+))(?: \([^)]*\))?: applied",
                      re.M)
+# ... and those it skipped, with the reason up to its next colon
+# ("skipped, no IMPLEMENTATION DEFINED registers here (PLAT_CPU_IMPDEF_REGS=0): ...").
+SKIPPED = re.compile(r"^NOTICE:  BL31: .+? (?:erratum (\d+)|(CVE-\d+-\d+))(?: \([^)]*\))?: "
+                     r"skipped, ([^:\n]*)", re.M)
 
 # The keys that must agree for two reports to be compared.
 COMPARABLE = ("platform", "topology", "timing")
@@ -244,6 +251,7 @@ def collect(plat, text, config_path=None, runtime_only=(), cc=None, hardware=Fal
     so, and never QEMU's. A field nothing tells is left out."""
     seen = banner(text)
     machine = MACHINE.search(text)
+    bl31_cpu = BL31_CPU.search(text)
     cores = CORES.search(text)
     config = read_config(config_path) if config_path else {}
     emu = machine_of(plat, config, config_path, hardware)
@@ -260,7 +268,8 @@ def collect(plat, text, config_path=None, runtime_only=(), cc=None, hardware=Fal
         "compiler": config.get("CC_VERSION") or (compiler_version(cc) if cc else None),
         "platform": plat,
         "cpu_model": emu.get("cpu"),
-        "midr": f"0x{machine.group(1).lower()}" if machine else None,
+        "midr": f"0x{machine.group(1).lower()}" if machine else
+        f"0x{bl31_cpu.group(1).lower()}" if bl31_cpu else None,
         "counter_hz": int(machine.group(2)) if machine else None,
         "cores": int(cores.group(1)) if cores else None,
         "topology": cores.group(2) if cores else emu.get("topology"),
@@ -268,6 +277,8 @@ def collect(plat, text, config_path=None, runtime_only=(), cc=None, hardware=Fal
         "timing": emu.get("timing"),
         "board": board_of(config),
         "errata": [m.group(1) or m.group(2) for m in ERRATUM.finditer(text)] or None,
+        "errata_skipped": [{"id": m.group(1) or m.group(2), "why": m.group(3).strip()}
+                           for m in SKIPPED.finditer(text)] or None,
         "date": date or _now().strftime("%Y-%m-%d %H:%M:%S UTC"),
         "iterations": iterations,
         "run": run,
@@ -327,9 +338,21 @@ def tick_ns(p):
     return 1e9 / hz if hz else 0
 
 
+def revision(midr):
+    """"r4p1" of a MIDR ("0x414fd0c1": Variant [23:20], Revision [3:0]), or None."""
+    try:
+        m = int(midr, 16)
+    except (TypeError, ValueError):
+        return None
+    return f"r{(m >> 20) & 0xf}p{m & 0xf}"
+
+
 def board_line(p):
     """One line: where this build differs from the board's it stands in for
-    (options, CPU), or None for a build that stands in for none."""
+    (options, CPU, and the board's code that did not run: the errata rows
+    BL31 skipped, for want of the registers the board's cores have), or
+    None for a build that stands in for none. Never "the same": a stand-in
+    is not the board (docs/perf/qemu-and-board.rst says what else)."""
     b = p.get("board")
     if not b:
         return None
@@ -339,13 +362,21 @@ def board_line(p):
                           for d in b["differences"]) +
                 " (what each moves: docs/perf/qemu-and-board.rst)")
     else:
-        line = (f"the same as make PLAT={b['platform']}'s: every option that changes the "
+        line = (f"make PLAT={b['platform']}'s options: every option that changes the "
                 "firmware's code has the board's value")
     cpu = p.get("cpu_model")
     if cpu and b.get("cpu"):
-        line += (f"; CPU {cpu}, the board's" if cpu == b["cpu"] else
+        line += (f"; CPU {cpu}, the board's model" if cpu == b["cpu"] else
                  f"; CPU {cpu}, not the board's {b['cpu']}")
-    return line
+    skipped = p.get("errata_skipped") or []
+    if skipped:
+        rev = revision(p.get("midr"))
+        why = sorted({s["why"] for s in skipped})
+        line += (f"; not all of the board's code runs: {'this ' + rev if rev else 'this CPU'} "
+                 f"skips the rows of {', '.join(s['id'] for s in skipped)} "
+                 f"({'; '.join(why)}), which the board's cores run where their revision "
+                 "needs them (BL31's log says what each does)")
+    return line + ("" if b["differences"] else "; what else differs: docs/perf/qemu-and-board.rst")
 
 
 def _said(p, key, why):
@@ -378,18 +409,3 @@ def rst_fields(p):
         f":Run options: {' '.join(p.get('run_options') or []) or 'the defaults'}",
     ] + ([f":LAVA job: {p['lava']['job']} on {p['lava']['device']} "
           f"({p['lava']['device_type']}), {p['lava']['url']}"] if p.get("lava") else []))
-
-
-def csv_comments(p):
-    """The provenance as "# key: value" lines for the top of a CSV."""
-    lines = []
-    for k, v in p.items():
-        if k == "board":
-            v = board_line(p)
-        elif isinstance(v, dict):
-            v = " ".join(f"{a}={b}" for a, b in v.items())
-        elif isinstance(v, list):
-            v = " ".join(str(x) for x in v)
-        if v not in (None, ""):
-            lines.append(f"# {k}: {v}")
-    return lines

@@ -21,8 +21,9 @@ Usage: rt_report.py CONSOLE_LOG OUT_DIR [PLAT] [options]
   --run NAME            the run's name (its directory), recorded
   --exit-status N       QEMU's exit status: non-zero is a failure of the run
   --baseline RUN_DIR    an earlier run (its report.json): every figure that
-                        moved by more than 2% carries its delta, "13.42
-                        (-45.40%)", and the baseline's table follows each table
+                        moved by more than 2% and more than one counter tick
+                        carries its delta, "13.42 (-45.40%)", and the
+                        baseline's table follows each table
   --force               compare even when platform, topology or timing differ
   --fail-above PCT      exit 1 when a figure is worse than the baseline's by
                         more than PCT % (and by more than one counter tick)
@@ -51,11 +52,12 @@ OUT_DIR:
   <test>.csv                   TF-A's columns, each naming its unit: cluster,
                                core, powerdown_ns, wakeup_ns, cflush_ns (or
                                latency_ns), the medians
-  <test>-samples.csv           cluster, core, figure, min_ns, median_ns,
-                               max_ns, samples_ns
+  <test>-samples.csv           every sample, one a row: cluster, core,
+                               figure, sample (its number), value_ns
   plots/<test>.png, .svg       per core, each figure, beside the baseline's
-  (every CSV starts with the provenance as "# key: value" lines; every
-  number a program reads names its unit: tools/rt_report/schema.py)
+  (each CSV is one header row and its rows, numbers unquoted, as
+  csv.DictReader reads it; its provenance is report.json's; every number
+  a program reads names its unit: tools/rt_report/schema.py)
 
 A failed run gets the same files with what it has, and its verdict.
 
@@ -74,7 +76,7 @@ import os
 import re
 import sys
 
-from tools.common.console_watch import boot_stopped  # the firmware's stop lines
+from tools.common.console_watch import boot_stopped, exit_text  # the firmware's stop lines
 from tools.rt_report import figures as fig
 from tools.rt_report import provenance as prov
 from tools.rt_report import scenarios
@@ -319,8 +321,10 @@ def heading(text, ch):
     return [text, ch * len(text), ""]
 
 
-def scenario_table(sc, label, own_baseline=True):
-    """The lines of one `.. table::` of a report.json scenario, in µs."""
+def scenario_table(sc, label, own_baseline=True, resolution=0):
+    """The lines of one `.. table::` of a report.json scenario, in µs; a
+    change against the baseline of @resolution ns (a tick) or less shows
+    no percentage."""
     header = ["Cluster", "Core"] + sc["figures"]
     rows = []
     for r in sc["rows"]:
@@ -328,7 +332,8 @@ def scenario_table(sc, label, own_baseline=True):
         for name in sc["figures"]:
             st = r["figures"].get(name)
             cells.append(fig.cell(st["median_ns"], st.get("baseline_median_ns")
-                                  if own_baseline else None) if st else "--")
+                                  if own_baseline else None, resolution=resolution)
+                         if st else "--")
         rows.append(cells)
     return [f".. table:: {title_of(sc['name'])} ({label})", ""] + grid(header, rows) + [""]
 
@@ -406,7 +411,9 @@ def render(title, p, boot, report, baseline, problems, verdict, plots, regressio
                 f"({bp.get('build_type', 'build type not known')}), run "
                 f"``{bp.get('run') or baseline['dir']}`` of {bp.get('date', 'a date not known')}. "
                 "A figure that moved "
-                f"by more than {fig.DELTA_SHOWN_ABOVE:g}% carries its change, e.g. "
+                f"by more than {fig.DELTA_SHOWN_ABOVE:g}% and by more than one counter tick "
+                f"({prov.tick_ns(p):g} ns: a change of one tick is where the interval fell on "
+                "the counter's grid) carries its change, e.g. "
                 "``13.42 (-45.40%)``; the baseline's own table follows each table. A figure "
                 "is a regression only when it got worse by more than either run's spread "
                 "(max - min of its samples) and one counter tick"
@@ -440,7 +447,7 @@ def render(title, p, boot, report, baseline, problems, verdict, plots, regressio
         if para:
             out += [para, ""]
         for t in tests:
-            out += scenario_table(by_name[t], label)
+            out += scenario_table(by_name[t], label, resolution=prov.tick_ns(p))
             if t in base_by_name:
                 out += scenario_table(base_by_name[t], blabel)
             if t in plots:
@@ -451,14 +458,13 @@ def render(title, p, boot, report, baseline, problems, verdict, plots, regressio
     return "\n".join(out).rstrip("\n") + "\n"
 
 
-def write_csvs(out, p, report):
+def write_csvs(out, report):
     """TF-A's columns, each naming its unit (powerdown_ns: the medians), and
-    every sample, after the provenance."""
-    comments = prov.csv_comments(p)
+    every sample, one a row: tidy CSV (one header row, numbers unquoted),
+    the provenance being report.json's beside them."""
     for sc in report["scenarios"]:
         with open(os.path.join(out, f"{sc['name']}.csv"), "w", newline="", encoding="utf-8") as f:
-            f.write("\n".join(comments) + "\n")
-            w = csv.writer(f, dialect="unix")
+            w = csv.writer(f, lineterminator="\n")
             w.writerow(["cluster", "core"] + [f"{scenarios.key(n)}_ns" for n in sc["figures"]])
             for r in sc["rows"]:
                 w.writerow([r["cluster"], r["core"]] + [
@@ -466,16 +472,13 @@ def write_csvs(out, p, report):
                     for n in sc["figures"]])
         with open(os.path.join(out, f"{sc['name']}-samples.csv"), "w", newline="",
                   encoding="utf-8") as f:
-            f.write("\n".join(comments) + "\n")
-            w = csv.writer(f, dialect="unix")
-            w.writerow(["cluster", "core", "figure", "min_ns", "median_ns", "max_ns",
-                        "samples_ns"])
+            w = csv.writer(f, lineterminator="\n")
+            w.writerow(["cluster", "core", "figure", "sample", "value_ns"])
             for r in sc["rows"]:
                 for n in sc["figures"]:
                     st = r["figures"].get(n)
-                    if st:
-                        w.writerow([r["cluster"], r["core"], n, st["min_ns"], st["median_ns"],
-                                    st["max_ns"], " ".join(str(s) for s in st["samples_ns"])])
+                    for i, v in enumerate(st["samples_ns"] if st else []):
+                        w.writerow([r["cluster"], r["core"], n, i, v])
 
 
 def build_report(run, data, baseline):
@@ -652,8 +655,7 @@ def main(argv):
     if stopped:
         problems.append("the boot stopped: " + " / ".join(stopped))
     elif a.exit_status != 0:
-        problems.append(f"the run exited {a.exit_status}" +
-                        (" (the time limit)" if a.exit_status == 124 else ""))
+        problems.append(exit_text(a.exit_status))
     result = {"tool": "rt_report", "format": schema.FORMAT, "provenance": p,
               "boot": boot_line(text), "boot_times": boot_times(text),
               "baseline": {"dir": baseline["dir"], "provenance": baseline["provenance"],
@@ -749,7 +751,7 @@ def main(argv):
                  regressions, a.fail_above)
     with open(os.path.join(out, f"psci-performance-{a.plat}.rst"), "w", encoding="utf-8") as f:
         f.write(rst)
-    write_csvs(out, p, report)
+    write_csvs(out, report)
     if not a.quiet and not interrupted:
         print(rst)
     code = conclude(report, regressions, say=(

@@ -16,7 +16,12 @@ DIR/latest (bench: DIR/latest-bench) at it, boots the build through
 its platform's runner (tools/qemu_run, tools/fvp_run) with the console
 going to its console.log, then writes the
 report into it (rt_report, or bench_report for make bench). --quiet
-prints neither the console nor the report (make compare's baseline run). A run that
+prints neither the console nor the report (make compare's baseline run).
+A make run of the same inputs as the variant's last run (flash image,
+resolved configuration, QEMU arguments: their hash is the run's
+inputs.sha256), which passed, and without a baseline, is as quiet: it
+says in one line that nothing changed and whether the figures are the
+same, and prints the report only if they are not. A run that
 fails leaves its own complete record there: console, the figures it got,
 the verdict (report.json / bench.json); nothing of another run is mixed in.
 
@@ -29,6 +34,7 @@ wrong; 2 on a bad baseline or arguments.
 """
 import argparse
 import datetime
+import hashlib
 import json
 import os
 import re
@@ -115,6 +121,41 @@ def latest_pass(runs, variant):
     return None
 
 
+INPUTS = "inputs.sha256"
+
+
+def inputs_hash(config, flash, extra, run_options):
+    """What a run boots and how, as one SHA-256: the flash image's bytes,
+    the build's resolved configuration, the QEMU arguments and options."""
+    h = hashlib.sha256()
+    for path in (flash, config):
+        with open(path, "rb") as f:
+            h.update(hashlib.sha256(f.read()).digest())
+    h.update(f"{extra}\0{run_options}".encode())
+    return h.hexdigest()
+
+
+def same_as_last(runs, link, digest):
+    """The variant's last run (@runs/@link, before this one) if it booted
+    the same inputs (@digest) and passed, else None."""
+    last = os.path.join(runs, link)
+    try:
+        with open(os.path.join(last, INPUTS), encoding="utf-8") as f:
+            if f.read().strip() != digest:
+                return None
+        with open(os.path.join(last, "report.json"), encoding="utf-8") as f:
+            if json.load(f).get("verdict") != "PASS":
+                return None
+    except (OSError, ValueError):
+        return None
+    return os.path.realpath(last)
+
+
+def scenarios_of(run):
+    with open(os.path.join(run, "report.json"), encoding="utf-8") as f:
+        return json.load(f).get("scenarios")
+
+
 def main(argv):
     if argv[:1] == ["latest-pass"]:
         p = argparse.ArgumentParser(prog="runs latest-pass")
@@ -146,18 +187,29 @@ def main(argv):
 
     baseline = check_baseline(a.kind, a.baseline) if a.baseline else None
     name = a.variant if a.kind == "report" else f"bench-{a.variant}"
-    run = new_run_dir(a.runs, name, LATEST[a.kind])
-    log = os.path.join(run, "console.log")
     try:
         runner = read_config(a.config).get("PLAT_RUNNER", "none")
+        flash = a.flash or os.path.join(os.path.dirname(a.config), "flash.bin")
+        digest = inputs_hash(a.config, flash, a.extra, a.run_options) \
+            if os.path.isfile(flash) else None
     except OSError as e:
         fail(f"{a.config}: {e.strerror} (build first)")
+    # Nothing changed since the last run that passed: no console, no report
+    # unless the figures moved (under -icount they cannot).
+    last = same_as_last(a.runs, LATEST[a.kind], digest) \
+        if a.kind == "report" and digest and not a.quiet and not baseline else None
+    quiet = a.quiet or last is not None
+    run = new_run_dir(a.runs, name, LATEST[a.kind])
+    log = os.path.join(run, "console.log")
+    if digest:
+        with open(os.path.join(run, INPUTS), "w", encoding="utf-8") as f:
+            f.write(digest + "\n")
     if runner not in RUNNERS:
         fail(f"PLAT={a.plat} has no runner here: run it on the board and report its console "
              "with tools/rt_report/rt_report.py")
     cmd = module.command(RUNNERS[runner]) + ["--config", a.config, "--timeout", str(a.timeout),
            "--log", log] + ([f"--extra={a.extra}"] if runner == "qemu" else [])
-    if a.kind == "report" and not a.quiet:
+    if a.kind == "report" and not quiet:
         cmd.append("--show-cmd")
     else:
         cmd.append("--quiet")
@@ -177,9 +229,19 @@ def main(argv):
     if a.fail_above is not None:
         common += ["--fail-above", str(a.fail_above)]
     if a.kind == "report":
-        if a.quiet:
+        if quiet:
             common.append("--quiet")
         result = rt_report.main(["rt_report.py", log, run, a.plat] + common)
+        if last is not None and not a.quiet:
+            same = result == 0 and scenarios_of(run) == scenarios_of(last)
+            print(f"make run: nothing changed since {os.path.basename(last)} (the same flash "
+                  "image, configuration and QEMU arguments): " +
+                  ("the same figures" if same else "the figures differ:" if result == 0 else
+                   "this run failed"))
+            if result == 0 and not same:
+                with open(os.path.join(run, f"psci-performance-{a.plat}.rst"),
+                          encoding="utf-8") as f:
+                    print(f.read(), end="")
     else:
         result = bench_report.main([log, run, a.plat] + common + (["--quiet"] if a.quiet else []))
     return result if result else (rc if rc != 0 else 0)

@@ -50,13 +50,13 @@ COUNTS = {"cluster", "core", "cores", "count", "iterations", "samples_per_iterat
           "exit_status", "format", "idx", "deepest", "linux_cpu", "power_state", "stat_count",
           "cpuidle_usage", "accepted", "rejected_order", "rejected_stale", "abandoned",
           "stat_total", "module_total", "hotplug", "difference", "overwritten", "unmatched",
-          "id", "job", "jobs", "denied", "cpu_off", "other", "ring_torn", "ring_lost", "idle_smc",
+          "id", "job", "jobs", "denied", "cpu_off", "other", "ring_torn", "ring_lost", "held", "idle_smc",
           "exits", "traced_exits", "entries", "smc_exits", "smc_entries", "smc_idle_smc",
           "records", "timer_wakeups", "events", "idle_exit_events", "inside", "before", "outside", "spans",
-          "pid", "tid", "record"}
+          "pid", "tid", "record", "irq", "target_cpu"}
 # CSV columns that hold labels or counts.
 LABELS = {"cluster", "core", "cpu", "state", "power_state", "figure", "path", "unit", "function",
-          "outcome"}
+          "outcome", "linux_cpu", "seq", "ring_seq", "sample", "iteration"}
 # A unit named in parentheses, as a title names the unit of its figures.
 LABEL_UNIT = re.compile(r"\((µs|us|ns|ms)\)")
 SAY = {"us": "µs"}

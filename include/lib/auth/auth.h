@@ -203,6 +203,27 @@ int auth_verify_hash(const uint8_t *hash_ext, size_t len, const void *image, siz
 int auth_nv_counter(const struct auth_cert *cert, bool trusted, uint32_t *value);
 
 /*
+ * auth_key_usable() - would the firmware verify signatures with this key?
+ * lib/auth's own reader and checks, the ones auth_verify_signature() makes
+ * of a key before it uses it, for tools that must refuse what the firmware
+ * would (cert_create's key check: a chain signed with a key the firmware
+ * refuses is an image that does not boot).
+ * @pk_der: a DER SubjectPublicKeyInfo (RFC 5280 4.1.2.7).
+ * @len:    its size in bytes.
+ *
+ * Checks: at most AUTH_KEY_MAX_LEN bytes; rsaEncryption of
+ * AUTH_RSA_MIN_BITS..AUTH_RSA_MAX_BITS bits, its modulus odd and its
+ * public exponent odd with 1 < e < n (mbed TLS's mbedtls_rsa_check_pubkey);
+ * or EC on the named curve P-256 or P-384, an uncompressed point on the
+ * curve (SEC1 3.2.2.1); of an algorithm the build holds
+ * (include/lib/auth/auth_cfg.h).
+ *
+ * Returns AUTH_OK; AUTH_E_KEY (any of those broken), AUTH_E_NO_MEMORY;
+ * AUTH_E_INVALID_ARG for NULL.
+ */
+int auth_key_usable(const void *pk_der, size_t len);
+
+/*
  * auth_rotpk_match() - is this key the root-of-trust public key?
  * @pk_der:     a DER SubjectPublicKeyInfo (the key a root certificate
  *              carries).

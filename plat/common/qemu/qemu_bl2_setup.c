@@ -160,17 +160,63 @@ static void add_psci(void *dtb, struct plat_ns_dram *dram)
 		       (unsigned long long)pmf_ring.base, (unsigned long long)pmf_ring.size);
 }
 
+/*
+ * The DTB's header checked; a totalsize past the region by free space
+ * alone (QEMU's -dtb FILE of more than 514,288 bytes, which QEMU pads to
+ * twice its size: docs/plat/qemu.rst) cut down to the region, so that
+ * BL33 never reads past what BL2 edits. True if the DTB is usable.
+ */
+static bool check_dtb(void *dtb)
+{
+	uint32_t totalsize = dtb_totalsize(dtb);
+	struct dtb_diag diag;
+	char msg[160];
+	int rc = dtb_trim(dtb, PLAT_DTB_MAX_SIZE, &diag);
+
+	if (rc != DTB_OK) {
+		ERROR("BL2: DTB at 0x%lx is invalid: %s; BL33 gets it untouched\n",
+		      (unsigned long)PLAT_DTB_BASE, dtb_diag_format(&diag, msg, sizeof(msg)));
+		return false;
+	}
+	if (dtb_totalsize(dtb) != totalsize) {
+		flush_dcache_range(PLAT_DTB_BASE, DTB_HEADER_SIZE);
+		NOTICE("BL2: DTB: totalsize 0x%x cut to the 0x%x-byte DTB region (free space only)\n",
+		       totalsize, PLAT_DTB_MAX_SIZE);
+	}
+	return true;
+}
+
+/*
+ * The whole tree, as Linux will read it (lib/dtb's dtb_check_tree: no node
+ * with a property name twice), with the scratch buffer as its work area
+ * (where the DRAM holds it, as add_psci() needs too). False, having said
+ * why, if BL33 must get the DTB untouched.
+ */
+static bool check_tree(const void *dtb, const struct plat_ns_dram *dram)
+{
+	struct dtb_diag diag;
+	char msg[160];
+
+	if (!mem_ranges_contain(&dram->ranges, PLAT_DTB_SCRATCH_BASE, PLAT_DTB_MAX_SIZE))
+		return true; /* add_psci() says so */
+	if (dtb_check_tree(dtb, (void *)PLAT_DTB_SCRATCH_BASE, PLAT_DTB_MAX_SIZE, &diag) == DTB_OK)
+		return true;
+	ERROR("BL2: DTB at 0x%lx is invalid: %s; BL33 gets it untouched\n",
+	      (unsigned long)PLAT_DTB_BASE, dtb_diag_format(&diag, msg, sizeof(msg)));
+	return false;
+}
+
 void plat_bl2_prepare_bl33(struct plat_ns_dram *dram)
 {
 	void *dtb = (void *)PLAT_DTB_BASE;
-	struct dtb_diag diag;
-	char msg[160];
-	bool valid = dtb_check_header(dtb, PLAT_DTB_MAX_SIZE, &diag) == DTB_OK;
+	bool valid = check_dtb(dtb);
 
-	if (!valid)
-		ERROR("BL2: DTB at 0x%lx is invalid: %s; BL33 gets it untouched\n",
-		      (unsigned long)PLAT_DTB_BASE, dtb_diag_format(&diag, msg, sizeof(msg)));
 	describe_dram(valid ? dtb : NULL, dram);
+	if (valid && !check_tree(dtb, dram)) {
+		/* Its memory nodes are of the same tree: not to be trusted either. */
+		valid = false;
+		describe_dram(NULL, dram);
+	}
 	mem_protect_overwrite(dram);
 	if (valid)
 		add_psci(dtb, dram);

@@ -77,8 +77,11 @@
 #define BL1_RW_LIMIT          (PLAT_SEC_SRAM_BASE + PLAT_SEC_SRAM_SIZE)
 
 /*
- * Non-secure DRAM: the DTB QEMU writes at PLAT_DTB_BASE (its blob: 1 MiB
- * at most, create_device_tree). BL2 builds the edited DTB just above it,
+ * Non-secure DRAM: the DTB QEMU writes at PLAT_DTB_BASE (its own blob: 1
+ * MiB, create_device_tree; a -dtb FILE: twice the file's size plus 20000
+ * bytes, the blocks first, which BL2 cuts down to this region when they
+ * lie in it: lib/dtb's dtb_trim; tools/qemu_run refuses a file whose
+ * blocks could not). BL2 builds the edited DTB just above it,
  * then copies it back: DRAM mapped by BL2 (plat_bl2_regions) and used by
  * nothing before BL33 runs, which exists whenever DRAM is at least 2 MiB,
  * unlike BL33's region (not with -m 512 on virt).

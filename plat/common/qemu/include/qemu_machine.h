@@ -20,7 +20,8 @@
  *    the machine lacks (its -smp) learnt from the GIC's redistributors at
  *    BL31's cold boot: CPU_ON refuses them;
  *  - BL2 (qemu_bl2_setup.c): the DTB QEMU writes at PLAT_DTB_BASE
- *    (PLAT_DTB_MAX_SIZE at most) is checked, its /memory is the DRAM BL33
+ *    (PLAT_DTB_MAX_SIZE at most, or cut down to it where only free space
+ *    lies past it) is checked, its /memory is the DRAM BL33
  *    may use, MEM_PROTECT is honoured there, and the PSCI description is
  *    added (built at PLAT_DTB_SCRATCH_BASE);
  *  - memory maps of BL1, BL2 and BL31 (the shared page, the DTB, its
