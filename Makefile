@@ -107,6 +107,7 @@ $(LIBFDT_A):
 	@touch $@
 
 include make_helpers/debian_sources.mk
+include make_helpers/tfa.mk
 
 PLATFORM_MAKEFILE := plat/$(PLAT)/platform.mk
 ifeq ($(filter $(PLAT),$(PLATS)),)
@@ -184,7 +185,7 @@ COMPILER_INCLUDE := $(shell $(CC) $(TARGET_FLAGS) -print-file-name=include 2>/de
 
 # Goals that start a make of their own in this build tree (run, bench, docs,
 # check...), after installing what they need (make_helpers/deps.sh).
-SUBMAKE_GOALS := run bench test-mem-protect compare docs etm-decode profile check check-quick scaling mitigations test-profile linux-latency lava-jobs lava-run
+SUBMAKE_GOALS := run bench test-mem-protect compare compare-tfa docs etm-decode profile check check-quick scaling mitigations test-profile linux-latency lava-jobs lava-run
 # A compiler that cannot run is named before anything is built, by every
 # goal that compiles the firmware itself (the others install it first, or
 # build host tools only).
