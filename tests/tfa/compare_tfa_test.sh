@@ -23,7 +23,7 @@ check "an option of one side only is refused, named" \
 	bash -c "[ $? -ne 0 ] && grep -q 'WORKAROUND_CVE_2018_3639 would reach one side only' '$work/refused.log'"
 make -C "$top" BUILD_BASE="$base" compare-tfa QEMU_CPU=neoverse-n1 >"$work/n1.log" 2>&1
 check "a CPU TF-A's QEMU port has no library for is refused, naming those it has" \
-	bash -c "[ $? -ne 0 ] && grep -q 'QEMU_CPU=neoverse-n1: TF-A 2.8.s QEMU ports have CPU libraries for cortex-a53, cortex-a57, cortex-a72, max only' '$work/n1.log'"
+	bash -c "[ $? -ne 0 ] && grep -q 'QEMU_CPU=neoverse-n1: TF-A 2.8.0+dfsg-1.s qemu port has CPU libraries for cortex-a53, cortex-a57, cortex-a72, max only' '$work/n1.log'"
 make -C "$top" BUILD_BASE="$base" PLAT=fvp compare-tfa >"$work/fvp.log" 2>&1
 check "PLAT=fvp: refused, TF-A's side being its QEMU port" \
 	bash -c "[ $? -ne 0 ] && grep -q 'make compare-tfa runs under QEMU only.*its QEMU port' '$work/fvp.log'"

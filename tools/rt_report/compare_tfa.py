@@ -99,9 +99,9 @@ MITIGATION_TITLES = {"ours": "mitigations as ours", "off": "all mitigations off"
 # same Debian source as ours.
 TFA_TBB = ["TRUSTED_BOARD_BOOT=1", "GENERATE_COT=1", "KEY_ALG=rsa", "KEY_SIZE=2048",
            "HASH_ALG=sha256"]
-# TF-A's QEMU ports' CPU libraries (their platform.mk), by QEMU -cpu name.
-TFA_CPU_LIBS = {"cortex-a53": "cortex_a53", "cortex-a57": "cortex_a57",
-                "cortex-a72": "cortex_a72", "max": "qemu_max"}
+# A TF-A CPU library's QEMU -cpu name, where it is not the library's name
+# with '-' for '_' (tfa_cpus()); None: no QEMU model.
+TFA_CPU_QEMU_NAMES = {"qemu_max": "max", "aem_generic": None}
 
 # The report payload ends its runtime instrumentation with this line; the
 # run stops there (the conformance suite after it is not a measurement, and
@@ -215,6 +215,15 @@ def tfa_constants(src, plat, names, cross="aarch64-linux-gnu-"):
             raise Problem(f"TF-A's {plat}: {name} is '{expr}', not a number")
         out[name] = int(eval(text.replace("/", "//")))  # noqa: S307 (digits and operators only)
     return out
+
+
+def tfa_cpus(src, plat):
+    """The QEMU -cpu models TF-A's @plat has a CPU library for: the
+    lib/cpus/aarch64/*.S its platform.mk links, by QEMU's names."""
+    with open(os.path.join(tfa_platform_dir(src, plat), "platform.mk"), encoding="utf-8") as f:
+        libs = set(re.findall(r"lib/cpus/aarch64/(\w+)\.S", f.read()))
+    names = {TFA_CPU_QEMU_NAMES.get(n, n.replace("_", "-")) for n in libs}
+    return sorted(n for n in names if n)
 
 
 def tfa_version(src):
@@ -351,7 +360,9 @@ def boot_us(text):
 
 def quote(text, pattern=None, limit=8):
     """TF-A's own lines: those matching @pattern, or the last @limit."""
-    lines = [ln.strip() for ln in text.splitlines()
+    # (Paths in a TF-A build's copy of the source as TF-A names them.)
+    lines = [re.sub(r"\S*/tfa-builds/[^/]+/(?:src|build)/", "", ln.strip())
+             for ln in text.splitlines()
              if ln.strip() and not ln.startswith(("qemu-system-aarch64:", "qemu_run:"))]
     if pattern:
         lines = [ln for ln in lines if re.search(pattern, ln)]
@@ -704,6 +715,10 @@ class Compare:
                 "cert_create. Every figure here was measured in this run, the same way on "
                 "both; the ratio is n1fw's figure over TF-A's (below 1: n1fw runs fewer "
                 "instructions).", ""]
+        measured = bool(self.rows or self.boot)
+        if not measured:
+            out += ["No figure could be compared: TF-A's port could not run our payload, as "
+                    "below.", ""]
         out += self.render_method(base)
         out += self.render_builds(cfg, base)
         for mit in ("ours", "off"):
@@ -725,10 +740,11 @@ class Compare:
             out += rst_table(["image", "unit", "n1fw", "TF-A", "ratio"],
                              [[t, "bytes", fmt_num(o), fmt_num(f), fmt_ratio(ratio(o, f))]
                               for t, o, f in self.sizes])
-        out += self.render_profile()
-        out += self.render_goals()
+        if measured:
+            out += self.render_profile()
+            out += self.render_goals()
         out += ["What TF-A could not run, and why", "--------------------------------", ""]
-        if not any(w.startswith(SUSPEND_ITEM) for w, _, _ in self.cannot):
+        if measured and not any(w.startswith(SUSPEND_ITEM) for w, _, _ in self.cannot):
             out += [f"- **{SUSPEND_ITEM}**, left out on both sides "
                     "(``PAYLOAD_POWERDOWN_SUSPEND=0``): TF-A's QEMU port does not come back from "
                     "a power-down suspend; the full ``make compare-tfa`` runs them on TF-A to "
@@ -766,11 +782,13 @@ class Compare:
                     f"``{' '.join(args)}``, ``-bios`` each firmware's flash image. Under "
                     f"``-icount {describe.get('icount')}`` an instruction takes a nanosecond: "
                     "every figure in ns counts instructions."]
+        shape = (f"{self.cores} cores in one cluster: what TF-A's port runs on this machine "
+                 "(its PLATFORM_MAX_CPUS_PER_CLUSTER, in Aff0, where QEMU numbers every CPU); "
+                 "ours is built for the same shape." if a.plat == "qemu" else
+                 f"{self.cores} cores, sbsa-ref's default.")
         out += [f"- CPU ``{a.cpu}``: TF-A's {self.spec['tfa_plat']} port has CPU libraries for "
-                f"{', '.join(sorted(TFA_CPU_LIBS))} only, not the board's Neoverse N1. "
-                f"{self.cores} cores in one cluster: what TF-A's port runs on this machine (its "
-                "PLATFORM_MAX_CPUS_PER_CLUSTER, in Aff0, where QEMU numbers every CPU); ours is "
-                "built for the same shape."]
+                f"{', '.join(tfa_cpus(a.tfa_src, self.spec['tfa_plat']))} only (its "
+                f"platform.mk), not the board's Neoverse N1. {shape}"]
         out += [f"- Payloads: the same images on both, built by this tree with "
                 f"``PAYLOAD_POWERDOWN_SUSPEND=0`` and linked at {getattr(self, 'bl33_base', 0):#x}, "
                 "where TF-A loads and enters BL33 (its NS_IMAGE_OFFSET, read from its "
@@ -780,6 +798,8 @@ class Compare:
                 "ID each answers (TF-A 2.8: the SiP 0xc2000010; ours: 0xc7000020) and enables "
                 "the GIC distributor's Non-secure Group 1 itself, which TF-A leaves to the "
                 "normal world."]
+        if not (self.rows or self.boot):
+            return out + [""]
         out += ["- ``bench`` rows: make bench's payload, 4000 calls per row (200 cycles for "
                 "CPU_ON): instructions per round trip, its loop's own included, the same on "
                 "both."]
@@ -791,25 +811,24 @@ class Compare:
         return out
 
     def render_builds(self, cfg, base):
-        tbb = "TRUSTED_BOARD_BOOT=1 (the boot rows that say so): RSA-2048 keys, SHA-256"
-        ours = [o for o in (base or {}).get("ours_options", [])
-                if not o.startswith(("TRUSTED", "WORK"))]
-        theirs = [o for o in (base or {}).get("tfa_options", [])
-                  if not o.startswith(("WORK", "TRUSTED", "GENERATE", "KEY", "HASH", "MBEDTLS"))]
+        ours = (base or {}).get("ours_options", [])
+        theirs = (base or {}).get("tfa_options", [])
         out = ["The builds", "----------", ""]
         out += [f"- n1fw {cfg.get('VERSION', '?')}, release, {cfg.get('CC_VERSION', '?')}: "
-                f"``{' '.join(ours)}``; runtime instrumentation with its call ring (PMF_RING=1); "
-                f"{tbb}; mitigations as ours: ``{' '.join(f'{o}=1' for o in OUR_MITIGATIONS)}`` "
-                "(CVE-2025-10263 has no Cortex-A57 row); all off: the three ``=0``.",
+                f"``{' '.join(ours)}``, the other options the board's defaults.",
                 f"- TF-A {tfa_version(self.a.tfa_src)}, Debian's source with the build patch "
                 "``tests/tfa/qemu-pmf-sip.patch`` (its QEMU ports answer the PMF calls through a "
-                f"SiP service), release, {compiler_version()}: ``{' '.join(theirs)}``; "
-                f"``{' '.join(TFA_TBB)}`` with Debian's mbed TLS source, ours' too, for the "
-                f"trusted boot rows; mitigations as ours: ``{' '.join(TFA_MITIGATIONS['ours'])}`` "
-                "(on Cortex-A57 TF-A mitigates CVE-2022-23960 with CVE-2017-5715's vectors, "
-                "which it links only with that flag); all off: "
-                f"``{' '.join(TFA_MITIGATIONS['off'])}``.", ""]
-        return out
+                f"SiP service), release, {compiler_version()}: ``{' '.join(theirs)}``."]
+        if self.rows:
+            out += [f"- Mitigations as ours: n1fw's defaults, "
+                    f"``{' '.join(f'{o}=1' for o in OUR_MITIGATIONS)}`` (CVE-2025-10263 has no "
+                    f"Cortex-A57 row); TF-A ``{' '.join(TFA_MITIGATIONS['ours'])}`` (on Cortex-A57 "
+                    "it mitigates CVE-2022-23960 with CVE-2017-5715's vectors, which it links only "
+                    "with that flag). All off: the three ``=0`` on each side.",
+                    "- Trusted boot (the boot row that says so): n1fw ``TRUSTED_BOARD_BOOT=1``, "
+                    f"RSA-2048 keys, SHA-256; TF-A ``{' '.join(TFA_TBB)}``; both with Debian's mbed "
+                    "TLS source. Every other row: trusted boot off on both."]
+        return out + [""]
 
     def render_profile(self):
         o, t = self.profiles.get("n1fw"), self.profiles.get("tfa")
@@ -982,8 +1001,9 @@ def sbsa(c):
         c.cannot.append(("qemu_sbsa without runtime instrumentation", "it does not build. Its "
                          "own output:", quote(why)))
         return
-    bdir = our_build(c.a, "sbsa", c.variables("ours", 0) + ["ENABLE_RUNTIME_INSTRUMENTATION=0"],
-                     ["bench/flash.bin", "payload_bench.bin"])
+    ours = c.variables("ours", 0) + ["ENABLE_RUNTIME_INSTRUMENTATION=0"]
+    bdir = our_build(c.a, "sbsa", ours, ["bench/flash.bin", "payload_bench.bin"])
+    c.builds["sbsa"] = {"ours": bdir, "tfa": tdir, "tfa_options": plain, "ours_options": ours}
     config = os.path.join(bdir, "config.mk")
     offset = c.check_layout(bdir)
     vdir = os.path.join(c.run_dir, "sbsa")
@@ -1061,15 +1081,16 @@ def main(argv):
     p.add_argument("--reduced", action="store_true")
     p.add_argument("--timeout", type=float, default=300)
     a = p.parse_args(argv)
-    if a.cpu not in TFA_CPU_LIBS:
-        print(f"compare-tfa: QEMU_CPU={a.cpu}: TF-A 2.8's QEMU ports have CPU libraries for "
-              f"{', '.join(sorted(TFA_CPU_LIBS))} only (their platform.mk): give one of them",
-              file=sys.stderr)
-        return 2
     for d in (a.tfa_src, a.mbedtls_src):
         if not os.path.isdir(d):
             print(f"compare-tfa: {d}: no such folder (make fetches it)", file=sys.stderr)
             return 2
+    cpus = tfa_cpus(a.tfa_src, PLATS[a.plat]["tfa_plat"])
+    if a.cpu not in cpus:
+        print(f"compare-tfa: QEMU_CPU={a.cpu}: TF-A {tfa_version(a.tfa_src)}'s "
+              f"{PLATS[a.plat]['tfa_plat']} port has CPU libraries for {', '.join(cpus)} only "
+              "(its platform.mk): give one of them", file=sys.stderr)
+        return 2
     a.work = os.path.abspath(a.work)
     os.makedirs(a.work, exist_ok=True)
     started = datetime.datetime.now()
