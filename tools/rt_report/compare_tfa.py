@@ -673,8 +673,9 @@ class Compare:
             say(f"tfa (debug) report, every scenario ({log})")
             rc = qemu_run(self.a, config, flash, log, stop=RT_DONE, timeout=120)
             text = read(log)
-            own = quote(text, r"^(ASSERT|PANIC|BACKTRACE|ERROR)|CPU_SUSPEND returned|"
-                        r"^PAYLOAD: FAIL", limit=12)
+            # The first refusal of the payload's deepest state, then TF-A's assertion.
+            own = quote(text, r"CPU_SUSPEND returned", limit=1000)[:1] + \
+                quote(text, r"^(ASSERT|PANIC|BACKTRACE|ERROR)", limit=8)
             self.cannot.append((
                 SUSPEND_ITEM,
                 f"left out on both sides (``PAYLOAD_POWERDOWN_SUSPEND=0``): TF-A's QEMU port "
