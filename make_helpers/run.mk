@@ -331,7 +331,7 @@ etm-decode:
 	@echo "Built $(ETM_DECODE)"
 
 $(call user_target,run,build what is missing$(comma) boot it (QEMU; PLAT=fvp with FVP_BASE=)$(comma) print the latency report)
-$(call user_target,bench,ns per SMC and PSCI round trip (QEMU$(comma) -icount shift=0: one ns an instruction))
+$(call user_target,bench,ns per SMC and PSCI round trip (QEMU$(comma) -icount shift=0: one ns an instruction); beside TF-A's: make compare-tfa)
 $(call user_target,scaling,make bench and the report at two topologies side by side (docs/perf/scaling.rst))
 $(call user_target,mitigations,make bench with each CPU mitigation (WORKAROUND_CVE_*) alone on$(comma) none and all: what each costs (docs/perf/mitigations.rst))
 $(call user_target,compare,the report and make bench against the revision REF=)

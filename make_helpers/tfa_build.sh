@@ -30,7 +30,8 @@
 # TF_LDFLAGS_aarch64=--no-warn-rwx-segments: bookworm's binutils 2.40 warns
 # of RWX LOAD segments, which TF-A 2.8's --fatal-warnings makes an error
 # (overriding TF_LDFLAGS itself breaks its link), and prints the build's
-# folder of images (TF-A's BUILD_PLAT: bl1.bin, bl2/bl2.elf...) on stdout.
+# folder of images (TF-A's BUILD_PLAT: BUILD_PLAT/bl1.bin, BUILD_PLAT/bl2/bl2.elf...)
+# on stdout.
 # A failed build leaves no folder but its log (DIR/PLAT-<key>.failed.log,
 # quoted on stderr, and again by the next call for that key).
 # Concurrent calls for one key wait for each other (flock).
@@ -40,7 +41,7 @@
 set -euo pipefail
 
 usage() {
-	sed -n '8,39p' "$0" | sed 's/^# \{0,1\}//' >&2
+	sed -n '8,40p' "$0" | sed 's/^# \{0,1\}//' >&2
 	exit 2
 }
 src='' cache='' plat='' bl33='' fip_out='' print_dir=0

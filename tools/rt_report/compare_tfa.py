@@ -79,7 +79,7 @@ TFA_COMMON = ["ENABLE_RUNTIME_INSTRUMENTATION=1", "CFLAGS=-g", "BL1_ASFLAGS=-g",
               "BL2_ASFLAGS=-g", "BL31_ASFLAGS=-g"]
 # The mitigations: ours (the build's defaults, N1SDP's) and TF-A's for the
 # same CVEs. On Cortex-A57/A72 TF-A 2.8 mitigates CVE-2022-23960 with the
-# CVE-2017-5715 vectors (lib/cpus/aarch64/cortex_a57.S installs
+# CVE-2017-5715 vectors (TFA_SRC/lib/cpus/aarch64/cortex_a57.S installs
 # wa_cve_2017_5715_mmu_vbar for either flag) and links them only with
 # WORKAROUND_CVE_2017_5715=1: "as ours" needs it on (TFA_EXACT_MITIGATIONS,
 # tried in the full compare, shows why).
