@@ -75,6 +75,17 @@ check "make run PAYLOAD_POWERDOWN_SUSPEND=0: passes, the suspend scenarios and t
 	bash -c "[ $? -eq 0 ] && grep -q 'No row of the lead core, cluster 0 core 0: PAYLOAD_POWERDOWN_SUSPEND=0' '$work/run.log' &&
 		[ \$(grep -c '^- ..test_rt_instr_.*PAYLOAD_POWERDOWN_SUSPEND=0: no CPU_SUSPEND that powers a core down' '$work/run.log') -eq 4 ]"
 
+# PLAT=sbsa: TF-A's qemu_sbsa cannot run the payload; the report says why,
+# with TF-A's own output, and compares nothing.
+make -C "$top" BUILD_BASE="$base" PLAT=sbsa compare-tfa >"$work/sbsa.log" 2>&1
+rc=$?
+sbsa=$(readlink -f "$base/sbsa/report/latest-compare-tfa")/compare-tfa-sbsa.rst
+check "PLAT=sbsa: runs ($rc), no figure compared, and why: qemu_sbsa's link with runtime instrumentation, its BL2's refusal of BL33" \
+	bash -c "[ $rc -eq 0 ] && grep -q '^No figure could be compared' '$sbsa' &&
+		grep -q 'relocation truncated to fit: R_AARCH64_ADR_PREL_LO21' '$sbsa' &&
+		grep -q 'ERROR:   BL2: Failed to load image id 5 (-27)' '$sbsa' &&
+		! grep -q '^Runtime paths' '$sbsa'"
+
 # tfa_build.sh: one folder per content, the same for the same inputs, the
 # compare's build found again (nothing rebuilt).
 tfa=$DEPS_DIR/arm-trusted-firmware/src

@@ -758,7 +758,12 @@ class Compare:
         out += [f"- {k}: {v}." for k, v in NOT_COMPARED.items()]
         out += ["- The PMF call ring (``PMF_GET_RING``) and the conformance suite: TF-A has no "
                 "ring, and the suite checks PSCI 1.3's answers (TF-A 2.8 implements PSCI 1.1); "
-                "neither is a figure.", ""]
+                "neither is a figure."]
+        if measured:
+            out += ["- make profile's boot window (reset to the primary's first ERET): TF-A's BL1 "
+                    "enters BL2 at S-EL1 by an ERET, so on TF-A it would end in BL1; the boot rows "
+                    "compare reset → BL33. Its cpu_suspend windows: a power-down suspend (above)."]
+        out += [""]
         out += self.notes_text()
         out += [f"Consoles, logs and the figures as JSON and CSV: ``{self.run_dir}/``.", ""]
         return "\n".join(out)
