@@ -210,7 +210,8 @@ compare-tfa:
 _compare-tfa: $(TFA_SRC_STAMP) $(MBEDTLS_SRC_STAMP)
 	@$(PYTHON) -m tools.rt_report.compare_tfa --plat $(PLAT) --work $(COMPARE_TFA_DIR) \
 		--runs $(REPORT_DIR) --tfa-src $(TFA_SRC) --tfa-cache $(TFA_BUILD_CACHE) \
-		--mbedtls-src $(MBEDTLS_SRC) --patch $(TFA_PMF_PATCH) --timeout $(RUN_TIMEOUT) \
+		--mbedtls-src $(MBEDTLS_SRC) --patch $(TFA_PMF_PATCH) --tbb-patch $(TFA_SNPRINTF_PATCH) \
+		--timeout $(RUN_TIMEOUT) \
 		$(if $(filter command line,$(origin QEMU_CPU)),--cpu $(QEMU_CPU)) \
 		$(if $(filter command line,$(origin QEMU_MEMORY_MB)),--memory $(QEMU_MEMORY_MB)) \
 		$(if $(filter 1,$(COMPARE_TFA_REDUCED)),--reduced)

@@ -10,6 +10,8 @@
 #   needs $(TFA_SRC_STAMP) (and $(MBEDTLS_SRC_STAMP) for trusted boot).
 TFA_BUILD_CACHE := $(DEPS_DIR)/tfa-builds
 tfa_build = bash make_helpers/tfa_build.sh --src $(TFA_SRC) --cache $(TFA_BUILD_CACHE) --plat $(1) $(3) $(2)
-# make compare-tfa's build patch (tests/tfa/): TF-A's QEMU ports answer
-# the PMF calls.
+# make compare-tfa's build patches (tests/tfa/): TF-A's QEMU ports answer
+# the PMF calls; TF-A's snprintf() has the %c that Debian's mbed TLS 2.28.3
+# names OIDs with (without it BL1 refuses every certificate: trusted boot).
 TFA_PMF_PATCH := tests/tfa/qemu-pmf-sip.patch
+TFA_SNPRINTF_PATCH := tests/tfa/tfa-snprintf-c.patch

@@ -249,22 +249,24 @@ class Tfa:
     def __init__(self, a):
         self.a = a
 
-    def cmd(self, plat, options):
+    def cmd(self, plat, options, patches=()):
         return ["bash", os.path.join(module.TOP, "make_helpers", "tfa_build.sh"),
                 "--src", self.a.tfa_src, "--cache", self.a.tfa_cache, "--plat", plat,
-                "--patch", self.a.patch] + options
+                "--patch", self.a.patch] + [x for p in patches for x in ("--patch", p)] + options
 
-    def build(self, plat, options):
-        """(images folder or None, TF-A's own output when it did not build)."""
-        r = subprocess.run(self.cmd(plat, options), capture_output=True, text=True, check=False)
+    def build(self, plat, options, patches=()):
+        """(images folder or None, TF-A's own output when it did not build),
+        with the PMF patch and @patches."""
+        r = subprocess.run(self.cmd(plat, options, patches), capture_output=True, text=True,
+                           check=False)
         sys.stderr.write(r.stderr if r.returncode else "")
         if r.returncode != 0:
             return None, r.stderr
         return r.stdout.strip().splitlines()[-1], None
 
-    def fip(self, plat, options, bl33, out):
-        r = subprocess.run(self.cmd(plat, ["--fip", bl33, out] + options), capture_output=True,
-                           text=True, check=False)
+    def fip(self, plat, options, bl33, out, patches=()):
+        r = subprocess.run(self.cmd(plat, ["--fip", bl33, out] + options, patches),
+                           capture_output=True, text=True, check=False)
         if r.returncode != 0:
             raise Problem(f"TF-A's make fip with {bl33}: {r.stderr.strip()}")
 
@@ -540,10 +542,17 @@ class Compare:
         fip_offset = self.check_layout(bdir)
         flash_size = int(read_config(config)["QEMU_FLASH_SIZE"], 0)
         topts = self.tfa_options(mit, tbb)
-        say("TF-A: " + " ".join(topts))
-        tdir, why = self.tfa.build(self.spec["tfa_plat"], topts)
+        vdir = os.path.join(self.run_dir, name)
+        os.makedirs(vdir, exist_ok=True)
+        # Trusted boot: TF-A as it is first (its BL1 refuses), then with
+        # the patch that lets it boot (TBB_PATCH's words).
+        patches = [self.a.tbb_patch] if tbb else []
+        if tbb:
+            self.tbb_as_it_is(bdir, topts, config, fip_offset, flash_size, vdir)
+        say("TF-A: " + " ".join(topts) + "".join(f" (+ {os.path.basename(p)})" for p in patches))
+        tdir, why = self.tfa.build(self.spec["tfa_plat"], topts, patches)
         self.builds[name] = {"ours": bdir, "tfa": tdir, "tfa_options": topts,
-                             "ours_options": self.variables(mit, tbb)}
+                             "tfa_patches": patches, "ours_options": self.variables(mit, tbb)}
         if tdir is not None:
             for image in ("bl1", "bl2", "bl31"):
                 self.sizes.append((f"{image}.bin, trusted boot {'on' if tbb else 'off'}, "
@@ -555,12 +564,11 @@ class Compare:
                                 f"{'on' if tbb else 'off'}", "it does not build",
                                 quote(why)))
             return
-        vdir = os.path.join(self.run_dir, name)
-        os.makedirs(vdir, exist_ok=True)
 
         def tfa_flash(payload):
             fip = os.path.join(vdir, f"tfa-{payload}-fip.bin")
-            self.tfa.fip(self.spec["tfa_plat"], topts, os.path.join(bdir, f"{payload}.bin"), fip)
+            self.tfa.fip(self.spec["tfa_plat"], topts, os.path.join(bdir, f"{payload}.bin"), fip,
+                         patches)
             flash = os.path.join(vdir, f"tfa-{payload}-flash.bin")
             flash_image(flash, os.path.join(tdir, "bl1.bin"), fip, fip_offset, flash_size)
             return flash
@@ -602,15 +610,9 @@ class Compare:
         if tbb:
             if boot_us(tfa_report) is None:
                 self.cannot.append((
-                    "trusted boot",
-                    "TF-A 2.8's BL1 refuses the certificates its own cert_create made (our "
-                    "lib/auth, tests/host/cot_verify, accepts them): its X.509 parser looks each "
-                    "extension up by the OID's text from mbed TLS's "
-                    "mbedtls_oid_get_numeric_string(), which since mbed TLS 2.28.3 (Debian 12's, "
-                    "the one both sides build with) prints its first component with \"%c\", a "
-                    "conversion TF-A 2.8's libc snprintf() does not have: no extension is found "
-                    "(auth_nvctr: IMG_PARSER_ERR_NOT_FOUND). Its own output:",
-                    quote(tfa_report, limit=6)))
+                    "trusted boot, even with the build patch "
+                    f"``tests/tfa/{os.path.basename(self.a.tbb_patch)}``",
+                    "its boot stopped. Its own output:", quote(tfa_report, limit=6)))
             return
         o_rt, t_rt = rt_figures(ours_report), rt_figures(tfa_report)
         o_b = bench_figures(logs[("n1fw", "bench")][1])
@@ -640,6 +642,36 @@ class Compare:
             rows.append((None, BENCH_TITLES.get(bench_name, bench_name), fig["unit"], fig["ns"],
                          t and t["ns"], "bench"))
         self.rows[mit] = rows
+
+    def tbb_as_it_is(self, bdir, topts, config, fip_offset, flash_size, vdir):
+        """TF-A 2.8 with trusted boot as it is, beside Debian's mbed TLS:
+        what its BL1 says of its own certificates."""
+        say("TF-A as it is: " + " ".join(topts))
+        tdir, why = self.tfa.build(self.spec["tfa_plat"], topts)
+        if tdir is None:
+            self.cannot.append(("trusted boot", "it does not build. Its own output:", quote(why)))
+            return
+        fip = os.path.join(vdir, "tfa-as-it-is-payload-fip.bin")
+        self.tfa.fip(self.spec["tfa_plat"], topts, os.path.join(bdir, "payload.bin"), fip)
+        flash = os.path.join(vdir, "tfa-as-it-is-payload-flash.bin")
+        flash_image(flash, os.path.join(tdir, "bl1.bin"), fip, fip_offset, flash_size)
+        log = os.path.join(vdir, "tfa-as-it-is-report.log")
+        rc = qemu_run(self.a, config, flash, log, stop=f"{BOOT_DONE}|{BOOT_STOPPED}", timeout=60)
+        text = read(log)
+        if boot_us(text) is not None:
+            self.notes.append(f"TF-A with trusted boot as it is reached BL33 too ({log}).")
+            return
+        self.cannot.append((
+            "trusted boot, as TF-A 2.8 is",
+            "its BL1 refuses the certificates its own cert_create made (ours accept them, "
+            "tests/host/cot_verify): its X.509 parser looks each extension up by the text "
+            "mbedtls_oid_get_numeric_string() makes of its OID, which since mbed TLS 2.28.3 "
+            "(Debian 12's, both sides' mbed TLS) writes the first component with ``%c``, a "
+            "conversion TF-A 2.8's libc snprintf() lacks, so no extension is found "
+            "(auth_nvctr: IMG_PARSER_ERR_NOT_FOUND). The trusted boot row is TF-A with the "
+            f"build patch ``tests/tfa/{os.path.basename(self.a.tbb_patch)}``, which gives its "
+            f"snprintf() ``%c`` and nothing else. Its own output without it (exit status {rc}):",
+            quote(text, limit=6)))
 
     # -- what TF-A cannot run, shown by running it --
     def failures(self):
@@ -832,8 +864,9 @@ class Compare:
                     "it mitigates CVE-2022-23960 with CVE-2017-5715's vectors, which it links only "
                     "with that flag). All off: the three ``=0`` on each side.",
                     "- Trusted boot (the boot row that says so): n1fw ``TRUSTED_BOARD_BOOT=1``, "
-                    f"RSA-2048 keys, SHA-256; TF-A ``{' '.join(TFA_TBB)}``; both with Debian's mbed "
-                    "TLS source. Every other row: trusted boot off on both."]
+                    f"RSA-2048 keys, SHA-256; TF-A ``{' '.join(TFA_TBB)}`` and the build patch "
+                    f"``tests/tfa/{os.path.basename(self.a.tbb_patch)}`` (below); both with "
+                    "Debian's mbed TLS source. Every other row: trusted boot off on both."]
         return out + [""]
 
     def render_profile(self):
@@ -1082,6 +1115,7 @@ def main(argv):
     p.add_argument("--tfa-cache", required=True)
     p.add_argument("--mbedtls-src", required=True)
     p.add_argument("--patch", required=True)
+    p.add_argument("--tbb-patch", required=True)
     p.add_argument("--cpu", default="cortex-a57")
     p.add_argument("--memory", type=int)
     p.add_argument("--reduced", action="store_true")
