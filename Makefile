@@ -107,6 +107,7 @@ $(LIBFDT_A):
 	@touch $@
 
 include make_helpers/debian_sources.mk
+include make_helpers/tfa.mk
 
 PLATFORM_MAKEFILE := plat/$(PLAT)/platform.mk
 ifeq ($(filter $(PLAT),$(PLATS)),)
@@ -133,6 +134,8 @@ $(call bool_option,PSCI_OS_INIT_MODE,$(or $(PLAT_DEFAULT_PSCI_OS_INIT_MODE),0),P
 $(call str_option,BL33,,Normal-world image to pack as BL33 (default: the built-in test payload))
 $(call int_option,ITERATIONS,1,make run: how many times the payload runs each runtime-instrumentation scenario in one boot (1 to 100); the tables show the median per core)
 PAYLOAD_OPTIONS += ITERATIONS
+$(call bool_option,PAYLOAD_POWERDOWN_SUSPEND,1,0: the payloads make no CPU_SUSPEND that powers a core down (the report's four CPU_SUSPEND scenarios and the lead's row of CPU_OFF_SERIAL$(comma) make profile's cpu_suspend: SKIPPED with the reason)$(comma) for a firmware that does not come back from one on QEMU: TF-A 2.8's QEMU port (make compare-tfa))
+PAYLOAD_OPTIONS += PAYLOAD_POWERDOWN_SUSPEND
 $(call int_option,RUN_TIMEOUT,300,make run: wall-clock limit in seconds (0: none, e.g. for an interactive BL33); on expiry it prints where each CPU is and fails)
 
 ifeq ($(shell [ $$(( $(ITERATIONS) )) -ge 1 -a $$(( $(ITERATIONS) )) -le 100 ] && echo ok),)
@@ -182,7 +185,7 @@ COMPILER_INCLUDE := $(shell $(CC) $(TARGET_FLAGS) -print-file-name=include 2>/de
 
 # Goals that start a make of their own in this build tree (run, bench, docs,
 # check...), after installing what they need (make_helpers/deps.sh).
-SUBMAKE_GOALS := run bench test-mem-protect compare docs etm-decode profile check check-quick scaling mitigations test-profile linux-latency lava-jobs lava-run
+SUBMAKE_GOALS := run bench test-mem-protect compare compare-tfa docs etm-decode profile check check-quick scaling mitigations test-profile linux-latency lava-jobs lava-run
 # A compiler that cannot run is named before anything is built, by every
 # goal that compiles the firmware itself (the others install it first, or
 # build host tools only).

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# deps.sh run|profile|etm|docs|linux|lava-jobs|lava|check: make sure the Debian packages a target needs
+# deps.sh run|profile|etm|docs|linux|lava-jobs|lava|compare-tfa|check: make sure the Debian packages a target needs
 # are there (check: run's, plus the tests' and fuzzers').
 # As root, installs what is missing with apt-get; otherwise prints the
 # apt-get line to run and fails.
@@ -27,6 +27,15 @@ declare -A run_pkgs=(
 # make profile: the run set, and addr2line for the DWARF line tables.
 declare -A profile_pkgs=(
 	[aarch64-linux-gnu-addr2line]=binutils-aarch64-linux-gnu
+)
+# make compare-tfa: the run set, the profile set (addr2line), and what
+# building Debian's TF-A 2.8 needs beyond them (make_helpers/tfa_build.sh):
+# patch for the build patch (tests/tfa/), the host compiler and libssl-dev
+# (the run set's) for its fiptool and cert_create.
+declare -A compare_tfa_pkgs=(
+	[aarch64-linux-gnu-addr2line]=binutils-aarch64-linux-gnu
+	[patch]=patch
+	[flock]=util-linux
 )
 # make etm-decode: OpenCSD's headers and libraries, and its lister.
 declare -A etm_pkgs=(
@@ -114,6 +123,7 @@ add_missing run_pkgs
 [ "${1:-run}" = etm ] && add_missing etm_pkgs
 [ "${1:-run}" = docs ] && add_missing docs_pkgs
 [ "${1:-run}" = check ] && add_missing check_pkgs
+case ${1:-run} in compare-tfa | check) add_missing compare_tfa_pkgs ;; esac
 [ "${1:-run}" = linux ] || [ "${1:-run}" = check ] && add_missing linux_pkgs
 case ${1:-run} in lava-jobs | lava | check) add_missing lava_jobs_pkgs ;; esac
 case ${1:-run} in lava | check) add_missing lava_pkgs ;; esac

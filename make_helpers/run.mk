@@ -1,5 +1,5 @@
 # The targets that run what the build made, in one place: make run, bench,
-# test-mem-protect, profile, test-profile, scaling, compare, docs, perf-docs
+# test-mem-protect, profile, test-profile, scaling, compare, compare-tfa, docs, perf-docs
 # and etm-decode. Each platform.mk says only which runner it has and how it
 # is run otherwise (make_helpers/plat.mk checks both):
 #
@@ -22,12 +22,13 @@ DEPS := bash make_helpers/deps.sh
 PYTHON := $(firstword $(wildcard /usr/bin/python3) python3)
 
 # The targets each runner runs; the others' are refused at parse time.
-RUN_TARGETS := run bench test-mem-protect profile test-profile scaling mitigations compare perf-docs
+RUN_TARGETS := run bench test-mem-protect profile test-profile scaling mitigations compare compare-tfa perf-docs
 RUN_TARGETS_qemu := $(RUN_TARGETS)
 RUN_TARGETS_fvp := run
 RUN_TARGETS_none :=
 # Why a target needs QEMU, when the platform's runner is not QEMU.
 RUN_WHY_compare := on a board, compare two runs' directories with BASELINE=
+RUN_WHY_compare-tfa := TF-A's side is its QEMU port
 RUN_WHY_profile := on the board, profile ETM trace: docs/perf/etm-n1sdp.rst
 RUN_WHY_test-profile := $(RUN_WHY_profile)
 CANNOT_RUN := $(filter-out $(RUN_TARGETS_$(PLAT_RUNNER)),$(filter $(RUN_TARGETS),$(patsubst \
@@ -178,6 +179,43 @@ _compare: all $(BUILD_DIR)/bench/flash.bin
 		shell_quote,$(v)=$($(v))))
 COMPARE_OWN_VARIABLES := REF FAIL_ABOVE COMPARE_ANYWAY BASELINE BUILD_BASE MAKEFLAGS SUITES
 
+# make compare-tfa: this firmware and Debian's TF-A 2.8 (TFA_SRC, built by
+# make_helpers/tfa_build.sh with its QEMU port, runtime instrumentation
+# and the build patch $(TFA_PMF_PATCH)) on the same QEMU, the same CPU
+# and topology TF-A's port runs, the same payload images, measured the
+# same way, every figure side by side with the ratio, in a run directory
+# of its own under $(REPORT_DIR) (compare-tfa-<time>, latest-compare-tfa):
+# tools/rt_report/compare_tfa.py. It builds both sides with the options
+# it states in the report; a command line's other options would be on one
+# side only, and are refused. COMPARE_TFA_REDUCED=1 is make check's form.
+COMPARE_TFA_DIR := $(BUILD_BASE)/compare-tfa
+# (SUITES: make check's, which a suite's make inherits.)
+COMPARE_TFA_VARIABLES := PLAT QEMU_CPU QEMU_MEMORY_MB COMPARE_TFA_REDUCED BUILD_BASE DEPS_DIR V \
+	RUN_TIMEOUT MAKEFLAGS SUITES
+$(call target_variable,COMPARE_TFA_REDUCED,compare-tfa,1: make check's form (mitigations as ours$(comma) trusted boot off$(comma) no profile and no runs of what TF-A cannot do))
+ifneq ($(filter compare-tfa _compare-tfa,$(MAKECMDGOALS)),)
+ifneq ($(filter-out $(COMPARE_TFA_VARIABLES),$(CMDLINE_VARIABLES)),)
+$(error make compare-tfa builds both firmwares with the options its report states; \
+	$(filter-out $(COMPARE_TFA_VARIABLES),$(CMDLINE_VARIABLES)) would reach one side only (it takes \
+	$(subst $(space),$(comma) ,$(filter-out BUILD_BASE DEPS_DIR V MAKEFLAGS SUITES,$(COMPARE_TFA_VARIABLES)))))
+endif
+ifneq ($(filter-out 0 1,$(COMPARE_TFA_REDUCED)),)
+$(error COMPARE_TFA_REDUCED=$(COMPARE_TFA_REDUCED) is not 0 or 1)
+endif
+endif
+.PHONY: compare-tfa _compare-tfa
+compare-tfa:
+	@$(DEPS) compare-tfa
+	@$(MAKE) --no-print-directory _compare-tfa
+_compare-tfa: $(TFA_SRC_STAMP) $(MBEDTLS_SRC_STAMP)
+	@$(PYTHON) -m tools.rt_report.compare_tfa --plat $(PLAT) --work $(COMPARE_TFA_DIR) \
+		--runs $(REPORT_DIR) --tfa-src $(TFA_SRC) --tfa-cache $(TFA_BUILD_CACHE) \
+		--mbedtls-src $(MBEDTLS_SRC) --patch $(TFA_PMF_PATCH) --tbb-patch $(TFA_SNPRINTF_PATCH) \
+		--timeout $(RUN_TIMEOUT) \
+		$(if $(filter command line,$(origin QEMU_CPU)),--cpu $(QEMU_CPU)) \
+		$(if $(filter command line,$(origin QEMU_MEMORY_MB)),--memory $(QEMU_MEMORY_MB)) \
+		$(if $(filter 1,$(COMPARE_TFA_REDUCED)),--reduced)
+
 # make scaling: make bench and the report at each topology of
 # SCALING_TOPOLOGIES (clusters x cores per cluster), one after the other,
 # each in a build tree of its own, $(SCALING_DIR)/build-<CxK>/, which
@@ -294,10 +332,11 @@ etm-decode:
 	@echo "Built $(ETM_DECODE)"
 
 $(call user_target,run,build what is missing$(comma) boot it (QEMU; PLAT=fvp with FVP_BASE=)$(comma) print the latency report)
-$(call user_target,bench,ns per SMC and PSCI round trip (QEMU$(comma) -icount shift=0: one ns an instruction))
+$(call user_target,bench,ns per SMC and PSCI round trip (QEMU$(comma) -icount shift=0: one ns an instruction); beside TF-A's: make compare-tfa)
 $(call user_target,scaling,make bench and the report at two topologies side by side (docs/perf/scaling.rst))
 $(call user_target,mitigations,make bench with each CPU mitigation (WORKAROUND_CVE_*) alone on$(comma) none and all: what each costs (docs/perf/mitigations.rst))
 $(call user_target,compare,the report and make bench against the revision REF=)
+$(call user_target,compare-tfa,this firmware and Debian's TF-A 2.8 on the same QEMU and payloads: every figure side by side with the ratio (docs/perf/tfa-comparison.rst))
 $(call user_target,docs,docs/ to HTML with Sphinx$(comma) with the latest passing report)
 $(call user_target,perf-docs,make run$(comma) then its report and plots into docs/perf/ (to commit))
 $(call user_target,profile,where a path's instructions go: PROFILE_PATH=$$(subst $$(space),|,$$(PROFILE_PATHS)) or PROFILE_FROM=/PROFILE_TO= (docs/perf/profiling.rst))

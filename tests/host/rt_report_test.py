@@ -427,6 +427,34 @@ class Report(Tmp):
         self.assertEqual(rc, 1, out)
         self.assertIn("test_rt_instr_cpu_off_serial: 3 rows for 4 cores (iteration 2)", out)
 
+    def test_rows_the_payload_left_out(self):
+        # PAYLOAD_POWERDOWN_SUSPEND=0 (tests/payload/rt_instr.c): the suspend
+        # scenarios announced as skipped, CPU_OFF_SERIAL without its lead's row.
+        suspends = [n for n, _ in SCENARIOS if "susp" in n]
+        why = "PAYLOAD_POWERDOWN_SUSPEND=0: no CPU_SUSPEND that powers a core down"
+        text = console(drop={(1, "cpu_off_serial", 0, 0)})
+        text = "\n".join(line for line in text.splitlines()
+                         if not any(f"test_rt_instr_{n}" in line for n in suspends)) + "\n"
+        skipped = "".join(f"PAYLOAD: SKIPPED test_rt_instr_{n}: {why}\n" for n in suspends)
+        no_row = ("PAYLOAD: rows of test_rt_instr_cpu_off_serial: none of the lead core c0.0: "
+                  "PAYLOAD_POWERDOWN_SUSPEND=0 (its row is its CPU_SUSPEND to the deepest level)\n")
+        at = text.index("PAYLOAD: scenario")
+        rc, out, d = self.report(text[:at] + skipped + no_row + text[at:])
+        self.assertEqual(rc, 0, out)
+        j = self.json(d)
+        self.assertEqual([s["name"] for s in j["scenarios"]],
+                         ["test_rt_instr_cpu_off_serial", "test_rt_instr_psci_version_parallel"])
+        self.assertEqual([(r["cluster"], r["core"]) for r in j["scenarios"][0]["rows"]],
+                         [(0, 1), (1, 0), (1, 1)])
+        self.assertEqual(len(j["left_out"]), 5)
+        self.assertIn("No row of the lead core, cluster 0 core 0: PAYLOAD_POWERDOWN_SUSPEND=0",
+                      self.rst(d))
+        self.assertIn(f"- ``test_rt_instr_cpu_susp_serial``: {why}", self.rst(d))
+        # A row missing without the payload's word for it is still a problem.
+        rc, out, _ = self.report(text[:at] + skipped + text[at:])
+        self.assertEqual(rc, 1, out)
+        self.assertIn("test_rt_instr_cpu_off_serial: 3 rows for 4 cores", out)
+
     def test_old_payload(self):
         rc, out, d = self.report(console(old=True))
         self.assertEqual(rc, 0, out)

@@ -23,10 +23,7 @@
 #include "payload.h"
 #include "smc.h"
 
-#define SMC64(fid) ((fid) | PSCI_FID_SMC64_BIT)
-#define RT_TID(i)                                                                                  \
-	((PMF_ARM_TIF_IMPL_ID << PMF_TID_IMPL_SHIFT) |                                             \
-	 (PMF_RT_INSTR_SVC_ID << PMF_TID_SVC_SHIFT) | (i))
+#define SMC64(fid)       ((fid) | PSCI_FID_SMC64_BIT)
 #define TIMER_US         100U
 /*
  * Time bounds. Under -icount time is instructions and tight bounds hold;

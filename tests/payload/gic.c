@@ -10,6 +10,16 @@
 
 #include "payload.h"
 
+/*
+ * GICD_CTLR as the Non-secure state sees it with two security states and
+ * affinity routing (12.9.4): RWP, ARE_NS, EnableGrp1A.
+ */
+#define GICD_CTLR            0x0000U
+#define GICD_CTLR_RWP        (1U << 31)
+#define GICD_CTLR_ENABLE_G1A (1U << 1)
+/* How many reads of RWP the wait makes before it goes on (a GIC that never clears it). */
+#define GICD_RWP_READS       100000U
+
 /* Redistributor frames (12.10, 12.11): RD_base then SGI_base, 64 KiB each. */
 #define GICR_TYPER           0x0008U
 #define GICR_TYPER_LAST      (1ULL << 4)
@@ -83,6 +93,22 @@ struct payload_gic_view payload_gic_claim(unsigned int intid)
 	/* Nothing left enabled that the payload does not use. */
 	mmio_write_32(base + GICD_ICENABLER + bits, bit);
 	return v;
+}
+
+void payload_gic_dist_setup(void)
+{
+	/*
+	 * Every interrupt the payload takes is Non-secure Group 1: a group
+	 * the distributor does not enable reaches no CPU interface, however
+	 * the redistributor and the CPU interface are set. TF-A's QEMU port
+	 * leaves it to the normal world, as Linux's GICv3 driver does it.
+	 */
+	mmio_write_32(PLAT_GICD_BASE + GICD_CTLR,
+	              mmio_read_32(PLAT_GICD_BASE + GICD_CTLR) | GICD_CTLR_ENABLE_G1A);
+	for (unsigned int i = 0; i < GICD_RWP_READS; i++) {
+		if ((mmio_read_32(PLAT_GICD_BASE + GICD_CTLR) & GICD_CTLR_RWP) == 0U)
+			break;
+	}
 }
 
 bool payload_gic_cpu_setup(unsigned int ppi_or_sgi_mask)

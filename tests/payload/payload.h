@@ -127,6 +127,12 @@ void payload_wake_ack(void);
 /* --- the GIC, as the payload drives it (gic.c) --- */
 
 /*
+ * The distributor, once, by the boot core: Non-secure Group 1 interrupts
+ * enabled (GICD_CTLR.EnableGrp1A), as a normal-world OS does, whether or
+ * not the firmware did.
+ */
+void payload_gic_dist_setup(void);
+/*
  * This core's redistributor: enable the SGIs/PPIs in @ppi_or_sgi_mask (bit
  * n: INTID n) at a priority the PMR lets through, and Group 1 at the CPU
  * interface. False if no redistributor has this core's affinity.
@@ -234,6 +240,8 @@ bool payload_ring_compare(const struct pmf_ring_record *r, const uint64_t ts[6],
 
 /* Running totals of checks, printed as "N passed, N failed" at the end. */
 extern unsigned int payload_checks_passed, payload_checks_failed;
+/* What PSCI_VERSION returned at boot (payload_main.c). */
+extern int64_t payload_psci_version;
 /* Record one check; prints "FAIL <what>" (and the detail) if !ok. */
 bool payload_check(bool ok, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
@@ -257,6 +265,21 @@ bool stress_run(void);
 
 /* The six runtime-instrumentation scenarios and their report (rt_instr.c). */
 bool rt_instr_run(void);
+/*
+ * The PMF GET_TIMESTAMP (SMC64) function ID the firmware answers, which
+ * every PMF read of the measurements uses: the Vendor-Specific EL3 one
+ * (PMF_SMC_GET_TIMESTAMP_64, OEN 7; docs/design/pmf.rst), or, where the
+ * firmware answers only the SiP one TF-A v2.8 and earlier have
+ * (PMF_SMC_GET_TIMESTAMP_64_DEP: make compare-tfa's TF-A), that one.
+ * payload_pmf_probe() decides, saying so when it is the SiP one; the
+ * conformance suite calls both by their own IDs.
+ */
+extern uint32_t payload_pmf_fid;
+void payload_pmf_probe(void);
+/* The PMF tid of runtime-instrumentation timestamp @index (RT_INSTR_*; lib/pmf.h). */
+#define RT_TID(index)                                                                              \
+	((PMF_ARM_TIF_IMPL_ID << PMF_TID_IMPL_SHIFT) |                                             \
+	 (PMF_RT_INSTR_SVC_ID << PMF_TID_SVC_SHIFT) | (index))
 /*
  * The PSCI 1.3 / SMCCC / PMF conformance suite (conformance.c): return
  * codes for good and bad arguments, races, context IDs. Prints

@@ -40,6 +40,7 @@ static uint64_t tables[PAYLOAD_XLAT_TABLES][XLAT_TABLE_ENTRIES]
 	__attribute__((aligned(XLAT_PAGE_SIZE)));
 
 unsigned int payload_checks_passed, payload_checks_failed;
+int64_t payload_psci_version;
 
 bool payload_check(bool ok, const char *fmt, ...)
 {
@@ -203,12 +204,12 @@ void payload_main(uint64_t x0)
 		power_off();
 	}
 	payload_ring_init(x0 != 0U ? (const void *)(uintptr_t)x0 : NULL);
+	payload_gic_dist_setup();
 	payload_cpu_setup();
 
-	int64_t psci = smc1(PSCI_FID_VERSION, 0, 0, 0);
-
-	printf("PAYLOAD: PSCI_VERSION = %lld.%lld\n", (long long)(psci >> 16),
-	       (long long)(psci & 0xffff));
+	payload_psci_version = smc1(PSCI_FID_VERSION, 0, 0, 0);
+	printf("PAYLOAD: PSCI_VERSION = %lld.%lld\n", (long long)(payload_psci_version >> 16),
+	       (long long)(payload_psci_version & 0xffff));
 
 	int64_t smccc = smc1(SMCCC_VERSION, 0, 0, 0);
 
@@ -220,6 +221,7 @@ void payload_main(uint64_t x0)
 	       (unsigned long long)smc_clobber_mask(PSCI_FID_VERSION),
 	       (unsigned long long)smc_clobber_mask(0xc200ff00U));
 
+	payload_pmf_probe();
 	if (PAYLOAD_MODE_BENCH) {
 		bench_run();
 		power_off();

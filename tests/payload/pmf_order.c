@@ -46,9 +46,6 @@
 #include "payload.h"
 #include "smc.h"
 
-#define RT_TID(i)                                                                                  \
-	((PMF_ARM_TIF_IMPL_ID << PMF_TID_IMPL_SHIFT) |                                             \
-	 (PMF_RT_INSTR_SVC_ID << PMF_TID_SVC_SHIFT) | (i))
 /* Calls per core in each parallel phase, and per target while the lead reads. */
 #define ROUNDS           150U
 #define STANDBY_ROUNDS   60U

@@ -27,9 +27,7 @@ uint64_t profile_smc_cpu_off(uint64_t fid, uint64_t a1, uint64_t a2, uint64_t a3
 /* This core's runtime-instrumentation timestamp @index, read by PMF SMC. */
 static uint64_t pmf_ts(unsigned int index)
 {
-	struct smc_result r = smc(PMF_SMC_GET_TIMESTAMP_64,
-	                          (PMF_ARM_TIF_IMPL_ID << PMF_TID_IMPL_SHIFT) |
-	                                  (PMF_RT_INSTR_SVC_ID << PMF_TID_SVC_SHIFT) | index,
+	struct smc_result r = smc(payload_pmf_fid, RT_TID(index),
 	                          read_mpidr_el1() & MPIDR_AFFINITY_MASK, 0);
 
 	return r.x0 == 0U ? r.x1 : 0U;
@@ -68,7 +66,9 @@ void profile_run(void)
 		          RT_INSTR_EXIT_PSCI);
 	}
 
-	for (unsigned int i = 0; i < PROFILE_CALLS; i++) {
+	if (!PAYLOAD_POWERDOWN_SUSPEND)
+		payload_skip("PROFILE: cpu_suspend", "PAYLOAD_POWERDOWN_SUSPEND=0");
+	for (unsigned int i = 0; PAYLOAD_POWERDOWN_SUSPEND && i < PROFILE_CALLS; i++) {
 		payload_timer_arm_us(PROFILE_SUSPEND_US);
 		int64_t rc = payload_suspend(PLAT_PSTATE_CORE_OFF);
 

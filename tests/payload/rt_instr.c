@@ -115,6 +115,23 @@ static unsigned int samples_of(enum scenario sc)
 }
 
 /*
+ * What PAYLOAD_POWERDOWN_SUSPEND=0 leaves out (a firmware that does not come
+ * back from a power-down CPU_SUSPEND on QEMU): the scenarios whose cores suspend to
+ * power-down, and the lead's row of CPU_OFF_SERIAL, its suspend to the
+ * deepest level. The other rows of CPU_OFF_SERIAL are the same without it:
+ * the stamps of each core's CPU_OFF and of the warm boot that collects them.
+ */
+static bool runs(enum scenario sc)
+{
+	return PAYLOAD_POWERDOWN_SUSPEND || sc == CPU_OFF_SERIAL || sc == PSCI_VERSION_PARALLEL;
+}
+
+static bool has_row(enum scenario sc, unsigned int pos)
+{
+	return PAYLOAD_POWERDOWN_SUSPEND || sc != CPU_OFF_SERIAL || pos != LEAD;
+}
+
+/*
  * The skew of core @pos in sample @n of iteration @it of @sc: a hash of
  * the four (splitmix64's finaliser), the same on every build and boot.
  */
@@ -143,10 +160,7 @@ static void get_ts(struct sample *s)
 
 	s->pmf_rc = 0;
 	for (unsigned int i = 0; i < RT_INSTR_TOTAL_IDS; i++) {
-		struct smc_result r = smc(PMF_SMC_GET_TIMESTAMP_64,
-		                          (PMF_ARM_TIF_IMPL_ID << PMF_TID_IMPL_SHIFT) |
-		                                  (PMF_RT_INSTR_SVC_ID << PMF_TID_SVC_SHIFT) | i,
-		                          mpidr, 0);
+		struct smc_result r = smc(payload_pmf_fid, RT_TID(i), mpidr, 0);
 
 		s->ts[i] = r.x1;
 		if (r.x0 != 0U && s->pmf_rc == 0)
@@ -296,7 +310,8 @@ static void run_cpu_off_serial(struct run *run)
 		payload_wait_cpu_off(pos);
 	}
 	align_to_tick();
-	suspend_entry(LEAD, run);
+	if (has_row(CPU_OFF_SERIAL, LEAD))
+		suspend_entry(LEAD, run);
 	for (unsigned int pos = 0; pos < payload_topo.cores; pos++) {
 		if (pos == LEAD)
 			continue;
@@ -393,9 +408,11 @@ static bool evaluate(enum scenario sc, unsigned int pos, uint64_t freq, struct r
 	ok &= payload_check(s->pmf_rc == 0, "%s: core %s: PMF GET_TIMESTAMP returned %lld", name,
 	                    who, (long long)s->pmf_rc);
 	if (sc == PSCI_VERSION_PARALLEL) {
-		ok &= payload_check(s->call_rc == PSCI_VERSION_VALUE,
-		                    "%s: core %s: PSCI_VERSION returned 0x%llx", name, who,
-		                    (unsigned long long)s->call_rc);
+		/* The version it gave at boot (the conformance suite checks which). */
+		ok &= payload_check(s->call_rc == payload_psci_version,
+		                    "%s: core %s: PSCI_VERSION returned 0x%llx, at boot 0x%llx",
+		                    name, who, (unsigned long long)s->call_rc,
+		                    (unsigned long long)payload_psci_version);
 		ok &= payload_check(t[RT_INSTR_ENTER_PSCI] != 0 &&
 		                            t[RT_INSTR_ENTER_PSCI] <= t[RT_INSTR_EXIT_PSCI],
 		                    "%s: core %s: ENTER_PSCI %llu > EXIT_PSCI %llu", name, who,
@@ -453,6 +470,27 @@ static const char *cluster_shape(void)
 	return buf;
 }
 
+uint32_t payload_pmf_fid = PMF_SMC_GET_TIMESTAMP_64;
+
+/*
+ * The PMF call the firmware answers (payload.h): the OEN 7 one unless it
+ * is unknown (SMC_UNK) and the SiP one of TF-A v2.8 and earlier is not.
+ */
+void payload_pmf_probe(void)
+{
+	uint64_t mpidr = read_mpidr_el1();
+
+	if ((int64_t)smc(PMF_SMC_GET_TIMESTAMP_64, RT_TID(RT_INSTR_ENTER_PSCI), mpidr, 0).x0 !=
+	            SMC_UNK ||
+	    (int64_t)smc(PMF_SMC_GET_TIMESTAMP_64_DEP, RT_TID(RT_INSTR_ENTER_PSCI), mpidr, 0).x0 ==
+	            SMC_UNK)
+		return;
+	payload_pmf_fid = PMF_SMC_GET_TIMESTAMP_64_DEP;
+	printf("PAYLOAD: PMF GET_TIMESTAMP: 0x%x is unknown, the SiP 0x%x of TF-A v2.8 and earlier "
+	       "answers: every PMF read uses it\n",
+	       (unsigned int)PMF_SMC_GET_TIMESTAMP_64, (unsigned int)PMF_SMC_GET_TIMESTAMP_64_DEP);
+}
+
 /*
  * TFTF's probe (test_pmf_rt_instr.c): this core's ENTER_PSCI by PMF SMC.
  * A firmware built without instrumentation answers NOT_SUPPORTED (-1);
@@ -460,11 +498,8 @@ static const char *cluster_shape(void)
  */
 static bool rt_instr_supported(void)
 {
-	struct smc_result r = smc(PMF_SMC_GET_TIMESTAMP_64,
-	                          (PMF_ARM_TIF_IMPL_ID << PMF_TID_IMPL_SHIFT) |
-	                                  (PMF_RT_INSTR_SVC_ID << PMF_TID_SVC_SHIFT) |
-	                                  RT_INSTR_ENTER_PSCI,
-	                          read_mpidr_el1(), 0);
+	struct smc_result r = smc(payload_pmf_fid, RT_TID(RT_INSTR_ENTER_PSCI), read_mpidr_el1(),
+	                          0);
 
 	if (r.x0 == 0U)
 		return true;
@@ -543,6 +578,8 @@ static uint64_t median_ns(const struct row rows[][PAYLOAD_MAX_CORES], unsigned i
 static void print_medians(enum scenario sc, const struct row rows[][PAYLOAD_MAX_CORES], bool ok)
 {
 	for (unsigned int pos = 0; pos < payload_topo.cores; pos++) {
+		if (!has_row(sc, pos))
+			continue;
 		for (unsigned int f = 0; f < figures_of(sc); f++) {
 			uint64_t ns = median_ns(rows, samples_of(sc), pos, f);
 
@@ -569,15 +606,19 @@ static bool run_iteration(unsigned int it, uint64_t freq)
 		for (unsigned int sc = 0; sc < SCENARIOS; sc++) {
 			if (n == 0)
 				sc_ok[sc] = true;
-			if (n >= samples_of((enum scenario)sc))
+			if (n >= samples_of((enum scenario)sc) || !runs((enum scenario)sc))
 				continue;
 			run_scenario((enum scenario)sc, it, n);
-			for (unsigned int pos = 0; pos < payload_topo.cores; pos++)
-				sc_ok[sc] &= evaluate((enum scenario)sc, pos, freq,
-				                      &rows[sc][n][pos]);
+			for (unsigned int pos = 0; pos < payload_topo.cores; pos++) {
+				if (has_row((enum scenario)sc, pos))
+					sc_ok[sc] &= evaluate((enum scenario)sc, pos, freq,
+					                      &rows[sc][n][pos]);
+			}
 		}
 	}
 	for (unsigned int sc = 0; sc < SCENARIOS; sc++) {
+		if (!runs((enum scenario)sc))
+			continue;
 		ok &= sc_ok[sc];
 		printf("PAYLOAD: %s: %s\n", scenario[sc].name, sc_ok[sc] ? "PASS" : "FAIL");
 		print_medians((enum scenario)sc, rows[sc], sc_ok[sc]);
@@ -586,6 +627,9 @@ static bool run_iteration(unsigned int it, uint64_t freq)
 		for (unsigned int n = 0; n < samples_of((enum scenario)sc); n++) {
 			for (unsigned int pos = 0; pos < payload_topo.cores; pos++) {
 				const struct row *r = &rows[sc][n][pos];
+
+				if (!has_row((enum scenario)sc, pos))
+					continue;
 
 				if (figures_of((enum scenario)sc) == 1U)
 					printf("<RT_INSTR:%s\t%u\t%u\t%02llu/>\n",
@@ -618,6 +662,12 @@ static void announce(uint64_t freq)
 	       (unsigned long long)read_midr_el1(), (unsigned long long)freq,
 	       (unsigned int)ITERATIONS);
 	for (unsigned int sc = 0; sc < SCENARIOS; sc++) {
+		if (!runs((enum scenario)sc)) {
+			payload_skip(
+				scenario[sc].name,
+				"PAYLOAD_POWERDOWN_SUSPEND=0: no CPU_SUSPEND that powers a core down");
+			continue;
+		}
 		printf("PAYLOAD: scenario %s: ", scenario[sc].name);
 		for (unsigned int f = 0; f < figures_of((enum scenario)sc); f++)
 			printf("%s%s", f != 0U ? "," : "", figure_name((enum scenario)sc, f));
@@ -625,6 +675,11 @@ static void announce(uint64_t freq)
 			printf(" (%u samples per core per iteration, start skew 0-%u rounds)",
 			       samples_of((enum scenario)sc), SKEW_ROUNDS - 1U);
 		printf("\n");
+		if (!has_row((enum scenario)sc, LEAD))
+			printf("PAYLOAD: rows of %s: none of the lead core %s: "
+			       "PAYLOAD_POWERDOWN_SUSPEND=0 (its row is its CPU_SUSPEND to the deepest "
+			       "level)\n",
+			       scenario[sc].name, cpu_label(LEAD));
 	}
 }
 

@@ -51,9 +51,14 @@ class Window:
     legs: list = field(default_factory=list)
 
 
-# The lower-EL AArch64 synchronous exception vector, where an SMC from the
-# normal world enters EL3 (DDI 0487 D1.10.2: VBAR_EL3 + 0x400), of whichever
-# of BL31's vector tables the CPU runs (Resolver.point).
+# Where an SMC from the normal world enters EL3: the lower-EL AArch64
+# synchronous exception vector (DDI 0487 D1.10.2: VBAR_EL3 + 0x400) of
+# whichever of BL31's vector tables the CPU runs (Resolver.point). In a
+# leg with via=, the first firmware instruction after that function's SMC,
+# whatever table VBAR_EL3 holds (another firmware's, such as TF-A's
+# Cortex-A57 mitigation vectors, which branch to its plain table's slot
+# after their own work): the leg opens where the CPU enters the image, never
+# again inside the call (_scan's entry_only).
 SMC_ENTRY = "smc-entry"
 
 PATHS = {
@@ -148,6 +153,14 @@ class Resolver:
         raise PathError(f"no function {name!r} in "
                         + ", ".join(img.name for img in self.sym.images))
 
+    def firmware_entry(self):
+        """SMC_ENTRY in a leg with via=: any firmware instruction (the leg
+        opens only where the CPU enters the image)."""
+        def firmware(pc):
+            img = self.sym.image_of(pc)
+            return img is not None and img.name != "bl33"
+        return firmware
+
     def point(self, text):
         """A predicate pc -> bool for point @text (None for @start)."""
         if text == "@start":
@@ -213,6 +226,9 @@ def find_legs(window, streams, resolver, closed_by_window):
         if end is None:
             raise PathError("@start can only begin a leg")
         via = resolver.function(leg.via) if leg.via else None
+        entry_only = leg.start == SMC_ENTRY and via is not None
+        if entry_only:
+            start = resolver.firmware_entry()
         eret = resolver.point("insn:eret") if leg.in_call else None
         found = []
         for cpu in sorted(streams):
@@ -226,7 +242,7 @@ def find_legs(window, streams, resolver, closed_by_window):
                     raise PathError(f"after={leg.after}: no such earlier window")
                 after = closed_by_window[leg.after].get(cpu, [])
             found += _scan(cpu, streams[cpu], start, end, leg.end_inclusive, via, after, eret,
-                           resolver.sym)
+                           resolver.sym, entry_only)
         cpus_used |= {o.cpu for o in found}
         legs_found.append(found)
     ends = closed_by_window.setdefault(window.name, {})
@@ -282,10 +298,11 @@ def _index(seq, sym):
     return cached
 
 
-def _scan(cpu, seq, start, end, inclusive, via, after, eret, sym):
+def _scan(cpu, seq, start, end, inclusive, via, after, eret, sym, entry_only=False):
     """The occurrences of one leg in CPU @cpu's stream @seq. Only the
     instructions where a start, an end, an ERET or an image change happens
-    can change the scan's state; the others are skipped."""
+    can change the scan's state; the others are skipped. @entry_only: a
+    start counts only where the CPU enters an image (SMC_ENTRY)."""
     index = _index(seq, sym)
     ends = set(index.where(end))
     erets = set(index.where(eret)) if eret is not None else set()
@@ -310,7 +327,7 @@ def _scan(cpu, seq, start, end, inclusive, via, after, eret, sym):
             if i in erets:
                 open_at = None          # returned to the caller: not this call
                 continue
-        opens = i in starts
+        opens = i in starts and (not entry_only or i in changes)
         if opens and via is not None:
             opens = came_by_via
         if opens and after is not None:

@@ -15,6 +15,9 @@ options:
                    payload_profile.elf as BL33; its profile/flash.bin is run
   --elf NAME=FILE  an image by hand (repeatable; NAME bl33 for the normal
                    world); replaces the build's images
+  --flash FILE     with --elf: record the trace of this flash image (another
+                   firmware's, its images those --elf names: make compare-tfa
+                   profiles TF-A so), on the machine of --config's build
   --trace FILE     a QEMU execution log to read instead of recording one
   --etm FILE       etm_decode's output to read instead (ETM trace)
   --record         record the QEMU trace even if the one there is current
@@ -69,13 +72,13 @@ def trace_ranges(symbolizer, windows):
     return ",".join(f"0x{s:x}..0x{e - 1:x}" for s, e in sorted(ranges))
 
 
-def record(build, flash, trace, ranges):
-    """Run the profiling payload under QEMU, logging every instruction in
-    @ranges to @trace, unless the trace there came from the same flash
-    image and ranges."""
+def record(config, flash, trace, ranges):
+    """Run the profiling payload under QEMU (the machine of the build whose
+    config.mk is @config), logging every instruction in @ranges to @trace,
+    unless the trace there came from the same flash image and ranges."""
     with open(flash, "rb") as f:
         digest = hashlib.sha256(f.read()).hexdigest()
-    with open(os.path.join(build, "config.mk"), "rb") as f:
+    with open(config, "rb") as f:
         digest += hashlib.sha256(f.read()).hexdigest()
     meta = {"flash": digest, "ranges": ranges}
     meta_path = trace + ".meta"
@@ -94,7 +97,7 @@ def record(build, flash, trace, ranges):
     except (OSError, ValueError, AttributeError):
         pass
     console = os.path.join(os.path.dirname(trace), "console.log")
-    cmd = module.command(QEMU_RUN) + ["--config", os.path.join(build, "config.mk"),
+    cmd = module.command(QEMU_RUN) + ["--config", config,
            "--flash", flash, "--quiet", "--log", console, "--timeout", str(RECORD_TIMEOUT),
            "--trace", trace, "--trace-ranges", ranges]
     print(f"profile: recording {trace} (QEMU, one instruction per block; {why})", file=sys.stderr)
@@ -156,6 +159,8 @@ def main(argv):
     p = argparse.ArgumentParser(prog="profile", add_help=True)
     p.add_argument("--build")
     p.add_argument("--elf", action="append", default=[])
+    p.add_argument("--flash")
+    p.add_argument("--config")
     p.add_argument("--path")
     p.add_argument("--from", dest="start")
     p.add_argument("--to", dest="end")
@@ -194,16 +199,23 @@ def main(argv):
     else:
         trace = a.trace
         if trace is None:
-            if not a.build:
-                raise Problem("give --trace, --etm or --build")
-            out = os.path.join(a.build, "profile")
+            if a.flash:
+                if not (a.elf and a.config and a.out):
+                    raise Problem("--flash needs --elf (its images), --config (the machine) "
+                                  "and --out")
+                flash, config, out = a.flash, a.config, a.out
+            elif a.build:
+                out = os.path.join(a.build, "profile")
+                flash, config = os.path.join(out, "flash.bin"), os.path.join(a.build, "config.mk")
+            else:
+                raise Problem("give --trace, --etm, --build or --flash")
             trace = os.path.join(out, "trace.log")
-            flash = os.path.join(out, "flash.bin")
             if not os.path.isfile(flash):
                 raise Problem(f"{flash}: no such file (make profile builds it)")
+            os.makedirs(out, exist_ok=True)
             if a.record and os.path.exists(trace + ".meta"):
                 os.unlink(trace + ".meta")
-            record(a.build, flash, trace,
+            record(config, flash, trace,
                    trace_ranges(sym, [w for _, ws in jobs for w in ws]))
             streams = recorded_streams(trace)
         else:

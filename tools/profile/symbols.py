@@ -177,14 +177,24 @@ class SourceLines:
         return text[num - 1]
 
 
+# How far an assembly counter read may be from the line naming its slot
+# (TF-A's bl31_entrypoint.S computes the slot's address first, then
+# cleans it, then reads the counter), within its #if block.
+ASM_LOOKBACK = 16
+
+
 def capture_name(frames, sources):
     """The capture point a frame list names, or None.
 
     Walk the frames from the innermost outwards; the first source line that
-    names exactly one RT_INSTR_<capture> token decides. An assembly line
-    that names none may be followed by the store that does (the counter is
-    read into a register, then stored to the capture's slot), so for .S
-    files the next two lines are read too.
+    names exactly one RT_INSTR_<capture> token decides. A C line that names
+    none may be a macro call whose arguments follow on the next lines (TF-A
+    splits PMF_CAPTURE_TIMESTAMP(svc,\n RT_INSTR_..., ...) so): up to two
+    more lines of the statement are read. An assembly line that names none
+    may be followed by the store that does (the counter is read into a
+    register, then stored to the capture's slot), so for .S files the next
+    two lines are read too, and failing those the lines before it back to
+    its block's #if (TF-A's: the slot's address first, then the read).
     """
     for _, path, num in frames:
         text = sources.line(path, num)
@@ -197,6 +207,21 @@ def capture_name(frames, sources):
                 if more is not None:
                     found |= _tokens(more)
                 if found:
+                    break
+            for back in range(1, ASM_LOOKBACK + 1):
+                if found:
+                    break
+                more = sources.line(path, num - back)
+                if more is None or more.lstrip().startswith("#"):
+                    break
+                found |= _tokens(more)
+        elif not found and not text.rstrip().endswith(";"):
+            for extra in (1, 2):
+                more = sources.line(path, num + extra)
+                if more is None:
+                    break
+                found |= _tokens(more)
+                if found or more.rstrip().endswith(";"):
                     break
         if len(found) == 1:
             return found.pop()

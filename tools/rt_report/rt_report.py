@@ -89,6 +89,11 @@ ROW = re.compile(r"<RT_INSTR:(\w+)((?:\t\d+)+)/>")
 ITERATION = re.compile(r"^PAYLOAD: runtime instrumentation: iteration (\d+) of (\d+)$", re.M)
 ITERATIONS = re.compile(r"^PAYLOAD: runtime instrumentation: MIDR .*, (\d+) iterations$", re.M)
 SKIPPED = "PAYLOAD: runtime instrumentation: SKIPPED"
+# A scenario the payload left out, and a core whose row it left out of a
+# scenario, each with the reason (PAYLOAD_POWERDOWN_SUSPEND=0:
+# tests/payload/rt_instr.c).
+LEFT_OUT = re.compile(r"^PAYLOAD: SKIPPED (test_rt_instr_\w+): (.+)$", re.M)
+NO_ROW = re.compile(r"^PAYLOAD: rows of (\w+): none of the lead core c(\d+)\.(\d+): (.+)$", re.M)
 # Every verdict the payload printed ("PAYLOAD: RESULT: PASS"): it prints a
 # second one, FAIL, when its last act (SYSTEM_OFF2) comes back instead of
 # powering the machine off.
@@ -191,6 +196,9 @@ def parse(text):
         layout = [(c, k) for c, n in enumerate(shape) for k in range(n)]
     announced = ITERATIONS.search(text)
     return {
+        "left_out": {m.group(1): m.group(2) for m in LEFT_OUT.finditer(text)},
+        "no_row": {m.group(1): ((int(m.group(2)), int(m.group(3))), m.group(4))
+                   for m in NO_ROW.finditer(text)},
         "scenarios": scenarios,
         "samples": samples,
         "blocks": blocks,
@@ -204,8 +212,8 @@ def parse(text):
 def check_rows(run, problems):
     """TFTF's row rules, per iteration: one row per core (per sample, for
     a scenario sampled more than once), in core order, each with the
-    scenario's number of values."""
-    cores, layout = run["cores"], run["layout"]
+    scenario's number of values; but for the core the payload said has
+    none (NO_ROW)."""
     many = len(run["blocks"]) > 1
     for i, rows in enumerate(run["blocks"]):
         where = f" (iteration {i + 1})" if many else ""
@@ -213,6 +221,10 @@ def check_rows(run, problems):
             got = rows.get(test, [])
             n = run["samples"].get(test, 1)
             width = 2 + len(figures)
+            cores, layout = run["cores"], run["layout"]
+            if test in run["no_row"]:
+                cores -= 1
+                layout = layout and [lc for lc in layout if lc != run["no_row"][test][0]]
             if len(got) != cores * n:
                 problems.append(f"{test}: {len(got)} rows for {cores} cores"
                                 + (f" x {n} samples" if n > 1 else "") + where)
@@ -399,7 +411,7 @@ def statistics_text(p, data, problems, samples):
 
 
 def render(title, p, boot, report, baseline, problems, verdict, plots, regressions=(),
-           fail_above=None):
+           fail_above=None, run=None):
     out = heading(f"Runtime Instrumentation Testing - {title}", "=")
     # Not the document's first element: Sphinx would take a field list
     # there for the page's metadata and not show it.
@@ -431,6 +443,11 @@ def render(title, p, boot, report, baseline, problems, verdict, plots, regressio
     elif verdict != "PASS":
         out += [f"**Verdict: {verdict}.** The baseline could not be compared.", ""]
     out += heading("Results", "-")
+    left_out = (run or {}).get("left_out", {})
+    no_row = (run or {}).get("no_row", {})
+    if left_out:
+        out += ["Not run by this payload, as it says:", ""]
+        out += [f"- ``{t}``: {why}" for t, why in left_out.items()] + [""]
     by_name = {sc["name"]: sc for sc in report["scenarios"]}
     base_by_name = {sc["name"]: sc for sc in baseline["scenarios"]} if baseline else {}
     sections = list(LAYOUT)
@@ -447,6 +464,9 @@ def render(title, p, boot, report, baseline, problems, verdict, plots, regressio
         if para:
             out += [para, ""]
         for t in tests:
+            if t in no_row:
+                (cl, co), why = no_row[t]
+                out += [f"No row of the lead core, cluster {cl} core {co}: {why}.", ""]
             out += scenario_table(by_name[t], label, resolution=prov.tick_ns(p))
             if t in base_by_name:
                 out += scenario_table(base_by_name[t], blabel)
@@ -657,6 +677,9 @@ def main(argv):
     elif a.exit_status != 0:
         problems.append(exit_text(a.exit_status))
     result = {"tool": "rt_report", "format": schema.FORMAT, "provenance": p,
+              "left_out": {**{t: why for t, why in run["left_out"].items()},
+                           **{f"{t} cluster {lc[0]} core {lc[1]}": why
+                              for t, (lc, why) in run["no_row"].items()}},
               "boot": boot_line(text), "boot_times": boot_times(text),
               "baseline": {"dir": baseline["dir"], "provenance": baseline["provenance"],
                            "differences": differs}
@@ -748,7 +771,7 @@ def main(argv):
             interrupted = True
     verdict = "FAIL" if problems or regressions else "ERROR" if refusal else "PASS"
     rst = render(title, p, result["boot"], report, baseline, problems, verdict, plots,
-                 regressions, a.fail_above)
+                 regressions, a.fail_above, run)
     with open(os.path.join(out, f"psci-performance-{a.plat}.rst"), "w", encoding="utf-8") as f:
         f.write(rst)
     write_csvs(out, report)

@@ -43,7 +43,8 @@ FORMAT = 2
 
 # A key's unit, from its last word: "wakeup_ns", "stat_residency_us".
 KEY_UNITS = {"ns": "ns", "us": "µs", "ms": "ms", "s": "s", "hz": "Hz", "percent": "%",
-             "mib": "MiB"}
+             "mib": "MiB", "instructions": "instructions", "x": "times (a ratio)",
+             "bytes": "bytes"}
 # Keys whose numbers have no unit: counts, indices, identifiers, versions,
 # exit codes.
 COUNTS = {"cluster", "core", "cores", "count", "iterations", "samples_per_iteration",
@@ -56,7 +57,7 @@ COUNTS = {"cluster", "core", "cores", "count", "iterations", "samples_per_iterat
           "pid", "tid", "record", "irq", "target_cpu"}
 # CSV columns that hold labels or counts.
 LABELS = {"cluster", "core", "cpu", "state", "power_state", "figure", "path", "unit", "function",
-          "outcome", "linux_cpu", "seq", "ring_seq", "sample", "iteration"}
+          "outcome", "linux_cpu", "seq", "ring_seq", "sample", "iteration", "table", "per"}
 # A unit named in parentheses, as a title names the unit of its figures.
 LABEL_UNIT = re.compile(r"\((µs|us|ns|ms)\)")
 SAY = {"us": "µs"}
