@@ -131,9 +131,6 @@ void xlat_enable_mmu_el3(const struct xlat_ctx *ctx);
  */
 void enable_mmu_direct_el3(uintptr_t ttbr0);
 
-/* Clean+invalidate all data caches and turn the EL3 MMU off (misc_helpers.S). */
-void disable_mmu_el3_flush(void);
-
 /*
  * Turn the EL3 MMU and data cache off, cleaning nothing (misc_helpers.S),
  * to jump into the next boot image: the caller has cleaned to the PoC by

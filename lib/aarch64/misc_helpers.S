@@ -61,30 +61,6 @@ func zero_normal_mem
 endfunc zero_normal_mem
 
 /*
- * Turn the EL3 data cache and MMU off and write every dirty line back, so
- * that the next image, which starts with the MMU off, sees memory as this
- * one left it. Clobbers x0-x12 (x30 waits in x12 across the call to
- * dcsw_op_all_clean_inv, which clobbers x0-x11); no stack.
- */
-func disable_mmu_el3_flush
-	mov	x12, x30
-	mrs	x0, sctlr_el3
-	bic	x0, x0, #SCTLR_C_BIT
-	msr	sctlr_el3, x0
-	isb
-	bl	dcsw_op_all_clean_inv
-	mrs	x0, sctlr_el3
-	bic	x0, x0, #SCTLR_M_BIT
-	msr	sctlr_el3, x0
-	isb
-	tlbi	alle3
-	ic	iallu
-	dsb	sy
-	isb
-	ret	x12
-endfunc disable_mmu_el3_flush
-
-/*
  * Turn the EL3 MMU and data cache off and forget the old translations and
  * instructions, for a jump into the next boot image. No cache is cleaned:
  * the caller has cleaned to the PoC, by address, everything the next image

@@ -63,7 +63,10 @@ static void test_shapes(void)
 	walk(1, 1024, 8, 6);  /* Neoverse N1 L2, 512 KiB */
 	walk(1, 512, 12, 7);  /* 12 ways, 128-byte lines */
 	walk(2, 4096, 1, 6);  /* direct-mapped */
-	walk(3, 3, 5, 4);     /* sets not a multiple of 4 */
+	walk(3, 3, 5, 4);     /* sets not a multiple of 16 */
+	walk(0, 8, 4, 6);     /* 8 sets: one line a step */
+	walk(1, 16, 2, 6);    /* 16 sets: one unrolled pass per way */
+	walk(2, 48, 3, 6);    /* a multiple of 16, not a power of two */
 	walk(0, 1, 1, 4);     /* one line */
 	walk(6, 6, 3, 6);
 }

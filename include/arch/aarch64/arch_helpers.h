@@ -215,7 +215,4 @@ static inline void inv_dcache_line(uintptr_t addr)
 	__asm__ volatile("dc ivac, %0\n\tdsb sy" : : "r"(addr) : "memory");
 }
 
-/* Clean and invalidate the whole data cache by set/way, to the LoC. */
-void dcsw_op_all_clean_inv(void);
-
 #endif /* ARCH_HELPERS_H */
