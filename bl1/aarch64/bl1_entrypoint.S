@@ -9,13 +9,17 @@
 	.global bl1_entrypoint
 bl1_entrypoint:
 	el3_arch_init early_vectors
-	bl	cpu_reset_handler
-	el3_icache_on
-	/* A core powered up by PSCI goes straight to BL31's warm-boot entry. */
+	/*
+	 * A core powered up by PSCI goes straight to BL31's warm-boot entry,
+	 * which runs the reset rows itself (once a warm boot, as TF-A's BL1
+	 * leaves them to BL31's entry on a warm boot).
+	 */
 	bl	plat_get_my_entrypoint
 	cbz	x0, 1f
 	br	x0
-1:	bl	plat_my_core_pos
+1:	bl	cpu_reset_handler	/* x0 = 0: find the unit */
+	el3_icache_on
+	bl	plat_my_core_pos
 	cbnz	x0, plat_secondary_cold_boot
 
 	/* .data from ROM to RAM, then .bss (the C stack is outside .bss). */

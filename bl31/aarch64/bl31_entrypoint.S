@@ -52,20 +52,35 @@ func bl31_warm_entrypoint
 	pmf_store_exit_hw_low_pwr x0, x1, x2
 #endif
 	el3_arch_init runtime_exceptions
+	/* This core's data and stack, kept in x21 and x22 (pure arithmetic). */
+	mov	x0, x19
+	cpu_data_and_stack
+	mov	x21, x0
+	mov	x22, x1
 	/*
-	 * On QEMU a powered-down core comes back here without a reset. Its
-	 * unit (x0, kept in x20) goes to its per-CPU data (lib/cpus).
+	 * The reset rows of this core's unit, the one it found at its first
+	 * boot if it has booted before: read with the MMU off, from memory,
+	 * where it was cleaned when first stored (below; cpu_bl31_entry_cold
+	 * for the boot core), or 0 (.bss): look it up. On QEMU a powered-down
+	 * core comes back here without a reset. The unit comes back in x0,
+	 * kept in x20.
 	 */
+	ldr	x0, [x21, #CPU_DATA_CPU_OPS]
 	bl	cpu_reset_handler
 	mov	x20, x0
 	el3_icache_on
 	/* The MMU goes on before the stack is used (enable_mmu_direct_el3). */
 	adr_l	x0, xlat_base_table
 	bl	enable_mmu_direct_el3
-	mov	x0, x19
-	cpu_data_and_stack
+	mov	x0, x21
+	mov	x1, x22
 	set_cpu_data
+	ldr	x1, [x0, #CPU_DATA_CPU_OPS]
+	cmp	x1, x20
+	b.eq	1f
 	str	x20, [x0, #CPU_DATA_CPU_OPS]
-	bl	bl31_warm_boot
+	add	x1, x0, #CPU_DATA_CPU_OPS
+	dc	cvac, x1
+1:	bl	bl31_warm_boot
 	b	el3_exit
 endfunc bl31_warm_entrypoint

@@ -19,6 +19,8 @@ void cpu_bl31_entry_cold(void)
 	uint64_t midr = read_midr_el1();
 
 	me->cpu_ops = cpu_ops_find(midr);
+	/* To memory: the warm entry reads it with the MMU off (bl31_entrypoint.S). */
+	clean_dcache_range((uintptr_t)&me->cpu_ops, sizeof(me->cpu_ops));
 	cpu_errata_report(me->cpu_ops, midr);
 }
 

@@ -10,7 +10,7 @@
 #define CPU_TEST_ISB 0x101
 #define CPU_READ_MIDR(reg) adrp reg, cpu_test_midr; ldr reg, [reg, :lo12:cpu_test_midr]
 #define CPU_READ_PFR1(reg) adrp reg, cpu_test_pfr1; ldr reg, [reg, :lo12:cpu_test_pfr1]
-#define CPU_REG_READ(name, encoding)  b cpu_test_reg_read; nop;
+#define CPU_REG_RMW(name, encoding)   b cpu_test_reg_rmw; nop; nop; nop; nop;
 #define CPU_REG_WRITE(name, encoding) b cpu_test_reg_write; nop;
 /* At the barriers x5, x9 and x10 are free (x8 holds the write's barriers). */
 #define CPU_TEST_LOG(what)                                                                        \
@@ -20,15 +20,21 @@
 #define CPU_ISB    CPU_TEST_LOG(CPU_TEST_ISB)
 #include "../../lib/cpus/aarch64/cpu_helpers.S"
 
-/* x8 = the register's number; its value into x5; back to x4. x9, x10 kept. */
-cpu_test_reg_read:
+/*
+ * x8 = the register's number, x9 the bits to set, x10 those to clear (the
+ * rmw stub) or x9 the value (the write stub): the new value is logged and
+ * kept; back to x4.
+ */
+cpu_test_reg_rmw:
 	adrp	x5, cpu_test_regs
 	add	x5, x5, :lo12:cpu_test_regs
 	ldr	x5, [x5, x8, lsl #3]
-	br	x4
-
-/* x8 = the register's number, x5 = its new value: logged and kept; back to x4. */
+	bic	x5, x5, x10
+	orr	x5, x5, x9
+	b	cpu_test_reg_log
 cpu_test_reg_write:
+	mov	x5, x9
+cpu_test_reg_log:
 	adrp	x9, cpu_test_log_pos
 	ldr	x10, [x9, :lo12:cpu_test_log_pos]
 	stp	x8, x5, [x10], #16

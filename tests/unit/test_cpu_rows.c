@@ -133,7 +133,12 @@ static void walk_unit(const struct cpu_ops *ops, uint32_t model)
 				uint64_t pfr1 = (uint64_t)ssbs << 4;
 
 				start(midr, pfr1);
-				CHECK(cpu_reset_handler() == ops);
+				CHECK(cpu_reset_handler(NULL) == ops);
+				compare(&ops->reset, ops->name, true);
+
+				/* The warm entry's form: the unit known, the same rows. */
+				start(midr, pfr1);
+				CHECK(cpu_reset_handler(ops) == ops);
 				compare(&ops->reset, ops->name, true);
 
 				start(midr, pfr1);
@@ -168,7 +173,7 @@ static void test_every_unit(void)
 static void test_n1_r3p0(void)
 {
 	start(0x413FD0C0, 2U << 4);
-	cpu_reset_handler();
+	cpu_reset_handler(NULL);
 	size_t n = (size_t)(cpu_test_log_pos - log_buf) / 2;
 	unsigned int ssbs = WORKAROUND_CVE_2018_3639 ? 2 : 0; /* the SSBS write and its ISB */
 

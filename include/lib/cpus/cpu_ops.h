@@ -298,16 +298,17 @@ const struct cpu_ops *cpu_pwr_down_final(unsigned int off_lvl);
 
 /*
  * Assembly, no stack, MMU and data cache on or off; clobber x0-x12 only.
- * cpu_reset_handler: every reset and warm boot, before caches and MMU go
- * on: finds this CPU's unit and runs its CPU_AT_RESET rows; returns the
- * unit in x0.
+ * cpu_reset_handler(x0 = @known): every reset and warm boot, before
+ * caches and MMU go on: finds this CPU's unit (or takes @known, the unit
+ * this CPU found before, if not NULL) and runs its CPU_AT_RESET rows;
+ * returns the unit in x0.
  * cpu_leave_coherency(x0 = the unit): after the final flush with the data
  * cache off, its CPU_AT_LEAVE rows (Cortex-A53/A57 class: clear SMPEN).
  * cpu_run_rows(x0 = rows, x1 = count, x2 = MIDR_EL1): the rows of one
  * place (a walked list) that apply to the revision of @x2, with their
  * barriers.
  */
-const struct cpu_ops *cpu_reset_handler(void);
+const struct cpu_ops *cpu_reset_handler(const struct cpu_ops *known);
 void cpu_leave_coherency(const struct cpu_ops *ops);
 void cpu_run_rows(const struct cpu_row *rows, uint64_t count, uint64_t midr);
 

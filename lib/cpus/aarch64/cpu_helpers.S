@@ -22,34 +22,41 @@
 #ifndef CPU_READ_MIDR
 #define CPU_READ_MIDR(reg)            mrs reg, midr_el1
 #define CPU_READ_PFR1(reg)            mrs reg, id_aa64pfr1_el1
-#define CPU_REG_READ(name, encoding)  mrs x5, encoding; br x4;
-#define CPU_REG_WRITE(name, encoding) msr encoding, x5; br x4;
+#define CPU_REG_RMW(name, encoding)   mrs x5, encoding; bic x5, x5, x10; orr x5, x5, x9; \
+                                      msr encoding, x5; br x4;
+#define CPU_REG_WRITE(name, encoding) msr encoding, x9; br x4;
 #define CPU_DSB_SY                    dsb sy
 #define CPU_ISB                       isb
 #endif
 
 /*
- * Two stubs of two instructions per register, in enum cpu_reg's order
- * (CPU_REG_NONE first): MRS into x5, or MSR from x5, then back to x4. A
- * row names its register by number; the walker branches to 8 * number into
- * a table, as an MRS/MSR needs its register in the instruction. The walker
- * is a macro expanded in each entry point, so the stubs return through x4.
+ * Per register, in enum cpu_reg's order (CPU_REG_NONE first, never
+ * branched to: the walker takes a barrier alone before), a stub that
+ * writes it and returns to x4: cpu_reg_rmw's five instructions (MRS,
+ * clear x10's bits, set x9's, MSR) and cpu_reg_write's two (MSR of x9),
+ * for a write that clears every bit. A row names its register by number;
+ * the walker branches to that number's stub, as an MRS/MSR needs its
+ * register in the instruction. The walker is a macro expanded in each
+ * entry point, so the stubs return through x4.
  */
 	.section .text.asm.cpu_reg_stubs, "ax"
-	.p2align 3
-cpu_reg_read:
-	mov	x5, xzr			/* CPU_REG_NONE: a barrier alone */
+	.p2align 2
+cpu_reg_rmw:
 	br	x4
-	CPU_REGS(CPU_REG_READ)
-cpu_reg_read_end:
+	nop
+	nop
+	nop
+	nop
+	CPU_REGS(CPU_REG_RMW)
+cpu_reg_rmw_end:
 cpu_reg_write:
 	br	x4
 	nop
 	CPU_REGS(CPU_REG_WRITE)
 cpu_reg_write_end:
-	/* Both tables hold one 8-byte stub per register (enum cpu_reg). */
-	.if (cpu_reg_read_end - cpu_reg_read) != 8 * CPU_REG_TOTAL
-	.error "cpu_reg_read holds not one stub per register"
+	/* One 20-byte and one 8-byte stub per register (enum cpu_reg). */
+	.if (cpu_reg_rmw_end - cpu_reg_rmw) != 20 * CPU_REG_TOTAL
+	.error "cpu_reg_rmw holds not one stub per register"
 	.endif
 	.if (cpu_reg_write_end - cpu_reg_write) != 8 * CPU_REG_TOTAL
 	.error "cpu_reg_write holds not one stub per register"
@@ -63,30 +70,23 @@ cpu_reg_write_end:
  * platform has no IMPLEMENTATION DEFINED registers the walk ends at the
  * first row that needs them (they come last), before any other work, so
  * that such a platform pays two loads for a list of those alone. No stack;
- * clobbers x1-x10 (x0 is the caller's); ends with a branch to \done.
+ * clobbers x1-x10 (x0 is the caller's). \done is the label right after
+ * the macro: it ends there, by a branch or by falling through.
  */
 	.macro run_rows done
-	ldrb	w4, [x3, #CPU_ROW_FLAGS]
-#if !PLAT_CPU_IMPDEF_REGS
-	tbnz	w4, #CPU_ROW_IMPDEF_BIT, \done
-#endif
 	ubfx	x5, x2, #MIDR_VARIANT_SHIFT, #4
 	and	x2, x2, #MIDR_REVISION_MASK
 	orr	x2, x2, x5, lsl #4		/* x2 = CPU_REV(variant, revision) */
 	mov	x5, #CPU_ROW_SIZE
 	madd	x1, x1, x5, x3			/* x1 = the end of the rows */
-	b	2f
-1:	cmp	x3, x1
-	b.hs	\done
-	ldrb	w4, [x3, #CPU_ROW_FLAGS]
+1:	ldrb	w4, [x3, #CPU_ROW_FLAGS]
 #if !PLAT_CPU_IMPDEF_REGS
 	tbnz	w4, #CPU_ROW_IMPDEF_BIT, \done
 #endif
-2:	ldrb	w5, [x3, #CPU_ROW_REV_LO]
+	ldrb	w5, [x3, #CPU_ROW_REV_LO]
+	ldrb	w9, [x3, #CPU_ROW_REV_HI]
 	cmp	x2, x5
-	b.lo	8f
-	ldrb	w5, [x3, #CPU_ROW_REV_HI]
-	cmp	x2, x5
+	ccmp	x2, x9, #2, hs			/* below rev_lo: C set, Z clear, "hi" */
 	b.hi	8f
 	tbz	w4, #CPU_ROW_SSBS_BIT, 3f
 	CPU_READ_PFR1(x5)
@@ -94,35 +94,31 @@ cpu_reg_write_end:
 	cbz	x5, 8f
 3:	ldr	x6, [x3, #CPU_ROW_WRITE]
 	ldrb	w7, [x3, #CPU_ROW_NWRITE]
-4:	cbz	w7, 8f
-	ldr	w8, [x6, #CPU_REG_WRITE_REG]
+	cbz	w7, 8f
+4:	ldr	w8, [x6, #CPU_REG_WRITE_REG]
 	cbz	w8, 6f				/* CPU_REG_NONE: its barriers alone */
-	cmp	w8, #CPU_REG_TOTAL
-	b.hs	7f				/* no such register: not a row of ours */
 	ldp	x9, x10, [x6, #CPU_REG_WRITE_SET]
-	adr	x4, 5f				/* where the stubs come back */
-	mov	x5, xzr
+	adr	x4, 6f				/* where the stubs come back */
 	cmn	x10, #1				/* every bit cleared: no read */
 	b.eq	5f
-	adr	x5, cpu_reg_read
+	adr	x5, cpu_reg_rmw			/* + 20 bytes a stub */
+	add	x5, x5, x8, lsl #4
+	add	x5, x5, x8, lsl #2
+	br	x5
+5:	adr	x5, cpu_reg_write
 	add	x5, x5, x8, lsl #3
 	br	x5
-5:	bic	x5, x5, x10
-	orr	x5, x5, x9
-	adr	x4, 6f
-	adr	x9, cpu_reg_write
-	add	x9, x9, x8, lsl #3
-	br	x9
 6:	ldr	w8, [x6, #CPU_REG_WRITE_SYNC]
 	tbz	w8, #CPU_SYNC_DSB_SY_BIT, 61f
 	CPU_DSB_SY
 61:	tbz	w8, #CPU_SYNC_ISB_BIT, 7f
 	CPU_ISB
 7:	add	x6, x6, #CPU_REG_WRITE_SIZE
-	sub	w7, w7, #1
-	b	4b
+	subs	w7, w7, #1
+	b.ne	4b
 8:	add	x3, x3, #CPU_ROW_SIZE
-	b	1b
+	cmp	x3, x1
+	b.lo	1b
 	.endm
 
 /* cpu_run_rows(x0 = rows, x1 = count, x2 = MIDR_EL1), for C (power-down). */
@@ -134,22 +130,30 @@ func cpu_run_rows
 endfunc cpu_run_rows
 
 /*
- * cpu_reset_handler: this CPU's unit, found by MIDR_EL1 among the
- * registered ones in rank order (the generic unit if none claims it),
- * returned in x0 after its CPU_AT_RESET rows ran and an ISB made every
- * write of theirs take effect (TF-A ends its reset handlers so). No stack,
- * MMU and caches off (the entry turns the instruction cache on after it:
- * el3_icache_on); clobbers x0-x10.
+ * cpu_reset_handler(x0 = this CPU's unit if the caller knows it, else 0):
+ * the unit, found by MIDR_EL1 among the registered ones in rank order (the
+ * generic unit if none claims it) when x0 is 0, returned in x0 after its
+ * CPU_AT_RESET rows ran and an ISB made every write of theirs take effect
+ * (TF-A ends its reset handlers so). BL31's warm entry passes the unit the
+ * core found at its first boot. No stack, MMU and caches off (the entry
+ * turns the instruction cache on after it: el3_icache_on); clobbers x0-x10.
  */
 func cpu_reset_handler
 	CPU_READ_MIDR(x2)
+	cbnz	x0, .Lreset_found
 	mov_imm	x1, MIDR_MODEL_MASK
 	and	x1, x2, x1
 	adr_l	x0, __start_cpu_ops
+	adr_l	x3, __stop_cpu_ops
+	/* Each unit in turn, or the generic one after the last. */
 .Lreset_compare:
 	ldr	w4, [x0, #CPU_OPS_MIDR]
 	cmp	w4, w1
-	b.ne	.Lreset_next
+	b.eq	.Lreset_found
+	add	x0, x0, #CPU_OPS_SIZE
+	cmp	x0, x3
+	b.lo	.Lreset_compare
+	adr_l	x0, cpu_ops_generic
 .Lreset_found:
 	ldr	w1, [x0, #CPU_OPS_RESET_COUNT]
 	ldr	x3, [x0, #CPU_OPS_RESET_ROW]
@@ -157,14 +161,6 @@ func cpu_reset_handler
 	run_rows 9f
 9:	CPU_ISB
 	ret
-	/* Not this unit: the next, or the generic one after the last. */
-.Lreset_next:
-	add	x0, x0, #CPU_OPS_SIZE
-	adr_l	x3, __stop_cpu_ops
-	cmp	x0, x3
-	b.lo	.Lreset_compare
-	adr_l	x0, cpu_ops_generic
-	b	.Lreset_found
 endfunc cpu_reset_handler
 
 /*

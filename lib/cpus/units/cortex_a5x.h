@@ -15,8 +15,13 @@
 
 #define CPUECTLR_SMPEN (1ULL << 6)
 
+/*
+ * The reset rows' writes need no barrier of their own: cpu_reset_handler
+ * ends with an ISB, before the caches and MMU go on (as TF-A's reset
+ * functions for these cores end with one).
+ */
 static const struct cpu_reg_write smpen_on[] = {
-	CPU_SET(A57_CPUECTLR_EL1, CPUECTLR_SMPEN, CPU_SYNC_ISB),
+	CPU_SET(A57_CPUECTLR_EL1, CPUECTLR_SMPEN, 0),
 };
 static const struct cpu_reg_write smpen_off[] = {
 	CPU_CLEAR(A57_CPUECTLR_EL1, CPUECTLR_SMPEN, CPU_SYNC_ISB),
@@ -44,7 +49,7 @@ static const struct cpu_row smpen_leave[] = { CPU_STEP(CPU_AT_LEAVE, CPU_ROW_BUI
 #define A57_CLASS_BHB_LOOPS 8
 
 static const struct cpu_reg_write no_load_pass_store[] = {
-	CPU_SET(A57_CPUACTLR_EL1, 1ULL << 55, CPU_SYNC_ISB),
+	CPU_SET(A57_CPUACTLR_EL1, 1ULL << 55, 0), /* at reset only: as smpen_on */
 };
 
 /* Walked at reset only when the build carries WORKAROUND_CVE_2018_3639 (CPU_IF). */
