@@ -94,13 +94,21 @@ tlbi() {
 	sed 's/^/    /' <<<"$out"
 	return $rc
 }
-# adds COLUMN DELTA PATH...: in COLUMN each path's figure is none's plus DELTA.
+# adds COLUMN DELTA PATH...: in COLUMN each path's figure is none's plus
+# DELTA; exactly, but for the CPU_ON-to-entry row, within 1 ns: it is the
+# mean of 200 intervals each read to a 16 ns tick, and where in a tick they
+# fall moves with how long the boot before took (each build's own keys).
 adds() {
-	local c=$1 d=$2 p none got
+	local c=$1 d=$2 p none got slack
 	shift 2
 	for p in "$@"; do
-		none=$(figure "$p" 3) got=$(figure "$p" "$c")
-		[ -n "$none" ] && [ -n "$got" ] && [ $((got - none)) -eq "$d" ] || return 1
+		none=$(figure "$p" 3) got=$(figure "$p" "$c") slack=0
+		[ "$p" != "$on_entry" ] || slack=1
+		[ -z "$none" ] || [ -z "$got" ] || [ $((got - none)) -eq "$d" ] ||
+			echo "    $p: none $none, column $c $got (want +$d, within $slack)"
+		[ -n "$none" ] && [ -n "$got" ] && [ $((got - none - d)) -le $slack ] &&
+			[ $((got - none - d)) -ge $((-slack)) ] ||
+			return 1
 	done
 }
 smc=(SMCCC_VERSION PSCI_VERSION "PMF GET_TIMESTAMP (SMC64)" "CPU_SUSPEND core standby (wake-up pending)")
