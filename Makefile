@@ -297,8 +297,8 @@ CONFIG_RUNTIME_ONLY := BL33 RUN_TIMEOUT $(PLAT_RUNTIME_ONLY)
 # Remade when that file's content changes; every object waits for it
 # (through asm_offsets.h, which includes pmf.h).
 PMF_ABI_H := $(BUILD_DIR)/include/pmf_abi.h
-$(PMF_ABI_H): tools/common/pmf.py tools/common/generated.py FORCE
-	@$(call if_changed,GEN     $@,tools/common/pmf.py tools/common/generated.py) python3 -m tools.common.pmf --c-header $@
+$(PMF_ABI_H): tools/common/pmf.py tools/common/generated.py include/lib/psci/psci.h FORCE
+	@$(call if_changed,GEN     $@,tools/common/pmf.py tools/common/generated.py include/lib/psci/psci.h) python3 -m tools.common.pmf --c-header $@
 
 # Offsets that assembly uses are generated from the C structures: the
 # compiler's assembly of lib/el3_runtime/asm_offsets.c ($@.s), turned into

@@ -16,6 +16,7 @@
 #include <lib/el3_runtime/context.h>
 #include <lib/el3_runtime/cpu_data.h>
 #include <lib/pmf.h>
+#include <lib/pmf_ring.h>
 #include <lib/utils_def.h>
 #include <lib/psci/psci_lib.h>
 #include <plat/plat_setup.h>

@@ -9,7 +9,6 @@
 #include <lib/cpus/cpu_ops.h>
 #include <lib/el3_runtime/context.h>
 #include <lib/el3_runtime/cpu_data.h>
-#include <lib/pmf.h>
 #include <lib/psci/psci.h>
 #include <lib/psci/psci_lib.h>
 
@@ -76,7 +75,7 @@ int psci_cpu_off(void)
 	 */
 	if (psci_cores_running() == 1U) {
 		psci_unlock_ancestors(l);
-		pmf_capture_no_low_power();
+		psci_pmf_no_low_power();
 		return PSCI_E_DENIED;
 	}
 	psci_count_on(-1);
@@ -99,7 +98,7 @@ int psci_cpu_off(void)
 	 */
 	psci_stat_begin(pos, psci_core_off_index());
 	/* Cleaned: the CPU_ON warm boot stores EXIT_HW_LOW_PWR with the MMU off. */
-	pmf_capture_power_down();
+	psci_pmf_power_down(PSCI_FID_CPU_OFF, 0);
 	psci_pwr_down_wfi(psci_find_off_level(&state), true, psci_warm_entry());
 }
 
@@ -116,7 +115,7 @@ int psci_cpu_freeze(void)
 	/* As for CPU_OFF: someone must still be able to reset the system. */
 	if (psci_cores_running() == 1U) {
 		psci_unlock_ancestors(l);
-		pmf_capture_no_low_power();
+		psci_pmf_no_low_power();
 		return PSCI_E_DENIED;
 	}
 	psci_count_frozen();
@@ -132,7 +131,7 @@ int psci_cpu_freeze(void)
 	 * A call that never returns: its PMF record stays in progress (no
 	 * EXIT_PSCI), its ring record is written now.
 	 */
-	pmf_capture_frozen(PSCI_FID_CPU_FREEZE);
+	psci_pmf_frozen();
 	psci_plat()->cpu_freeze();
 }
 

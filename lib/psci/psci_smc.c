@@ -9,7 +9,6 @@
 
 #include <common/debug.h>
 #include <lib/psci/psci.h>
-#include <lib/pmf.h>
 #include <lib/psci/psci_lib.h>
 #include <lib/smccc.h>
 #include <plat/plat_topology.h>
@@ -146,7 +145,7 @@ static __attribute__((noinline)) int last_at_index(struct psci_pstate_fields *f)
  */
 static int refused(int rc)
 {
-	pmf_capture_no_low_power();
+	psci_pmf_no_low_power();
 	return rc;
 }
 
@@ -469,6 +468,12 @@ static uint64_t fn_features(uint32_t fid, uint64_t x1, uint64_t x2, uint64_t x3,
 {
 	(void)fid, (void)x2, (void)x3, (void)spsr;
 	return rc64(features((uint32_t)x1));
+}
+
+void psci_pmf_returned(uint32_t fid, uint64_t x1, uint64_t ret)
+{
+	pmf_ring_commit(fid & PSCI_FUNC_NUM_MASK, (fid & PSCI_FID_SMC64_BIT) != 0U,
+	                psci_pmf_power_state(fid, x1), (int64_t)ret);
 }
 
 uint64_t psci_smc_handler(uint32_t fid, uint64_t x1, uint64_t x2, uint64_t x3, uint64_t caller_spsr)

@@ -50,6 +50,7 @@
 #include <lib/el3_runtime/cpu_data.h>
 #include <lib/mem_ranges.h>
 #include <lib/pmf.h>
+#include <lib/pmf_ring.h>
 #include <lib/psci/psci.h>
 #include <lib/psci/psci_lib.h>
 #include <lib/smccc.h>
@@ -778,11 +779,14 @@ static void ring_after_call(unsigned int c, uint32_t fid, uint64_t x1, int64_t r
 		return;
 	}
 	if (how == EXIT_PWR_DOWN) {
-		EXPECT(staged == PMF_RING_ENTERED && cpu_data_sim[c].pmf_ring_fid == fid &&
-		               cpu_data_sim[c].pmf_ring_x1 == x1,
-		       "core %u: a power-down staged outcome %u, fid 0x%x, x1 0x%llx", c, staged,
-		       cpu_data_sim[c].pmf_ring_fid,
-		       (unsigned long long)cpu_data_sim[c].pmf_ring_x1);
+		uint32_t ps = (fid & 0x1fU) == 1U ? (uint32_t)x1 : 0U;
+
+		EXPECT(staged == PMF_RING_ENTERED &&
+		               cpu_data_sim[c].pmf_ring_function == ring_function(fid) &&
+		               cpu_data_sim[c].pmf_ring_power_state == ps,
+		       "core %u: a power-down staged outcome %u, function 0x%x, power_state 0x%x",
+		       c, staged, cpu_data_sim[c].pmf_ring_function,
+		       cpu_data_sim[c].pmf_ring_power_state);
 		ring_down[c] = true;
 		ring_down_fid[c] = fid;
 		ring_down_ps[c] = (uint32_t)x1;
@@ -798,7 +802,8 @@ static void ring_after_call(unsigned int c, uint32_t fid, uint64_t x1, int64_t r
 	       "core %u: abandoned without a pending wake-up, or with time in low power", c);
 	/* The Standard Service's part: EXIT_PSCI, then the record. */
 	pmf_capture(RT_INSTR_EXIT_PSCI, false);
-	pmf_ring_returned((uint64_t)rc);
+	if (pmf_ring_pending())
+		psci_pmf_returned(fid, x1, (uint64_t)rc);
 	ring_expect(c, fid, (uint32_t)x1, rc,
 	            rc != 0                        ? PMF_RING_DENIED
 	            : staged == PMF_RING_ABANDONED ? PMF_RING_ABANDONED
@@ -819,7 +824,7 @@ static int64_t call(unsigned int c, uint32_t fid, uint64_t x1, uint64_t x2, uint
 	cur = c;
 	scr_sim[c] = SCR_NS_RETURN;
 	wfi_unrouted = 0;
-	/* What the SMC vector saves, where a power-down's record takes them from. */
+	/* What the SMC vector saves, where PSCI reads a power-down's call from. */
 	cpu_data_sim[c].ctx.x[0] = fid;
 	cpu_data_sim[c].ctx.x[1] = x1;
 	if (chance(2))

@@ -17,8 +17,8 @@
 UNIT_DIR := $(BUILD_BASE)/tests/unit
 # The generated PMF ABI header (tools/common/pmf.py), as the firmware has it.
 UNIT_PMF_ABI_H := $(UNIT_DIR)/include/pmf_abi.h
-$(UNIT_PMF_ABI_H): tools/common/pmf.py tools/common/generated.py FORCE
-	@$(call if_changed,GEN     $@,tools/common/pmf.py tools/common/generated.py) python3 -m tools.common.pmf --c-header $@
+$(UNIT_PMF_ABI_H): tools/common/pmf.py tools/common/generated.py include/lib/psci/psci.h FORCE
+	@$(call if_changed,GEN     $@,tools/common/pmf.py tools/common/generated.py include/lib/psci/psci.h) python3 -m tools.common.pmf --c-header $@
 UNIT_CFLAGS := $(HOST_CFLAGS) -I$(UNIT_DIR)/include -fsanitize=address,undefined -fno-sanitize-recover=all
 # The firmware configuration the tests compile against (fixed, not the build's).
 # (The platform's title, config.h's string, is a stand-in: no test
@@ -125,7 +125,7 @@ $(MUTANTS_DIR)/sys_stat/psci_suspend.c: lib/psci/psci_suspend.c
 	@! cmp -s $< $@ || { echo "mutant sys_stat: the pattern no longer matches $<" >&2; exit 1; }
 $(MUTANTS_DIR)/record/psci_suspend.c: lib/psci/psci_suspend.c
 	@mkdir -p $(@D)
-	@sed 's/pmf_capture_no_low_power();//' $< > $@
+	@sed 's/psci_pmf_no_low_power();//' $< > $@
 	@! cmp -s $< $@ || { echo "mutant record: the pattern no longer matches $<" >&2; exit 1; }
 $(MUTANTS_DIR)/osi_level/psci_state.c: lib/psci/psci_state.c
 	@mkdir -p $(@D)
