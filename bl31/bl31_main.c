@@ -12,6 +12,7 @@
 #include <common/debug.h>
 #include <common/runtime_svc.h>
 #include <drivers/gicv3.h>
+#include <lib/cpus/cpu_entry.h>
 #include <lib/cpus/errata.h>
 #include <lib/el3_runtime/context.h>
 #include <lib/el3_runtime/cpu_data.h>
