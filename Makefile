@@ -118,6 +118,10 @@ endif
 OPTIONS_BEFORE_PLAT := $(OPTIONS)
 include $(PLATFORM_MAKEFILE)
 $(call platform_contract_check)
+# The deprecated Arm SiP PMF IDs are answered where the platform links the
+# Arm SiP service (services/arm_sip_svc): the code and the payload's
+# expectations follow from that one line of its platform.mk.
+$(call plat_constant,PLAT_ARM_SIP_PMF,$(if $(filter services/arm_sip_svc/%,$(PLAT_BL31_SOURCES)),1,0))
 PLATFORM_OPTIONS := $(filter-out $(OPTIONS_BEFORE_PLAT),$(OPTIONS))
 
 # Options whose default the platform may set through PLAT_DEFAULT_<NAME>.

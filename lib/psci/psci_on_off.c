@@ -28,7 +28,7 @@ int psci_cpu_on(unsigned int pos, const struct psci_ns_entry *entry)
 		cpu->ns_entry = *entry;
 		cpu->aff_info = PSCI_AFF_ON_PENDING;
 		psci_count_on(1);
-		rc = psci_plat()->pwr_domain_on(cpu->mpidr, pos);
+		rc = plat_pwr_domain_on(cpu->mpidr, pos);
 		if (rc != 0) {
 			psci_count_on(-1);
 			cpu->aff_info = PSCI_AFF_OFF;
@@ -83,7 +83,7 @@ int psci_cpu_off(void)
 	psci_set_target_states(l, &state);
 	l.cpu->target_pwrlvl = PLAT_MAX_PWR_LVL;
 	psci_pwrdown_cpu_start(&state);
-	psci_plat()->pwr_domain_off(&state);
+	plat_pwr_domain_off(&state);
 	/*
 	 * From here AFFINITY_INFO reports OFF and CPU_ON may restart us (under
 	 * the target's own lock, which needs none of these: the core's own
@@ -145,9 +145,9 @@ void psci_power_up_finish(unsigned int pos, unsigned int end_lvl)
 
 	psci_get_target_states(l, &state);
 	if (l.cpu->aff_info == PSCI_AFF_ON_PENDING)
-		psci_plat()->pwr_domain_on_finish(&state);
+		plat_pwr_domain_on_finish(&state);
 	else
-		psci_plat()->pwr_domain_suspend_finish(&state);
+		plat_pwr_domain_suspend_finish(&state);
 
 	/* This core and every domain above it up to the locked level run again. */
 	psci_set_running(l);

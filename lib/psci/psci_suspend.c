@@ -39,7 +39,7 @@ static int cpu_standby(unsigned int pos, unsigned int idx, const struct psci_pow
 	pmf_capture_enter_no_flush();
 	uint64_t scr = standby_route_wakeups();
 
-	psci_plat()->cpu_standby(state->pwr_domain_state[PSCI_CPU_PWR_LVL]);
+	plat_cpu_standby(state->pwr_domain_state[PSCI_CPU_PWR_LVL]);
 	write_scr_el3(scr);
 	psci_pmf_exit_to_caller();
 	psci_stat_end(pos);
@@ -120,7 +120,7 @@ static int suspend(struct psci_power_state *state, const struct psci_pstate_fiel
 		l.cpu->ns_entry = *entry;
 		psci_pwrdown_cpu_start(state);
 	}
-	psci_plat()->pwr_domain_suspend(state);
+	plat_pwr_domain_suspend(state);
 	psci_unlock_ancestors(l);
 
 	/*
@@ -144,7 +144,7 @@ static int suspend(struct psci_power_state *state, const struct psci_pstate_fiel
 
 	if (psci_find_target_level(state) == PSCI_CPU_PWR_LVL) {
 		/* Core standby (OS-initiated mode): the platform's own wait. */
-		psci_plat()->cpu_standby(state->pwr_domain_state[PSCI_CPU_PWR_LVL]);
+		plat_cpu_standby(state->pwr_domain_state[PSCI_CPU_PWR_LVL]);
 	} else {
 		dsb_sy();
 		wfi();

@@ -202,24 +202,24 @@ static bool fail_next_on;                    /* the platform cannot start the ne
 static struct psci_power_state finish_state; /* what a finisher was given */
 static bool finish_called;
 
-static void sim_cpu_standby(uint8_t s)
+void plat_cpu_standby(uint8_t s)
 {
 	(void)s;
 	check_wake_routed();
 	now += 3;
 	run_while_waiting();
 }
-static int sim_pwr_domain_on(uint64_t mpidr, unsigned int pos)
+int plat_pwr_domain_on(uint64_t mpidr, unsigned int pos)
 {
 	(void)mpidr;
 	(void)pos;
 	return fail_next_on ? -1 : 0;
 }
-static void sim_pwr_domain_off(const struct psci_power_state *s)
+void plat_pwr_domain_off(const struct psci_power_state *s)
 {
 	(void)s;
 }
-static void sim_pwr_domain_suspend(const struct psci_power_state *s)
+void plat_pwr_domain_suspend(const struct psci_power_state *s)
 {
 	(void)s;
 }
@@ -236,15 +236,31 @@ static void sim_finish(const struct psci_power_state *s)
 	finish_state = *s;
 	finish_called = true;
 }
+
+/* A power-up after CPU_ON and after a suspend finish alike. */
+void plat_pwr_domain_on_finish(const struct psci_power_state *state)
+{
+	sim_finish(state);
+}
+
+void plat_pwr_domain_suspend_finish(const struct psci_power_state *state)
+{
+	sim_finish(state);
+}
 /* lib/cpus' hook (include/lib/cpus/cpu_ops.h): the levels it is told go off. */
 static unsigned int pwrdown_off_lvl = ~0U;
 void cpu_pwr_down_prep(unsigned int off_lvl)
 {
 	pwrdown_off_lvl = off_lvl;
 }
-static void __attribute__((noreturn)) sim_system_off(void)
+void __attribute__((noreturn)) plat_system_off(void)
 {
 	longjmp(exit_jmp, EXIT_SYSTEM);
+}
+
+void __attribute__((noreturn)) plat_system_reset(void)
+{
+	plat_system_off();
 }
 static void __attribute__((noreturn)) sim_cpu_freeze(void)
 {
@@ -260,14 +276,6 @@ static int sim_node_hw_state(unsigned int pos, unsigned int level, uint8_t st)
 static const struct plat_psci_ops sim_ops = {
 	.power_states = sim_states,
 	.power_state_count = NSTATES,
-	.cpu_standby = sim_cpu_standby,
-	.pwr_domain_on = sim_pwr_domain_on,
-	.pwr_domain_off = sim_pwr_domain_off,
-	.pwr_domain_suspend = sim_pwr_domain_suspend,
-	.pwr_domain_on_finish = sim_finish,
-	.pwr_domain_suspend_finish = sim_finish,
-	.system_off = sim_system_off,
-	.system_reset = sim_system_off,
 	.node_hw_state = sim_node_hw_state,
 	.cpu_freeze = sim_cpu_freeze,
 	.default_suspend_state = 0x01010022,
