@@ -119,9 +119,9 @@ OPTIONS_BEFORE_PLAT := $(OPTIONS)
 include $(PLATFORM_MAKEFILE)
 $(call platform_contract_check)
 # The deprecated Arm SiP PMF IDs are answered where the platform links the
-# Arm SiP service (services/arm_sip_svc): the code and the payload's
+# Arm SiP service (services/optional/arm_sip_svc): the code and the payload's
 # expectations follow from that one line of its platform.mk.
-$(call plat_constant,PLAT_ARM_SIP_PMF,$(if $(filter services/arm_sip_svc/%,$(PLAT_BL31_SOURCES)),1,0))
+$(call plat_constant,PLAT_ARM_SIP_PMF,$(if $(filter services/optional/arm_sip_svc/%,$(PLAT_BL31_SOURCES)),1,0))
 PLATFORM_OPTIONS := $(filter-out $(OPTIONS_BEFORE_PLAT),$(OPTIONS))
 
 # Options whose default the platform may set through PLAT_DEFAULT_<NAME>.
@@ -383,7 +383,9 @@ include tools/cert_create/cert_create.mk
 include make_helpers/trusted_boot.mk
 include tests/host/cot_verify.mk
 include tests/unit/unit.mk
-include $(filter-out tests/unit/unit.mk,$(wildcard tests/unit/*.mk))
+include $(filter-out tests/unit/unit.mk tests/unit/discovered.mk,$(wildcard tests/unit/*.mk))
+# Last: the unit-test files no rule above named (discovered, not listed).
+include tests/unit/discovered.mk
 include tests/fuzz/fuzz.mk
 include tools/profile/profile.mk
 include make_helpers/linux_latency.mk

@@ -21,7 +21,7 @@
 /*
  * The deprecated Arm SiP IDs of GET_TIMESTAMP (OEN 2, function 0x10) that
  * older TFTF builds call; answered, with the same arguments and results,
- * where the platform links services/arm_sip_svc (N1SDP, FVP; make derives
+ * where the platform links services/optional/arm_sip_svc (N1SDP, FVP; make derives
  * PLAT_ARM_SIP_PMF from that).
  */
 #define PMF_SMC_GET_TIMESTAMP_32_DEP U(0x82000010)

@@ -13,6 +13,15 @@
 #
 # make check's unit suite (tests/suites.toml) runs every $(UNIT_TESTS)
 # binary, with $(UNIT_TEST_ARGS_test_<name>) as its arguments.
+#
+# Unit tests are discovered, not listed: every tests/unit/test_<name>.c and
+# plat/<p>/tests/test_<name>.c is one. A rule here says what firmware
+# sources and flags a test compiles with (its MAIN recorded in
+# UNIT_TEST_MAINS; a rule of its own adds its file there too); a test file
+# no rule names is built alone, with the qemu platform's headers
+# (tests/unit/discovered.mk, included last), and runs, or fails to link naming
+# what it needs: a forgotten line never drops a test silently
+# (tests/host/discovery_test.sh).
 
 UNIT_DIR := $(BUILD_BASE)/tests/unit
 # The generated PMF ABI header (tools/common/pmf.py), as the firmware has it.
@@ -52,6 +61,7 @@ $(1): $(2) $(3) $(6) tests/unit/unit.mk $(HOST_TOOLCHAIN_STAMP) | $(UNIT_PMF_ABI
 endef
 define unit_test
 UNIT_TESTS += $(UNIT_DIR)/test_$(1)
+UNIT_TEST_MAINS += $(or $(5),tests/unit/test_$(1).c)
 $(call host_test,$(UNIT_DIR)/test_$(1),$(or $(5),tests/unit/test_$(1).c),$(2),$(3),$(4),$(6))
 endef
 
