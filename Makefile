@@ -131,6 +131,7 @@ ifeq ($(ENABLE_RUNTIME_INSTRUMENTATION)$(PMF_RING),01)
 $(error PMF_RING=1 needs ENABLE_RUNTIME_INSTRUMENTATION=1: the ring holds the runtime-instrumentation timestamps)
 endif
 $(call bool_option,ENABLE_ASSERTIONS,$(DEBUG),Keep assert() checks in the images)
+$(call bool_option,SMC_FAST_PATHS,1,BL31's vectors answer reserved function IDs$(comma) SMCCC_VERSION and PSCI_VERSION themselves; 0: every SMC takes the C dispatcher$(comma) whose answers they must equal (make check's fast-paths suite boots both and compares; docs/design/architecture.rst))
 $(call bool_option,WORKAROUND_CVE_2022_23960,$(or $(PLAT_DEFAULT_WORKAROUND_CVE_2022_23960),0),Spectre-BHB (CVE-2022-23960): BL31 runs the branch-history loop on every lower-EL entry of the CPUs whose unit has the row (Neoverse N1 and Cortex-A76: 24 branches; Cortex-A57/A72: 8; docs/plat/n1sdp.rst))
 $(call bool_option,WORKAROUND_CVE_2018_3639,$(or $(PLAT_DEFAULT_WORKAROUND_CVE_2018_3639),0),Speculative store bypass (CVE-2018-3639) at reset: PSTATE.SSBS = 0 where FEAT_SSBS (Neoverse N1; with erratum 3324349's ISB); load-pass-store off on Cortex-A57/A72)
 $(call bool_option,WORKAROUND_CVE_2025_10263,$(or $(PLAT_DEFAULT_WORKAROUND_CVE_2025_10263),0),CVE-2025-10263 (Arm notice 112137): a TLBI VALE3IS and DSB ISH after every broadcast TLBI and its DSB EL3 runs; on by default where the platform's cores are affected)
