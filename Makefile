@@ -118,6 +118,10 @@ endif
 OPTIONS_BEFORE_PLAT := $(OPTIONS)
 include $(PLATFORM_MAKEFILE)
 $(call platform_contract_check)
+# The deprecated Arm SiP PMF IDs are answered where the platform links the
+# Arm SiP service (services/optional/arm_sip_svc): the code and the payload's
+# expectations follow from that one line of its platform.mk.
+$(call plat_constant,PLAT_ARM_SIP_PMF,$(if $(filter services/optional/arm_sip_svc/%,$(PLAT_BL31_SOURCES)),1,0))
 PLATFORM_OPTIONS := $(filter-out $(OPTIONS_BEFORE_PLAT),$(OPTIONS))
 
 # Options whose default the platform may set through PLAT_DEFAULT_<NAME>.
@@ -127,6 +131,7 @@ ifeq ($(ENABLE_RUNTIME_INSTRUMENTATION)$(PMF_RING),01)
 $(error PMF_RING=1 needs ENABLE_RUNTIME_INSTRUMENTATION=1: the ring holds the runtime-instrumentation timestamps)
 endif
 $(call bool_option,ENABLE_ASSERTIONS,$(DEBUG),Keep assert() checks in the images)
+$(call bool_option,SMC_FAST_PATHS,1,BL31's vectors answer reserved function IDs$(comma) SMCCC_VERSION and PSCI_VERSION themselves; 0: every SMC takes the C dispatcher$(comma) whose answers they must equal (make check's fast-paths suite boots both and compares; docs/design/architecture.rst))
 $(call bool_option,WORKAROUND_CVE_2022_23960,$(or $(PLAT_DEFAULT_WORKAROUND_CVE_2022_23960),0),Spectre-BHB (CVE-2022-23960): BL31 runs the branch-history loop on every lower-EL entry of the CPUs whose unit has the row (Neoverse N1 and Cortex-A76: 24 branches; Cortex-A57/A72: 8; docs/plat/n1sdp.rst))
 $(call bool_option,WORKAROUND_CVE_2018_3639,$(or $(PLAT_DEFAULT_WORKAROUND_CVE_2018_3639),0),Speculative store bypass (CVE-2018-3639) at reset: PSTATE.SSBS = 0 where FEAT_SSBS (Neoverse N1; with erratum 3324349's ISB); load-pass-store off on Cortex-A57/A72)
 $(call bool_option,WORKAROUND_CVE_2025_10263,$(or $(PLAT_DEFAULT_WORKAROUND_CVE_2025_10263),0),CVE-2025-10263 (Arm notice 112137): a TLBI VALE3IS and DSB ISH after every broadcast TLBI and its DSB EL3 runs; on by default where the platform's cores are affected)
@@ -297,8 +302,8 @@ CONFIG_RUNTIME_ONLY := BL33 RUN_TIMEOUT $(PLAT_RUNTIME_ONLY)
 # Remade when that file's content changes; every object waits for it
 # (through asm_offsets.h, which includes pmf.h).
 PMF_ABI_H := $(BUILD_DIR)/include/pmf_abi.h
-$(PMF_ABI_H): tools/common/pmf.py tools/common/generated.py FORCE
-	@$(call if_changed,GEN     $@,tools/common/pmf.py tools/common/generated.py) python3 -m tools.common.pmf --c-header $@
+$(PMF_ABI_H): tools/common/pmf.py tools/common/generated.py include/lib/psci/psci.h FORCE
+	@$(call if_changed,GEN     $@,tools/common/pmf.py tools/common/generated.py include/lib/psci/psci.h) python3 -m tools.common.pmf --c-header $@
 
 # Offsets that assembly uses are generated from the C structures: the
 # compiler's assembly of lib/el3_runtime/asm_offsets.c ($@.s), turned into
@@ -379,7 +384,9 @@ include tools/cert_create/cert_create.mk
 include make_helpers/trusted_boot.mk
 include tests/host/cot_verify.mk
 include tests/unit/unit.mk
-include $(filter-out tests/unit/unit.mk,$(wildcard tests/unit/*.mk))
+include $(filter-out tests/unit/unit.mk tests/unit/discovered.mk,$(wildcard tests/unit/*.mk))
+# Last: the unit-test files no rule above named (discovered, not listed).
+include tests/unit/discovered.mk
 include tests/fuzz/fuzz.mk
 include tools/profile/profile.mk
 include make_helpers/linux_latency.mk

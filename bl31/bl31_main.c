@@ -12,10 +12,12 @@
 #include <common/debug.h>
 #include <common/runtime_svc.h>
 #include <drivers/gicv3.h>
+#include <lib/cpus/cpu_entry.h>
 #include <lib/cpus/errata.h>
 #include <lib/el3_runtime/context.h>
 #include <lib/el3_runtime/cpu_data.h>
 #include <lib/pmf.h>
+#include <lib/pmf_ring.h>
 #include <lib/utils_def.h>
 #include <lib/psci/psci_lib.h>
 #include <plat/plat_setup.h>

@@ -44,6 +44,11 @@
 #   $(call plat_constant,NAME,VALUE)  a fact code, make and the tools read
 #                     (config.h and config.mk)
 #
+# and what make derives from it, never set by hand (config.h):
+#
+#   PLAT_ARM_SIP_PMF  1 when its PLAT_BL31_SOURCES link the Arm SiP service
+#                     (the deprecated Arm SiP PMF IDs are answered), else 0
+#
 # Its own tests live with it, in plat/<name>/tests/: unit.mk (host unit
 # tests, $(call unit_test,...), included by tests/unit/unit.mk) and
 # ci_test.sh (make check's platforms suite runs it after each build shape).

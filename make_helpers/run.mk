@@ -289,13 +289,16 @@ mitigations:
 LATEST_PASS = $(PYTHON) -m tools.rt_report.runs latest-pass --runs $(REPORT_DIR) --variant '$(RUN_VARIANT)'
 _docs:
 	@$(LATEST_PASS) >/dev/null || $(MAKE) --no-print-directory _run || true
-	@bash make_helpers/docs.sh $(BUILD_BASE)/docs "$$($(LATEST_PASS))" $(PLAT)
+	@bash make_helpers/docs.sh $(BUILD_BASE)/docs "$$($(LATEST_PASS))" $(PLAT) $(REPORT_DIR)/latest-bench
 
-# make perf-docs: the committed QEMU report must be what this firmware produces.
-perf-docs: _run
+# make perf-docs: the committed QEMU report and make bench's table
+# (docs/perf/bench-qemu.inc, tools/rt_report/bench_docs.py) must be what
+# this firmware produces: the docs state these figures, none by hand.
+perf-docs: _run _bench
 	@cp $(REPORT_DIR)/latest/psci-performance-qemu.rst docs/perf/
 	@rm -rf docs/perf/plots && mkdir -p docs/perf/plots && cp $(REPORT_DIR)/latest/plots/*.svg docs/perf/plots/
-	@echo "Updated docs/perf/psci-performance-qemu.rst and its plots"
+	@$(PYTHON) -m tools.rt_report.bench_docs $(REPORT_DIR)/latest-bench docs/perf/bench-qemu.inc
+	@echo "Updated docs/perf/psci-performance-qemu.rst, its plots and docs/perf/bench-qemu.inc"
 
 # make report LOG=<console log>: the latency report of a run this tree's
 # make run did not start (a board's console, a copy of a QEMU run's), with

@@ -53,20 +53,22 @@
 	 * its top reserved bit set goes to reserved_fid_aarch64 first, and one
 	 * with bits 23:0 clear (function number 0: the version calls) to
 	 * version_call_aarch64 (one untaken branch, and two instructions, for
-	 * every other call).
+	 * every other call). Their answers must be the C dispatcher's: with
+	 * SMC_FAST_PATHS=0 neither branch is built, every SMC takes the C
+	 * path, and make check's fast-paths suite compares the two builds'.
 	 */
 	.macro sync_lower_el aarch32, bhb
 	str	x30, [sp, #CTX_X30]
 	.if \bhb
 	bhb_loop x30
 	.endif
-	.if !\aarch32
+	.if !\aarch32 && SMC_FAST_PATHS
 	tbnz	w0, #FUNCID_RESERVED_TOP_SHIFT, reserved_fid_aarch64
 	.endif
 	mrs	x30, cntpct_el0
 	str	x30, [sp, #CPU_DATA_PMF_ENTER_TS]
 	stp	x0, x1, [sp, #CTX_X0]
-	.if !\aarch32
+	.if !\aarch32 && SMC_FAST_PATHS
 	tst	w0, #VERSION_CALL_ZERO_BITS
 	b.eq	version_call_aarch64
 	.endif

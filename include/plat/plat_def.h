@@ -15,8 +15,6 @@
  *                    CACHE_WRITEBACK_GRANULE;
  *  CPUs              PLAT_CPU_IMPDEF_REGS (1 when the CPUs'
  *                    IMPLEMENTATION DEFINED registers exist: lib/cpus);
- *  services          PLAT_ARM_SIP_PMF (1: the deprecated Arm SiP PMF IDs
- *                    are answered, as on Arm's platforms);
  *  memory            PLAT_BL1_RO_BASE/_LIMIT, BL1_RW_BASE/_LIMIT,
  *                    BL2_BASE/_LIMIT, BL31_BASE/_LIMIT (each image's linker
  *                    script asserts its budget against them),
@@ -51,6 +49,9 @@
  *
  * From make, not platform_def.h: PLAT_TITLE (config.h: the platform.mk's
  * title, a string), PLAT_NAME (the PLAT= name, a string), PLAT_<name> (1).
+ *
+ * Derived by make, never defined here (config.h): PLAT_ARM_SIP_PMF, 1 where
+ * the platform links the Arm SiP service (make_helpers/plat.mk).
  */
 #ifndef PLAT_PLAT_DEF_H
 #define PLAT_PLAT_DEF_H
@@ -63,8 +64,11 @@
 	!defined(CACHE_WRITEBACK_GRANULE)
 #error "platform_def.h: the topology (PLAT_CLUSTER_COUNT ... CACHE_WRITEBACK_GRANULE) is mandatory"
 #endif
-#if !defined(PLAT_CPU_IMPDEF_REGS) || !defined(PLAT_ARM_SIP_PMF) || !defined(PLAT_CPU_EXTERNAL_LLC)
-#error "platform_def.h: PLAT_CPU_IMPDEF_REGS, PLAT_CPU_EXTERNAL_LLC and PLAT_ARM_SIP_PMF are mandatory"
+#ifndef PLAT_CPU_IMPDEF_REGS
+#error "platform_def.h: PLAT_CPU_IMPDEF_REGS is mandatory"
+#endif
+#ifndef PLAT_CPU_EXTERNAL_LLC
+#error "platform_def.h: PLAT_CPU_EXTERNAL_LLC is mandatory"
 #endif
 #if !defined(PLAT_BL1_RO_BASE) || !defined(PLAT_BL1_RO_LIMIT) || !defined(BL1_RW_BASE) ||          \
 	!defined(BL1_RW_LIMIT) || !defined(BL2_BASE) || !defined(BL2_LIMIT) ||                     \

@@ -1,6 +1,7 @@
 /*
- * Porting interface: the platform's power operations, one const table
- * returned by plat_psci_setup() (called once, at cold boot), and the
+ * Porting interface: the platform's power operations (the mandatory hooks,
+ * plain functions; the optional ones and the power-state table in one
+ * table returned by plat_psci_setup(), called once, at cold boot), and the
  * power-domain topology. Hooks run on the calling core with the MMU on,
  * unless stated, and never call back into PSCI: what they need is passed
  * in. @state gives the coordinated local state per power level.
@@ -46,9 +47,15 @@ struct psci_pstate_desc {
 	struct psci_power_state state;
 };
 
+/*
+ * What varies with the platform at run time (N1SDP's SCP says what its
+ * system can do) or is data: returned by plat_psci_setup. The hooks every
+ * platform must have are plain functions, below it: a port that lacks one
+ * does not link, and the linker names it.
+ */
 struct plat_psci_ops {
 	/*
-	 * Mandatory. The power_state values the platform implements and the
+	 * Mandatory (psci_setup refuses a table without entries). The power_state values the platform implements and the
 	 * local state each requests per level; anything else is
 	 * INVALID_PARAMS. Where the StateIDs follow DEN0022's recommended
 	 * encoding, each entry's states are the ones its StateID names, but
@@ -61,46 +68,6 @@ struct plat_psci_ops {
 	 */
 	const struct psci_pstate_desc *power_states;
 	unsigned int power_state_count;
-	/*
-	 * Mandatory. Core-level standby: returns on a wake-up event. Called
-	 * with IRQ and FIQ routed to EL3 (SCR_EL3), so that a normal-world
-	 * interrupt is one; lib/psci gives the caller's SCR_EL3 back.
-	 */
-	void (*cpu_standby)(uint8_t cpu_state);
-	/*
-	 * Mandatory. Start core @pos (MPIDR @mpidr) at the warm-boot entry
-	 * point given to plat_psci_setup, MMU off. Target's aff_info is
-	 * ON_PENDING and its lock held. 0 or PSCI_E_INTERN_FAIL.
-	 */
-	int (*pwr_domain_on)(uint64_t mpidr, unsigned int pos);
-	/*
-	 * Mandatory. Arm the power controller for CPU_OFF of the domains in
-	 * @state (locks held, data cache on): after this hook lib/psci runs
-	 * the power-down tail itself (psci_pwr_down_wfi: the CPU's last cache
-	 * maintenance, MMU and data cache off, out of coherency, WFI), and
-	 * power must go at that WFI. No platform code writes caches back,
-	 * turns the data cache off or executes the WFI.
-	 */
-	void (*pwr_domain_off)(const struct psci_power_state *state);
-	/*
-	 * Mandatory. The same for a power-down or retention suspend to @state
-	 * (locks held); a power-down may also be abandoned: a wake-up that
-	 * comes before power goes makes the WFI return
-	 * (plat_psci_pwr_down_wake).
-	 */
-	void (*pwr_domain_suspend)(const struct psci_power_state *state);
-	/*
-	 * Mandatory wake-up hooks, MMU on, locks held, called from lib/psci's
-	 * one power-up finish (psci_power_up_finish): after CPU_ON, and after
-	 * a power-down or a retention suspend ended (@state: what the domains
-	 * were in).
-	 */
-	void (*pwr_domain_on_finish)(const struct psci_power_state *state);
-	void (*pwr_domain_suspend_finish)(const struct psci_power_state *state);
-	/* SYSTEM_OFF / SYSTEM_RESET: never return. Mandatory. */
-	void (*system_off)(void) __attribute__((noreturn));
-	void (*system_reset)(void) __attribute__((noreturn));
-
 	/*
 	 * Optional hooks: a NULL hook makes its PSCI function NOT_SUPPORTED
 	 * (and PSCI_FEATURES say so).
@@ -138,6 +105,42 @@ struct plat_psci_ops {
 	uint32_t default_suspend_state;
 	bool system_suspend;
 };
+
+/*
+ * The mandatory hooks: plain functions every platform defines (a port
+ * without one fails to link, naming it: tests/host/mandatory_hooks_test.sh).
+ *
+ * plat_cpu_standby(): core-level standby: returns on a wake-up event.
+ *   Called with IRQ and FIQ routed to EL3 (SCR_EL3), so that a
+ *   normal-world interrupt is one; lib/psci gives the caller's SCR_EL3 back.
+ * plat_pwr_domain_on(): start core @pos (MPIDR @mpidr) at the warm-boot
+ *   entry point given to plat_psci_setup, MMU off. Target's aff_info is
+ *   ON_PENDING and its lock held. 0 or PSCI_E_INTERN_FAIL.
+ * plat_pwr_domain_off(): arm the power controller for CPU_OFF of the
+ *   domains in @state (locks held, data cache on): after this hook
+ *   lib/psci runs the power-down tail itself (psci_pwr_down_wfi: the CPU's
+ *   last cache maintenance, MMU and data cache off, out of coherency,
+ *   WFI), and power must go at that WFI. No platform code writes caches
+ *   back, turns the data cache off or executes the WFI.
+ * plat_pwr_domain_suspend(): the same for a power-down or retention
+ *   suspend to @state (locks held); a power-down may also be abandoned: a
+ *   wake-up that comes before power goes makes the WFI return
+ *   (plat_psci_pwr_down_wake).
+ * plat_pwr_domain_on_finish(), plat_pwr_domain_suspend_finish(): the
+ *   wake-up hooks, MMU on, locks held, called from lib/psci's one power-up
+ *   finish (psci_power_up_finish): after CPU_ON, and after a power-down or
+ *   a retention suspend ended (@state: what the domains were in).
+ * plat_system_off(), plat_system_reset(): SYSTEM_OFF / SYSTEM_RESET; never
+ *   return.
+ */
+void plat_cpu_standby(uint8_t cpu_state);
+int plat_pwr_domain_on(uint64_t mpidr, unsigned int pos);
+void plat_pwr_domain_off(const struct psci_power_state *state);
+void plat_pwr_domain_suspend(const struct psci_power_state *state);
+void plat_pwr_domain_on_finish(const struct psci_power_state *state);
+void plat_pwr_domain_suspend_finish(const struct psci_power_state *state);
+void plat_system_off(void) __attribute__((noreturn));
+void plat_system_reset(void) __attribute__((noreturn));
 
 /*
  * Mandatory. Cold boot, primary core, MMU on, once: keep @warm_entrypoint

@@ -15,6 +15,15 @@
 		.param = (p), .oid = (o), .required = (req)                                        \
 	}
 
+/*
+ * A certificate's extensions and their count, from the one list: the
+ * count is the list's length, never written by hand.
+ */
+#define EXTS(...)                                                                                  \
+	.exts = { __VA_ARGS__ },                                                                   \
+	.ext_count = sizeof((const struct auth_cot_ext[]){ __VA_ARGS__ }) /                        \
+	             sizeof(struct auth_cot_ext)
+
 const struct auth_cot_image auth_tbbr_cot[AUTH_IMG_COUNT] = {
 	/* BL1: the BL2 certificate, signed with the ROT key. */
 	[AUTH_IMG_TB_FW_CERT] = {
@@ -24,7 +33,7 @@ const struct auth_cot_image auth_tbbr_cot[AUTH_IMG_COUNT] = {
 		.parent = AUTH_IMG_ROT,
 		.parent_param = AUTH_PARAM_NONE,
 		.nv_ctr = AUTH_NV_CTR_TRUSTED,
-		.exts = {
+		EXTS(
 			EXT(AUTH_PARAM_BL2_HASH, TBBR_OID_BL2_HASH, true),
 			EXT(AUTH_PARAM_TB_FW_CONFIG_HASH,
 			    TBBR_OID_TB_FW_CONFIG_HASH, false),
@@ -32,8 +41,7 @@ const struct auth_cot_image auth_tbbr_cot[AUTH_IMG_COUNT] = {
 			    false),
 			EXT(AUTH_PARAM_FW_CONFIG_HASH, TBBR_OID_FW_CONFIG_HASH,
 			    false),
-		},
-		.ext_count = 4,
+		),
 	},
 	[AUTH_IMG_BL2] = {
 		.name = "BL2",
@@ -72,13 +80,12 @@ const struct auth_cot_image auth_tbbr_cot[AUTH_IMG_COUNT] = {
 		.parent = AUTH_IMG_ROT,
 		.parent_param = AUTH_PARAM_NONE,
 		.nv_ctr = AUTH_NV_CTR_TRUSTED,
-		.exts = {
+		EXTS(
 			EXT(AUTH_PARAM_TRUSTED_WORLD_PK,
 			    TBBR_OID_TRUSTED_WORLD_PK, true),
 			EXT(AUTH_PARAM_NON_TRUSTED_WORLD_PK,
 			    TBBR_OID_NON_TRUSTED_WORLD_PK, true),
-		},
-		.ext_count = 2,
+		),
 	},
 
 	/* BL31: key certificate (trusted-world key), content certificate. */
@@ -89,11 +96,10 @@ const struct auth_cot_image auth_tbbr_cot[AUTH_IMG_COUNT] = {
 		.parent = AUTH_IMG_TRUSTED_KEY_CERT,
 		.parent_param = AUTH_PARAM_TRUSTED_WORLD_PK,
 		.nv_ctr = AUTH_NV_CTR_TRUSTED,
-		.exts = {
+		EXTS(
 			EXT(AUTH_PARAM_SOC_FW_CONTENT_PK,
 			    TBBR_OID_SOC_FW_CONTENT_CERT_PK, true),
-		},
-		.ext_count = 1,
+		),
 	},
 	[AUTH_IMG_SOC_FW_CERT] = {
 		.name = "SoC FW content certificate",
@@ -102,12 +108,11 @@ const struct auth_cot_image auth_tbbr_cot[AUTH_IMG_COUNT] = {
 		.parent = AUTH_IMG_SOC_FW_KEY_CERT,
 		.parent_param = AUTH_PARAM_SOC_FW_CONTENT_PK,
 		.nv_ctr = AUTH_NV_CTR_TRUSTED,
-		.exts = {
+		EXTS(
 			EXT(AUTH_PARAM_BL31_HASH, TBBR_OID_BL31_HASH, true),
 			EXT(AUTH_PARAM_SOC_FW_CONFIG_HASH,
 			    TBBR_OID_SOC_FW_CONFIG_HASH, false),
-		},
-		.ext_count = 2,
+		),
 	},
 	[AUTH_IMG_BL31] = {
 		.name = "BL31",
@@ -133,11 +138,10 @@ const struct auth_cot_image auth_tbbr_cot[AUTH_IMG_COUNT] = {
 		.parent = AUTH_IMG_TRUSTED_KEY_CERT,
 		.parent_param = AUTH_PARAM_NON_TRUSTED_WORLD_PK,
 		.nv_ctr = AUTH_NV_CTR_NON_TRUSTED,
-		.exts = {
+		EXTS(
 			EXT(AUTH_PARAM_NT_FW_CONTENT_PK,
 			    TBBR_OID_NT_FW_CONTENT_CERT_PK, true),
-		},
-		.ext_count = 1,
+		),
 	},
 	[AUTH_IMG_NT_FW_CERT] = {
 		.name = "NT FW content certificate",
@@ -146,12 +150,11 @@ const struct auth_cot_image auth_tbbr_cot[AUTH_IMG_COUNT] = {
 		.parent = AUTH_IMG_NT_FW_KEY_CERT,
 		.parent_param = AUTH_PARAM_NT_FW_CONTENT_PK,
 		.nv_ctr = AUTH_NV_CTR_NON_TRUSTED,
-		.exts = {
+		EXTS(
 			EXT(AUTH_PARAM_BL33_HASH, TBBR_OID_BL33_HASH, true),
 			EXT(AUTH_PARAM_NT_FW_CONFIG_HASH,
 			    TBBR_OID_NT_FW_CONFIG_HASH, false),
-		},
-		.ext_count = 2,
+		),
 	},
 	[AUTH_IMG_BL33] = {
 		.name = "BL33",

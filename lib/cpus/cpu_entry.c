@@ -1,5 +1,5 @@
 /*
- * The CPU-specific work of BL31's entry (include/lib/cpus/errata.h,
+ * The CPU-specific work of BL31's entry (include/lib/cpus/cpu_entry.h,
  * cpu_bl31_entry): the calling CPU's unit kept in its data, the EL3
  * vectors for the Spectre-BHB mitigation with that CPU's loop count, and
  * the boot CPU's rows on the console, in one place, so no image tests an
@@ -10,6 +10,7 @@
 
 #include <arch/aarch64/arch_helpers.h>
 #include <common/debug.h>
+#include <lib/cpus/cpu_entry.h>
 #include <lib/cpus/errata.h>
 #include <lib/el3_runtime/cpu_data.h>
 

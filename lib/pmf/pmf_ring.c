@@ -1,5 +1,5 @@
 /*
- * The call ring (include/lib/pmf.h, docs/design/pmf.rst): each CPU's
+ * The call ring (include/lib/pmf_ring.h, docs/design/pmf.rst): each CPU's
  * record of every power call, in non-secure DRAM the normal world reads
  * without an SMC. EL3 only writes it: every value it writes comes from
  * its own memory (the PMF line, cpu_data), never from the ring, which the
@@ -11,6 +11,7 @@
 #include <arch/aarch64/arch_helpers.h>
 #include <lib/el3_runtime/cpu_data.h>
 #include <lib/pmf.h>
+#include <lib/pmf_ring.h>
 #include <lib/utils_def.h>
 #include <lib/xlat.h>
 #include <plat/plat_topology.h>
@@ -34,10 +35,6 @@ bool pmf_ring_in_use(void)
 {
 	return ring_in_use;
 }
-
-/* PSCI function IDs: the function number, bits 4:0, and the SMC64 bit (DEN0028 2.5). */
-#define FID_NUMBER_MASK 0x1fU
-#define FID_SMC64_BIT   (1U << 30)
 
 /* Two stamps, copied as a pair of registers (LDP, STP). */
 struct pair {
@@ -70,7 +67,9 @@ void pmf_ring_setup(void)
 	flush_dcache_range(PLAT_PMF_RING_BASE, PMF_RING_SIZE);
 }
 
-static inline void write_record(uint32_t fid, uint64_t x1, int64_t status)
+/* pmf_ring_commit's work, @function already in the record's form. */
+static inline __attribute__((always_inline)) void write_record(unsigned int function,
+                                                               uint32_t power_state, int64_t status)
 {
 	struct cpu_data *cpu = my_cpu_data();
 	unsigned int outcome = cpu->pmf_ring_pending;
@@ -80,7 +79,6 @@ static inline void write_record(uint32_t fid, uint64_t x1, int64_t status)
 	const struct pair *line = __builtin_assume_aligned(pmf_slot(cpu->core_pos, 0),
 	                                                   PMF_PERCPU_SIZE);
 	struct pair *ts = __builtin_assume_aligned(r->ts, PMF_RING_LINE);
-	unsigned int number = fid & FID_NUMBER_MASK;
 	uint64_t info;
 
 	cpu->pmf_ring_pending = 0;
@@ -89,10 +87,8 @@ static inline void write_record(uint32_t fid, uint64_t x1, int64_t status)
 	if (outcome == PMF_RING_ABANDONED && status != 0)
 		outcome = PMF_RING_DENIED;
 	/* power_state, function, outcome, status: one 64-bit store (little-endian). */
-	info = (number == PMF_RING_FN_CPU_SUSPEND ? (uint32_t)x1 : 0U) |
-	       (uint64_t)(number | ((fid & FID_SMC64_BIT) != 0U ? PMF_RING_FUNCTION_SMC64 : 0U))
-	               << 32 |
-	       (uint64_t)outcome << 40 | (uint64_t)(uint16_t)status << 48;
+	info = power_state | (uint64_t)function << 32 | (uint64_t)outcome << 40 |
+	       (uint64_t)(uint16_t)status << 48;
 	/*
 	 * A reader on another core that sees any new field sees seq = 0 or
 	 * this record's own seq, never an older record's: seq first, then the
@@ -108,14 +104,20 @@ static inline void write_record(uint32_t fid, uint64_t x1, int64_t status)
 	*(volatile uint64_t *)&ring->header.head = n;
 }
 
-void pmf_ring_commit(uint32_t fid, uint64_t x1, int64_t status)
+void pmf_ring_commit(unsigned int function, bool smc64, uint32_t power_state, int64_t status)
 {
-	write_record(fid, x1, status);
+	write_record(function | (smc64 ? PMF_RING_FUNCTION_SMC64 : 0U), power_state, status);
 }
 
-void pmf_ring_commit_returned(int64_t status)
+void pmf_ring_commit_kept(void)
 {
-	const struct el3_context *ctx = &my_cpu_data()->ctx;
+	const struct cpu_data *cpu = my_cpu_data();
 
-	write_record((uint32_t)ctx->x[0], ctx->x[1], status);
+	write_record(cpu->pmf_ring_function, cpu->pmf_ring_power_state, 0);
+}
+
+void pmf_ring_commit_frozen(unsigned int function)
+{
+	my_cpu_data()->pmf_ring_pending = PMF_RING_FROZEN;
+	write_record(function, 0, 0);
 }

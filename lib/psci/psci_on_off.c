@@ -9,7 +9,6 @@
 #include <lib/cpus/cpu_ops.h>
 #include <lib/el3_runtime/context.h>
 #include <lib/el3_runtime/cpu_data.h>
-#include <lib/pmf.h>
 #include <lib/psci/psci.h>
 #include <lib/psci/psci_lib.h>
 
@@ -29,7 +28,7 @@ int psci_cpu_on(unsigned int pos, const struct psci_ns_entry *entry)
 		cpu->ns_entry = *entry;
 		cpu->aff_info = PSCI_AFF_ON_PENDING;
 		psci_count_on(1);
-		rc = psci_plat()->pwr_domain_on(cpu->mpidr, pos);
+		rc = plat_pwr_domain_on(cpu->mpidr, pos);
 		if (rc != 0) {
 			psci_count_on(-1);
 			cpu->aff_info = PSCI_AFF_OFF;
@@ -76,7 +75,7 @@ int psci_cpu_off(void)
 	 */
 	if (psci_cores_running() == 1U) {
 		psci_unlock_ancestors(l);
-		pmf_capture_no_low_power();
+		psci_pmf_no_low_power();
 		return PSCI_E_DENIED;
 	}
 	psci_count_on(-1);
@@ -84,7 +83,7 @@ int psci_cpu_off(void)
 	psci_set_target_states(l, &state);
 	l.cpu->target_pwrlvl = PLAT_MAX_PWR_LVL;
 	psci_pwrdown_cpu_start(&state);
-	psci_plat()->pwr_domain_off(&state);
+	plat_pwr_domain_off(&state);
 	/*
 	 * From here AFFINITY_INFO reports OFF and CPU_ON may restart us (under
 	 * the target's own lock, which needs none of these: the core's own
@@ -99,7 +98,7 @@ int psci_cpu_off(void)
 	 */
 	psci_stat_begin(pos, psci_core_off_index());
 	/* Cleaned: the CPU_ON warm boot stores EXIT_HW_LOW_PWR with the MMU off. */
-	pmf_capture_power_down();
+	psci_pmf_power_down(PSCI_FID_CPU_OFF, 0);
 	psci_pwr_down_wfi(psci_find_off_level(&state), true, psci_warm_entry());
 }
 
@@ -116,7 +115,7 @@ int psci_cpu_freeze(void)
 	/* As for CPU_OFF: someone must still be able to reset the system. */
 	if (psci_cores_running() == 1U) {
 		psci_unlock_ancestors(l);
-		pmf_capture_no_low_power();
+		psci_pmf_no_low_power();
 		return PSCI_E_DENIED;
 	}
 	psci_count_frozen();
@@ -132,7 +131,7 @@ int psci_cpu_freeze(void)
 	 * A call that never returns: its PMF record stays in progress (no
 	 * EXIT_PSCI), its ring record is written now.
 	 */
-	pmf_capture_frozen(PSCI_FID_CPU_FREEZE);
+	psci_pmf_frozen();
 	psci_plat()->cpu_freeze();
 }
 
@@ -146,9 +145,9 @@ void psci_power_up_finish(unsigned int pos, unsigned int end_lvl)
 
 	psci_get_target_states(l, &state);
 	if (l.cpu->aff_info == PSCI_AFF_ON_PENDING)
-		psci_plat()->pwr_domain_on_finish(&state);
+		plat_pwr_domain_on_finish(&state);
 	else
-		psci_plat()->pwr_domain_suspend_finish(&state);
+		plat_pwr_domain_suspend_finish(&state);
 
 	/* This core and every domain above it up to the locked level run again. */
 	psci_set_running(l);

@@ -53,6 +53,9 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include <lib/pmf.h>
+#include <lib/pmf_ring.h>
+#include <lib/psci/psci.h>
 #include <lib/psci/psci_coord.h>
 #include <lib/spinlock.h>
 #include <plat/plat_psci.h>
@@ -335,5 +338,62 @@ int psci_mem_protect(uint64_t enable);
 int psci_mem_protect_check_range(uint64_t base, uint64_t length);
 int psci_node_hw_state(unsigned int pos, unsigned int level);
 int psci_set_suspend_mode(uint64_t mode);
+
+/*
+ * --- What PMF records of a power call (docs/design/pmf.rst) ---
+ * PSCI says what the call is and how it ends; lib/pmf stamps the times and
+ * writes the record, knowing no function ID. A power call's function
+ * number, form and (CPU_SUSPEND's) power_state are told only when its
+ * record is written or kept, off the paths of every call that records
+ * nothing.
+ *
+ * psci_pmf_no_low_power(): it returns without entering low power
+ *   (refused, or a wake-up pending): abandoned, or denied for an error.
+ * psci_pmf_exit_to_caller(): it returns from a standby or retention.
+ * psci_pmf_power_down(): the core goes down in the power call @fid (first
+ *   argument @x1); its wake-up writes the record.
+ * psci_pmf_power_down_saved(): the same for the call whose registers the
+ *   SMC vector saved in this CPU's context (nothing has returned to the
+ *   caller yet): for the paths that no longer hold them.
+ * psci_pmf_frozen(): CPU_FREEZE, which never returns: its record now.
+ */
+static inline uint32_t psci_pmf_power_state(uint32_t fid, uint64_t x1)
+{
+	return (fid & PSCI_FUNC_NUM_MASK) == (PSCI_FID_CPU_SUSPEND & PSCI_FUNC_NUM_MASK)
+	               ? (uint32_t)x1
+	               : 0U;
+}
+
+static inline void psci_pmf_no_low_power(void)
+{
+	pmf_capture_no_low_power();
+	pmf_ring_stage(PMF_RING_ABANDONED);
+}
+
+static inline void psci_pmf_exit_to_caller(void)
+{
+	pmf_capture_exit_to_caller();
+	pmf_ring_stage(PMF_RING_ENTERED);
+}
+
+static inline void psci_pmf_power_down(uint32_t fid, uint64_t x1)
+{
+	pmf_capture_power_down();
+	pmf_ring_power_down(fid & PSCI_FUNC_NUM_MASK, (fid & PSCI_FID_SMC64_BIT) != 0U,
+	                    psci_pmf_power_state(fid, x1));
+}
+
+static inline void psci_pmf_power_down_saved(void)
+{
+	const struct el3_context *ctx = &my_cpu_data()->ctx;
+
+	psci_pmf_power_down((uint32_t)ctx->x[0], ctx->x[1]);
+}
+
+static inline void psci_pmf_frozen(void)
+{
+	pmf_capture_enter_no_flush();
+	pmf_ring_frozen(PSCI_FID_CPU_FREEZE & PSCI_FUNC_NUM_MASK);
+}
 
 #endif

@@ -9,7 +9,6 @@
 
 #include <common/debug.h>
 #include <lib/psci/psci.h>
-#include <lib/pmf.h>
 #include <lib/psci/psci_lib.h>
 #include <lib/smccc.h>
 #include <plat/plat_topology.h>
@@ -146,7 +145,7 @@ static __attribute__((noinline)) int last_at_index(struct psci_pstate_fields *f)
  */
 static int refused(int rc)
 {
-	pmf_capture_no_low_power();
+	psci_pmf_no_low_power();
 	return rc;
 }
 
@@ -221,144 +220,33 @@ static uint64_t stat(uint64_t target, uint32_t power_state, bool residency)
 	return psci_stat_read((unsigned int)pos, (unsigned int)idx, residency);
 }
 
-/*
- * The handlers of the table below: each takes the function ID, the
- * caller's x1-x3 (SMC32 ones zero-extended) and SPSR_EL3, in the registers
- * psci_smc_handler has them in (no move on the path to the call), and
- * returns x0, a negative PSCI error sign-extended (5.2.2). Each is one
- * function of DEN0022F chapter 5.
- */
-typedef uint64_t (*psci_fn_handler)(uint32_t fid, uint64_t x1, uint64_t x2, uint64_t x3,
-                                    uint64_t caller_spsr);
-
-static uint64_t rc64(int rc)
+static uint64_t stat_residency(uint64_t target, uint64_t power_state)
 {
-	return (uint64_t)(int64_t)rc;
+	return stat(target, (uint32_t)power_state, true);
 }
 
-static uint64_t fn_version(uint32_t fid, uint64_t x1, uint64_t x2, uint64_t x3, uint64_t spsr)
+static uint64_t stat_count(uint64_t target, uint64_t power_state)
 {
-	(void)fid, (void)x1, (void)x2, (void)x3, (void)spsr;
+	return stat(target, (uint32_t)power_state, false);
+}
+
+static uint64_t version(void)
+{
 	return psci_decided.version;
 }
 
-static uint64_t fn_cpu_suspend(uint32_t fid, uint64_t x1, uint64_t x2, uint64_t x3, uint64_t spsr)
-{
-	(void)fid;
-	return rc64(cpu_suspend((uint32_t)x1, x2, x3, spsr));
-}
-
-static uint64_t fn_cpu_off(uint32_t fid, uint64_t x1, uint64_t x2, uint64_t x3, uint64_t spsr)
-{
-	(void)fid, (void)x1, (void)x2, (void)x3, (void)spsr;
-	return rc64(psci_cpu_off());
-}
-
-static uint64_t fn_cpu_on(uint32_t fid, uint64_t x1, uint64_t x2, uint64_t x3, uint64_t spsr)
-{
-	(void)fid;
-	return rc64(cpu_on(x1, x2, x3, spsr));
-}
-
-static uint64_t fn_affinity_info(uint32_t fid, uint64_t x1, uint64_t x2, uint64_t x3, uint64_t spsr)
-{
-	(void)fid, (void)x3, (void)spsr;
-	return rc64(affinity_info(x1, x2));
-}
-
 /* No Trusted OS, so nothing needs migrating (5.9.1). */
-static uint64_t fn_migrate_info_type(uint32_t fid, uint64_t x1, uint64_t x2, uint64_t x3,
-                                     uint64_t spsr)
+static int migrate_info_type(void)
 {
-	(void)fid, (void)x1, (void)x2, (void)x3, (void)spsr;
-	return rc64(PSCI_TOS_NOT_PRESENT_MP);
+	return PSCI_TOS_NOT_PRESENT_MP;
 }
 
-static uint64_t fn_system_off(uint32_t fid, uint64_t x1, uint64_t x2, uint64_t x3, uint64_t spsr)
+static int cpu_default_suspend(uint64_t pc, uint64_t context_id, uint64_t caller_spsr)
 {
-	(void)fid, (void)x1, (void)x2, (void)x3, (void)spsr;
-	psci_system_off();
+	return cpu_suspend(psci_plat()->default_suspend_state, pc, context_id, caller_spsr);
 }
 
-static uint64_t fn_system_reset(uint32_t fid, uint64_t x1, uint64_t x2, uint64_t x3, uint64_t spsr)
-{
-	(void)fid, (void)x1, (void)x2, (void)x3, (void)spsr;
-	psci_system_reset();
-}
-
-static uint64_t fn_features(uint32_t fid, uint64_t x1, uint64_t x2, uint64_t x3, uint64_t spsr);
-
-static uint64_t fn_cpu_freeze(uint32_t fid, uint64_t x1, uint64_t x2, uint64_t x3, uint64_t spsr)
-{
-	(void)fid, (void)x1, (void)x2, (void)x3, (void)spsr;
-	return rc64(psci_cpu_freeze());
-}
-
-static uint64_t fn_cpu_default_suspend(uint32_t fid, uint64_t x1, uint64_t x2, uint64_t x3,
-                                       uint64_t spsr)
-{
-	(void)fid, (void)x3;
-	return rc64(cpu_suspend(psci_plat()->default_suspend_state, x1, x2, spsr));
-}
-
-static uint64_t fn_node_hw_state(uint32_t fid, uint64_t x1, uint64_t x2, uint64_t x3, uint64_t spsr)
-{
-	(void)fid, (void)x3, (void)spsr;
-	return rc64(node_hw_state(x1, x2));
-}
-
-static uint64_t fn_system_suspend(uint32_t fid, uint64_t x1, uint64_t x2, uint64_t x3,
-                                  uint64_t spsr)
-{
-	(void)fid, (void)x3;
-	return rc64(system_suspend(x1, x2, spsr));
-}
-
-static uint64_t fn_set_suspend_mode(uint32_t fid, uint64_t x1, uint64_t x2, uint64_t x3,
-                                    uint64_t spsr)
-{
-	(void)fid, (void)x2, (void)x3, (void)spsr;
-	return rc64(psci_set_suspend_mode(x1));
-}
-
-static uint64_t fn_stat_residency(uint32_t fid, uint64_t x1, uint64_t x2, uint64_t x3,
-                                  uint64_t spsr)
-{
-	(void)fid, (void)x3, (void)spsr;
-	return stat(x1, (uint32_t)x2, true);
-}
-
-static uint64_t fn_stat_count(uint32_t fid, uint64_t x1, uint64_t x2, uint64_t x3, uint64_t spsr)
-{
-	(void)fid, (void)x3, (void)spsr;
-	return stat(x1, (uint32_t)x2, false);
-}
-
-static uint64_t fn_system_reset2(uint32_t fid, uint64_t x1, uint64_t x2, uint64_t x3, uint64_t spsr)
-{
-	(void)fid, (void)x3, (void)spsr;
-	return rc64(psci_system_reset2(x1, x2));
-}
-
-static uint64_t fn_mem_protect(uint32_t fid, uint64_t x1, uint64_t x2, uint64_t x3, uint64_t spsr)
-{
-	(void)fid, (void)x2, (void)x3, (void)spsr;
-	return rc64(psci_mem_protect(x1));
-}
-
-static uint64_t fn_mem_protect_check_range(uint32_t fid, uint64_t x1, uint64_t x2, uint64_t x3,
-                                           uint64_t spsr)
-{
-	(void)fid, (void)x3, (void)spsr;
-	return rc64(psci_mem_protect_check_range(x1, x2));
-}
-
-/* HIBERNATE_OFF is a power-off: every platform can (system_off is mandatory). */
-static uint64_t fn_system_off2(uint32_t fid, uint64_t x1, uint64_t x2, uint64_t x3, uint64_t spsr)
-{
-	(void)fid, (void)x3, (void)spsr;
-	return rc64(psci_system_off2(x1, x2));
-}
+static int32_t features(uint32_t fid);
 
 /* The availability rules of the optional functions: what the platform gives. */
 static bool has_cpu_freeze(const struct plat_psci_ops *ops)
@@ -404,56 +292,89 @@ static bool has_mem_protect_range(const struct plat_psci_ops *ops)
 
 /*
  * The PSCI functions: one row each, at its function number (bits 4:0 of
- * its function ID PSCI_FID_<name>, DEN0022F 5.1: ROW(name)), with
+ * its function ID PSCI_FID_<name>, DEN0022F 5.1), with
  *  forms:     the calling conventions it has: SMC32, SMC64 (DEN0028 2.5);
  *  available: the rule that offers it, given the platform's operations
  *             (NULL: always), evaluated once at cold boot (psci_setup);
  *  features:  what PSCI_FEATURES answers for an offered function: 0, or
  *             the function's feature flags (5.15.2);
- *  handler:   what the call runs.
+ *  handler:   the typed function the call runs, what it returns (INT: a
+ *             PSCI status, sign-extended into x0 (5.2.2); U64: x0 as it
+ *             is; NORETURN) and which of the caller's registers it takes
+ *             (ARGS_*: x1, x2, x3 as their types say, SMC32 ones
+ *             zero-extended, and the caller's SPSR_EL3).
  * Dispatch (psci_smc_handler) and PSCI_FEATURES read nothing else, so
  * they cannot disagree. A row left out is NOT_SUPPORTED: MIGRATE and
  * MIGRATE_INFO_UP_CPU (no Trusted OS); CLEAN_INV_MEMREGION(_ATTRIBUTES),
  * 1.3's optional cache maintenance by physical range, as on every platform
  * here a DC CIVAC to the PoC reaches every cache (docs/design/psci.rst).
- * A new function is one row and its handler (docs/design/psci.rst).
+ * A new function is one row and its typed function (docs/design/psci.rst).
  */
-#define SMC32     1U
-#define SMC64     2U
+#define SMC32 1U
+#define SMC64 2U
+#define PSCI_FUNCTIONS(X)                                                                          \
+	X(VERSION, SMC32, NULL, 0, U64, version, ARGS_0)                                           \
+	/* Original power_state format (bit 1 clear), OS-initiated mode if built in (bit 0). */    \
+	X(CPU_SUSPEND, SMC32 | SMC64, NULL, PSCI_OS_INIT_MODE != 0 ? PSCI_FEATURE_OSI : 0, INT,    \
+	  cpu_suspend, ARGS_3S)                                                                    \
+	X(CPU_OFF, SMC32, NULL, 0, INT, psci_cpu_off, ARGS_0)                                      \
+	X(CPU_ON, SMC32 | SMC64, NULL, 0, INT, cpu_on, ARGS_3S)                                    \
+	X(AFFINITY_INFO, SMC32 | SMC64, NULL, 0, INT, affinity_info, ARGS_2)                       \
+	X(MIGRATE_INFO_TYPE, SMC32, NULL, 0, INT, migrate_info_type, ARGS_0)                       \
+	X(SYSTEM_OFF, SMC32, NULL, 0, NORETURN, psci_system_off, ARGS_0)                           \
+	X(SYSTEM_RESET, SMC32, NULL, 0, NORETURN, psci_system_reset, ARGS_0)                       \
+	X(FEATURES, SMC32, NULL, 0, INT, features, ARGS_1)                                         \
+	X(CPU_FREEZE, SMC32, has_cpu_freeze, 0, INT, psci_cpu_freeze, ARGS_0)                      \
+	X(CPU_DEFAULT_SUSPEND, SMC32 | SMC64, has_default_suspend, 0, INT, cpu_default_suspend,    \
+	  ARGS_2S)                                                                                 \
+	X(NODE_HW_STATE, SMC32 | SMC64, has_node_hw_state, 0, INT, node_hw_state, ARGS_2)          \
+	X(SYSTEM_SUSPEND, SMC32 | SMC64, has_system_suspend, 0, INT, system_suspend, ARGS_2S)      \
+	X(SET_SUSPEND_MODE, SMC32, has_os_init_mode, 0, INT, psci_set_suspend_mode, ARGS_1)        \
+	X(STAT_RESIDENCY, SMC32 | SMC64, NULL, 0, U64, stat_residency, ARGS_2)                     \
+	X(STAT_COUNT, SMC32 | SMC64, NULL, 0, U64, stat_count, ARGS_2)                             \
+	X(SYSTEM_RESET2, SMC32 | SMC64, has_warm_reset, 0, INT, psci_system_reset2, ARGS_2)        \
+	X(MEM_PROTECT, SMC32, has_mem_protect, 0, INT, psci_mem_protect, ARGS_1)                   \
+	X(MEM_PROTECT_CHECK_RANGE, SMC32 | SMC64, has_mem_protect_range, 0, INT,                   \
+	  psci_mem_protect_check_range, ARGS_2)                                                    \
+	/* HIBERNATE_OFF is a power-off; its answer is the bitmap of the types it takes. */        \
+	X(SYSTEM_OFF2, SMC32 | SMC64, NULL, PSCI_OFF2_FEATURE_HIBERNATE_OFF, INT,                  \
+	  psci_system_off2, ARGS_2)
+
+/*
+ * What the dispatcher calls for each row: the caller's registers, in the
+ * registers psci_smc_handler has them in (no move on the path to the
+ * call), handed to the row's typed function as it takes them; generated,
+ * one a row, from the row.
+ */
+typedef uint64_t (*psci_fn_handler)(uint32_t fid, uint64_t x1, uint64_t x2, uint64_t x3,
+                                    uint64_t caller_spsr);
+#define ARGS_0(x1, x2, x3, spsr)
+#define ARGS_1(x1, x2, x3, spsr)  x1
+#define ARGS_2(x1, x2, x3, spsr)  x1, x2
+#define ARGS_2S(x1, x2, x3, spsr) x1, x2, spsr
+#define ARGS_3S(x1, x2, x3, spsr) x1, x2, x3, spsr
+#define RETURN_INT(call)          return (uint64_t)(int64_t)(call)
+#define RETURN_U64(call)          return (call)
+#define RETURN_NORETURN(call)     call
+#define UNUSED                    __attribute__((unused))
+#define PSCI_CALL(name, forms_, available_, features_, result_, fn_, args_)                        \
+	static uint64_t psci_call_##name(UNUSED uint32_t fid, UNUSED uint64_t x1,                  \
+	                                 UNUSED uint64_t x2, UNUSED uint64_t x3,                   \
+	                                 UNUSED uint64_t spsr)                                     \
+	{                                                                                          \
+		RETURN_##result_(fn_(args_(x1, x2, x3, spsr)));                                    \
+	}
+PSCI_FUNCTIONS(PSCI_CALL)
+
 #define ROW(name) (PSCI_FID_##name & PSCI_FUNC_NUM_MASK)
+#define PSCI_ROW(name, forms_, available_, features_, result_, fn_, args_)                         \
+	[ROW(name)] = { (forms_), (available_), (features_), psci_call_##name },
 static const struct psci_fn {
 	uint8_t forms;
 	bool (*available)(const struct plat_psci_ops *ops);
 	uint32_t features;
 	psci_fn_handler handler;
-} psci_functions[PSCI_FUNC_NUM_MASK + 1] = {
-	[ROW(VERSION)] = { SMC32, NULL, 0, fn_version },
-	/* Original power_state format (bit 1 clear), OS-initiated mode if built in (bit 0). */
-	[ROW(CPU_SUSPEND)] = { SMC32 | SMC64, NULL, PSCI_OS_INIT_MODE != 0 ? PSCI_FEATURE_OSI : 0,
-	                       fn_cpu_suspend },
-	[ROW(CPU_OFF)] = { SMC32, NULL, 0, fn_cpu_off },
-	[ROW(CPU_ON)] = { SMC32 | SMC64, NULL, 0, fn_cpu_on },
-	[ROW(AFFINITY_INFO)] = { SMC32 | SMC64, NULL, 0, fn_affinity_info },
-	[ROW(MIGRATE_INFO_TYPE)] = { SMC32, NULL, 0, fn_migrate_info_type },
-	[ROW(SYSTEM_OFF)] = { SMC32, NULL, 0, fn_system_off },
-	[ROW(SYSTEM_RESET)] = { SMC32, NULL, 0, fn_system_reset },
-	[ROW(FEATURES)] = { SMC32, NULL, 0, fn_features },
-	[ROW(CPU_FREEZE)] = { SMC32, has_cpu_freeze, 0, fn_cpu_freeze },
-	[ROW(CPU_DEFAULT_SUSPEND)] = { SMC32 | SMC64, has_default_suspend, 0,
-	                               fn_cpu_default_suspend },
-	[ROW(NODE_HW_STATE)] = { SMC32 | SMC64, has_node_hw_state, 0, fn_node_hw_state },
-	[ROW(SYSTEM_SUSPEND)] = { SMC32 | SMC64, has_system_suspend, 0, fn_system_suspend },
-	[ROW(SET_SUSPEND_MODE)] = { SMC32, has_os_init_mode, 0, fn_set_suspend_mode },
-	[ROW(STAT_RESIDENCY)] = { SMC32 | SMC64, NULL, 0, fn_stat_residency },
-	[ROW(STAT_COUNT)] = { SMC32 | SMC64, NULL, 0, fn_stat_count },
-	[ROW(SYSTEM_RESET2)] = { SMC32 | SMC64, has_warm_reset, 0, fn_system_reset2 },
-	[ROW(MEM_PROTECT)] = { SMC32, has_mem_protect, 0, fn_mem_protect },
-	[ROW(MEM_PROTECT_CHECK_RANGE)] = { SMC32 | SMC64, has_mem_protect_range, 0,
-	                                   fn_mem_protect_check_range },
-	/* Its answer is the bitmap of the types it takes (DEN0022F). */
-	[ROW(SYSTEM_OFF2)] = { SMC32 | SMC64, NULL, PSCI_OFF2_FEATURE_HIBERNATE_OFF,
-	                       fn_system_off2 },
-};
+} psci_functions[PSCI_FUNC_NUM_MASK + 1] = { PSCI_FUNCTIONS(PSCI_ROW) };
 
 static int32_t features(uint32_t fid)
 {
@@ -465,10 +386,10 @@ static int32_t features(uint32_t fid)
 	return (int32_t)psci_functions[fid & PSCI_FUNC_NUM_MASK].features;
 }
 
-static uint64_t fn_features(uint32_t fid, uint64_t x1, uint64_t x2, uint64_t x3, uint64_t spsr)
+void psci_pmf_returned(uint32_t fid, uint64_t x1, uint64_t ret)
 {
-	(void)fid, (void)x2, (void)x3, (void)spsr;
-	return rc64(features((uint32_t)x1));
+	pmf_ring_commit(fid & PSCI_FUNC_NUM_MASK, (fid & PSCI_FID_SMC64_BIT) != 0U,
+	                psci_pmf_power_state(fid, x1), (int64_t)ret);
 }
 
 uint64_t psci_smc_handler(uint32_t fid, uint64_t x1, uint64_t x2, uint64_t x3, uint64_t caller_spsr)

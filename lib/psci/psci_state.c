@@ -415,7 +415,8 @@ static int populate_tree(const uint8_t *desc)
 
 int psci_state_init(const uint8_t *tree_desc, const struct plat_psci_ops *ops, unsigned int me)
 {
-	if (populate_tree(tree_desc) != 0 || ops->power_state_count > PSCI_MAX_POWER_STATES)
+	if (populate_tree(tree_desc) != 0 || ops->power_states == NULL ||
+	    ops->power_state_count == 0U || ops->power_state_count > PSCI_MAX_POWER_STATES)
 		return -1;
 	platform_ops = ops;
 	for (unsigned int pos = 0; pos < PLATFORM_CORE_COUNT; pos++) {

@@ -7,7 +7,6 @@
  */
 #include <arch/aarch64/arch_helpers.h>
 #include <common/debug.h>
-#include <lib/pmf.h>
 #include <lib/psci/psci.h>
 
 #include "psci_private.h"
@@ -40,9 +39,9 @@ static int cpu_standby(unsigned int pos, unsigned int idx, const struct psci_pow
 	pmf_capture_enter_no_flush();
 	uint64_t scr = standby_route_wakeups();
 
-	psci_plat()->cpu_standby(state->pwr_domain_state[PSCI_CPU_PWR_LVL]);
+	plat_cpu_standby(state->pwr_domain_state[PSCI_CPU_PWR_LVL]);
 	write_scr_el3(scr);
-	pmf_capture_exit_to_caller();
+	psci_pmf_exit_to_caller();
 	psci_stat_end(pos);
 	return PSCI_E_SUCCESS;
 }
@@ -52,7 +51,7 @@ static bool wakeup_pending(void)
 {
 	if (read_isr_el1() == 0U)
 		return false;
-	pmf_capture_no_low_power();
+	psci_pmf_no_low_power();
 	return true;
 }
 
@@ -85,7 +84,7 @@ static int suspend(struct psci_power_state *state, const struct psci_pstate_fiel
 
 	if (system && psci_cores_on() != 1U) {
 		psci_unlock_ancestors(l);
-		pmf_capture_no_low_power();
+		psci_pmf_no_low_power();
 		return PSCI_E_DENIED;
 	}
 	/* An invalid request is refused whether or not a wake-up is pending. */
@@ -99,7 +98,7 @@ static int suspend(struct psci_power_state *state, const struct psci_pstate_fiel
 
 		if (rc != 0) {
 			psci_unlock_ancestors(l);
-			pmf_capture_no_low_power();
+			psci_pmf_no_low_power();
 			return rc;
 		}
 	}
@@ -121,7 +120,7 @@ static int suspend(struct psci_power_state *state, const struct psci_pstate_fiel
 		l.cpu->ns_entry = *entry;
 		psci_pwrdown_cpu_start(state);
 	}
-	psci_plat()->pwr_domain_suspend(state);
+	plat_pwr_domain_suspend(state);
 	psci_unlock_ancestors(l);
 
 	/*
@@ -135,7 +134,7 @@ static int suspend(struct psci_power_state *state, const struct psci_pstate_fiel
 		 * off, and no dirty copy of the line may be written back over
 		 * it or discarded by the invalidation before EXIT_PSCI.
 		 */
-		pmf_capture_power_down();
+		psci_pmf_power_down_saved();
 		psci_pwr_down_wfi(psci_find_off_level(state), false, psci_warm_entry());
 	}
 
@@ -145,13 +144,13 @@ static int suspend(struct psci_power_state *state, const struct psci_pstate_fiel
 
 	if (psci_find_target_level(state) == PSCI_CPU_PWR_LVL) {
 		/* Core standby (OS-initiated mode): the platform's own wait. */
-		psci_plat()->cpu_standby(state->pwr_domain_state[PSCI_CPU_PWR_LVL]);
+		plat_cpu_standby(state->pwr_domain_state[PSCI_CPU_PWR_LVL]);
 	} else {
 		dsb_sy();
 		wfi();
 	}
 	write_scr_el3(scr);
-	pmf_capture_exit_to_caller();
+	psci_pmf_exit_to_caller();
 	psci_power_up_finish(pos, lock_lvl);
 	return PSCI_E_SUCCESS;
 }

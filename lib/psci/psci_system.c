@@ -14,7 +14,7 @@ void psci_system_off(void)
 {
 	NOTICE("PSCI: SYSTEM_OFF\n");
 	console_flush();
-	psci_plat()->system_off();
+	plat_system_off();
 }
 
 int psci_system_off2(uint64_t type, uint64_t cookie)
@@ -30,14 +30,14 @@ int psci_system_off2(uint64_t type, uint64_t cookie)
 		return PSCI_E_INVALID_PARAMS;
 	NOTICE("PSCI: SYSTEM_OFF2 (HIBERNATE_OFF)\n");
 	console_flush();
-	psci_plat()->system_off();
+	plat_system_off();
 }
 
 void psci_system_reset(void)
 {
 	NOTICE("PSCI: SYSTEM_RESET\n");
 	console_flush();
-	psci_plat()->system_reset();
+	plat_system_reset();
 }
 
 int psci_system_reset2(uint64_t reset_type, uint64_t cookie)

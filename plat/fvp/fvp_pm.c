@@ -42,14 +42,14 @@ static const struct psci_pstate_desc fvp_power_states[] = {
 	{ PLAT_PSTATE_CLUSTER_OFF, { { OFF, OFF, RUN } } },
 };
 
-static void fvp_cpu_standby(uint8_t cpu_state)
+void plat_cpu_standby(uint8_t cpu_state)
 {
 	(void)cpu_state;
 	dsb_sy();
 	wfi();
 }
 
-static int fvp_pwr_domain_on(uint64_t mpidr, unsigned int pos)
+int plat_pwr_domain_on(uint64_t mpidr, unsigned int pos)
 {
 	if (fvp_pwrc_core_on(&pwrc, mpidr) != 0) {
 		ERROR("FVP: core %u (MPIDR 0x%llx) did not power off in time for CPU_ON\n", pos,
@@ -69,12 +69,12 @@ static void pwr_down(const struct psci_power_state *state, bool wake)
 	fvp_pwrc_core_off(&pwrc, read_mpidr_el1(), state->pwr_domain_state[1] == OFF, wake);
 }
 
-static void fvp_pwr_domain_off(const struct psci_power_state *state)
+void plat_pwr_domain_off(const struct psci_power_state *state)
 {
 	pwr_down(state, false);
 }
 
-static void fvp_pwr_domain_suspend(const struct psci_power_state *state)
+void plat_pwr_domain_suspend(const struct psci_power_state *state)
 {
 	if (state->pwr_domain_state[PSCI_CPU_PWR_LVL] == OFF)
 		pwr_down(state, true);
@@ -84,6 +84,17 @@ static void fvp_pwr_domain_finish(const struct psci_power_state *state)
 {
 	(void)state;
 	fvp_pwrc_core_up(&pwrc, read_mpidr_el1());
+}
+
+/* A power-up after CPU_ON and after a suspend finish alike. */
+void plat_pwr_domain_on_finish(const struct psci_power_state *state)
+{
+	fvp_pwr_domain_finish(state);
+}
+
+void plat_pwr_domain_suspend_finish(const struct psci_power_state *state)
+{
+	fvp_pwr_domain_finish(state);
 }
 
 static void __attribute__((noreturn)) v2m_request(unsigned int func, const char *what)
@@ -103,12 +114,12 @@ static void __attribute__((noreturn)) v2m_request(unsigned int func, const char 
 		wfi();
 }
 
-static void __attribute__((noreturn)) fvp_system_off(void)
+void __attribute__((noreturn)) plat_system_off(void)
 {
 	v2m_request(V2M_FUNC_SHUTDOWN, "SYSTEM_OFF");
 }
 
-static void __attribute__((noreturn)) fvp_system_reset(void)
+void __attribute__((noreturn)) plat_system_reset(void)
 {
 	v2m_request(V2M_FUNC_REBOOT, "SYSTEM_RESET");
 }
@@ -127,14 +138,6 @@ static int fvp_node_hw_state(unsigned int pos, unsigned int level, uint8_t psci_
 static const struct plat_psci_ops fvp_psci_ops = {
 	.power_states = fvp_power_states,
 	.power_state_count = ARRAY_SIZE(fvp_power_states),
-	.cpu_standby = fvp_cpu_standby,
-	.pwr_domain_on = fvp_pwr_domain_on,
-	.pwr_domain_off = fvp_pwr_domain_off,
-	.pwr_domain_suspend = fvp_pwr_domain_suspend,
-	.pwr_domain_on_finish = fvp_pwr_domain_finish,
-	.pwr_domain_suspend_finish = fvp_pwr_domain_finish,
-	.system_off = fvp_system_off,
-	.system_reset = fvp_system_reset,
 	.node_hw_state = fvp_node_hw_state,
 	.default_suspend_state = PLAT_PSTATE_CLUSTER_OFF,
 };

@@ -33,7 +33,7 @@ PLAT_BL1_SOURCES := $(PLAT_COMMON_SOURCES) plat/fvp/fvp_bl1_setup.c \
 PLAT_TBB_SOURCES := plat/common/plat_trusted_boot.c
 PLAT_BL2_SOURCES := $(PLAT_COMMON_SOURCES) plat/fvp/fvp_bl2_setup.c
 PLAT_BL31_SOURCES := $(PLAT_COMMON_SOURCES) plat/fvp/fvp_pm.c plat/common/trusted_mailbox.c plat/fvp/fvp_pwrc.c \
-	services/arm_sip_svc/arm_sip_svc.c \
+	services/optional/arm_sip_svc/arm_sip_svc.c \
 	plat/common/aarch64/plat_pwr_down_wake.S
 PLAT_IMAGES :=
 

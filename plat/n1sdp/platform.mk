@@ -29,7 +29,7 @@ $(BUILD_DIR)/bl2/plat/n1sdp/n1sdp_sds.o: CPPFLAGS_COMMON += -I$(LIBFDT_INC)
 $(BUILD_DIR)/bl2/plat/n1sdp/n1sdp_sds.o: | $(LIBFDT_A)
 BL2_LIBS += $(LIBFDT_A)
 PLAT_BL31_SOURCES := $(PLAT_COMMON_SOURCES) plat/n1sdp/n1sdp_bl31_setup.c $(CSS_BL31_SOURCES) \
-	services/arm_sip_svc/arm_sip_svc.c drivers/arm/sbsa/sbsa_wdog.c
+	services/optional/arm_sip_svc/arm_sip_svc.c drivers/arm/sbsa/sbsa_wdog.c
 PLAT_IMAGES :=
 
 # The board boots bl1.bin and fip.bin as they are: nothing more to package.

@@ -86,56 +86,89 @@ static __attribute__((noinline, cold)) void soc_id_call(struct el3_context *ctx)
 	}
 }
 
+static uint64_t version(void)
+{
+	return SMCCC_VERSION_VALUE;
+}
+
+/*
+ * The workaround calls return nothing (DEN0028 7.5-7.7): the caller's
+ * x0-x3 come back as it passed them, whatever discovery said, as TF-A
+ * returns them. Entering EL3 ran whatever mitigation this CPU has (the
+ * Spectre-BHB loop); SSBS is per EL.
+ */
+static void workaround(void)
+{
+}
+
+static int32_t arch_features(uint32_t fid);
+
+/*
+ * The Arm architecture calls, one row each, as every SMC service's table
+ * is (lib/psci/psci_smc.c's PSCI_FUNCTIONS): the function ID (both forms
+ * a row each), the SMCCC_ARCH_FEATURES answer, and the typed function the
+ * call runs with what it takes and gives (X0: x0 = fn(); X0_X1: x0 =
+ * fn(x1); CTX: fn(ctx), which writes the results; NONE: fn(), the
+ * caller's registers back). Dispatch and SMCCC_ARCH_FEATURES read only
+ * this list, so they cannot disagree; an ID it lacks is SMC_UNK, and
+ * NOT_SUPPORTED to SMCCC_ARCH_FEATURES.
+ */
+#define NOT_SUPPORTED SMC_ARCH_CALL_NOT_SUPPORTED
+#define ARM_ARCH_FUNCTIONS(X)                                                                      \
+	X(SMCCC_VERSION, SMC_OK, X0, version)                                                      \
+	X(SMCCC_ARCH_FEATURES, SMC_OK, X0_X1, arch_features)                                       \
+	X(SMCCC_ARCH_SOC_ID, soc_id_ok ? SMC_OK : NOT_SUPPORTED, CTX, soc_id_call)                 \
+	X(SMCCC_ARCH_SOC_ID_64, soc_id_ok ? SMC_OK : NOT_SUPPORTED, CTX, soc_id_call)              \
+	X(SMCCC_ARCH_WORKAROUND_1, NOT_SUPPORTED, NONE, workaround)                                \
+	X(SMCCC_ARCH_WORKAROUND_2, wa2_answer, NONE, workaround)                                   \
+	X(SMCCC_ARCH_WORKAROUND_3, NOT_SUPPORTED, NONE, workaround)
+
 static int32_t arch_features(uint32_t fid)
 {
+#define FEATURES_CASE(id, answer, kind, fn)                                                        \
+	case id:                                                                                   \
+		return (answer);
 	switch (fid) {
-	case SMCCC_VERSION:
-	case SMCCC_ARCH_FEATURES:
-		return SMC_OK;
-	case SMCCC_ARCH_SOC_ID:
-	case SMCCC_ARCH_SOC_ID_64:
-		return soc_id_ok ? SMC_OK : SMC_ARCH_CALL_NOT_SUPPORTED;
-	case SMCCC_ARCH_WORKAROUND_2:
-		return wa2_answer;
-	default: /* WORKAROUND_1 and _3 among them: nothing to call for */
-		return SMC_ARCH_CALL_NOT_SUPPORTED;
+		ARM_ARCH_FUNCTIONS(FEATURES_CASE)
+	default:
+		return NOT_SUPPORTED;
 	}
 }
+
+/*
+ * Every row's function number (bits 15:0) is below ARCH_GAP_FIRST or from
+ * ARCH_GAP_END up (each row checked here): a call in between is no row,
+ * answered before the switch's tree (the unknown calls' path).
+ */
+#define ARCH_GAP_FIRST 3U
+#define ARCH_GAP_END   0x3fffU
+#define ARCH_NOT_IN_GAP(id, answer, kind, fn)                                                      \
+	_Static_assert(((id)&0xffffU) < ARCH_GAP_FIRST || ((id)&0xffffU) >= ARCH_GAP_END,          \
+	               #id " is in the gap arm_arch_svc_handle answers at once");
+ARM_ARCH_FUNCTIONS(ARCH_NOT_IN_GAP)
+
+#define CALL_X0(fn)    smc_ret1(ctx, fn())
+#define CALL_X0_X1(fn) smc_ret1(ctx, (uint64_t)(int64_t)fn((uint32_t)x1))
+#define CALL_CTX(fn)   fn(ctx)
+#define CALL_NONE(fn)  fn()
 
 static void arm_arch_svc_handle(uint32_t fid, uint64_t x1, uint64_t x2, uint64_t x3,
                                 struct el3_context *ctx)
 {
 	(void)x2;
 	(void)x3;
-	/*
-	 * A tree by function number, written out so that each call pays a
-	 * test or two (the dispatcher lets only fast OEN 0 calls through):
-	 * of the SMC64 calls only SOC_ID's; then VERSION, FEATURES and
-	 * SOC_ID at the bottom; then the workarounds.
-	 */
-	if (smccc_is_64(fid)) {
-		if (fid == SMCCC_ARCH_SOC_ID_64)
-			soc_id_call(ctx);
-		else
-			smc_ret1(ctx, (uint64_t)(int64_t)SMC_UNK);
-	} else if (fid <= SMCCC_ARCH_SOC_ID) {
-		if (fid == SMCCC_VERSION)
-			smc_ret1(ctx, SMCCC_VERSION_VALUE);
-		else if (fid == SMCCC_ARCH_FEATURES)
-			smc_ret1(ctx, (uint64_t)(int64_t)arch_features((uint32_t)x1));
-		else
-			soc_id_call(ctx);
-	} else if (fid == SMCCC_ARCH_WORKAROUND_3 ||
-	           fid - SMCCC_ARCH_WORKAROUND_2 <=
-	                   SMCCC_ARCH_WORKAROUND_1 - SMCCC_ARCH_WORKAROUND_2) {
-		/*
-		 * The workaround calls return nothing (DEN0028 7.5-7.7): the
-		 * caller's x0-x3 come back as it passed them, whatever
-		 * discovery said, as TF-A returns them. Entering EL3 ran
-		 * whatever mitigation this CPU has (the Spectre-BHB loop);
-		 * SSBS is per EL.
-		 */
-	} else {
+	if ((fid & 0xffffU) - ARCH_GAP_FIRST < ARCH_GAP_END - ARCH_GAP_FIRST) {
+		smc_ret1(ctx, (uint64_t)(int64_t)SMC_UNK);
+		return;
+	}
+	/* A switch the compiler makes a tree of: each call pays a few tests. */
+#define HANDLE_CASE(id, answer, kind, fn)                                                          \
+	case id:                                                                                   \
+		CALL_##kind(fn);                                                                   \
+		return;
+	switch (fid) {
+		ARM_ARCH_FUNCTIONS(HANDLE_CASE)
+	default:
 		smc_ret1(ctx, (uint64_t)(int64_t)SMC_UNK);
 	}
 }

@@ -8,6 +8,7 @@
 #include <bl31/bl31.h>
 #include <common/runtime_svc.h>
 #include <lib/pmf.h>
+#include <lib/pmf_ring.h>
 #include <lib/psci/psci.h>
 #include <lib/psci/psci_lib.h>
 #include <services/errata_abi.h>
@@ -36,8 +37,13 @@ static void std_svc_handle(uint32_t fid, uint64_t x1, uint64_t x2, uint64_t x3,
 	uint64_t ret = psci_smc_handler(fid, x1, x2, x3, ctx->spsr_el3);
 
 	pmf_capture(RT_INSTR_EXIT_PSCI, false);
-	/* A power call's record in the call ring, once its stamps are complete. */
-	pmf_ring_returned(ret);
+	/*
+	 * A power call's record in the call ring, once its stamps are
+	 * complete; its function ID and first argument from the registers
+	 * the SMC vector saved, read only then (off every other call's path).
+	 */
+	if (pmf_ring_pending())
+		psci_pmf_returned((uint32_t)ctx->x[0], ctx->x[1], ret);
 	smc_ret1(ctx, ret);
 }
 

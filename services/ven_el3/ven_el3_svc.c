@@ -5,6 +5,7 @@
 #include <arch/aarch64/arch_helpers.h>
 #include <common/runtime_svc.h>
 #include <lib/pmf.h>
+#include <lib/pmf_ring.h>
 #include <plat/plat_topology.h>
 #include <services/ven_el3_svc.h>
 

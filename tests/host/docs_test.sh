@@ -34,4 +34,14 @@ check "the report page shows a plot per scenario" \
 check "the plots are in the HTML tree" \
 	[ "$(ls "$html/_images/"test_rt_instr_*.svg 2>/dev/null | wc -l)" -eq "$scenarios" ]
 check "the tables of docs/plat/qemu.rst render" grep -q "0x08000000 / 0x080A0000" "$html/plat/qemu.html"
+# docs/perf states make bench's figures as the build makes them
+# (docs/perf/bench-qemu.inc): those of the latest make bench, where there is one.
+bench=$(readlink -f "$base/qemu/report/latest-bench" 2>/dev/null)
+if [ -n "$bench" ] && [ -f "$bench/bench.csv" ]; then
+	check "the runtime-paths page shows the latest make bench's figures" \
+		grep -q "run <code[^>]*><span class=\"pre\">$(basename "$bench")</span>" "$html/perf/runtime-paths.html"
+else
+	check "the runtime-paths page shows make bench's figures" \
+		grep -q "floor: an SMC the vectors answer" "$html/perf/runtime-paths.html"
+fi
 summary

@@ -52,7 +52,7 @@ check "a commit that changes only a log message: make compare REF=HEAD~1 passes 
 
 # The planted delay, against the last run of the committed tree.
 baseline=$(readlink -f "$src/build/qemu/report/latest")
-sed -i 's/^\tpsci_plat()->pwr_domain_suspend(state);/\t__asm__ volatile(".rept 100\\n\\tnop\\n\\t.endr");\n&/' \
+sed -i 's/^\tplat_pwr_domain_suspend(state);/\t__asm__ volatile(".rept 100\\n\\tnop\\n\\t.endr");\n&/' \
 	"$src/lib/psci/psci_suspend.c"
 check "the delay is planted" grep -q 'rept 100' "$src/lib/psci/psci_suspend.c"
 make -C "$src" -j2 run BASELINE="$baseline" FAIL_ABOVE=5% >"$work/planted.log" 2>&1

@@ -53,7 +53,7 @@ check "step 3: the breakpoint is hit in psci_cpu_on" \
 check "step 3: the backtrace is the page's" \
 	bash -c "grep -qE '^#0  psci_cpu_on .* at lib/psci/psci_on_off.c:' '$work/gdb.log' &&
 		grep -qE '^#1  .* in cpu_on \(target=.* at lib/psci/psci_smc.c:' '$work/gdb.log' &&
-		grep -qE '^#2  .* in fn_cpu_on \(.* at lib/psci/psci_smc.c:' '$work/gdb.log' &&
+		grep -qE '^#2  .* in psci_call_CPU_ON \(.* at lib/psci/psci_smc.c:' '$work/gdb.log' &&
 		grep -qE '^#3  .* in psci_smc_handler \(fid=.* at lib/psci/psci_smc.c:' '$work/gdb.log'"
 for _ in $(seq 1 50); do
 	kill -0 "$qemu_pid" 2>/dev/null || break

@@ -31,7 +31,7 @@ cp "$build"/profile/*.txt "$build"/profile/*.csv "$build"/profile/*.json "$work/
 # The trace up to SYSTEM_OFF (after it, QEMU stops the other cores at a
 # moment the host decides), without the host addresses of QEMU's
 # translated code, which differ from run to run.
-off=$(aarch64-linux-gnu-nm "$build/bl31.elf" | awk '$3 == "qemu_system_off" { print $1 }')
+off=$(aarch64-linux-gnu-nm "$build/bl31.elf" | awk '$3 == "plat_system_off" { print $1 }')
 until_off() {
 	local n
 	n=$(grep -n -m1 "/$off/" "$1" | cut -d: -f1)

@@ -14,6 +14,7 @@
 
 #include <arch/aarch64/arch_helpers.h>
 #include <lib/pmf.h>
+#include <lib/pmf_ring.h>
 #include <lib/smccc.h>
 #include <lib/utils_def.h>
 #include <lib/xlat.h>

@@ -50,6 +50,7 @@ $(CPU_ROWS_DIR)/include/asm_offsets.h: lib/el3_runtime/asm_offsets.c tests/unit/
 	@mkdir -p $(@D)
 	@$(SHA2_A64_CC) $(CPU_ROWS_FLAGS) -S $< -o $@.s
 	@$(asm_offsets_from_s)
+UNIT_TEST_MAINS += tests/unit/test_cpu_rows.c
 define cpu_rows_test
 UNIT_TESTS += $(UNIT_DIR)/test_cpu_rows_$(1)
 $(CPU_ROWS_DIR)/$(1)/record.o: tests/unit/cpu_rows_record.S lib/cpus/aarch64/cpu_helpers.S \

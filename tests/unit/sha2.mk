@@ -7,6 +7,7 @@
 TEST_SHA2 := $(UNIT_DIR)/test_sha2
 TEST_SHA2_A64 := $(UNIT_DIR)/test_sha2_a64
 UNIT_TESTS += $(TEST_SHA2) $(TEST_SHA2_A64)
+UNIT_TEST_MAINS += tests/unit/test_sha2.c
 
 SHA2_TEST_DEPS := tests/unit/test_sha2.c lib/auth/auth_sha2.c include/lib/auth/auth_sha2.h \
 	$(MBEDTLS_CONFIG) tests/unit/test.h tests/unit/sha2.mk
@@ -49,6 +50,7 @@ $(TEST_SHA2_A64): $(TEST_SHA2_A64).elf tests/unit/sha2.mk
 # operands (tests/unit/test_dcsw_asm.c), on the same qemu-aarch64.
 TEST_DCSW_ASM := $(UNIT_DIR)/test_dcsw_asm
 UNIT_TESTS += $(TEST_DCSW_ASM)
+UNIT_TEST_MAINS += tests/unit/test_dcsw_asm.c
 $(TEST_DCSW_ASM).elf: tests/unit/test_dcsw_asm.c tests/unit/dcsw_record.S \
 		lib/aarch64/cache_helpers.S include/arch/aarch64/asm_macros.S tests/unit/test.h tests/unit/sha2.mk
 	@mkdir -p $(@D)

@@ -50,6 +50,7 @@
 #include <lib/el3_runtime/cpu_data.h>
 #include <lib/mem_ranges.h>
 #include <lib/pmf.h>
+#include <lib/pmf_ring.h>
 #include <lib/psci/psci.h>
 #include <lib/psci/psci_lib.h>
 #include <lib/smccc.h>
@@ -201,24 +202,24 @@ static bool fail_next_on;                    /* the platform cannot start the ne
 static struct psci_power_state finish_state; /* what a finisher was given */
 static bool finish_called;
 
-static void sim_cpu_standby(uint8_t s)
+void plat_cpu_standby(uint8_t s)
 {
 	(void)s;
 	check_wake_routed();
 	now += 3;
 	run_while_waiting();
 }
-static int sim_pwr_domain_on(uint64_t mpidr, unsigned int pos)
+int plat_pwr_domain_on(uint64_t mpidr, unsigned int pos)
 {
 	(void)mpidr;
 	(void)pos;
 	return fail_next_on ? -1 : 0;
 }
-static void sim_pwr_domain_off(const struct psci_power_state *s)
+void plat_pwr_domain_off(const struct psci_power_state *s)
 {
 	(void)s;
 }
-static void sim_pwr_domain_suspend(const struct psci_power_state *s)
+void plat_pwr_domain_suspend(const struct psci_power_state *s)
 {
 	(void)s;
 }
@@ -235,15 +236,31 @@ static void sim_finish(const struct psci_power_state *s)
 	finish_state = *s;
 	finish_called = true;
 }
+
+/* A power-up after CPU_ON and after a suspend finish alike. */
+void plat_pwr_domain_on_finish(const struct psci_power_state *state)
+{
+	sim_finish(state);
+}
+
+void plat_pwr_domain_suspend_finish(const struct psci_power_state *state)
+{
+	sim_finish(state);
+}
 /* lib/cpus' hook (include/lib/cpus/cpu_ops.h): the levels it is told go off. */
 static unsigned int pwrdown_off_lvl = ~0U;
 void cpu_pwr_down_prep(unsigned int off_lvl)
 {
 	pwrdown_off_lvl = off_lvl;
 }
-static void __attribute__((noreturn)) sim_system_off(void)
+void __attribute__((noreturn)) plat_system_off(void)
 {
 	longjmp(exit_jmp, EXIT_SYSTEM);
+}
+
+void __attribute__((noreturn)) plat_system_reset(void)
+{
+	plat_system_off();
 }
 static void __attribute__((noreturn)) sim_cpu_freeze(void)
 {
@@ -259,14 +276,6 @@ static int sim_node_hw_state(unsigned int pos, unsigned int level, uint8_t st)
 static const struct plat_psci_ops sim_ops = {
 	.power_states = sim_states,
 	.power_state_count = NSTATES,
-	.cpu_standby = sim_cpu_standby,
-	.pwr_domain_on = sim_pwr_domain_on,
-	.pwr_domain_off = sim_pwr_domain_off,
-	.pwr_domain_suspend = sim_pwr_domain_suspend,
-	.pwr_domain_on_finish = sim_finish,
-	.pwr_domain_suspend_finish = sim_finish,
-	.system_off = sim_system_off,
-	.system_reset = sim_system_off,
 	.node_hw_state = sim_node_hw_state,
 	.cpu_freeze = sim_cpu_freeze,
 	.default_suspend_state = 0x01010022,
@@ -778,11 +787,14 @@ static void ring_after_call(unsigned int c, uint32_t fid, uint64_t x1, int64_t r
 		return;
 	}
 	if (how == EXIT_PWR_DOWN) {
-		EXPECT(staged == PMF_RING_ENTERED && cpu_data_sim[c].pmf_ring_fid == fid &&
-		               cpu_data_sim[c].pmf_ring_x1 == x1,
-		       "core %u: a power-down staged outcome %u, fid 0x%x, x1 0x%llx", c, staged,
-		       cpu_data_sim[c].pmf_ring_fid,
-		       (unsigned long long)cpu_data_sim[c].pmf_ring_x1);
+		uint32_t ps = (fid & 0x1fU) == 1U ? (uint32_t)x1 : 0U;
+
+		EXPECT(staged == PMF_RING_ENTERED &&
+		               cpu_data_sim[c].pmf_ring_function == ring_function(fid) &&
+		               cpu_data_sim[c].pmf_ring_power_state == ps,
+		       "core %u: a power-down staged outcome %u, function 0x%x, power_state 0x%x",
+		       c, staged, cpu_data_sim[c].pmf_ring_function,
+		       cpu_data_sim[c].pmf_ring_power_state);
 		ring_down[c] = true;
 		ring_down_fid[c] = fid;
 		ring_down_ps[c] = (uint32_t)x1;
@@ -798,7 +810,8 @@ static void ring_after_call(unsigned int c, uint32_t fid, uint64_t x1, int64_t r
 	       "core %u: abandoned without a pending wake-up, or with time in low power", c);
 	/* The Standard Service's part: EXIT_PSCI, then the record. */
 	pmf_capture(RT_INSTR_EXIT_PSCI, false);
-	pmf_ring_returned((uint64_t)rc);
+	if (pmf_ring_pending())
+		psci_pmf_returned(fid, x1, (uint64_t)rc);
 	ring_expect(c, fid, (uint32_t)x1, rc,
 	            rc != 0                        ? PMF_RING_DENIED
 	            : staged == PMF_RING_ABANDONED ? PMF_RING_ABANDONED
@@ -819,7 +832,7 @@ static int64_t call(unsigned int c, uint32_t fid, uint64_t x1, uint64_t x2, uint
 	cur = c;
 	scr_sim[c] = SCR_NS_RETURN;
 	wfi_unrouted = 0;
-	/* What the SMC vector saves, where a power-down's record takes them from. */
+	/* What the SMC vector saves, where PSCI reads a power-down's call from. */
 	cpu_data_sim[c].ctx.x[0] = fid;
 	cpu_data_sim[c].ctx.x[1] = x1;
 	if (chance(2))

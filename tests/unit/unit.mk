@@ -13,12 +13,21 @@
 #
 # make check's unit suite (tests/suites.toml) runs every $(UNIT_TESTS)
 # binary, with $(UNIT_TEST_ARGS_test_<name>) as its arguments.
+#
+# Unit tests are discovered, not listed: every tests/unit/test_<name>.c and
+# plat/<p>/tests/test_<name>.c is one. A rule here says what firmware
+# sources and flags a test compiles with (its MAIN recorded in
+# UNIT_TEST_MAINS; a rule of its own adds its file there too); a test file
+# no rule names is built alone, with the qemu platform's headers
+# (tests/unit/discovered.mk, included last), and runs, or fails to link naming
+# what it needs: a forgotten line never drops a test silently
+# (tests/host/discovery_test.sh).
 
 UNIT_DIR := $(BUILD_BASE)/tests/unit
 # The generated PMF ABI header (tools/common/pmf.py), as the firmware has it.
 UNIT_PMF_ABI_H := $(UNIT_DIR)/include/pmf_abi.h
-$(UNIT_PMF_ABI_H): tools/common/pmf.py tools/common/generated.py FORCE
-	@$(call if_changed,GEN     $@,tools/common/pmf.py tools/common/generated.py) python3 -m tools.common.pmf --c-header $@
+$(UNIT_PMF_ABI_H): tools/common/pmf.py tools/common/generated.py include/lib/psci/psci.h FORCE
+	@$(call if_changed,GEN     $@,tools/common/pmf.py tools/common/generated.py include/lib/psci/psci.h) python3 -m tools.common.pmf --c-header $@
 UNIT_CFLAGS := $(HOST_CFLAGS) -I$(UNIT_DIR)/include -fsanitize=address,undefined -fno-sanitize-recover=all
 # The firmware configuration the tests compile against (fixed, not the build's).
 # (The platform's title, config.h's string, is a stand-in: no test
@@ -52,6 +61,7 @@ $(1): $(2) $(3) $(6) tests/unit/unit.mk $(HOST_TOOLCHAIN_STAMP) | $(UNIT_PMF_ABI
 endef
 define unit_test
 UNIT_TESTS += $(UNIT_DIR)/test_$(1)
+UNIT_TEST_MAINS += $(or $(5),tests/unit/test_$(1).c)
 $(call host_test,$(UNIT_DIR)/test_$(1),$(or $(5),tests/unit/test_$(1).c),$(2),$(3),$(4),$(6))
 endef
 
@@ -125,7 +135,7 @@ $(MUTANTS_DIR)/sys_stat/psci_suspend.c: lib/psci/psci_suspend.c
 	@! cmp -s $< $@ || { echo "mutant sys_stat: the pattern no longer matches $<" >&2; exit 1; }
 $(MUTANTS_DIR)/record/psci_suspend.c: lib/psci/psci_suspend.c
 	@mkdir -p $(@D)
-	@sed 's/pmf_capture_no_low_power();//' $< > $@
+	@sed 's/psci_pmf_no_low_power();//' $< > $@
 	@! cmp -s $< $@ || { echo "mutant record: the pattern no longer matches $<" >&2; exit 1; }
 $(MUTANTS_DIR)/osi_level/psci_state.c: lib/psci/psci_state.c
 	@mkdir -p $(@D)

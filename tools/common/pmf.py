@@ -11,6 +11,8 @@ Python tools (tools/profile/symbols.py, tools/rt_report) import the tables.
 Usage: python3 -m tools.common.pmf --c-header FILE
   write pmf_abi.h to FILE, only when its text changes.
 """
+import os
+import re
 import sys
 
 from tools.common.generated import c_header_main, c_strings
@@ -61,12 +63,26 @@ RING_HEADER = (("MAGIC", 0, 4), ("VERSION", 4, 2), ("HEADER_BYTES", 6, 2),
                ("COUNTER_HZ", 32, 8))
 RING_RECORD = (("TS", 0, 8 * len(SLOTS)), ("SEQ", 48, 8), ("POWER_STATE", 56, 4),
                ("FUNCTION", 60, 1), ("OUTCOME", 61, 1), ("STATUS", 62, 2))
-# FUNCTION: the PSCI function number (function ID bits 4:0), with this bit
-# for the SMC64 form; the power calls' numbers (DEN0022 5.1), the only
-# functions a record names.
+# FUNCTION: the PSCI function number PSCI tells PMF, with this bit for the
+# SMC64 form. The power calls are the only functions a record names; their
+# numbers are PSCI's, read from its one definition (psci_numbers).
 RING_FUNCTION_SMC64 = 0x80
-POWER_CALLS = (("CPU_SUSPEND", 0x01), ("CPU_OFF", 0x02), ("CPU_FREEZE", 0x0b),
-               ("CPU_DEFAULT_SUSPEND", 0x0c), ("SYSTEM_SUSPEND", 0x0e))
+POWER_CALL_NAMES = ("CPU_SUSPEND", "CPU_OFF", "CPU_FREEZE", "CPU_DEFAULT_SUSPEND",
+                    "SYSTEM_SUSPEND")
+PSCI_H = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "include", "lib",
+                      "psci", "psci.h")
+
+
+def psci_numbers(names, path=PSCI_H):
+    """PSCI's function number of each of @names, as include/lib/psci/psci.h
+    defines it: its PSCI_FID_<name> under its PSCI_FUNC_NUM_MASK."""
+    defs = dict(re.findall(r"^#define\s+(PSCI_\w+)\s+U\((0x[0-9A-Fa-f]+)\)", open(
+        path, encoding="utf-8").read(), re.M))
+    mask = int(defs["PSCI_FUNC_NUM_MASK"], 16)
+    return tuple((n, int(defs["PSCI_FID_" + n], 16) & mask) for n in names)
+
+
+POWER_CALLS = psci_numbers(POWER_CALL_NAMES)
 # OUTCOME: what the call did. DENIED: it returned an error (STATUS says
 # which); FROZEN: CPU_FREEZE, which never returns (no exit stamps).
 OUTCOMES = (("ENTERED", 1), ("ABANDONED", 2), ("DENIED", 3), ("FROZEN", 4))

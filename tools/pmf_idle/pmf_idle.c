@@ -386,7 +386,7 @@ static void take_record(struct pmf_idle_cpu *c, struct pmf_idle_rec *s,
 		c->counts.rejected_order[idx]++;
 		return;
 	}
-	if (!p && (s->function & 0x1f) == PMF_RING_FN_CPU_OFF)
+	if (!p && (s->function & ~PMF_RING_FUNCTION_SMC64) == PMF_RING_FN_CPU_OFF)
 		c->counts.cpu_off++;
 	else if (!p)
 		c->counts.other++;
@@ -412,7 +412,7 @@ static const struct pmf_idle_period *period_of(struct pmf_idle_cpu *c, unsigned 
 {
 	u64 t = s->ts[RT_INSTR_ENTER_PSCI];
 
-	if ((s->function & 0x1f) != PMF_RING_FN_CPU_SUSPEND)
+	if ((s->function & ~PMF_RING_FUNCTION_SMC64) != PMF_RING_FN_CPU_SUSPEND)
 		return NULL;
 	/* Periods that ended before it began had no record: skip them. */
 	while (*next < c->period_count && c->periods[*next].exit < t)

@@ -2,9 +2,10 @@
  * Questions about a CPU unit's rows (include/lib/cpus/cpu_ops.h): does
  * this row apply to the CPU whose MIDR_EL1 is M here, and if not why; what
  * the Errata Management ABI answers for erratum N; how long the Spectre-BHB
- * loop is; what BL31's entry does per CPU. The code that owns a
- * workaround's place asks (cpu_helpers.S at reset and power-down, BL31's
- * vectors, the services); no image tests an erratum's build option itself.
+ * loop is (BL31's entry per CPU asks: include/lib/cpus/cpu_entry.h). The
+ * code that owns a workaround's place asks (cpu_helpers.S at reset and
+ * power-down, BL31's vectors, the services); no image tests an erratum's
+ * build option itself.
  */
 #ifndef LIB_CPUS_ERRATA_H
 #define LIB_CPUS_ERRATA_H
@@ -95,26 +96,6 @@ static inline void cpu_broadcast_tlbi_done(void)
 		tlbi_vale3is(0);
 		dsb_ish();
 	}
-}
-
-/*
- * BL31's entry work on the calling CPU (lib/cpus/cpu_entry.c), before it
- * first enters a lower EL. cpu_bl31_entry_cold: the primary at cold boot
- * (MMU on, before the other CPUs start): its unit's look-up, kept in its
- * data (a warm boot's is stored by bl31_warm_entrypoint, from
- * cpu_reset_handler), and its rows on the console: which ran, which did
- * not and why. cpu_bl31_entry: every CPU, cold and warm boot, after that:
- * where its unit's CVE-2022-23960 row applies, the loop count in its data
- * and VBAR_EL3 = @bhb_vectors (BL31's vectors with the branch-history
- * loop); nothing at all in a build without that mitigation.
- */
-void cpu_bl31_entry_cold(void);
-void cpu_bl31_bhb_vectors(uintptr_t bhb_vectors);
-
-static inline void cpu_bl31_entry(uintptr_t bhb_vectors)
-{
-	if (WORKAROUND_CVE_2022_23960)
-		cpu_bl31_bhb_vectors(bhb_vectors);
 }
 
 /* The console lines of cpu_bl31_entry_cold's report, for the boot CPU of @midr. */

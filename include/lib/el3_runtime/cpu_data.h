@@ -42,13 +42,13 @@ struct cpu_data {
 	/*
 	 * The call ring (lib/pmf, docs/design/pmf.rst): the records this CPU
 	 * has written, how the power call in progress ends (PMF_RING_*, 0 for
-	 * none) and, for a power-down, its function ID and first argument,
-	 * kept for the record its wake-up writes. EL3's own: never read from
-	 * the ring.
+	 * none) and what PSCI told of it (pmf_ring_call: the record's function
+	 * and power_state), kept for the record its wake-up writes. EL3's own:
+	 * never read from the ring.
 	 */
 	uint64_t pmf_ring_seq;
-	uint64_t pmf_ring_x1;
-	uint32_t pmf_ring_fid;
+	uint32_t pmf_ring_power_state;
+	uint8_t pmf_ring_function;
 	uint8_t pmf_ring_pending;
 	unsigned int core_pos; /* this CPU's position (written at cold boot) */
 	/* This CPU's unit (lib/cpus), from its cold or warm boot's look-up. */

@@ -49,6 +49,14 @@ extern struct psci_decided psci_decided;
  * (SYSTEM_OFF, CPU_OFF, a power-down suspend that resumes at its entry
  * point) never come back here.
  */
+/*
+ * psci_pmf_returned() - the Standard Service, after EXIT_PSCI of the PSCI
+ * call @fid (first argument @x1) that returns @ret having staged an
+ * outcome (pmf_ring_pending, include/lib/pmf_ring.h): its call-ring
+ * record, PSCI telling PMF which call it was (docs/design/pmf.rst).
+ */
+void psci_pmf_returned(uint32_t fid, uint64_t x1, uint64_t ret);
+
 uint64_t psci_smc_handler(uint32_t fid, uint64_t x1, uint64_t x2, uint64_t x3,
                           uint64_t caller_spsr);
 

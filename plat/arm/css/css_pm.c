@@ -49,14 +49,14 @@ static const struct psci_pstate_desc css_power_states[] = {
 	{ PLAT_PSTATE_SYSTEM_LEVEL, { { OFF, OFF, RUN } } },
 };
 
-static void css_cpu_standby(uint8_t cpu_state)
+void plat_cpu_standby(uint8_t cpu_state)
 {
 	(void)cpu_state;
 	dsb_sy();
 	wfi();
 }
 
-static int css_pwr_domain_on(uint64_t mpidr, unsigned int pos)
+int plat_pwr_domain_on(uint64_t mpidr, unsigned int pos)
 {
 	int rc = scmi_power_state_set(&scp, pos, css_power_state(NULL, true));
 
@@ -73,7 +73,7 @@ static int css_pwr_domain_on(uint64_t mpidr, unsigned int pos)
  * does not return (DEN0022), so the core waits in that WFI, powered, and
  * the refusal is on the console.
  */
-static void css_pwr_domain_off(const struct psci_power_state *state)
+void plat_pwr_domain_off(const struct psci_power_state *state)
 {
 	unsigned int pos = plat_my_core_pos();
 	int rc;
@@ -121,7 +121,7 @@ static void css_system_suspend(void)
 		ERROR("%s: the SCP refused SYSTEM_SUSPEND: %s\n", PLAT_TITLE, scmi_strerror(rc));
 }
 
-static void css_pwr_domain_suspend(const struct psci_power_state *state)
+void plat_pwr_domain_suspend(const struct psci_power_state *state)
 {
 	if (state->pwr_domain_state[PLAT_MAX_PWR_LVL] == OFF)
 		css_system_suspend();
@@ -132,6 +132,17 @@ static void css_pwr_domain_suspend(const struct psci_power_state *state)
 static void css_pwr_domain_finish(const struct psci_power_state *state)
 {
 	(void)state;
+}
+
+/* A power-up after CPU_ON and after a suspend finish alike. */
+void plat_pwr_domain_on_finish(const struct psci_power_state *state)
+{
+	css_pwr_domain_finish(state);
+}
+
+void plat_pwr_domain_suspend_finish(const struct psci_power_state *state)
+{
+	css_pwr_domain_finish(state);
 }
 
 /* Where powered-up cores enter BL31, for the trusted mailbox. */
@@ -161,13 +172,13 @@ static int system_power(uint32_t state, const char *what)
 }
 
 /* SYSTEM_OFF and SYSTEM_RESET do not return (DEN0022): refused, BL31 stops. */
-static void __attribute__((noreturn)) css_system_off(void)
+void __attribute__((noreturn)) plat_system_off(void)
 {
 	(void)system_power(SCMI_SYS_STATE_SHUTDOWN, "SYSTEM_OFF");
 	panic();
 }
 
-static void __attribute__((noreturn)) css_system_reset(void)
+void __attribute__((noreturn)) plat_system_reset(void)
 {
 	(void)system_power(SCMI_SYS_STATE_COLD_RESET, "SYSTEM_RESET");
 	panic();
@@ -187,14 +198,6 @@ static int css_system_reset_warm(void)
 static struct plat_psci_ops css_psci_ops = {
 	.power_states = css_power_states,
 	.power_state_count = ARRAY_SIZE(css_power_states),
-	.cpu_standby = css_cpu_standby,
-	.pwr_domain_on = css_pwr_domain_on,
-	.pwr_domain_off = css_pwr_domain_off,
-	.pwr_domain_suspend = css_pwr_domain_suspend,
-	.pwr_domain_on_finish = css_pwr_domain_finish,
-	.pwr_domain_suspend_finish = css_pwr_domain_finish,
-	.system_off = css_system_off,
-	.system_reset = css_system_reset,
 	.default_suspend_state = PLAT_PSTATE_CLUSTER_OFF,
 };
 

@@ -34,7 +34,7 @@
  * asks for level 2 as its deepest state: PSCI records the system OFF
  * (OS-initiated mode judges the request so: docs/design/psci.rst), and,
  * QEMU having no power to remove from a cluster or the system, the core
- * waits in the same WFI as at any power-down (qemu_pwr_domain_suspend).
+ * waits in the same WFI as at any power-down (plat_pwr_domain_suspend).
  */
 static const struct psci_pstate_desc qemu_power_states[] = {
 	{ PLAT_PSTATE_CORE_STANDBY, { { RET, RUN, RUN } } },
@@ -46,7 +46,7 @@ static const struct psci_pstate_desc qemu_power_states[] = {
 /* Where powered-up cores enter the firmware (plat_psci_setup). */
 static uintptr_t warm_entrypoint;
 
-static void qemu_cpu_standby(uint8_t cpu_state)
+void plat_cpu_standby(uint8_t cpu_state)
 {
 	(void)cpu_state;
 	/* The core returns to its caller: the GIC is given back as it was. */
@@ -61,7 +61,7 @@ static void qemu_cpu_standby(uint8_t cpu_state)
  */
 static bool core_absent[PLATFORM_CORE_COUNT];
 
-static int qemu_pwr_domain_on(uint64_t mpidr, unsigned int pos)
+int plat_pwr_domain_on(uint64_t mpidr, unsigned int pos)
 {
 	(void)mpidr;
 	if (core_absent[pos])
@@ -70,13 +70,13 @@ static int qemu_pwr_domain_on(uint64_t mpidr, unsigned int pos)
 	return 0;
 }
 
-static void qemu_pwr_domain_off(const struct psci_power_state *state)
+void plat_pwr_domain_off(const struct psci_power_state *state)
 {
 	(void)state;
 	gicv3_cpu_power_down();
 }
 
-static void qemu_pwr_domain_suspend(const struct psci_power_state *state)
+void plat_pwr_domain_suspend(const struct psci_power_state *state)
 {
 	/*
 	 * QEMU implements no retention above the core (qemu_power_states),
@@ -95,17 +95,24 @@ static void qemu_pwr_domain_suspend(const struct psci_power_state *state)
 	gicv3_cpu_wake_on_pending();
 }
 
-static void qemu_pwr_domain_finish(const struct psci_power_state *state)
+/* Nothing of the platform's to finish after CPU_ON or a suspend. */
+void plat_pwr_domain_on_finish(const struct psci_power_state *state)
 {
 	(void)state;
 }
 
-static void __attribute__((noreturn)) qemu_system_off(void)
+void plat_pwr_domain_suspend_finish(const struct psci_power_state *state)
+{
+	(void)state;
+}
+
+/* Out of line: the place make profile's traces end a run at (tests/integration/profile_test.sh). */
+void __attribute__((noreturn, noinline)) plat_system_off(void)
 {
 	qemu_machine_off();
 }
 
-static void __attribute__((noreturn)) qemu_system_reset(void)
+void __attribute__((noreturn)) plat_system_reset(void)
 {
 	/* No CPU may find a stale GO in its hold pen after the reset. */
 	hold_pen_init();
@@ -119,7 +126,7 @@ static void __attribute__((noreturn)) qemu_system_reset(void)
  */
 static int qemu_system_reset_warm(void)
 {
-	qemu_system_reset();
+	plat_system_reset();
 }
 
 static int qemu_node_hw_state(unsigned int pos, unsigned int level, uint8_t psci_state)
@@ -172,14 +179,6 @@ static int qemu_mem_protect_check_range(uint64_t base, uint64_t length)
 static const struct plat_psci_ops qemu_psci_ops = {
 	.power_states = qemu_power_states,
 	.power_state_count = ARRAY_SIZE(qemu_power_states),
-	.cpu_standby = qemu_cpu_standby,
-	.pwr_domain_on = qemu_pwr_domain_on,
-	.pwr_domain_off = qemu_pwr_domain_off,
-	.pwr_domain_suspend = qemu_pwr_domain_suspend,
-	.pwr_domain_on_finish = qemu_pwr_domain_finish,
-	.pwr_domain_suspend_finish = qemu_pwr_domain_finish,
-	.system_off = qemu_system_off,
-	.system_reset = qemu_system_reset,
 	.system_reset_warm = qemu_system_reset_warm,
 	.node_hw_state = qemu_node_hw_state,
 	.cpu_freeze = qemu_cpu_freeze,

@@ -26,8 +26,6 @@
 #define PLAT_CPU_IMPDEF_REGS    1
 /* No last-level cache beyond the cores' (TF-A's FVP leaves NEOVERSE_Nx_EXTERNAL_LLC off). */
 #define PLAT_CPU_EXTERNAL_LLC   0
-/* The deprecated Arm SiP PMF IDs are answered (Arm platforms only; services/arm_sip_svc). */
-#define PLAT_ARM_SIP_PMF        1
 
 #define PLAT_MAX_PWR_LVL     2
 #define PLAT_NUM_PWR_DOMAINS (1 + PLAT_CLUSTER_COUNT + PLATFORM_CORE_COUNT)

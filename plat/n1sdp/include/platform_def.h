@@ -25,8 +25,6 @@
  * with NEOVERSE_Nx_EXTERNAL_LLC=1).
  */
 #define PLAT_CPU_EXTERNAL_LLC   1
-/* The deprecated Arm SiP PMF IDs are answered (Arm platforms only; services/arm_sip_svc). */
-#define PLAT_ARM_SIP_PMF        1
 
 /* Power domains: system (level 2) -> clusters -> cores, as on QEMU. */
 #define PLAT_MAX_PWR_LVL     2

@@ -32,7 +32,7 @@ default)
 	check "BL1 at the SCP's load address 0x04060000" \
 		bash -c "$nm $d/bl1.elf | grep -q '^0000000004060000 T bl1_entrypoint'"
 	check "BL31 powers cores through the CSS module's SCMI, with the Neoverse N1 unit's steps" \
-		bash -c "$nm $d/bl31.elf | grep -q ' css_pwr_domain_on$' && $nm $d/bl31.elf | grep -q ' scmi_call' &&
+		bash -c "$nm $d/bl31.elf | grep -q ' css_psci_ops$' && $nm $d/bl31.elf | grep -q ' scmi_call' &&
 			$nm $d/bl31.elf | grep -q ' cpu_ops_neoverse_n1$' && $nm $d/bl31.elf | grep -q ' cpu_run_rows$'"
 	check "BL31's broadcast TLBI keeps CVE-2025-10263's rule (on by default for the board)" \
 		py tests.host.check_tlbi aarch64-linux-gnu-objdump "$d/bl31.elf" on

@@ -234,15 +234,14 @@ static void test_cpu_on(void)
 	};
 
 	for (unsigned int i = 0; i < ARRAY_SIZE(cases); i++) {
-		const struct plat_psci_ops *ops;
 		const struct scp_cmd *c;
 
 		board_up();
-		ops = psci_up();
+		(void)psci_up();
 		scp.pd_answer = cases[i].answer;
 		unsigned int errors = board_log_errors;
 
-		CHECK_EQ(ops->pwr_domain_on(mpidr[2], 2), cases[i].psci);
+		CHECK_EQ(plat_pwr_domain_on(mpidr[2], 2), cases[i].psci);
 		c = scp_last(&scp, 0x11, 0x4);
 		CHECK(c != NULL);
 		if (c != NULL) {
@@ -273,15 +272,14 @@ static void test_cpu_on(void)
  */
 static void test_cpu_on_unanswered(void)
 {
-	const struct plat_psci_ops *ops;
 	unsigned int sent;
 	uint64_t start;
 
 	board_up();
-	ops = psci_up();
+	(void)psci_up();
 	scp.pd_answer = SCP_NO_ANSWER;
 	start = board_now;
-	CHECK_EQ(ops->pwr_domain_on(mpidr[1], 1), PSCI_E_INTERN_FAIL);
+	CHECK_EQ(plat_pwr_domain_on(mpidr[1], 1), PSCI_E_INTERN_FAIL);
 	/* Bounded: about a second of the counter, not millions of polls. */
 	CHECK(board_now - start >= board_freq / 10);
 	CHECK(board_now - start <= 3 * board_freq);
@@ -289,7 +287,7 @@ static void test_cpu_on_unanswered(void)
 	sent = scp.count;
 	/* The channel is busy: CPU_ON fails at once, nothing written, the doorbell silent. */
 	start = board_now;
-	CHECK_EQ(ops->pwr_domain_on(mpidr[2], 2), PSCI_E_INTERN_FAIL);
+	CHECK_EQ(plat_pwr_domain_on(mpidr[2], 2), PSCI_E_INTERN_FAIL);
 	CHECK_EQ(scp.count, sent);
 	CHECK_EQ(scp.violations, 0);
 	CHECK(board_now - start < board_freq / 100);
@@ -297,7 +295,7 @@ static void test_cpu_on_unanswered(void)
 	/* The SCP answers at last: the channel is used again. */
 	scp.pd_answer = SCP_SUCCESS;
 	scp.shmem[0x04] |= 1; /* free */
-	CHECK_EQ(ops->pwr_domain_on(mpidr[2], 2), PSCI_E_SUCCESS);
+	CHECK_EQ(plat_pwr_domain_on(mpidr[2], 2), PSCI_E_SUCCESS);
 	CHECK_EQ(scp.count, sent + 1);
 	CHECK_EQ(scp.violations, 0);
 }
@@ -311,12 +309,11 @@ static void test_cpu_on_unanswered(void)
 static void test_scp_completes_later(void)
 {
 	const struct psci_power_state core_off = { { OFF, RUN, RUN } };
-	const struct plat_psci_ops *ops;
 
 	board_up();
-	ops = psci_up();
-	CHECK_EQ(ops->pwr_domain_on(mpidr[2], 2), PSCI_E_SUCCESS);
-	CHECK_EQ(ops->pwr_domain_on(mpidr[3], 3), PSCI_E_SUCCESS);
+	(void)psci_up();
+	CHECK_EQ(plat_pwr_domain_on(mpidr[2], 2), PSCI_E_SUCCESS);
+	CHECK_EQ(plat_pwr_domain_on(mpidr[3], 3), PSCI_E_SUCCESS);
 	CHECK(scp.queued[2] && scp.queued[3]);
 	CHECK(!scp.domain_on[2] && !scp.domain_on[3]);
 	scp_complete(&scp, 3);
@@ -325,7 +322,7 @@ static void test_scp_completes_later(void)
 	/* CPU_OFF QUEUED: the core goes off at its WFI, later. */
 	scp.pd_answer = SCP_QUEUED;
 	board_run_on(3);
-	ops->pwr_domain_off(&core_off);
+	plat_pwr_domain_off(&core_off);
 	CHECK(scp.queued[3] && scp.domain_on[3]);
 	scp_complete(&scp, 3);
 	CHECK(!scp.domain_on[3]);
@@ -344,16 +341,15 @@ static void test_power_states_the_scp_takes(void)
 		{ { OFF, RUN, RUN } },
 		{ { OFF, OFF, RUN } },
 	};
-	const struct plat_psci_ops *ops;
 
 	board_up();
-	ops = psci_up();
+	(void)psci_up();
 	CHECK(scp_css_state_valid(0x00020111)); /* CPU_ON's */
 	for (unsigned int i = 0; i < ARRAY_SIZE(states); i++) {
 		const struct scp_cmd *c;
 
 		board_run_on(1 + 2 * i); /* a core still on each time */
-		ops->pwr_domain_off(&states[i]);
+		plat_pwr_domain_off(&states[i]);
 		c = scp_last(&scp, 0x11, 0x4);
 		CHECK(c != NULL && scp_css_state_valid(c->payload[2]));
 		CHECK_EQ(board_log_errors, 0);
@@ -372,27 +368,26 @@ static void test_cpu_off(void)
 {
 	const struct psci_power_state core_off = { { OFF, RUN, RUN } };
 	const struct psci_power_state cluster_off = { { OFF, OFF, RUN } };
-	const struct plat_psci_ops *ops;
 	const struct scp_cmd *c;
 
 	board_up();
-	ops = psci_up();
+	(void)psci_up();
 	scp.pd_answer = SCP_QUEUED;
 	board_run_on(1);
-	ops->pwr_domain_off(&core_off);
+	plat_pwr_domain_off(&core_off);
 	c = scp_last(&scp, 0x11, 0x4);
 	CHECK(c != NULL && c->payload[0] == 1 && c->payload[1] == 1 && c->payload[2] == 0);
 	CHECK_EQ(board_log_errors, 0);
 	CHECK(gic.rd[1].sleep); /* the redistributor asleep first */
 	board_run_on(0);
-	ops->pwr_domain_off(&cluster_off);
+	plat_pwr_domain_off(&cluster_off);
 	c = scp_last(&scp, 0x11, 0x4);
 	CHECK(c != NULL && c->payload[0] == 1 && c->payload[1] == 0 && c->payload[2] == 0x10000);
 	CHECK_EQ(board_log_errors, 0);
 	/* A refusal is reported. */
 	scp.pd_answer = SCP_DENIED;
 	board_run_on(2);
-	ops->pwr_domain_off(&core_off);
+	plat_pwr_domain_off(&core_off);
 	CHECK(strstr(board_last_error, "DENIED") != NULL);
 	CHECK_EQ(scp.violations, 0);
 	CHECK_EQ(board_unmapped, 0);
@@ -428,13 +423,12 @@ static int run_system(void (*fn)(void))
 
 static void test_system_off(void)
 {
-	const struct plat_psci_ops *ops;
 	const struct scp_cmd *c;
 
 	/* SCP-firmware never answers a shutdown it carries out: no error, just waiting. */
 	board_up();
-	ops = psci_up();
-	CHECK_EQ(run_system(ops->system_off), 2);
+	(void)psci_up();
+	CHECK_EQ(run_system(plat_system_off), 2);
 	c = scp_last(&scp, 0x12, 0x3);
 	CHECK(c != NULL && c->payload[0] == 0 && c->payload[1] == 0); /* forceful, shutdown */
 	CHECK_EQ(board_log_errors, 0);
@@ -443,9 +437,9 @@ static void test_system_off(void)
 
 	/* A refusal is reported and stops there, naming the status. */
 	board_up();
-	ops = psci_up();
+	(void)psci_up();
 	scp.sys_answer = SCP_DENIED;
-	CHECK_EQ(run_system(ops->system_reset), 1);
+	CHECK_EQ(run_system(plat_system_reset), 1);
 	c = scp_last(&scp, 0x12, 0x3);
 	CHECK(c != NULL && c->payload[1] == 1); /* cold reset */
 	CHECK(strstr(board_last_error, "DENIED") != NULL);
@@ -490,11 +484,10 @@ static void test_system_reset2_refused(void)
 static void test_system_suspend(void)
 {
 	const struct psci_power_state all_off = { { OFF, OFF, OFF } };
-	const struct plat_psci_ops *ops;
 	const struct scp_cmd *c;
 
 	board_up();
-	ops = psci_up();
+	(void)psci_up();
 	/* What the normal world set up: SPI 100 enabled at 0xa0, routed to core 1; PPI 27. */
 	gic.gicd_enable[3] |= 1U << 4;
 	gic.gicd_priority[100] = 0xa0;
@@ -503,7 +496,7 @@ static void test_system_suspend(void)
 	gic.rd[0].priority[27] = 0x80;
 	gic.rd[0].propbaser = 0x80001234;
 	board_core[0].icc_igrpen1_el3 = 1;
-	ops->pwr_domain_suspend(&all_off);
+	plat_pwr_domain_suspend(&all_off);
 	c = scp_last(&scp, 0x12, 0x3);
 	CHECK(c != NULL && c->payload[0] == 0 && c->payload[1] == 4); /* forceful, suspend */
 	CHECK(gic.rd[0].children_asleep && gic.rd[0].rdpd);
@@ -532,9 +525,9 @@ static void test_system_suspend(void)
 
 	/* Refused: reported; the power never went, the WFI will return. */
 	board_up();
-	ops = psci_up();
+	(void)psci_up();
 	scp.sys_answer = SCP_DENIED;
-	ops->pwr_domain_suspend(&all_off);
+	plat_pwr_domain_suspend(&all_off);
 	CHECK(strstr(board_last_error, "SYSTEM_SUSPEND") != NULL);
 	CHECK(strstr(board_last_error, "DENIED") != NULL);
 }
@@ -551,7 +544,7 @@ static void test_busy_at_boot(void)
 	CHECK_EQ(scp.violations, 0);
 	CHECK(board_log_errors > 0);
 	CHECK(ops->system_reset_warm == NULL);
-	CHECK_EQ(ops->pwr_domain_on(mpidr[1], 1), PSCI_E_INTERN_FAIL);
+	CHECK_EQ(plat_pwr_domain_on(mpidr[1], 1), PSCI_E_INTERN_FAIL);
 	CHECK_EQ(scp.count, 0);
 	CHECK_EQ(scp.violations, 0);
 }

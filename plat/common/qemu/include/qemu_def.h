@@ -57,7 +57,6 @@
 #define PLAT_SOC_VERSION        0x00000000
 #define PLAT_SOC_REVISION       0
 /* Not an Arm platform: the deprecated Arm SiP PMF IDs are unknown, as in TF-A's QEMU port. */
-#define PLAT_ARM_SIP_PMF        0
 #define CACHE_WRITEBACK_GRANULE 64
 
 /*
