@@ -7,7 +7,7 @@
  * glue of tools/n1sdp_model/qemu-n1sdp.patch.
  *
  * Every address and behaviour below names its source: TF-A 2.8's N1SDP
- * port (plat/arm/board/n1sdp, drivers/arm/css, drivers/arm/gic/v3: Debian's
+ * port (TFA_SRC/plat/arm/board/n1sdp, its drivers/arm/css and gic/v3: Debian's
  * arm-trusted-firmware 2.8.0+dfsg-1), SCP-firmware's product/n1sdp, TF-A's
  * fdts/n1sdp.dtsi, Arm's TRMs as those sources use them, and n1fw's
  * plat/n1sdp/include/platform_def.h (checked against TF-A). Where no
@@ -28,6 +28,7 @@
 #include "qemu/error-report.h"
 #include "qapi/error.h"
 #include "qapi/visitor.h"
+#include "qapi/qapi-commands-run-state.h"
 #include "hw/boards.h"
 #include "hw/loader.h"
 #include "hw/sysbus.h"
@@ -46,8 +47,8 @@
 
 /*
  * ---------------------------------------------------------------------
- * The memory map (TF-A 2.8 plat/arm/board/n1sdp/include/platform_def.h,
- * include/plat/arm/css/common/css_def.h and n1fw's platform_def.h).
+ * The memory map (TF-A 2.8's TFA_SRC/plat/arm/board/n1sdp/include/platform_def.h,
+ * its css_def.h, and n1fw's plat/n1sdp/include/platform_def.h).
  * ---------------------------------------------------------------------
  */
 /* Trusted SRAM: ARM_TRUSTED_SRAM_BASE of the CSS platforms; the SDS
@@ -179,7 +180,13 @@ enum core_state {
 enum impdef_reg {
     IMPDEF_CPUACTLR, IMPDEF_CPUACTLR2, IMPDEF_CPUACTLR3, IMPDEF_CPUECTLR,
     IMPDEF_CPUPWRCTLR, IMPDEF_CPUPSELR, IMPDEF_CPUPCR, IMPDEF_CPUPOR,
-    IMPDEF_CPUPMR, IMPDEF_COUNT
+    IMPDEF_CPUPMR,
+    /* CLUSTERPWRDN_EL1 (S3_0_C15_C3_6, TF-A's arch.h): TF-A's CSS module
+     * (css_pm.c css_power_down_common, HW_ASSISTED_COHERENCY=1 as N1SDP
+     * builds) reads and writes it when a cluster goes down: its "cluster
+     * power not required" hint is kept, not acted on. */
+    IMPDEF_CLUSTERPWRDN,
+    IMPDEF_COUNT
 };
 #define CPUPWRCTLR_CORE_PWRDN_EN 1ULL
 
@@ -237,7 +244,7 @@ static uint64_t counter_now(void)
  * ---------------------------------------------------------------------
  * SDS: what the SCP writes at the start of trusted SRAM before it
  * releases the primary core (SCP-firmware module/sds, the region and
- * structure headers TF-A's drivers/arm/css/sds/sds_private.h reads;
+ * structure headers TF-A's TFA_SRC/drivers/arm/css/sds/sds_private.h reads;
  * product/n1sdp/scp_ramfw/config_sds.c's structures, n1sdp_sds.h's ids).
  * ---------------------------------------------------------------------
  */
@@ -286,7 +293,7 @@ static void sds_write(N1SDPMachineState *s)
 /*
  * ---------------------------------------------------------------------
  * The SCP: MHU doorbells and SCMI over shared memory (Arm DEN0056; the
- * shared-memory layout of TF-A's drivers/arm/css/scmi/scmi_private.h
+ * shared-memory layout of TF-A's TFA_SRC/drivers/arm/css/scmi/scmi_private.h
  * mailbox_mem_t; the MHU's secure doorbell at CPU_INTR_S_SET 0x308, TF-A's
  * css_def.h MHU_CPU_INTR_S_SET_OFFSET). The SCP answers asynchronously:
  * a doorbell starts a timer (scp-latency-ns of virtual time); only then
@@ -743,6 +750,9 @@ static int impdef_slot(const ARMCPRegInfo *ri)
     if (ri->crm == 2) {
         return IMPDEF_CPUPWRCTLR; /* S3_0_C15_C2_7 */
     }
+    if (ri->crm == 3) {
+        return IMPDEF_CLUSTERPWRDN; /* S3_0_C15_C3_6 */
+    }
     return ri->opc2 == 4 ? IMPDEF_CPUECTLR : IMPDEF_CPUACTLR + ri->opc2; /* S3_0_C15_C1_x */
 }
 
@@ -782,6 +792,7 @@ static const ARMCPRegInfo n1_impdef_regs[] = {
     IMPDEF_REG("CPUACTLR3_EL1", 0, 1, 2, PL1_RW),
     IMPDEF_REG("CPUECTLR_EL1", 0, 1, 4, PL1_RW),
     IMPDEF_REG("CPUPWRCTLR_EL1", 0, 2, 7, PL1_RW),
+    IMPDEF_REG("CLUSTERPWRDN_EL1", 0, 3, 6, PL1_RW),
     IMPDEF_REG("CPUPSELR_EL3", 6, 8, 0, PL3_RW),
     IMPDEF_REG("CPUPCR_EL3", 6, 8, 1, PL3_RW),
     IMPDEF_REG("CPUPOR_EL3", 6, 8, 2, PL3_RW),
@@ -1290,7 +1301,17 @@ static void n1sdp_init(MachineState *ms)
     pl011_create(N1SDP_AP_UART1, NULL, serial_hd(2));
     pl011_create(N1SDP_IOFPGA_UART1, NULL, serial_hd(3));
 
-    /* The trusted SBSA watchdog: WS0 to the GIC, WS1 resets (QEMU's). */
+    /*
+     * The trusted SBSA watchdog: WS0 to the GIC (INTID 86). WS1 goes to the
+     * SCP, which does not reset the system: TF-A 2.8's N1SDP port starts it
+     * in BL1 for 100 ms (its SBSA_SECURE_WDOG_TIMEOUT, through sbsa_wdog_start
+     * in ms) and stops it only when BL2 asks BL1 to run BL31 (its
+     * bl1_plat_prepare_exit), after BL2 has zeroed the board's DDR, seconds
+     * on a 16 GiB board: a reset at WS1 would stop every boot of that
+     * port, which boards ran. So WS1 is logged and nothing more (QEMU's
+     * watchdog action set to none; the model has no other watchdog).
+     */
+    qmp_watchdog_set_action(WATCHDOG_ACTION_NONE, &error_abort);
     dev = qdev_new(TYPE_WDT_SBSA);
     sysbus_realize_and_unref(SYS_BUS_DEVICE(dev), &error_fatal);
     sysbus_mmio_map(SYS_BUS_DEVICE(dev), 0, N1SDP_WDOG_REFRESH);
