@@ -7,10 +7,10 @@
 #  - make run PLAT=n1sdp: BL1 -> BL2 -> BL31 -> the report payload, the six
 #    scenarios on every core and the conformance suite, the report labelled
 #    as the model's;
-# The oracle (tests/n1sdp_model/oracle_test.sh, TF-A 2.8's N1SDP port on
-# the model) is not run here yet: it does not pass (docs/plat/n1sdp-model.rst,
-# "The oracle": TF-A reaches BL33 and powers cores 1 and 2 on; core 3 and
-# the CPU_OFF/CPU_SUSPEND cycle are open model bugs).
+#  - the oracle (tests/n1sdp_model/oracle_test.sh): Debian's TF-A 2.8
+#    N1SDP port boots on the model to our BL33, which turns every core on
+#    and the system off (its CPU_SUSPEND/CPU_OFF cycle is open:
+#    docs/plat/n1sdp-model.rst, "The oracle").
 # Usage: model_test.sh BUILD_BASE (make check's); its own build tree beside it.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -55,4 +55,8 @@ check "the report is labelled as the model's, never the board's" \
 		grep -qF ':Emulator: the N1SDP model' '$report' && ! grep -q 'On the board' '$report'"
 check "the board's BL2 zeroed the DDR the SCP's SDS reported (3 GiB) and turned ECC on" \
 	has "$tree/n1sdp/report/latest/console.log" "N1SDP: DRAM ECC on: 3 GiB zeroed"
+# The oracle, with TF-A's source as make fetches it
+mk "$deps/arm-trusted-firmware/src/.unpacked" >"$tree/tfa-fetch.log" 2>&1
+sub_suite oracle bash "$here/oracle_test.sh" "$qemu" "$deps/arm-trusted-firmware/src" \
+	"$deps/tfa-builds" "$tree/oracle"
 summary

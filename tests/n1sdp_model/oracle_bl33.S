@@ -35,7 +35,7 @@
 #define SYSTEM_OFF      0x84000008
 #define PSTATE_CORE_OFF 0x00010000
 #define TIMER_TICKS     200000      /* 2 ms at 100 MHz */
-#define WAIT_LOOPS      50000000
+#define WAIT_LOOPS      400000000
 #ifndef ORACLE_CYCLE
 #define ORACLE_CYCLE 1
 #endif
