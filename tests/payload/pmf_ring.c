@@ -152,8 +152,9 @@ bool payload_ring_init(const void *fdt)
 	 */
 	bool memory_dt = fdt != NULL &&
 	                 fdt_node_offset_by_prop_value(fdt, -1, "device_type", "memory", 7) >= 0;
-	const char *dt = memory_dt ? check_dtb(fdt, why, sizeof(why))
-	                           : fdt != NULL ? "a DTB that describes no memory" : "no DTB";
+	const char *dt = memory_dt     ? check_dtb(fdt, why, sizeof(why))
+	                 : fdt != NULL ? "a DTB that describes no memory"
+	                               : "no DTB";
 
 	ok &= payload_check(!memory_dt || dt == NULL, "PMF call ring: the DTB's description: %s",
 	                    dt);

@@ -137,8 +137,8 @@ static void test_translation_tables(void)
 	const struct mmap_region bl31_own[] = {
 		{ PLAT_PMF_RING_BASE, PLAT_PMF_RING_MAX_SIZE, MT_RW_DATA | MT_NS },
 	};
-	CHECK_EQ(map_image(PLAT_XLAT_TABLES_BL, BL31_BASE, BL31_LIMIT, bl31_own, 1, plat_bl31_regions,
-	                   plat_bl31_region_count, &used),
+	CHECK_EQ(map_image(PLAT_XLAT_TABLES_BL, BL31_BASE, BL31_LIMIT, bl31_own, 1,
+	                   plat_bl31_regions, plat_bl31_region_count, &used),
 	         XLAT_OK);
 	/*
 	 * The shared page, written by the SCP (SDS) and read by BL1 with its
