@@ -108,6 +108,7 @@ $(LIBFDT_A):
 
 include make_helpers/debian_sources.mk
 include make_helpers/tfa.mk
+include make_helpers/n1sdp_model.mk
 
 PLATFORM_MAKEFILE := plat/$(PLAT)/platform.mk
 ifeq ($(filter $(PLAT),$(PLATS)),)

@@ -14,7 +14,6 @@
 #include <plat/plat_topology.h>
 #include <plat/plat_def.h>
 
-#define MAX_REGIONS 16U
 /*
  * Level-2/3 tables per image: one level-2 table per GiB the map touches
  * below block granularity, one level-3 table per 2 MiB block with page-
@@ -34,7 +33,7 @@ static struct xlat_ctx xlat_ctx = {
 
 static void add_region(struct mmap_region *map, unsigned int *n, struct mmap_region r)
 {
-	if (*n == MAX_REGIONS)
+	if (*n == BL_MAX_REGIONS)
 		panic();
 	map[(*n)++] = r;
 }
@@ -48,7 +47,7 @@ static struct mmap_region span(const char *start, const char *end, unsigned int 
 void bl_setup_mmu(const struct mmap_region *regions, unsigned int count,
                   const struct mmap_region *extra, unsigned int extra_count)
 {
-	struct mmap_region map[MAX_REGIONS];
+	struct mmap_region map[BL_MAX_REGIONS];
 	unsigned int n = 0;
 
 	add_region(map, &n, span(__TEXT_START__, __TEXT_END__, MT_CODE));

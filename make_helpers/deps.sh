@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# deps.sh run|profile|etm|docs|linux|lava-jobs|lava|compare-tfa|check: make sure the Debian packages a target needs
+# deps.sh run|profile|etm|docs|linux|lava-jobs|lava|compare-tfa|n1sdp-model|check: make sure the Debian packages a target needs
 # are there (check: run's, plus the tests' and fuzzers').
 # As root, installs what is missing with apt-get; otherwise prints the
 # apt-get line to run and fails.
@@ -34,6 +34,20 @@ declare -A profile_pkgs=(
 # (the run set's) for its fiptool and cert_create.
 declare -A compare_tfa_pkgs=(
 	[aarch64-linux-gnu-addr2line]=binutils-aarch64-linux-gnu
+	[patch]=patch
+	[flock]=util-linux
+)
+# make n1sdp-model: what building QEMU 7.2 from Debian's source needs
+# (make_helpers/n1sdp_model_build.sh; the +dfsg tarball bundles no meson):
+# meson and ninja, glib and pixman, pkg-config, zlib and libfdt, patch.
+declare -A n1sdp_model_pkgs=(
+	[meson]=meson
+	[ninja]=ninja-build
+	[pkg-config]=pkg-config
+	[/usr/include/glib-2.0/glib.h]=libglib2.0-dev
+	[/usr/include/pixman-1/pixman.h]=libpixman-1-dev
+	[/usr/include/zlib.h]=zlib1g-dev
+	[/usr/include/libfdt.h]=libfdt-dev
 	[patch]=patch
 	[flock]=util-linux
 )
@@ -124,6 +138,7 @@ add_missing run_pkgs
 [ "${1:-run}" = docs ] && add_missing docs_pkgs
 [ "${1:-run}" = check ] && add_missing check_pkgs
 case ${1:-run} in compare-tfa | check) add_missing compare_tfa_pkgs ;; esac
+case ${1:-run} in n1sdp-model | check) add_missing n1sdp_model_pkgs ;; esac
 [ "${1:-run}" = linux ] || [ "${1:-run}" = check ] && add_missing linux_pkgs
 case ${1:-run} in lava-jobs | lava | check) add_missing lava_jobs_pkgs ;; esac
 case ${1:-run} in lava | check) add_missing lava_pkgs ;; esac

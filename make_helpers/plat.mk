@@ -8,7 +8,9 @@
 #
 #   PLAT_TITLE        the platform's name, on one line (make help, the
 #                     report's title, the boot's console: PLAT_TITLE in C)
-#   PLAT_RUNNER       qemu | fvp | none: what runs the images
+#   PLAT_RUNNER       qemu | fvp | n1sdp-model | none: what runs the images
+#                     (n1sdp-model: n1fw's QEMU model of the N1SDP,
+#                     make_helpers/n1sdp_model.mk)
 #                     (make_helpers/run.mk)
 #   PLAT_RUN_HELP     how they run on it; with none, why nothing here can,
 #                     and how they run on the board (a target that cannot
@@ -63,7 +65,7 @@ PLATFORM_CONTRACT := PLAT_TITLE PLAT_RUNNER PLAT_RUN_HELP PLAT_DOC PLAT_CI_BUILD
 # $(call platform_contract_check): after the platform.mk, what it must set.
 platform_contract_check = $(foreach v,$(PLATFORM_CONTRACT),$(if $($(v)),,$(error $(PLATFORM_MAKEFILE): $(v) is not \
 	set (make_helpers/plat.mk and docs/porting-guide.rst say what it is))))$(if $(filter qemu fvp \
-	none,$(PLAT_RUNNER)),,$(error $(PLATFORM_MAKEFILE): PLAT_RUNNER := qemu$(comma) fvp or none (it says \
+	n1sdp-model none,$(PLAT_RUNNER)),,$(error $(PLATFORM_MAKEFILE): PLAT_RUNNER := qemu$(comma) fvp$(comma) n1sdp-model or none (it says \
 	'$(PLAT_RUNNER)')))$(if $(wildcard $(PLAT_DOC)),,$(error $(PLATFORM_MAKEFILE): PLAT_DOC=$(PLAT_DOC): no such \
 	page))
 

@@ -25,6 +25,9 @@ PYTHON := $(firstword $(wildcard /usr/bin/python3) python3)
 RUN_TARGETS := run bench test-mem-protect profile test-profile scaling mitigations compare compare-tfa perf-docs
 RUN_TARGETS_qemu := $(RUN_TARGETS)
 RUN_TARGETS_fvp := run
+# The N1SDP model (make_helpers/n1sdp_model.mk): the report; the figures
+# that measure QEMU's timing are QEMU virt's (PLAT=qemu).
+RUN_TARGETS_n1sdp-model := run
 RUN_TARGETS_none :=
 # Why a target needs QEMU, when the platform's runner is not QEMU.
 RUN_WHY_compare := on a board, compare two runs' directories with BASELINE=
@@ -97,16 +100,16 @@ FVP_RUN = python3 -m tools.fvp_run.fvp_run --config $(BUILD_DIR)/config.mk
 # BL33 of the user's boots with its console on the terminal (QEMU). In
 # the FVP the run ends when the boot stops or the model shuts down
 # (bp.ve_sysregs.exit_on_shutdown); without FVP_BASE= it says how to run it.
-_run: all
+_run: all $(if $(filter n1sdp-model,$(PLAT_RUNNER)),n1sdp-model)
 ifeq ($(PLAT_RUNNER)$(FVP_BASE),fvp)
 	@echo "PLAT=fvp runs in Arm's Base FVP, which is not installed here. With the model:" >&2
 	@echo "  make run PLAT=fvp FVP_BASE=<path to FVP_Base_RevC-2xAEMvA>" >&2
 	@echo "which runs: $$($(FVP_RUN) --print-cmd)" >&2
 	@false
-else ifeq ($(PLAT_RUNNER):$(if $(BL33),bl33),qemu:bl33)
+else ifeq ($(filter qemu n1sdp-model,$(PLAT_RUNNER)):$(if $(BL33),bl33),$(PLAT_RUNNER):bl33)
 	@$(QEMU_RUN) --show-cmd --timeout $(RUN_TIMEOUT) --extra=$(call shell_quote,$(QEMU_EXTRA))
 else
-	@$(call RUNS,report) --timeout $(RUN_TIMEOUT)$(if $(filter qemu,$(PLAT_RUNNER)), --extra=$(call shell_quote,$(QEMU_EXTRA)))
+	@$(call RUNS,report) --timeout $(RUN_TIMEOUT)$(if $(filter qemu n1sdp-model,$(PLAT_RUNNER)), --extra=$(call shell_quote,$(QEMU_EXTRA)))
 endif
 
 # make bench: the micro-benchmark payload, under -icount only; its figures

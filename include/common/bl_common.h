@@ -25,6 +25,13 @@ extern char __STACKS_START__[], __STACK_TOP__[];
  * time, so that is a build error.
  */
 struct mmap_region;
+/*
+ * The most regions one image's map may have (its three spans, the
+ * platform's devices, @regions and @extra): the map is built on the stack
+ * (24 bytes a region). N1SDP's BL2 has 17 with N1SDP_DRAM_ECC=1
+ * (plat/n1sdp/tests/test_n1sdp.c checks every image against this).
+ */
+#define BL_MAX_REGIONS 20U
 void bl_setup_mmu(const struct mmap_region *regions, unsigned int count,
                   const struct mmap_region *extra, unsigned int extra_count);
 

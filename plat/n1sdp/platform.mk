@@ -35,10 +35,27 @@ PLAT_IMAGES :=
 # The board boots bl1.bin and fip.bin as they are: nothing more to package.
 plat_package =
 
-# Nothing here runs the board: make run and the others are refused, saying how.
-PLAT_RUNNER := none
-PLAT_RUN_HELP := runs on the N1SDP board: give the SCP bl1.bin and write $(BUILD_DIR)/fip.bin to QSPI at \
-	0x18200000 (docs/plat/n1sdp.rst)
+# The board boots it as docs/plat/n1sdp.rst says. Here, make run boots it on
+# n1fw's QEMU model of the board (make_helpers/n1sdp_model.mk,
+# docs/plat/n1sdp-model.rst): bl1.bin where the SCP puts it, fip.bin in the
+# QSPI, the report labelled as the model's, never the board's. The other
+# run targets are refused, saying how.
+PLAT_RUNNER := n1sdp-model
+PLAT_RUN_HELP := runs on the N1SDP board (give the SCP bl1.bin, write $(BUILD_DIR)/fip.bin to QSPI at \
+	0x18200000: docs/plat/n1sdp.rst) or, for make run, on the N1SDP model under QEMU
+# How tools/qemu_run starts the model (the names plat/common/qemu/qemu.mk
+# gives QEMU's machines): the machine, its four cores in two clusters, the
+# DDR the SCP's SDS reports (3 GiB: DRAM1 and 1 GiB of DRAM2, the least the
+# model takes), BL1 and the FIP as the board's flash holds them (QEMU_BOOT).
+QEMU_MACHINE := n1sdp
+QEMU_CPU := neoverse-n1
+QEMU_SMP := 4
+QEMU_TOPOLOGY := 2+2
+QEMU_CORE_LIMIT := 4
+QEMU_MEMORY_MB := 3072
+QEMU_BOOT := bl1-fip
+QEMU := $(N1SDP_MODEL_QEMU)
+PLAT_CONFIG_FACTS += QEMU_MACHINE QEMU_CPU QEMU_SMP QEMU_TOPOLOGY QEMU_CORE_LIMIT QEMU_MEMORY_MB QEMU_BOOT QEMU
 
 # A LAVA lab runs it with LAVA's n1sdp device type: a recovery image on the
 # MCC's card, made from the board's firmware bundle with this build's BL1

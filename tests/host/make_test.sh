@@ -138,8 +138,7 @@ refused_plat() {    # PLAT MESSAGE MAKE-ARGS...
 		bash -c "grep -qF -- \"$msg\" '$work/rp.log' && [ ! -e '$work/refused-$plat/$plat' ] &&
 			! grep -qF '..  Stop.' '$work/rp.log'"
 }
-refused_plat n1sdp "make run runs nothing here: PLAT=n1sdp runs on the N1SDP board: give the SCP bl1.bin" run
-refused_plat n1sdp "make bench runs nothing here: PLAT=n1sdp runs on the N1SDP board" bench
+refused_plat n1sdp "make bench runs under QEMU only (a platform QEMU runs, as the default): PLAT=n1sdp runs on the N1SDP board (give the SCP bl1.bin" bench
 refused_plat fvp "make test-mem-protect runs under QEMU only (a platform QEMU runs, as the default): PLAT=fvp runs make run in Arm's Base FVP" \
 	test-mem-protect
 refused_plat fvp "make profile runs under QEMU only (a platform QEMU runs, as the default); on the board, profile ETM trace" profile \

@@ -204,6 +204,10 @@ def machine_args(a, monitor=None):
     machine = a.machine
     if a.dump_dtb:
         machine += f",dumpdtb={a.dump_dtb}"
+    if a.flash and a.boot == "bl1-fip":
+        # The N1SDP model (config.mk's QEMU_BOOT): BL1 where the SCP puts
+        # it, the FIP (--flash) in the QSPI (docs/plat/n1sdp-model.rst).
+        machine += f",fip={a.flash}"
     args = [
         "-nographic",
         "-machine", machine,
@@ -215,8 +219,15 @@ def machine_args(a, monitor=None):
         "-nic", "none",
     ]
     if a.flash:
-        args += ["-bios", a.flash]
-    if monitor:
+        args += ["-bios", a.bl1 if a.boot == "bl1-fip" else a.flash]
+    if a.boot == "bl1-fip":
+        # Two UARTs, one console: the AP's UART0 (BL1, BL2, the payload, the
+        # OS) and the IOFPGA's UART0 (BL31's runtime console, N1SDP_RUN_UART).
+        args += ["-chardev", "stdio,id=console,mux=on,signal=off",
+                 "-serial", "chardev:console", "-serial", "chardev:console"]
+        args += ["-monitor", f"unix:{monitor},server=on,wait=off"] if monitor else \
+            ["-mon", "chardev=console"]
+    elif monitor:
         args += ["-monitor", f"unix:{monitor},server=on,wait=off", "-serial", "stdio"]
     if not a.reboot:
         args.append("-no-reboot")
@@ -377,6 +388,7 @@ def resolve(a):
     topology, memory, icount); False, with the problem printed, on an
     unusable config."""
     config = {}
+    a.boot, a.bl1 = "flash", None
     if a.config:
         try:
             config = read_config(a.config)
@@ -387,8 +399,10 @@ def resolve(a):
             print(f"qemu_run: {e}", file=sys.stderr)
             return False
         build = os.path.dirname(a.config)
+        a.boot = config.get("QEMU_BOOT", "flash")
+        a.bl1 = os.path.join(build, "bl1.bin")
         if a.flash is None:
-            a.flash = os.path.join(build, "flash.bin")
+            a.flash = os.path.join(build, "fip.bin" if a.boot == "bl1-fip" else "flash.bin")
         if not a.elf:
             a.elf = [os.path.join(build, f"{i}.elf") for i in ("bl1", "bl2", "bl31")]
             # The payload at PLAT_BL33_BASE is the one this flash holds (each
@@ -527,7 +541,7 @@ def main(argv):
     if not os.path.isfile(a.flash):
         print(f"qemu_run: {a.flash}: no such flash image (build it first)", file=sys.stderr)
         return 2
-    problem = flash_problem(a.config_values,
+    problem = None if a.boot == "bl1-fip" else flash_problem(a.config_values,
                             a.config and os.path.join(os.path.dirname(a.config), "bl1.bin"),
                             a.flash)
     if problem:

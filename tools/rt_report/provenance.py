@@ -204,7 +204,7 @@ def runner_of(plat, config):
     return platforms.fact(plat, "PLAT_RUNNER") or "none"
 
 
-def machine_of(plat, config, config_path, hardware):
+def machine_of(plat, config, config_path, hardware, model=False):
     """What ran the firmware: {"emulator", "timing", "cpu", "topology"}
     (topology as the payload prints it: 2+2), each absent when nothing
     says. QEMU's own description for a build QEMU runs, the model for one
@@ -212,6 +212,13 @@ def machine_of(plat, config, config_path, hardware):
     log or when the caller says so (--hardware): never QEMU for a log QEMU
     did not make."""
     runner = runner_of(plat, config)
+    if runner == "n1sdp-model" and model and not hardware and config_path:
+        # n1fw's model of the board under QEMU: QEMU's timing, never the
+        # board's figures (docs/plat/n1sdp-model.rst).
+        emu = emulator(config_path)
+        return {"emulator": f"the N1SDP model (n1fw's tools/n1sdp_model) under QEMU {emu['version']}",
+                "timing": f"-icount {emu['icount']}" if emu.get("icount") else
+                "real time (no -icount)", "cpu": emu["cpu"], "topology": emu["topology"]}
     if hardware or runner not in ("qemu", "fvp"):
         return {"emulator": "hardware", "timing": "hardware", "cpu": "hardware"}
     if runner == "fvp":
@@ -244,7 +251,7 @@ def board_of(config):
 
 
 def collect(plat, text, config_path=None, runtime_only=(), cc=None, hardware=False,
-            run=None, iterations=None, date=None, run_options=""):
+            run=None, iterations=None, date=None, run_options="", model=False):
     """The provenance of the run whose console is @text, on @plat (the
     platform the payload named), from the build's config.mk @config_path
     when given: a board's log is "hardware" whether or not @hardware says
@@ -254,7 +261,7 @@ def collect(plat, text, config_path=None, runtime_only=(), cc=None, hardware=Fal
     bl31_cpu = BL31_CPU.search(text)
     cores = CORES.search(text)
     config = read_config(config_path) if config_path else {}
-    emu = machine_of(plat, config, config_path, hardware)
+    emu = machine_of(plat, config, config_path, hardware, model)
     # The build options that change code: the build lists them (config.mk's
     # BUILD_OPTIONS); an older build's config.mk did not, and holds facts
     # beside its options.

@@ -18,6 +18,8 @@ Usage: rt_report.py CONSOLE_LOG OUT_DIR [PLAT] [options]
                         config.mk, without its CC_VERSION)
   --hardware            the console came from a board (a log that names a
                         board platform, n1sdp, is read as one without it)
+  --model               the console came from n1fw's QEMU model of the board
+                        (make run PLAT=n1sdp): labelled as the model's
   --run NAME            the run's name (its directory), recorded
   --exit-status N       QEMU's exit status: non-zero is a failure of the run
   --baseline RUN_DIR    an earlier run (its report.json): every figure that
@@ -412,6 +414,9 @@ def statistics_text(p, data, problems, samples):
 
 def render(title, p, boot, report, baseline, problems, verdict, plots, regressions=(),
            fail_above=None, run=None):
+    if str(p.get("emulator", "")).startswith("the N1SDP model"):
+        # The model's figures are QEMU's, never the board's (docs/plat/n1sdp-model.rst).
+        title = f"{title}, the N1SDP model under QEMU (not the board)"
     out = heading(f"Runtime Instrumentation Testing - {title}", "=")
     # Not the document's first element: Sphinx would take a field list
     # there for the page's metadata and not show it.
@@ -567,6 +572,8 @@ def parse_args(argv):
     p.add_argument("--hardware", action="store_true",
                    help="the console came from a board (a log that names a board platform is "
                    "read as one without it)")
+    p.add_argument("--model", action="store_true",
+                   help="the console came from n1fw's QEMU model of the N1SDP (make run PLAT=n1sdp)")
     p.add_argument("--no-plots", action="store_true",
                    help="no plots (they need Debian's python3-matplotlib)")
     # An option it does not know is named first, not taken for a missing log.
@@ -652,7 +659,7 @@ def main(argv):
     try:
         p = prov.collect(a.plat, text, config, a.runtime_only.split(), a.cc, a.hardware,
                          a.run, run["iterations"] if run["cores"] else None,
-                         run_options=a.run_options)
+                         run_options=a.run_options, model=a.model)
     except (prov.ProvenanceError, OSError, ValueError) as e:
         fail(f"provenance: {e}", 2)
     if lava:

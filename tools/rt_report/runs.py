@@ -48,7 +48,9 @@ from tools.rt_report import bench_report, rt_report
 # What boots a build: its platform's runner (PLAT_RUNNER in config.mk,
 # make_helpers/plat.mk), the one description of the machine
 # (tools/qemu_run, tools/fvp_run), which take the same options.
-RUNNERS = {"qemu": "tools.qemu_run.qemu_run", "fvp": "tools.fvp_run.fvp_run"}
+RUNNERS = {"qemu": "tools.qemu_run.qemu_run", "fvp": "tools.fvp_run.fvp_run",
+           # n1fw's N1SDP model: QEMU with the model's machine (QEMU_BOOT in config.mk)
+           "n1sdp-model": "tools.qemu_run.qemu_run"}
 RESULT = {"report": "report.json", "bench": "bench.json"}
 LATEST = {"report": "latest", "bench": "latest-bench"}
 
@@ -208,7 +210,7 @@ def main(argv):
         fail(f"PLAT={a.plat} has no runner here: run it on the board and report its console "
              "with tools/rt_report/rt_report.py")
     cmd = module.command(RUNNERS[runner]) + ["--config", a.config, "--timeout", str(a.timeout),
-           "--log", log] + ([f"--extra={a.extra}"] if runner == "qemu" else [])
+           "--log", log] + ([f"--extra={a.extra}"] if runner in ("qemu", "n1sdp-model") else [])
     if a.kind == "report" and not quiet:
         cmd.append("--show-cmd")
     else:
@@ -217,7 +219,8 @@ def main(argv):
         cmd += ["--flash", a.flash]
     rc = subprocess.run(cmd, check=False, env=module.env()).returncode
 
-    common = ["--config", a.config, "--runtime-only", a.runtime_only,
+    common = (["--model"] if runner == "n1sdp-model" else []) + [
+              "--config", a.config, "--runtime-only", a.runtime_only,
               "--exit-status", str(rc), "--run", os.path.basename(run),
               "--run-options", a.run_options]
     if a.cc:

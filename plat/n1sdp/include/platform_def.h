@@ -179,7 +179,7 @@
  * image's map with its count.
  */
 #define PLAT_XLAT_TABLES_BL2 12
-#define PLAT_XLAT_TABLES_BL  8 /* BL1, BL31 */
+#define PLAT_XLAT_TABLES_BL  10 /* BL1, BL31 (with the PMF call ring's window) */
 #ifdef IMAGE_BL2
 #define PLAT_XLAT_TABLES PLAT_XLAT_TABLES_BL2
 #else
