@@ -4,7 +4,8 @@
  * calls the model's power control must carry (DEN0022): CPU_ON of cores
  * 1-3, each of which arms its EL2 timer, CPU_SUSPENDs to core power-down
  * (0x00010000: TF-A's Arm platforms, ARM_RECOM_STATE_ID_ENC=0, take the
- * original format with StateID 0: plat/arm/common/arm_pm.c), resumes when the timer's interrupt wakes it, and CPU_OFFs;
+ * original format with StateID 0: TFA_SRC/plat/arm/common/arm_pm.c),
+ * resumes when the timer's interrupt wakes it, and CPU_OFFs;
  * core 0 waits for AFFINITY_INFO to say each is off, suspends the same
  * way, then calls SYSTEM_OFF. It prints on the AP's UART0 ("ORACLE: ...");
  * "ORACLE: PASS" before SYSTEM_OFF only if every call did what PSCI says.
