@@ -131,7 +131,7 @@ sys.exit(len({x['linux_cpu'] for x in r if x['function'] == 'CPU_OFF' and x['out
 check "trace.dat: what woke the CPUs (sched_switch/wakeup, irq_handler_entry/exit, ipi_raise, timer and hrtimer expiries), as the host's trace-cmd reads it" \
 	bash -c "trace-cmd report -i '$run/trace.dat' 2>/dev/null | awk '{ print \$4 }' | sort | uniq -c >'$work/events.txt' &&
 		for e in sched_switch sched_wakeup irq_handler_entry irq_handler_exit ipi_raise timer_expire_entry hrtimer_expire_entry; do
-			grep -q \" \$e:\$\" '$work/events.txt' || exit 1; done"
+			grep -q \" \$e:\$\" '$work/events.txt' || { echo \"    none of \$e; events by kind:\"; sed 's/^/    /' '$work/events.txt'; exit 1; }; done"
 check "trace.dat: the host's trace-cmd reads pmf_idle events inside cpu_idle spans" \
 	bash -c "trace-cmd report -i '$run/trace.dat' 2>/dev/null | grep -q 'psci_call: .*function=CPU_SUSPEND' &&
 		python3 -c \"import json, sys
@@ -142,9 +142,11 @@ check "trace.json: a Chrome/Perfetto trace of the spans, the firmware's segments
 	python3 -c "import json, sys
 e = json.load(open('$run/trace.json'))['traceEvents']
 cats = {x.get('cat') for x in e}
-sys.exit(not (any(x.get('cat') == 'cpu_idle' and x['ph'] == 'X' for x in e) and
+ok = (any(x.get('cat') == 'cpu_idle' and x['ph'] == 'X' for x in e) and
 	any(x.get('name') == 'Wakeup' and x['ph'] == 'X' for x in e) and
-	{'sched', 'irq', 'sched_wakeup', 'ipi_raise', 'hrtimer_expire_entry'} <= cats))"
+	{'sched', 'irq', 'sched_wakeup', 'ipi_raise', 'hrtimer_expire_entry'} <= cats)
+ok or print('    categories:', sorted(str(c) for c in cats))
+sys.exit(not ok)"
 check "idle-states.dtsi: measured parameters of both states, which dtc compiles into a tree" \
 	bash -c "printf '/dts-v1/;\n/ { cpus { idle-states { cpu-power-down { }; cluster-pwrdown { }; }; }; };\n' >'$work/t.dts' &&
 		cat '$run/idle-states.dtsi' >>'$work/t.dts' && dtc -q -I dts -O dtb -o /dev/null '$work/t.dts' &&
