@@ -527,7 +527,7 @@ help:
 format-check:
 	@bash tests/host/format_check.sh
 format:
-	@git ls-files '*.c' '*.h' | grep -v -e '\.ld\.h$$' -e '^tools/pmf_idle/' | xargs clang-format -i
+	@bash tests/host/format_check.sh --list | xargs clang-format -i
 
 unit-tests: $(UNIT_TESTS)
 

@@ -1,16 +1,22 @@
 #!/usr/bin/env bash
-# format_check.sh [FILE...]: every C file of the tree (or those given) is as
+# format_check.sh [--list | FILE...]: every C file of the tree (or those given) is as
 # clang-format leaves it (.clang-format, Debian's clang-format 14). Linker-
 # script headers (*.ld.h) are not C and are left alone, and so is the Linux
 # module tools/pmf_idle, which is in the kernel's style (checkpatch.pl, in
 # make check's linux-latency suite), and the QEMU machine
 # tools/n1sdp_model/n1sdp.c, which is in QEMU's style (built by QEMU's build,
 # a warning there failing it: make_helpers/n1sdp_model_build.sh). Prints the files
-# that differ with their diff; ends "N passed, N failed".
+# that differ with their diff; ends "N passed, N failed". --list prints the
+# tree's files that clang-format owns, one a line (make format formats them).
 set -uo pipefail
 cd "$(dirname "$0")/../.." || exit 1
+owned() { git ls-files '*.c' '*.h' | grep -v -e '\.ld\.h$' -e '^tools/pmf_idle/' -e '^tools/n1sdp_model/'; }
+if [ "${1:-}" = --list ]; then
+	owned
+	exit
+fi
 files=("$@")
-[ ${#files[@]} -eq 0 ] && mapfile -t files < <(git ls-files '*.c' '*.h' | grep -v -e '\.ld\.h$' -e '^tools/pmf_idle/' -e '^tools/n1sdp_model/')
+[ ${#files[@]} -eq 0 ] && mapfile -t files < <(owned)
 bad=0
 # One clang-format for the tree names the files that differ; each of those
 # is shown with its diff.

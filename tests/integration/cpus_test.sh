@@ -95,15 +95,17 @@ tlbi() {
 	return $rc
 }
 # adds COLUMN DELTA PATH...: in COLUMN each path's figure is none's plus
-# DELTA; exactly, but for the CPU_ON-to-entry row, within 1 ns: it is the
+# DELTA; exactly, but for the CPU_ON-to-entry row, within 15 ns: it is the
 # mean of 200 intervals each read to a 16 ns tick, and where in a tick they
-# fall moves with how long the boot before took (each build's own keys).
+# fall moves with how long the boot before took (each build's own keys;
+# fresh-ci saw 904 and 907 for one code). The cycle row, two reads around
+# 200 cycles, holds the warm boot exactly.
 adds() {
 	local c=$1 d=$2 p none got slack
 	shift 2
 	for p in "$@"; do
 		none=$(figure "$p" 3) got=$(figure "$p" "$c") slack=0
-		[ "$p" != "$on_entry" ] || slack=1
+		[ "$p" != "$on_entry" ] || slack=15
 		[ -z "$none" ] || [ -z "$got" ] || [ $((got - none)) -eq "$d" ] ||
 			echo "    $p: none $none, column $c $got (want +$d, within $slack)"
 		[ -n "$none" ] && [ -n "$got" ] && [ $((got - none - d)) -le $slack ] &&

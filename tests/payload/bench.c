@@ -151,6 +151,10 @@ void bench_run(void)
 	 * From the caller's SMC to the target's first instruction at its entry
 	 * point: the caller's CPU_ON and the target's warm boot, plus the
 	 * target's hold-pen wake-up and QEMU's switches between the two cores.
+	 * A mean of CYCLES intervals, each read to a counter tick: where in a
+	 * tick they fall moves with the boot before (a build's own keys), so
+	 * two builds of the same code can differ by a few ns here (the cycle
+	 * row above, two reads around the loop, is exact).
 	 */
 	printf("BENCH: %-44s %6llu ns/call\n", "CPU_ON call -> target at its entry point",
 	       (unsigned long long)ns_per(to_entry, CYCLES));
