@@ -108,28 +108,11 @@ static bool pmf_ring_kept(const struct plat_ns_dram *dram)
 	return true;
 }
 
-/*
- * Authenticate the certificates image @id hangs from, each after its own
- * parent (the one under the ROT key first) and once (@done: a bit per
- * image checked): the order follows from each image's parent in the chain
- * of trust (include/lib/auth/auth_cot.h), listed nowhere. Recursion at
- * most as deep as the chain (four certificates under the ROT key).
- */
-static void authenticate_chain(enum auth_image_id id, uint32_t *done)
-{
-	enum auth_image_id parent;
-
-	/* Without trusted board boot there is no chain to walk (lib/auth is not linked). */
-	if (!TRUSTED_BOARD_BOOT)
-		return;
-	parent = auth_cot_image(id)->parent;
-	if (parent == AUTH_IMG_ROT || (*done & (1U << parent)) != 0U)
-		return;
-	authenticate_chain(parent, done);
-	if (bl_auth_cert(parent, PLAT_FIP_BASE, PLAT_FIP_MAX_SIZE) != AUTH_OK)
-		halt_not_loaded(auth_cot_image(parent)->name);
-	*done |= 1U << parent;
-}
+/* The certificates BL2 checks, parents first (include/lib/auth/auth_cot.h). */
+static const enum auth_image_id bl2_certs[] = {
+	AUTH_IMG_TRUSTED_KEY_CERT, AUTH_IMG_SOC_FW_KEY_CERT, AUTH_IMG_SOC_FW_CERT,
+	AUTH_IMG_NT_FW_KEY_CERT,   AUTH_IMG_NT_FW_CERT,
+};
 
 /* Copy an image to where it runs, authenticating the copy as it is written. */
 static void load_and_authenticate(enum auth_image_id id, const char *name, uintptr_t base,
@@ -146,7 +129,6 @@ void bl2_main(void)
 	struct plat_ns_dram dram = { 0 };
 	const void *bl31, *bl33;
 	size_t bl31_size, bl33_size;
-	uint32_t certs_done = 0;
 	uint64_t start;
 
 	bl_stack_paint();
@@ -164,8 +146,10 @@ void bl2_main(void)
 	INFO("BL2: preparing BL33's DTB and memory took %llu us\n",
 	     (unsigned long long)((read_cntpct_el0() - start) * 1000000U / plat_get_syscnt_freq()));
 	bl_auth_init("BL2");
-	authenticate_chain(AUTH_IMG_BL31, &certs_done);
-	authenticate_chain(AUTH_IMG_BL33, &certs_done);
+	for (unsigned int i = 0; i < ARRAY_SIZE(bl2_certs); i++) {
+		if (bl_auth_cert(bl2_certs[i], PLAT_FIP_BASE, PLAT_FIP_MAX_SIZE) != AUTH_OK)
+			halt_not_loaded(auth_cot_image(bl2_certs[i])->name);
+	}
 	/* Both images are found and checked before either is copied. */
 	bl31_size = find_or_halt(&bl31_uuid, "BL31", BL31_BASE, BL31_LIMIT, &bl31);
 	bl33_size = find_or_halt(&bl33_uuid, "BL33", PLAT_BL33_BASE, PLAT_BL33_LIMIT, &bl33);
